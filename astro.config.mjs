@@ -1,0 +1,44 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import react from '@astrojs/react';
+import tailwindcss from '@tailwindcss/vite';
+
+const STATIC_PAGES = new Set(['/login', '/documentation', '/404', '/500', '/app']);
+
+/**
+ * In `npm run dev` only: the same app fallback the Fastify server applies in production (any
+ * path that is not a file, a static page or /api gets the app page).
+ * @returns {import('vite').Plugin}
+ */
+function devAppFallback() {
+  return {
+    name: 'lamp-dev-app-fallback',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        const pathname = (req.url ?? '/').split('?')[0] ?? '/';
+        const internal = /^\/(@|node_modules|src|_astro|api)(\/|$)/.test(pathname);
+        const isFile = /\.[a-z0-9]+$/i.test(pathname);
+        if (req.method === 'GET' && !internal && !isFile && !STATIC_PAGES.has(pathname)) {
+          req.url = `/app${(req.url ?? '').slice(pathname.length)}`;
+        }
+        next();
+      });
+    },
+  };
+}
+
+// A fully static build: the Fastify server (or a CDN) serves dist/. Pages are written as
+// files (login.html, app.html, ...) so that any static host can map clean URLs onto them.
+export default defineConfig({
+  output: 'static',
+  build: { format: 'file', inlineStylesheets: 'auto' },
+  integrations: [react()],
+  vite: {
+    plugins: [tailwindcss(), devAppFallback()],
+    server: {
+      proxy: process.env.LAMP_API_PROXY ? { '/api': { target: process.env.LAMP_API_PROXY, changeOrigin: false } } : {},
+    },
+  },
+  devToolbar: { enabled: false },
+});

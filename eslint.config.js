@@ -1,0 +1,74 @@
+// @ts-check
+import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import globals from 'globals';
+import importX from 'eslint-plugin-import-x';
+import tseslint from 'typescript-eslint';
+
+/**
+ * The direction of imports (design.md): shared ← stores/lib ← app features; features do not
+ * import each other; the server takes only src/shared from the client side.
+ */
+const features = (() => {
+  try {
+    return readdirSync('src/app/features', { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name);
+  } catch {
+    return [];
+  }
+})();
+
+const zones = [
+  {
+    target: './src/shared',
+    from: ['./src/app', './src/stores', './src/lib', './server'],
+    message: 'src/shared is imported by both sides and imports neither.',
+  },
+  { target: './src/stores', from: ['./src/app', './server'], message: 'Stores sit below the app.' },
+  { target: './src/lib', from: ['./src/app', './server'], message: 'src/lib sits below the app.' },
+  {
+    target: './server',
+    from: ['./src/app', './src/stores', './src/lib', './src/pages', './src/layouts'],
+    message: 'The server takes only src/shared from the client side.',
+  },
+  ...features.map((name) => ({
+    target: `./src/app/features/${name}`,
+    from: './src/app/features',
+    except: [`./${name}`],
+    message: 'Features do not import each other: move what they share to src/app/shared, src/lib or src/stores.',
+  })),
+];
+
+export default tseslint.config(
+  { ignores: ['dist/', 'node_modules/', '.astro/', 'test-results/', 'playwright-report/', 'data/', '**/*.astro'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      globals: { ...globals.node, ...globals.browser },
+      parserOptions: {
+        projectService: { allowDefaultProject: ['*.js', '*.mjs'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-floating-promises': 'error',
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+      eqeqeq: ['error', 'smart'],
+    },
+  },
+  {
+    // Command-line scripts, fixtures and benchmarks talk to a terminal.
+    files: ['scripts/**', 'fixtures/**', 'tests/bench/**', 'server/main.ts'],
+    rules: { 'no-console': 'off' },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+);

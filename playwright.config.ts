@@ -1,0 +1,52 @@
+import { createServer } from 'node:net';
+import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_MISSING_MESSAGE, CHROMIUM_PATH, chromiumIsInstalled } from './tests/e2e/chromium.ts';
+
+if (!chromiumIsInstalled()) throw new Error(CHROMIUM_MISSING_MESSAGE);
+
+/** Asks the OS for a free port once; workers inherit it through the environment. */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+process.env.LAMP_E2E_PORT ??= String(await freePort());
+const port = Number(process.env.LAMP_E2E_PORT);
+const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  workers: 2,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.LAMP_PLAYWRIGHT_JSON
+    ? [['list'], ['json', { outputFile: process.env.LAMP_PLAYWRIGHT_JSON }]]
+    : [['list']],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+  },
+  projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 } } }],
+  webServer: {
+    // The built front end and the API in test mode: memory store, test-control API, quiet logs.
+    command: 'node scripts/start.ts',
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: { LAMP_MODE: 'test', PORT: String(port), HOST: '127.0.0.1', LAMP_DATA_DIR: '', LOG_LEVEL: 'warn' },
+  },
+});

@@ -1,0 +1,78 @@
+/**
+ * `npm test`: every check the project has, in order: typecheck, lint, format, the front-end
+ * build, unit and API tests (Vitest), browser tests (Playwright in a system Chromium).
+ * Every step runs even when an earlier one fails, so one run shows everything that is wrong;
+ * the last line is the totals, `N passed, N failed`, over all runners (a check counts as one).
+ */
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { CHROMIUM_MISSING_MESSAGE, chromiumIsInstalled } from '../tests/e2e/chromium.ts';
+import { run } from './lib.ts';
+
+interface Outcome {
+  name: string;
+  passed: number;
+  failed: number;
+  note?: string;
+}
+
+const reports = mkdtempSync(path.join(tmpdir(), 'lamp-test-'));
+const outcomes: Outcome[] = [];
+const only = process.argv.slice(2);
+const wanted = (name: string) => only.length === 0 || only.includes(name);
+
+function check(name: string, command: string, args: string[]) {
+  if (!wanted(name)) return;
+  console.log(`\n▶ ${name}: ${command} ${args.join(' ')}`);
+  const ok = run(command, args) === 0;
+  outcomes.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
+}
+
+function readJson<T>(file: string): T | null {
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as T) : null;
+}
+
+check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+check('lint', 'eslint', ['--max-warnings', '0', '.']);
+check('format', 'prettier', ['--check', '--log-level', 'warn', '.']);
+check('build', 'astro', ['build', '--silent']);
+
+if (wanted('unit')) {
+  console.log('\n▶ unit and API tests: vitest');
+  const file = path.join(reports, 'vitest.json');
+  const code = run('vitest', ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`]);
+  const report = readJson<{ numPassedTests: number; numFailedTests: number }>(file);
+  outcomes.push({
+    name: 'unit and API tests',
+    passed: report?.numPassedTests ?? 0,
+    // A crash before any report still counts as a failure.
+    failed: report ? report.numFailedTests + (code !== 0 && report.numFailedTests === 0 ? 1 : 0) : 1,
+  });
+}
+
+if (wanted('e2e')) {
+  console.log('\n▶ browser tests: playwright');
+  if (!chromiumIsInstalled()) {
+    console.error(CHROMIUM_MISSING_MESSAGE);
+    outcomes.push({ name: 'browser tests', passed: 0, failed: 1, note: 'no Chromium' });
+  } else {
+    const file = path.join(reports, 'playwright.json');
+    const code = run('playwright', ['test'], { LAMP_PLAYWRIGHT_JSON: file });
+    const report = readJson<{ stats: { expected: number; unexpected: number; flaky: number } }>(file);
+    const failed = report ? report.stats.unexpected : 1;
+    outcomes.push({
+      name: 'browser tests',
+      passed: report ? report.stats.expected + report.stats.flaky : 0,
+      failed: failed + (code !== 0 && failed === 0 ? 1 : 0),
+    });
+  }
+}
+
+console.log('\nSummary');
+for (const o of outcomes)
+  console.log(`  ${o.name.padEnd(20)} ${o.passed} passed, ${o.failed} failed${o.note ? ` (${o.note})` : ''}`);
+const passed = outcomes.reduce((sum, o) => sum + o.passed, 0);
+const failed = outcomes.reduce((sum, o) => sum + o.failed, 0);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);

@@ -1,0 +1,80 @@
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { loadConfig, type Config } from './config.ts';
+import { errorHandling } from './plugins/errors.ts';
+import { staticSite } from './plugins/static-site.ts';
+import { healthRoutes } from './routes/health.ts';
+import type { Database } from './store/database.ts';
+import { openStore } from './store/index.ts';
+
+export interface BuildAppOptions {
+  /** Overrides on top of the environment's configuration (tests pass mode: 'test'). */
+  config?: Partial<Config>;
+  /** An already opened store; by default one is opened from the configuration. */
+  database?: Database;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Database;
+  }
+}
+
+/**
+ * The app factory: everything the server does, with no port. main.ts listens; tests call
+ * buildApp() and use inject().
+ */
+export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const config: Config = { ...loadConfig(), ...options.config };
+  const serveStatic = config.serveStatic;
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    // Ids in logs make one request's lines easy to follow.
+    genReqId: () => crypto.randomUUID(),
+    bodyLimit: 5 * 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('db', options.database ?? (await openStore(config)));
+
+  errorHandling(app, { staticSite: serveStatic });
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // Astro's island loader is an inline module script.
+        scriptSrc: ["'self'", "'unsafe-inline'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // Lets a CDN-hosted front end on another origin read the API.
+    crossOriginResourcePolicy: { policy: config.corsOrigins.length ? 'cross-origin' : 'same-origin' },
+  });
+  if (config.corsOrigins.length) {
+    await app.register(cors, { origin: config.corsOrigins, credentials: true });
+  }
+
+  healthRoutes(app, { mode: config.mode });
+
+  if (serveStatic) {
+    await app.register(staticSite, { root: config.staticDir });
+  } else {
+    app.setNotFoundHandler((request, reply) =>
+      reply.code(404).send({
+        statusCode: 404,
+        error: 'Not Found',
+        message: `Route ${request.method}:${request.url.split('?')[0]} not found`,
+      }),
+    );
+  }
+  return app;
+}

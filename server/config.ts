@@ -1,0 +1,101 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { z } from 'zod';
+import { DEFAULT_PRODUCT_OWNER_ACCOUNT_IDS } from '../fixtures/ids.ts';
+
+/**
+ * Server configuration, read once from the environment. Every variable has a default that makes
+ * `npm start` work on a fresh machine; production refuses to start without real secrets.
+ * The README's configuration table documents each variable.
+ */
+const csv = z.string().transform((value) =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean),
+);
+
+const boolish = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).optional(),
+  /** demo: persona picker, outbox page, test control; test: the same, quiet logs, memory store. */
+  LAMP_MODE: z.enum(['demo', 'test', 'production']).optional(),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  /** Folder for the persistent store; empty keeps everything in memory. */
+  LAMP_DATA_DIR: z.string().optional(),
+  LAMP_STATIC_DIR: z.string().default('dist'),
+  /** false in `npm run dev`, where Astro's dev server serves the front end. */
+  LAMP_SERVE_STATIC: boolish.default(true),
+  /** How many measurements the fixture generator makes; unset means the committed demo set. */
+  LAMP_FIXTURE_SCALE: z.coerce.number().int().min(1).max(1_000_000).optional(),
+  SESSION_SECRET: z.string().min(32).optional(),
+  LINK_SECRET: z.string().min(32).optional(),
+  LAMP_PRODUCT_OWNER_ACCOUNTS: csv.optional(),
+  LAMP_CONTRACT_EXEMPT_ACCOUNTS: csv.optional(),
+  /** Origins allowed to call the API with credentials (a CDN-hosted front end). */
+  LAMP_CORS_ORIGINS: csv.optional(),
+  LAMP_TRUST_PROXY: boolish.optional(),
+});
+
+export type Mode = 'demo' | 'test' | 'production';
+
+export interface Config {
+  mode: Mode;
+  port: number;
+  host: string;
+  logLevel: string;
+  dataDir: string | null;
+  staticDir: string;
+  serveStatic: boolean;
+  fixtureScale: number | null;
+  sessionSecret: string;
+  linkSecret: string;
+  productOwnerAccountIds: string[];
+  contractExemptAccountIds: string[];
+  corsOrigins: string[];
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  const mode: Mode = e.LAMP_MODE ?? (e.NODE_ENV === 'production' ? 'production' : 'demo');
+  if (mode === 'production' && (!e.SESSION_SECRET || !e.LINK_SECRET)) {
+    throw new ConfigError('SESSION_SECRET and LINK_SECRET (32+ characters each) are required in production mode.');
+  }
+  // Outside production, secrets are generated per process: sessions simply end at a restart.
+  const secret = () => randomBytes(32).toString('hex');
+  const dataDir = e.LAMP_DATA_DIR ?? (mode === 'demo' ? 'data' : '');
+  return {
+    mode,
+    port: e.PORT,
+    host: e.HOST,
+    logLevel: e.LOG_LEVEL ?? (mode === 'test' ? 'warn' : 'info'),
+    dataDir: dataDir ? path.resolve(dataDir) : null,
+    staticDir: path.resolve(e.LAMP_STATIC_DIR),
+    serveStatic: e.LAMP_SERVE_STATIC,
+    fixtureScale: e.LAMP_FIXTURE_SCALE ?? null,
+    sessionSecret: e.SESSION_SECRET ?? secret(),
+    linkSecret: e.LINK_SECRET ?? secret(),
+    productOwnerAccountIds: e.LAMP_PRODUCT_OWNER_ACCOUNTS ?? DEFAULT_PRODUCT_OWNER_ACCOUNT_IDS,
+    contractExemptAccountIds: e.LAMP_CONTRACT_EXEMPT_ACCOUNTS ?? DEFAULT_PRODUCT_OWNER_ACCOUNT_IDS,
+    corsOrigins: e.LAMP_CORS_ORIGINS ?? [],
+    trustProxy: e.LAMP_TRUST_PROXY ?? false,
+  };
+}
+
+/** Demo and test runs get the persona picker, the outbox and the test-control API. */
+export function isDemoLike(config: Pick<Config, 'mode'>): boolean {
+  return config.mode === 'demo' || config.mode === 'test';
+}

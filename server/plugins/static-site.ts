@@ -1,0 +1,80 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * Serves the static build (dist/) with the app fallback:
+ * - a file in dist/ is served as it is (hashed assets under /_astro are cached for a year);
+ * - a static page (/login, /documentation) is served from its .html file;
+ * - any other path without a file extension gets the app page, where the client router takes over;
+ * - a missing file gets the static 404 page; an unknown /api path gets a JSON 404.
+ *
+ * The same rules, written as CDN rewrites, are in the README ("Hosting the front end on a CDN").
+ */
+export const STATIC_PAGES: Readonly<Record<string, string>> = {
+  '/login': 'login.html',
+  '/documentation': 'documentation.html',
+};
+export const APP_PAGE = 'app.html';
+export const NOT_FOUND_PAGE = '404.html';
+export const ERROR_PAGE = '500.html';
+
+/** Extra headers for app paths that need them (set by the features that own those paths). */
+export type PageHeaders = Readonly<Record<string, Readonly<Record<string, string>>>>;
+
+export interface StaticSiteOptions {
+  root: string;
+  pageHeaders?: PageHeaders;
+}
+
+export function isApiPath(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+}
+
+function hasFileExtension(pathname: string): boolean {
+  return /\.[a-z0-9]+$/i.test(path.posix.basename(pathname));
+}
+
+export async function staticSite(app: FastifyInstance, options: StaticSiteOptions) {
+  const { root } = options;
+  if (!existsSync(path.join(root, APP_PAGE))) {
+    throw new Error(`No front-end build in ${root}: run "npm run build" first (npm start does it for you).`);
+  }
+
+  await app.register(fastifyStatic, {
+    root,
+    prefix: '/',
+    index: false,
+    wildcard: false,
+    // Hashed assets never change; pages must be revalidated so a deploy shows at once.
+    setHeaders(reply, filePath) {
+      const immutable = filePath.includes(`${path.sep}_astro${path.sep}`);
+      reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+
+  const sendPage = (reply: FastifyReply, file: string, status = 200) =>
+    reply.code(status).type('text/html; charset=utf-8').sendFile(file);
+
+  for (const [route, file] of Object.entries(STATIC_PAGES)) {
+    app.get(route, { config: { access: 'public' } }, (_request, reply) => sendPage(reply, file));
+  }
+
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (isApiPath(pathname)) {
+      return reply.code(404).send({
+        statusCode: 404,
+        error: 'Not Found',
+        message: `Route ${request.method}:${pathname} not found`,
+      });
+    }
+    if ((request.method === 'GET' || request.method === 'HEAD') && !hasFileExtension(pathname)) {
+      const headers = options.pageHeaders?.[pathname];
+      if (headers) reply.headers(headers);
+      return sendPage(reply, APP_PAGE);
+    }
+    return sendPage(reply, NOT_FOUND_PAGE, 404);
+  });
+}

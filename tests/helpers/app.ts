@@ -1,0 +1,31 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type BuildAppOptions } from '../../server/app.ts';
+import type { Config } from '../../server/config.ts';
+
+/**
+ * A minimal static build in a temporary folder, so API tests of the static-site rules do not
+ * depend on `astro build` having run.
+ */
+export function fakeStaticBuild(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'lamp-dist-'));
+  for (const page of ['app', 'login', 'documentation', '404', '500']) {
+    writeFileSync(path.join(dir, `${page}.html`), `<!doctype html><title>${page}</title><p>${page} page</p>`);
+  }
+  return dir;
+}
+
+/** Builds the app in test mode: memory store, no port, quiet logs. */
+export async function buildTestApp(
+  config: Partial<Config> = {},
+  options: Omit<BuildAppOptions, 'config'> = {},
+): Promise<FastifyInstance> {
+  const app = await buildApp({
+    ...options,
+    config: { mode: 'test', dataDir: null, logLevel: 'silent', staticDir: fakeStaticBuild(), ...config },
+  });
+  await app.ready();
+  return app;
+}

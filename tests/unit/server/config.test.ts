@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../../server/config.ts';
+import { DEFAULT_PRODUCT_OWNER_ACCOUNT_IDS } from '../../../fixtures/ids.ts';
+
+describe('loadConfig', () => {
+  it('gives npm start a working demo setup with nothing set', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ mode: 'demo', port: 8080, serveStatic: true, corsOrigins: [] });
+    expect(config.dataDir).toMatch(/data$/);
+    expect(config.sessionSecret).toHaveLength(64);
+    expect(config.productOwnerAccountIds).toEqual(DEFAULT_PRODUCT_OWNER_ACCOUNT_IDS);
+  });
+
+  it('generates different secrets per process outside production', () => {
+    expect(loadConfig({}).sessionSecret).not.toEqual(loadConfig({}).sessionSecret);
+  });
+
+  it('keeps test mode in memory', () => {
+    expect(loadConfig({ LAMP_MODE: 'test' }).dataDir).toBeNull();
+  });
+
+  it('refuses production without real secrets', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
+    const secret = 'x'.repeat(40);
+    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: secret, LINK_SECRET: secret }).mode).toBe('production');
+  });
+
+  it('lets the container ask for demo mode in production builds', () => {
+    expect(loadConfig({ NODE_ENV: 'production', LAMP_MODE: 'demo' }).mode).toBe('demo');
+  });
+
+  it('names the variable that is wrong', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ LAMP_MODE: 'staging' })).toThrow(/LAMP_MODE/);
+  });
+
+  it('reads comma-separated lists', () => {
+    const config = loadConfig({
+      LAMP_CORS_ORIGINS: 'https://a.example, https://b.example',
+      LAMP_PRODUCT_OWNER_ACCOUNTS: 'x,y',
+    });
+    expect(config.corsOrigins).toEqual(['https://a.example', 'https://b.example']);
+    expect(config.productOwnerAccountIds).toEqual(['x', 'y']);
+  });
+});
