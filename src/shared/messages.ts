@@ -1,0 +1,86 @@
+/**
+ * Every user-facing text of the spec (lamp-spec.md §2, §5, §8, decisions.md §3), verbatim.
+ * Components, the server and tests import them from here; never retype one.
+ */
+export const messages = {
+  validation: {
+    emailRequired: 'Email required',
+    invalidEmailFormat: 'Invalid email format',
+    passwordRequired: 'Password required',
+    currentPasswordRequired: 'Current password required',
+    newPasswordRequired: 'New password required',
+    passwordNotStrongEnough: 'The password is not strong enough',
+    passwordsDoNotMatch: 'The password fields do not match',
+    firstNameRequired: 'First name required',
+    lastNameRequired: 'Last name required',
+  },
+  auth: {
+    emailOrPasswordInvalid: 'Email or password invalid',
+    verificationRequired: 'Verification required, please check your email',
+    forgotPasswordSuccess: 'Please check your email',
+    forgotPasswordFallback: 'Email address is not registered',
+    resetPasswordFallback: 'Unable to reset password, please contact support',
+    passwordChanged: 'Password changed',
+    changePasswordFallback: 'Incorrect current password',
+    loginLinkFailed: 'There was an issue verifying your account, please try again or contact support.',
+    strengthTimeout: 'Timeout loading zxcvbn',
+  },
+  strength: ['too short', 'weak', 'ok', 'good', 'strong'] as const,
+  profile: {
+    detailsUpdated: (firstName: string, lastName: string) => `${firstName} ${lastName} details updated`,
+    marketingConsentLabel: 'Product marketing email consent.',
+    confirmDetailsTitle: 'Confirm Details',
+    changePasswordTitle: 'Change password',
+  },
+  access: {
+    /** The selected account lacks a feature (lamp_access, Spotlight, product owner): 'User Error'. */
+    userError: 'This account does not have the required access to view this page',
+    /** The user's role is too low: 'Account Error'. */
+    accountError: 'You do not have the required access to view this page',
+    spotlightNoAccess: 'You do not have Spotlight access for this account',
+  },
+  titles: {
+    userError: 'User Error',
+    accountError: 'Account Error',
+    spotlightError: 'Spotlight Error',
+    resetPassword: 'Reset Password',
+    loginLink: 'Login Link',
+    newUser: 'New User',
+  },
+  errors: {
+    unexpected: 'An unexpected error occurred',
+    fetchingSelected: (name: string) => `An error occurred fetching the selected ${name}`,
+    singleFetchEmpty: (resource: string) => `An error occurred while fetching the ${resource}.`,
+    searchSectionFailed: (title: string) => `Error fetching ${title}`,
+  },
+  search: {
+    placeholder: 'Search website...',
+    recent: 'Recent',
+    results: 'Results',
+    noResults: 'No search Results',
+    noRecent: 'No recent searches',
+  },
+  spotlight: {
+    createAccount: 'Create Spotlight Account',
+    userCreated: 'New spotlight user successfully created',
+  },
+  shell: {
+    returnToMeasurement: 'Return to Measurement',
+    savedReports: 'Saved Reports',
+    backToMainReports: 'Back to main reports',
+  },
+  contractBanner: 'This account does not have an active contract attached. Please contact Client Success.',
+} as const;
+
+/**
+ * Error-alert text (spec §8): the server's message, else its error field, else the fallback,
+ * else 'An unexpected error occurred'.
+ */
+export function errorAlertText(body: unknown, fallback?: string): string {
+  if (body && typeof body === 'object') {
+    const { message, error } = body as { message?: unknown; error?: unknown };
+    if (typeof message === 'string' && message.trim()) return message;
+    if (typeof error === 'string' && error.trim()) return error;
+  }
+  return fallback ?? messages.errors.unexpected;
+}

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import {
+  can,
+  canAccessAccount,
+  checkAccess,
+  effectiveRole,
+  roleAtLeast,
+  type AccessSubject,
+} from '../../../src/shared/access.ts';
+
+const user = (over: Partial<AccessSubject> = {}): AccessSubject => ({
+  account: 'own',
+  super_admin: false,
+  access_grants: [],
+  root_account_access_grants: [],
+  ...over,
+});
+
+describe('effective role (spec §4, decisions §3)', () => {
+  it('is super for super_admin, whatever the account', () => {
+    expect(effectiveRole(user({ super_admin: true }), 'any')).toBe('super');
+  });
+  it('is root only for a root-account grant on the user’s own account', () => {
+    expect(
+      effectiveRole(user({ root_account_access_grants: [{ id: 'own', type: 'account', role: 'root' }] }), 'x'),
+    ).toBe('root');
+    expect(
+      effectiveRole(user({ root_account_access_grants: [{ id: 'other', type: 'account', role: 'root' }] }), 'x'),
+    ).toBe('read');
+  });
+  it('takes admin or write from the grant for the selected account only', () => {
+    const u = user({
+      access_grants: [
+        { id: 'a', type: 'account', role: 'admin' },
+        { id: 'b', type: 'account', role: 'write' },
+      ],
+    });
+    expect(effectiveRole(u, 'a')).toBe('admin');
+    expect(effectiveRole(u, 'b')).toBe('write');
+    expect(effectiveRole(u, 'c')).toBe('read');
+  });
+});
+
+describe('role ladder and permissions (spec §6)', () => {
+  it('orders read < write < admin < root < super', () => {
+    expect(roleAtLeast('super', 'read')).toBe(true);
+    expect(roleAtLeast('write', 'admin')).toBe(false);
+  });
+  it('gives Billing to write, Users and Labels to admin, admin sections to root and super', () => {
+    expect(can('read', 'billing.view')).toBe(false);
+    expect(can('write', 'billing.view')).toBe(true);
+    expect(can('write', 'users.manage')).toBe(false);
+    expect(can('admin', 'labels.manage')).toBe(true);
+    expect(can('admin', 'admin.root')).toBe(false);
+    expect(can('root', 'admin.super')).toBe(false);
+    expect(can('super', 'admin.super')).toBe(true);
+  });
+});
+
+describe('account access', () => {
+  it('lets users into their own account and granted ones; root everywhere', () => {
+    const u = user({ access_grants: [{ id: 'g', type: 'account', role: 'read' }] });
+    expect(canAccessAccount(u, 'own')).toBe(true);
+    expect(canAccessAccount(u, 'g')).toBe(true);
+    expect(canAccessAccount(u, 'x')).toBe(false);
+    expect(
+      canAccessAccount(user({ root_account_access_grants: [{ id: 'own', type: 'account', role: 'root' }] }), 'x'),
+    ).toBe(true);
+  });
+});
+
+describe('route rules (spec §5)', () => {
+  const account = (lamp: boolean, spotlight = false, id = 'acc') => ({
+    id,
+    feature_flags: { lamp_access: lamp, spotlight_access: spotlight },
+  });
+  it('gives a user error when the account lacks lamp_access or is not a product owner', () => {
+    expect(
+      checkAccess({ feature: 'lamp_access' }, { role: 'super', account: account(false), productOwnerAccountIds: [] }),
+    ).toBe('user');
+    expect(
+      checkAccess({ productOwner: true }, { role: 'super', account: account(true), productOwnerAccountIds: ['po'] }),
+    ).toBe('user');
+  });
+  it('gives an account error when the role is too low', () => {
+    expect(checkAccess({ role: 'admin' }, { role: 'write', account: account(true), productOwnerAccountIds: [] })).toBe(
+      'account',
+    );
+  });
+  it('gives a spotlight error without Spotlight access', () => {
+    expect(
+      checkAccess(
+        { feature: 'spotlight_access' },
+        { role: 'admin', account: account(true, false), productOwnerAccountIds: [] },
+      ),
+    ).toBe('spotlight');
+  });
+  it('passes when every condition holds', () => {
+    expect(
+      checkAccess(
+        { feature: 'lamp_access', productOwner: true, role: 'root' },
+        { role: 'root', account: account(true, false, 'po'), productOwnerAccountIds: ['po'] },
+      ),
+    ).toBeNull();
+  });
+});
