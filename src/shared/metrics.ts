@@ -85,12 +85,14 @@ export type MetricKey = keyof MetricSummary;
 /** Division that answers null instead of Infinity or NaN when there is nothing to divide by. */
 export function safeDivide(numerator: number, denominator: number): number | null {
   if (!Number.isFinite(numerator) || !Number.isFinite(denominator) || denominator === 0) return null;
-  return numerator / denominator;
+  const ratio = numerator / denominator;
+  // A subnormal denominator can still overflow.
+  return Number.isFinite(ratio) ? ratio : null;
 }
 
 const perMille = (numerator: number, denominator: number) => {
   const ratio = safeDivide(numerator, denominator);
-  return ratio === null ? null : ratio * 1000;
+  return ratio === null || !Number.isFinite(ratio * 1000) ? null : ratio * 1000;
 };
 
 export const pctMeasured = (c: Pick<MetricCounts, 'measured' | 'impressions'>) => safeDivide(c.measured, c.impressions);

@@ -25,9 +25,10 @@ const countsArb = fc
     measuredShare: fc.double({ min: 0, max: 1, noNaN: true }),
     viewableShare: fc.double({ min: 0, max: 1, noNaN: true }),
     viewedShare: fc.double({ min: 0, max: 1, noNaN: true }),
-    secondsPerView: fc.double({ min: 0, max: 30, noNaN: true }),
-    secondsPerViewable: fc.double({ min: 0, max: 180, noNaN: true }),
-    cpm: fc.double({ min: 0, max: 40, noNaN: true }),
+    // Centiseconds and pence: real figures, not subnormal floats.
+    secondsPerView: fc.integer({ min: 0, max: 3000 }).map((n) => n / 100),
+    secondsPerViewable: fc.integer({ min: 0, max: 18_000 }).map((n) => n / 100),
+    cpm: fc.integer({ min: 0, max: 4000 }).map((n) => n / 100),
   })
   .map((r): MetricCounts => {
     const measured = Math.floor(r.impressions * r.measuredShare);
