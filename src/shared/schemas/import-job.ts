@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { baseRow, count, inputsFor, isoDateTime, objectId } from './common.ts';
+
+export const IMPORT_JOB_TYPES = ['upload', 'api', 'scheduled'] as const;
+export const IMPORT_JOB_STATES = ['queued', 'running', 'successful', 'failed'] as const;
+
+/** A data import into a measurement (spec §3: id, job_type). */
+export const importJobRow = z.object({
+  ...baseRow,
+  account: objectId,
+  measurement: objectId,
+  job_type: z.enum(IMPORT_JOB_TYPES),
+  status: z.enum(IMPORT_JOB_STATES),
+  file_name: z.string().max(255).nullable(),
+  import_job_config: objectId.nullable(),
+  upload_template: objectId.nullable(),
+  rows_total: count,
+  rows_imported: count,
+  created_by: objectId.nullable(),
+  updated_at: isoDateTime,
+});
+export type ImportJob = z.infer<typeof importJobRow>;
+
+/** Clients create jobs; the status and counts are the server's. */
+export const { create: importJobCreate, update: importJobUpdate } = inputsFor(importJobRow, [
+  'id',
+  'created_at',
+  'updated_at',
+  'status',
+  'rows_total',
+  'rows_imported',
+  'created_by',
+]);

@@ -1,0 +1,578 @@
+/**
+ * The resource registry: every resource under /api/v1 (decisions.md §2) with its row schema,
+ * its create/update inputs (strict: unknown fields are refused), the fields search runs over,
+ * its account filter (spec §7), its list filters, and who may write it. The server's resource
+ * engine, the OpenAPI document, the client's API layer and the fixtures' tests all read this one
+ * table.
+ */
+import { z } from 'zod';
+import type { Role } from '../access.ts';
+import { accountCreate, accountRow, accountUpdate } from './account.ts';
+import { activationCreate, activationRow, activationUpdate } from './activation.ts';
+import { objectId } from './common.ts';
+import { contractCreate, contractRow, contractUpdate } from './contract.ts';
+import {
+  customParameterTemplateCreate,
+  customParameterTemplateRow,
+  customParameterTemplateUpdate,
+} from './custom-parameter-template.ts';
+import { domainListCreate, domainListRow, domainListUpdate } from './domain-list.ts';
+import { importJobConfigCreate, importJobConfigRow, importJobConfigUpdate } from './import-job-config.ts';
+import { importJobStatusCreate, importJobStatusRow, importJobStatusUpdate } from './import-job-status.ts';
+import { IMPORT_JOB_TYPES, importJobCreate, importJobRow, importJobUpdate } from './import-job.ts';
+import { labelCategoryCreate, labelCategoryRow, labelCategoryUpdate } from './label-category.ts';
+import { labelValueCreate, labelValueRow, labelValueUpdate } from './label-value.ts';
+import { lookupCreate, lookupRow, lookupUpdate } from './lookups.ts';
+import { measurementTagCreate, measurementTagRow, measurementTagUpdate } from './measurement-tag.ts';
+import { measurementCreate, measurementRow, measurementUpdate } from './measurement.ts';
+import { NAME_MAPPING_TYPES, nameMappingCreate, nameMappingRow, nameMappingUpdate } from './name-mapping.ts';
+import { projectCreate, projectRow, projectUpdate } from './project.ts';
+import { purchaseOrderCreate, purchaseOrderRow, purchaseOrderUpdate } from './purchase-order.ts';
+import { REPORT_TYPES, reportCreate, reportRow, reportUpdate } from './report.ts';
+import { savedReportCreate, savedReportRow, savedReportUpdate } from './saved-report.ts';
+import {
+  thirdPartyMacroVendorCreate,
+  thirdPartyMacroVendorRow,
+  thirdPartyMacroVendorUpdate,
+} from './third-party-macro-vendor.ts';
+import { thirdPartyMacroCreate, thirdPartyMacroRow, thirdPartyMacroUpdate } from './third-party-macro.ts';
+import { uploadTemplateCreate, uploadTemplateRow, uploadTemplateUpdate } from './upload-template.ts';
+import { userCreate, userRow, userUpdate } from './user.ts';
+
+export * from './auth.ts';
+export { objectId } from './common.ts';
+
+/**
+ * Where a row's owning account lives:
+ * - 'account': a per-account resource (row.account is an account id);
+ * - 'account?': the same, but account may be null for a global row (readable by everyone,
+ *   writable by root);
+ * - 'accounts': a contract, shared by the accounts in row.accounts;
+ * - 'category.account': a label value, owned by its category's account;
+ * - 'id': the account itself;
+ * - null: a global table (the lookups): readable by everyone signed in.
+ */
+export type AccountPath = 'account' | 'account?' | 'accounts' | 'category.account' | 'id' | null;
+
+/**
+ * A list filter: a query parameter matched against a row field. 'eq' compares the field with one
+ * of the comma-separated values; 'any' matches when an array field holds any of them.
+ */
+export interface ListFilter {
+  field: string;
+  match: 'eq' | 'any';
+  /** Each value's schema: a bad value is a 400 naming the parameter. */
+  value: z.ZodType<string>;
+}
+
+export interface SortKey {
+  field: string;
+  direction: 'asc' | 'desc';
+}
+
+export interface ResourceDefinition {
+  name: string;
+  /** Plural title for headings, search sections and messages. */
+  title: string;
+  row: z.ZodType;
+  create: z.ZodType;
+  update: z.ZodType;
+  accountPath: AccountPath;
+  /** The query parameter carrying the account filter (spec §7), or null for global tables. */
+  accountFilter: 'account' | 'accounts' | 'category.account' | 'account._id' | null;
+  /** Name-like fields the `search` parameter matches (case-insensitive substring). */
+  searchFields: readonly string[];
+  /** The field(s) naming a row in breadcrumbs and search results (spec §2 "Breadcrumbs"). */
+  titleFields: readonly string[];
+  /** Resource-specific list filters (spec §7), by query parameter. */
+  filters: Readonly<Record<string, ListFilter>>;
+  /** Default order when no `sort` is given; the id tie-break is added by the server. */
+  defaultSort: readonly SortKey[];
+  /** Fields a `sort` may name. */
+  sortFields: readonly string[];
+  /** Whether `start_date`/`end_date` select rows whose flight overlaps the range. */
+  flightDates: boolean;
+  /** The role needed to read (within an account the user may access). */
+  readRole: Role;
+  /** The role needed to create, update or delete (within the row's account). */
+  writeRole: Role;
+  /** The lowest role whose global search covers this resource (spec §6), or null if never searched. */
+  searchRole: Role | null;
+}
+
+const id = (field: string): ListFilter => ({ field, match: 'eq', value: objectId });
+const anyId = (field: string): ListFilter => ({ field, match: 'any', value: objectId });
+const oneOf = (field: string, values: readonly [string, ...string[]]): ListFilter => ({
+  field,
+  match: 'eq',
+  value: z.enum(values),
+});
+
+const CREATED = ['created_at'] as const;
+
+function lookup(name: string, title: string): ResourceDefinition {
+  return {
+    name,
+    title,
+    row: lookupRow,
+    create: lookupCreate,
+    update: lookupUpdate,
+    accountPath: null,
+    accountFilter: null,
+    searchFields: ['name'],
+    titleFields: ['name'],
+    filters: {},
+    defaultSort: [{ field: 'name', direction: 'asc' }],
+    sortFields: ['name', ...CREATED],
+    flightDates: false,
+    readRole: 'read',
+    writeRole: 'super',
+    searchRole: null,
+  };
+}
+
+const definitions = [
+  {
+    name: 'account',
+    title: 'Accounts',
+    row: accountRow,
+    create: accountCreate,
+    update: accountUpdate,
+    accountPath: 'id',
+    accountFilter: 'account',
+    searchFields: ['name'],
+    titleFields: ['name'],
+    filters: { type: oneOf('type', ['agency', 'agency_self_serve', 'partner']) },
+    defaultSort: [{ field: 'name', direction: 'asc' }],
+    sortFields: ['name', 'type', ...CREATED],
+    flightDates: false,
+    readRole: 'read',
+    writeRole: 'root',
+    searchRole: 'root',
+  },
+  {
+    name: 'user',
+    title: 'Users',
+    row: userRow,
+    create: userCreate,
+    update: userUpdate,
+    accountPath: 'account',
+    accountFilter: 'account',
+    searchFields: ['first_name', 'last_name', 'email'],
+    titleFields: ['first_name', 'last_name'],
+    filters: {},
+    defaultSort: [
+      { field: 'first_name', direction: 'asc' },
+      { field: 'last_name', direction: 'asc' },
+    ],
+    sortFields: ['first_name', 'last_name', 'email', ...CREATED],
+    flightDates: false,
+    readRole: 'read',
+    writeRole: 'admin',
+    searchRole: 'read',
+  },
+  {
+    name: 'contract',
+    title: 'Contracts',
+    row: contractRow,
+    create: contractCreate,
+    update: contractUpdate,
+    accountPath: 'accounts',
+    accountFilter: 'accounts',
+    searchFields: ['billing_name'],
+    titleFields: ['billing_name'],
+    filters: { measurement: anyId('measurements') },
+    defaultSort: [{ field: 'billing_name', direction: 'asc' }],
+    sortFields: ['billing_name', 'start_date', 'end_date', 'value', ...CREATED],
+    flightDates: false,
+    readRole: 'read',
+    writeRole: 'root',
+    searchRole: 'root',
+  },
+  {
+    name: 'purchase-order',
+    title: 'Purchase Orders',
+    row: purchaseOrderRow,
+    create: purchaseOrderCreate,
+    update: purchaseOrderUpdate,
+    accountPath: 'account',
+    accountFilter: 'account',
+    searchFields: ['reference'],
+    titleFields: ['reference'],
+    filters: {},
+    defaultSort: [{ field: 'issued_date', direction: 'desc' }],
+    sortFields: ['reference', 'issued_date', 'amount', 'status', ...CREATED],
+    flightDates: false,
+    readRole: 'read',
+    writeRole: 'root',
+    searchRole: 'write',
+  },
+  {
+    name: 'measurement',
+    title: 'Measurements',
+    row: measurementRow,
+    create: measurementCreate,
+    update: measurementUpdate,
+    accountPath: 'account',
+    accountFilter: 'account',
+    searchFields: ['name'],
+    titleFields: ['name'],
+    filters: { label_ids: anyId('labels') },
+    defaultSort: [{ field: 'created_at', direction: 'desc' }],
+    sortFields: ['name', 'status', 'start_date', 'end_date', 'impressions', 'apm', 'updated_at', ...CREATED],
+    flightDates: true,
+    readRole: 'read',
+    writeRole: 'write',
+    searchRole: 'read',
+  },
+  {
+    name: 'measurement-tag',
+    title: 'Measurement Tags',
+    row: measurementTagRow,
+    create: measurementTagCreate,
+    update: measurementTagUpdate,
+    accountPath: 'account',
+    accountFilter: 'account',
+    searchFields: ['name'],
+    titleFields: ['name'],
+    filters: { measurement: id('measurement') },
+    defaultSort: [{ field: 'name', direction: 'asc' }],
+    sortFields: ['name', ...CREATED],
+    flightDates: false,
+    readRole: 'read',
+    writeRole: 'write',
+    searchRole: null,
+  },
+  {
+    name: 'import-job',
+    title: 'Import Jobs',
+    row: importJobRow,
+    create: importJobCreate,
+    update: importJobUpdate,
+    accountPath: 'account',
+    accountFilter: 'account',
+    searchFields: ['id', 'file_name'],
+    titleFields: ['id'],
+    filters: { measurement: id('measurement'), 'importjob.job_type': oneOf('job_type', IMPORT_JOB_TYPES) },
+    defaultSort: [{ field: 'created_at', direction: 'desc' }],
+    sortFields: ['status', 'job_type', 'file_name', 'updated_at', ...CREATED],
+    flightDates: false,
+    readRole: 'read',
+    writeRole: 'write',
+    searchRole: 'read',
+  },
+  {
+    name: 'import-job-status',
+    title: 'Import Job Statuses',
+    row: importJobStatusRow,
+    create: importJobStatusCreate,
+    update: importJobStatusUpdate,
+    accountPath: 'account',
+    accountFilter: 'account._id',
+    searchFields: ['correlation_id', 'message'],
+    titleFields: ['correlation_id'],
+    filters: {
+      measurement: id('measurement'),
+      correlation_id: { field: 'correlation_id', match: 'eq', value: z.string().min(1).max(100) },
+      import_job_id: id('import_job_id'),
+      'importjob.job_type': oneOf('job_type', IMPORT_JOB_TYPES),
+    },
+    defaultSort: [{ field: 'created_at', direction: 'desc' }],
+    sortFields: ['status', 'correlation_id', ...CREATED],
+    flightDates: false,
+    readRole: 'read',
+    writeRole: 'root',
+    searchRole: null,
+  },
+  {
+    name: 'import-job-config',
+    title: 'Import Job Configs',
+    row: importJobConfigRow,
+    create: importJobConfigCreate,
+    update: importJobConfigUpdate,
+    accountPath: 'account?',
+    accountFilter: 'account',
+    searchFields: ['name'],
+    titleFields: ['name'],
+    filters: { vendor: id('vendor'), type: oneOf('job_type', IMPORT_JOB_TYPES) },
+    defaultSort: [{ field: 'name', direction: 'asc' }],
+    sortFields: ['name', 'job_type', ...CREATED],
+    flightDates: false,
+    readRole: 'read',
+    writeRole: 'super',
+    searchRole: null,
+  },
+  {
+    name: 'upload-template',
+    title: 'Upload Templates',
+    row: uploadTemplateRow,
+    create: uploadTemplateCreate,
+    update: uploadTemplateUpdate,
+    accountPath: 'account?',
+    accountFilter: 'account',
+    searchFields: ['name'],
+    titleFields: ['name'],
+    filters: {},
+    defaultSort: [{ field: 'name', direction: 'asc' }],
+    sortFields: ['name', ...CREATED],
+    flightDates: false,
+    readRole: 'read',
+    writeRole: 'super',
+    searchRole: null,
+  },
+  {
+    name: 'custom-parameter-template',
+    title: 'Custom Parameter Templates',
+    row: customParameterTemplateRow,
+    create: customParameterTemplateCreate,
+    update: customParameterTemplateUpdate,
+    accountPath: 'account?',
+    accountFilter: 'account',
+    searchFields: ['name'],
+    titleFields: ['name'],
+    filters: {},
+    defaultSort: [{ field: 'name', direction: 'asc' }],
+    sortFields: ['name', ...CREATED],
+    flightDates: false,
+    readRole: 'read',
+    writeRole: 'super',
+    searchRole: 'root',
+  },
+  {
+    name: 'third-party-macro',
+    title: 'Third Party Macros',
+    row: thirdPartyMacroRow,
+    create: thirdPartyMacroCreate,
+    update: thirdPartyMacroUpdate,
+    accountPath: 'account?',
+    accountFilter: 'account',
+    searchFields: ['macro', 'parameter', 'description'],
+    titleFields: ['id'],
+    filters: { vendor: id('vendor') },
+    defaultSort: [{ field: 'macro', direction: 'asc' }],
+    sortFields: ['macro', 'parameter', ...CREATED],
+    flightDates: false,
+    readRole: 'read',
+    writeRole: 'root',
+    searchRole: 'root',
+  },
+  {
+    name: 'label-category',
+    title: 'Label Categories',
+    row: labelCategoryRow,
+    create: labelCategoryCreate,
+    update: labelCategoryUpdate,
+    accountPath: 'account',
+    accountFilter: 'account',
+    searchFields: ['name'],
+    titleFields: ['name'],
+    filters: {},
+    defaultSort: [{ field: 'name', direction: 'asc' }],
+    sortFields: ['name', ...CREATED],
+    flightDates: false,
+    readRole: 'read',
+    writeRole: 'admin',
+    searchRole: 'write',
+  },
+  {
+    name: 'label-value',
+    title: 'Labels',
+    row: labelValueRow,
+    create: labelValueCreate,
+    update: labelValueUpdate,
+    accountPath: 'category.account',
+    accountFilter: 'category.account',
+    searchFields: ['name', 'category.name'],
+    titleFields: ['name'],
+    filters: {
+      category_id: id('category_id'),
+      /** The account of the label's category: the same as the account filter, as the spec's clients send it. */
+      account_category: id('category.account'),
+    },
+    defaultSort: [{ field: 'name', direction: 'asc' }],
+    sortFields: ['name', 'category.name', ...CREATED],
+    flightDates: false,
+    readRole: 'read',
+    writeRole: 'admin',
+    searchRole: 'write',
+  },
+  {
+    name: 'report',
+    title: 'Reports',
+    row: reportRow,
+    create: reportCreate,
+    update: reportUpdate,
+    accountPath: 'account?',
+    accountFilter: 'account',
+    searchFields: ['name', 'description'],
+    titleFields: ['name'],
+    filters: { type: oneOf('type', REPORT_TYPES) },
+    defaultSort: [{ field: 'name', direction: 'asc' }],
+    sortFields: ['name', 'type', ...CREATED],
+    flightDates: false,
+    readRole: 'read',
+    writeRole: 'root',
+    searchRole: 'read',
+  },
+  {
+    name: 'saved-report',
+    title: 'Saved Reports',
+    row: savedReportRow,
+    create: savedReportCreate,
+    update: savedReportUpdate,
+    accountPath: 'account',
+    accountFilter: 'account',
+    searchFields: ['name'],
+    titleFields: ['name'],
+    filters: { measurement: anyId('measurements'), label_ids: anyId('labels') },
+    defaultSort: [{ field: 'name', direction: 'asc' }],
+    sortFields: ['name', 'start_date', 'end_date', ...CREATED],
+    flightDates: false,
+    readRole: 'read',
+    writeRole: 'read',
+    searchRole: null,
+  },
+  {
+    name: 'project',
+    title: 'Projects',
+    row: projectRow,
+    create: projectCreate,
+    update: projectUpdate,
+    accountPath: 'account',
+    accountFilter: 'account',
+    searchFields: ['name', 'description'],
+    titleFields: ['name'],
+    filters: {},
+    defaultSort: [{ field: 'name', direction: 'asc' }],
+    sortFields: ['name', ...CREATED],
+    flightDates: false,
+    readRole: 'read',
+    writeRole: 'root',
+    searchRole: 'root',
+  },
+  {
+    name: 'activation',
+    title: 'Activations',
+    row: activationRow,
+    create: activationCreate,
+    update: activationUpdate,
+    accountPath: 'account',
+    accountFilter: 'account',
+    searchFields: ['name'],
+    titleFields: ['name'],
+    filters: { measurement: id('measurement'), vendor: id('vendor') },
+    defaultSort: [{ field: 'created_at', direction: 'desc' }],
+    sortFields: ['name', 'status', ...CREATED],
+    flightDates: false,
+    readRole: 'read',
+    writeRole: 'write',
+    searchRole: null,
+  },
+  {
+    name: 'domain-list',
+    title: 'Domain Lists',
+    row: domainListRow,
+    create: domainListCreate,
+    update: domainListUpdate,
+    accountPath: 'account',
+    accountFilter: 'account',
+    searchFields: ['name'],
+    titleFields: ['name'],
+    filters: { type: oneOf('type', ['allow', 'block']) },
+    defaultSort: [{ field: 'name', direction: 'asc' }],
+    sortFields: ['name', 'type', ...CREATED],
+    flightDates: false,
+    readRole: 'read',
+    writeRole: 'write',
+    searchRole: null,
+  },
+  {
+    name: 'name-mapping',
+    title: 'Name Mappings',
+    row: nameMappingRow,
+    create: nameMappingCreate,
+    update: nameMappingUpdate,
+    accountPath: 'account',
+    accountFilter: 'account',
+    searchFields: ['source_name'],
+    titleFields: ['source_name'],
+    filters: { type: oneOf('type', NAME_MAPPING_TYPES) },
+    defaultSort: [{ field: 'source_name', direction: 'asc' }],
+    sortFields: ['source_name', 'type', ...CREATED],
+    flightDates: false,
+    readRole: 'read',
+    writeRole: 'root',
+    searchRole: null,
+  },
+  lookup('model', 'Models'),
+  lookup('advertising-channel', 'Advertising Channels'),
+  lookup('media-partner', 'Media Partners'),
+  lookup('media-type', 'Media Types'),
+  lookup('device-type', 'Device Types'),
+  lookup('format', 'Formats'),
+  {
+    ...lookup('third-party-macro-vendor', 'Third Party Macro Vendors'),
+    row: thirdPartyMacroVendorRow,
+    create: thirdPartyMacroVendorCreate,
+    update: thirdPartyMacroVendorUpdate,
+  },
+] as const satisfies readonly ResourceDefinition[];
+
+export type ResourceName = (typeof definitions)[number]['name'];
+
+export const RESOURCE_NAMES: readonly ResourceName[] = definitions.map((d) => d.name);
+
+export const resources: Readonly<Record<ResourceName, ResourceDefinition>> = Object.fromEntries(
+  definitions.map((d) => [d.name, d]),
+);
+
+export function isResourceName(value: string): value is ResourceName {
+  return Object.hasOwn(resources, value);
+}
+
+/** The seven lookup tables (spec §2 admin "Lookup tables"), in the spec's order. */
+export const LOOKUP_RESOURCES = [
+  'model',
+  'advertising-channel',
+  'media-partner',
+  'media-type',
+  'device-type',
+  'format',
+  'third-party-macro-vendor',
+] as const satisfies readonly ResourceName[];
+
+/** Query parameters every list takes (spec §7), besides each resource's own filters. */
+export const COMMON_LIST_PARAMETERS = [
+  'id',
+  'limit',
+  'skip',
+  'sort',
+  'search',
+  'created_at_gt',
+  'created_at_lt',
+  'refresh',
+] as const;
+
+/** Row types, inferred from the schemas (never hand-written). */
+export type { Account } from './account.ts';
+export type { Activation } from './activation.ts';
+export type { Contract } from './contract.ts';
+export type { CustomParameterTemplate } from './custom-parameter-template.ts';
+export type { DomainList } from './domain-list.ts';
+export type { ImportJobConfig } from './import-job-config.ts';
+export type { ImportJobStatus } from './import-job-status.ts';
+export type { ImportJob } from './import-job.ts';
+export type { LabelCategory } from './label-category.ts';
+export type { LabelValue } from './label-value.ts';
+export type { LookupRow } from './lookups.ts';
+export type { MeasurementTag } from './measurement-tag.ts';
+export type { Measurement } from './measurement.ts';
+export type { NameMapping } from './name-mapping.ts';
+export type { Project } from './project.ts';
+export type { PurchaseOrder } from './purchase-order.ts';
+export type { Report } from './report.ts';
+export type { SavedReport } from './saved-report.ts';
+export type { ThirdPartyMacroVendor } from './third-party-macro-vendor.ts';
+export type { ThirdPartyMacro } from './third-party-macro.ts';
+export type { UploadTemplate } from './upload-template.ts';
+export type { CurrentUser, StoredUser, User } from './user.ts';

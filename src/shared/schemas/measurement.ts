@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { baseRow, count, inputsFor, isoDateTime, isoDay, name, objectId } from './common.ts';
+
+export const MEASUREMENT_STATUSES = ['draft', 'live', 'paused', 'completed'] as const;
+
+/**
+ * A measurement (TEAM.md contract): a flight of ads whose attention is measured. Lookup fields
+ * hold ids of the lookup tables; `apm` is the whole-flight attention per mille, kept equal to the
+ * dashboard's whole-flight aggregate (null until data arrives).
+ */
+export const measurementRow = z
+  .object({
+    ...baseRow,
+    account: objectId,
+    name,
+    status: z.enum(MEASUREMENT_STATUSES),
+    start_date: isoDay,
+    end_date: isoDay,
+    channels: z.array(objectId),
+    formats: z.array(objectId),
+    media_partners: z.array(objectId),
+    labels: z.array(objectId),
+    ad_server: objectId.nullable(),
+    custom_parameter_template: objectId.nullable(),
+    project: objectId.nullable(),
+    contract: objectId.nullable(),
+    impressions: count,
+    apm: z.number().nonnegative().nullable(),
+    updated_at: isoDateTime,
+  })
+  .refine((m) => m.end_date >= m.start_date, { message: 'end_date must not be before start_date', path: ['end_date'] });
+export type Measurement = z.infer<typeof measurementRow>;
+
+const measurementShape = z.object(measurementRow.shape);
+const inputs = inputsFor(measurementShape, ['id', 'created_at', 'updated_at', 'impressions', 'apm']);
+const datesInOrder = (m: { start_date?: string; end_date?: string }) =>
+  !m.start_date || !m.end_date || m.end_date >= m.start_date;
+export const measurementCreate = inputs.create.refine(datesInOrder, {
+  message: 'end_date must not be before start_date',
+  path: ['end_date'],
+});
+/** Partial updates are checked against the stored row by the server (the other date may be stored). */
+export const measurementUpdate = inputs.update.refine(datesInOrder, {
+  message: 'end_date must not be before start_date',
+  path: ['end_date'],
+});

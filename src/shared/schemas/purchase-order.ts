@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { baseRow, inputsFor, isoDay, objectId } from './common.ts';
+
+/** A purchase order (spec §3: reference) raised by an account against a contract. */
+export const purchaseOrderRow = z.object({
+  ...baseRow,
+  account: objectId,
+  reference: z.string().trim().min(1, 'is required').max(100),
+  contract: objectId.nullable(),
+  amount: z.number().nonnegative(),
+  currency: z.enum(['GBP', 'EUR', 'USD']),
+  issued_date: isoDay,
+  status: z.enum(['open', 'invoiced', 'paid', 'cancelled']),
+});
+export type PurchaseOrder = z.infer<typeof purchaseOrderRow>;
+
+export const { create: purchaseOrderCreate, update: purchaseOrderUpdate } = inputsFor(purchaseOrderRow, [
+  'id',
+  'created_at',
+]);

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { baseRow, inputsFor, isoDay, name, objectId } from './common.ts';
+
+export const RELATIVE_DATES = [
+  'last_7_days',
+  'last_30_days',
+  'last_90_days',
+  'this_month',
+  'last_month',
+  'flight',
+] as const;
+
+/**
+ * A saved report (spec §3): id, name, account, start_date, end_date, relative_date, measured,
+ * measurements, labels. A relative date, when set, wins over the fixed dates.
+ */
+export const savedReportRow = z.object({
+  ...baseRow,
+  name,
+  account: objectId,
+  start_date: isoDay.nullable(),
+  end_date: isoDay.nullable(),
+  relative_date: z.enum(RELATIVE_DATES).nullable(),
+  /** Only measured impressions count when true. */
+  measured: z.boolean(),
+  measurements: z.array(objectId),
+  labels: z.array(objectId),
+  created_by: objectId.nullable(),
+});
+export type SavedReport = z.infer<typeof savedReportRow>;
+
+export const { create: savedReportCreate, update: savedReportUpdate } = inputsFor(savedReportRow, [
+  'id',
+  'created_at',
+  'created_by',
+]);

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { baseRow, inputsFor, name } from './common.ts';
+
+/** A lookup row for ad servers and platforms (DV360, CM360, The Trade Desk, Xandr, ...). */
+export const thirdPartyMacroVendorRow = z.object({
+  ...baseRow,
+  name,
+  website: z.url({ protocol: /^https$/ }).nullable(),
+});
+export type ThirdPartyMacroVendor = z.infer<typeof thirdPartyMacroVendorRow>;
+
+export const { create: thirdPartyMacroVendorCreate, update: thirdPartyMacroVendorUpdate } = inputsFor(
+  thirdPartyMacroVendorRow,
+  ['id', 'created_at'],
+);

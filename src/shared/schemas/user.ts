@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { ROLE_ORDER } from '../constants.ts';
+import { messages } from '../messages.ts';
+import { baseRow, inputsFor, isoDateTime, objectId } from './common.ts';
+
+/** A grant: a role on an account (type 'account'), or on something else the product may add. */
+export const grant = z.strictObject({
+  id: objectId,
+  type: z.enum(['account', 'other']),
+  role: z.enum(ROLE_ORDER),
+});
+export type GrantRow = z.infer<typeof grant>;
+
+export const email = z
+  .string()
+  .trim()
+  .min(1, messages.validation.emailRequired)
+  .max(254)
+  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, messages.validation.invalidEmailFormat)
+  .transform((value) => value.toLowerCase());
+
+const firstName = z.string().trim().min(1, messages.validation.firstNameRequired).max(100);
+const lastName = z.string().trim().min(1, messages.validation.lastNameRequired).max(100);
+
+/** The user as the API shows it (spec §3 "Current user"): never a password hash. */
+export const userRow = z.object({
+  ...baseRow,
+  account: objectId,
+  first_name: firstName,
+  last_name: lastName,
+  email,
+  super_admin: z.boolean(),
+  access_grants: z.array(grant),
+  root_account_access_grants: z.array(grant),
+  viewed_marketing_consent: z.boolean(),
+  marketing_consent: z.boolean(),
+  email_verified: z.boolean(),
+  last_login_at: isoDateTime.nullable().optional(),
+});
+export type User = z.infer<typeof userRow>;
+
+/** What the store keeps: the public row plus the password hash (server only). */
+export const storedUserRow = userRow.extend({ password_hash: z.string().nullable() });
+export type StoredUser = z.infer<typeof storedUserRow>;
+
+export const currentUser = userRow;
+export type CurrentUser = z.infer<typeof currentUser>;
+
+/**
+ * Create and update through the generic engine. The password, the e-mail verification and the
+ * login time are never set here (they have their own flows); who may set super_admin and grants
+ * is the server's rule (resource engine), not the schema's.
+ */
+export const { create: userCreate, update: userUpdate } = inputsFor(userRow, [
+  'id',
+  'created_at',
+  'email_verified',
+  'last_login_at',
+]);
