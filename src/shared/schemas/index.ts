@@ -110,7 +110,7 @@ const oneOf = (field: string, values: readonly [string, ...string[]]): ListFilte
 
 const CREATED = ['created_at'] as const;
 
-function lookup(name: string, title: string): ResourceDefinition {
+function lookup<const Name extends string>(name: Name, title: string): ResourceDefinition & { name: Name } {
   return {
     name,
     title,
@@ -524,7 +524,7 @@ export const RESOURCE_NAMES: readonly ResourceName[] = definitions.map((d) => d.
 
 export const resources: Readonly<Record<ResourceName, ResourceDefinition>> = Object.fromEntries(
   definitions.map((d) => [d.name, d]),
-);
+) as Record<ResourceName, ResourceDefinition>;
 
 export function isResourceName(value: string): value is ResourceName {
   return Object.hasOwn(resources, value);
