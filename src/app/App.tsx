@@ -1,14 +1,78 @@
-import { Route, Switch } from 'wouter';
-import { HomePage } from './pages/HomePage.tsx';
-import { NotFoundPage } from './pages/NotFoundPage.tsx';
-import { paths } from './routes.ts';
+import { useStore } from '@nanostores/react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useMemo } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { $appState, refreshCurrentUser } from '../stores/session.ts';
+import { pageTitle } from '../shared/constants.ts';
+import { pageComponent } from './pages.ts';
+import { findRoute, paths } from './routes.ts';
+import { AlertStack } from './shared/AlertStack.tsx';
+import { Spinner } from './shared/Spinner.tsx';
 
-/** The React island: every app path lands here and wouter routes on the client. */
-export default function App() {
+/**
+ * The shell is its own chunk, requested as soon as the app starts so that it downloads while the
+ * current-user call is under way (the loading shell shows meanwhile). This keeps the first-load
+ * entry within its budget without making anyone wait longer.
+ */
+const shellChunk = import('./shell/Shell.tsx');
+const Shell = lazy(() => shellChunk.then((module) => ({ default: module.Shell })));
+
+/** Logged in, but no user yet (spec §4): the frame's outline with a spinner. */
+function LoadingShell() {
   return (
-    <Switch>
-      <Route path={paths.home()} component={HomePage} />
-      <Route component={NotFoundPage} />
-    </Switch>
+    <div className="flex min-h-screen flex-col" data-testid="loading-shell">
+      <div className="h-16 bg-secondary" />
+      <div className="flex flex-1 items-center justify-center">
+        <Spinner label="Loading LAMP" />
+      </div>
+    </div>
+  );
+}
+
+/** A page outside the shell: public pages for visitors, and the bare first-login pages. */
+function BarePage({ name, params, title }: { name: string; params: Record<string, string>; title: string }) {
+  useLayoutEffect(() => {
+    document.title = pageTitle(title);
+  }, [title]);
+  const Page = pageComponent(name);
+  return (
+    <>
+      <Suspense fallback={<LoadingShell />}>
+        <Page params={params} />
+      </Suspense>
+      <AlertStack />
+    </>
+  );
+}
+
+/**
+ * The React island: every app path lands here. The route table decides what shows; the session
+ * decides whether it may (spec §4 "App state").
+ */
+export default function App() {
+  const [location] = useLocation();
+  const search = useSearch();
+  const appState = useStore($appState);
+  const match = useMemo(() => findRoute(location), [location]);
+
+  // The current user is revalidated on each navigation, without retry.
+  useEffect(() => {
+    void refreshCurrentUser();
+  }, [location]);
+
+  // A signed-out visitor goes to sign-in, keeping the path to come back to.
+  const mustSignIn = appState === 'logged-out' && match.route.audience === 'signed-in';
+  useEffect(() => {
+    if (mustSignIn) window.location.replace(paths.login(`${location}${search ? `?${search}` : ''}`));
+  }, [mustSignIn, location, search]);
+
+  const { route, params } = match;
+  if (route.audience === 'public' && (appState === 'logged-out' || route.layout === 'bare'))
+    return <BarePage name={route.page} params={params} title={route.title} />;
+  if (appState !== 'logged-in') return <LoadingShell />;
+  if (route.layout === 'bare') return <BarePage name={route.page} params={params} title={route.title} />;
+  return (
+    <Suspense fallback={<LoadingShell />}>
+      <Shell match={match} />
+    </Suspense>
   );
 }

@@ -3,6 +3,8 @@
  * Values come from PUBLIC_* environment variables at build time (see README, "Configuration"),
  * so a CDN build can point at another API origin and carry another postal address.
  */
+import { DEFAULT_PRODUCT_OWNER_ACCOUNT_IDS } from '../../fixtures/ids.ts';
+
 export interface PublicConfig {
   /** Origin of the API; empty means "same origin" (the Fastify server serves both). */
   apiBase: string;
@@ -10,6 +12,13 @@ export interface PublicConfig {
   contactEmail: string;
   supportUrl: string;
   feedbackUrl: string;
+  /**
+   * Product-owner accounts (allowed into /admin) and the contract banner's exempt list
+   * (decisions.md §3). The server reads the same lists from LAMP_PRODUCT_OWNER_ACCOUNTS and
+   * LAMP_CONTRACT_EXEMPT_ACCOUNTS and enforces them; the app only hides what it would refuse.
+   */
+  productOwnerAccountIds: readonly string[];
+  contractExemptAccountIds: readonly string[];
 }
 
 export const DEFAULT_PUBLIC_CONFIG: PublicConfig = {
@@ -18,6 +27,8 @@ export const DEFAULT_PUBLIC_CONFIG: PublicConfig = {
   contactEmail: 'hello@lamp.test',
   supportUrl: 'https://support.lamp.test/',
   feedbackUrl: 'https://feedback.lamp.test/survey',
+  productOwnerAccountIds: DEFAULT_PRODUCT_OWNER_ACCOUNT_IDS,
+  contractExemptAccountIds: DEFAULT_PRODUCT_OWNER_ACCOUNT_IDS,
 };
 
 /** Reads the PUBLIC_* variables from an env record (import.meta.env in Vite, process.env in Node). */
@@ -26,11 +37,22 @@ export function readPublicConfig(env: Record<string, string | boolean | undefine
     const value = env[key];
     return typeof value === 'string' && value.trim() !== '' ? value.trim() : fallback;
   };
+  const list = (key: string, fallback: readonly string[]) => {
+    const value = pick(key, '');
+    return value
+      ? value
+          .split(',')
+          .map((id) => id.trim())
+          .filter(Boolean)
+      : fallback;
+  };
   return {
     apiBase: pick('PUBLIC_API_BASE', DEFAULT_PUBLIC_CONFIG.apiBase).replace(/\/+$/, ''),
     postalAddress: pick('PUBLIC_POSTAL_ADDRESS', DEFAULT_PUBLIC_CONFIG.postalAddress),
     contactEmail: pick('PUBLIC_CONTACT_EMAIL', DEFAULT_PUBLIC_CONFIG.contactEmail),
     supportUrl: pick('PUBLIC_SUPPORT_URL', DEFAULT_PUBLIC_CONFIG.supportUrl),
     feedbackUrl: pick('PUBLIC_FEEDBACK_URL', DEFAULT_PUBLIC_CONFIG.feedbackUrl),
+    productOwnerAccountIds: list('PUBLIC_PRODUCT_OWNER_ACCOUNTS', DEFAULT_PUBLIC_CONFIG.productOwnerAccountIds),
+    contractExemptAccountIds: list('PUBLIC_CONTRACT_EXEMPT_ACCOUNTS', DEFAULT_PUBLIC_CONFIG.contractExemptAccountIds),
   };
 }

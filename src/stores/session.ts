@@ -1,6 +1,61 @@
+/**
+ * The session (spec §4 "App state"): logged out shows sign-in, logged in without a user yet shows
+ * a loading shell, with a user shows the app. The current user is revalidated on each navigation,
+ * without retry; if that call errors, the user is treated as logged out and any access error is
+ * cleared. A 401 from any API call signs the app out.
+ */
 import { atom } from 'nanostores';
+import { request, setUnauthorizedHandler } from '../lib/api.ts';
+import { loadSchemas } from '../lib/schemas.ts';
+import type { CurrentUser } from '../shared/schemas/user.ts';
 
-/** Where the app is in its life: spec §4 "App state". */
 export type AppState = 'loading' | 'logged-out' | 'logged-in';
 
 export const $appState = atom<AppState>('loading');
+export const $currentUser = atom<CurrentUser | null>(null);
+/** An access error raised outside the route rules (e.g. a page's record could not be loaded). */
+export const $accessError = atom<string | null>(null);
+
+function signedOut() {
+  $currentUser.set(null);
+  $accessError.set(null);
+  $appState.set('logged-out');
+}
+
+setUnauthorizedHandler(signedOut);
+
+let inflight: Promise<CurrentUser | null> | null = null;
+
+/** GET /api/v1/current-user once (concurrent callers share the call); never retried. */
+export function refreshCurrentUser(): Promise<CurrentUser | null> {
+  inflight ??= (async () => {
+    try {
+      // The schema chunk downloads while the call is under way.
+      const schemas = loadSchemas();
+      const { body } = await request('/api/v1/current-user');
+      const { currentUser } = await schemas;
+      const user = currentUser.parse(body && typeof body === 'object' && 'data' in body ? body.data : body);
+      // Keep the same object when nothing changed, so subscribers do not re-render on every navigation.
+      const previous = $currentUser.get();
+      if (!previous || JSON.stringify(previous) !== JSON.stringify(user)) $currentUser.set(user);
+      $appState.set('logged-in');
+      return user;
+    } catch {
+      signedOut();
+      return null;
+    } finally {
+      inflight = null;
+    }
+  })();
+  return inflight;
+}
+
+/** GET /api/v1/unauth ends the session; the app is signed out whatever the server answers. */
+export async function signOut(): Promise<void> {
+  try {
+    await request('/api/v1/unauth');
+  } catch {
+    // Already signed out on the server: nothing else to do.
+  }
+  signedOut();
+}

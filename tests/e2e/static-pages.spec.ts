@@ -20,8 +20,9 @@ test('an unknown app path renders the app and its not-found route', async ({ pag
   await page.goto('/this/does/not/exist');
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   await expect(page).toHaveTitle('Page not found | LAMP');
+  // Home needs a session: a signed-out visitor is sent to sign in, keeping the path.
   await page.getByRole('link', { name: 'Go to the home page' }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/login\?next=%2F$/);
 });
 
 test('a missing asset gets the static 404 page', async ({ page }) => {

@@ -1,9 +1,7 @@
 import { Link } from 'wouter';
-import { paths } from '../routes.ts';
-import { usePageTitle } from '../usePageTitle.ts';
+import { paths, type PageProps } from '../routes.ts';
 
-export function NotFoundPage() {
-  usePageTitle('Page not found');
+export default function NotFoundPage(_props: PageProps) {
   return (
     <main className="mx-auto max-w-xl px-6 py-16 text-center">
       <h1 className="mb-2 text-2xl font-semibold text-slate-800">Page not found</h1>

@@ -1,0 +1,264 @@
+import { useStore } from '@nanostores/react';
+import { Component, lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { getOne, listAll } from '../../lib/api.ts';
+import { loadSchemas } from '../../lib/schemas.ts';
+import {
+  $accounts,
+  $accountsState,
+  $isRoot,
+  $requestedAccountId,
+  $role,
+  $selectedAccount,
+  $selectedAccountId,
+  $switchingAccount,
+  loadAccounts,
+  rewriteReportQuery,
+  selectAccount,
+} from '../../stores/account.ts';
+import { showError } from '../../stores/alerts.ts';
+import { $currentUser } from '../../stores/session.ts';
+import { canAccessAccount, checkAccess, type AccessErrorKind } from '../../shared/access.ts';
+import { CONTRACT_BANNER_HEIGHT_PX, pageTitle } from '../../shared/constants.ts';
+import { pageComponent } from '../pages.ts';
+import type { RouteMatch } from '../routes.ts';
+import { AlertStack } from '../shared/AlertStack.tsx';
+import { ErrorPlaceholder } from '../shared/ErrorPlaceholder.tsx';
+import { Spinner } from '../shared/Spinner.tsx';
+import { ACCESS_ERROR_TITLES, AccessErrorPage } from './AccessErrorPage.tsx';
+import { Breadcrumbs } from './Breadcrumbs.tsx';
+import { ContractBanner, contractBannerShows } from './ContractBanner.tsx';
+import { hasSpotlightAccess, publicConfig } from './nav.ts';
+import { Sidebar, SidebarDropdown } from './Sidebar.tsx';
+import { applyTheme } from './theme.ts';
+import { TopNav } from './TopNav.tsx';
+
+const SearchModal = lazy(() => import('./SearchModal.tsx'));
+const UnsavedSwitchDialog = lazy(() => import('./UnsavedSwitchDialog.tsx'));
+
+const NAV_HEIGHT_PX = 64;
+
+/** A page chunk that fails to load (e.g. after a deploy) shows the error placeholder, not a blank. */
+class PageBoundary extends Component<{ children: ReactNode; resetKey: string }, { error: unknown }> {
+  override state = { error: null as unknown };
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+  override componentDidUpdate(previous: { resetKey: string }) {
+    if (previous.resetKey !== this.props.resetKey && this.state.error) this.setState({ error: null });
+  }
+  override render() {
+    return this.state.error ? <ErrorPlaceholder name="page" error={this.state.error} /> : this.props.children;
+  }
+}
+
+export function LoadingView({ label = 'Loading' }: { label?: string }) {
+  return (
+    <div className="flex min-h-48 items-center justify-center" data-testid="loading-view">
+      <Spinner label={label} />
+    </div>
+  );
+}
+
+/** Reading A of the contract banner for the selected account. */
+function useContractBanner(): boolean {
+  const account = useStore($selectedAccount);
+  const [shows, setShows] = useState(false);
+  useEffect(() => {
+    setShows(false);
+    if (!account || !account.feature_flags.lamp_access) return;
+    if (publicConfig.contractExemptAccountIds.includes(account.id)) return;
+    let live = true;
+    void loadSchemas()
+      .then(({ contractRow }) => listAll('contract', { accounts: account.id }, contractRow))
+      .then((contracts) => {
+        if (live) setShows(contractBannerShows(account, contracts, publicConfig.contractExemptAccountIds));
+      })
+      .catch(() => {
+        // No banner on a failed read: a warning that might be false is worse than none.
+      });
+    return () => {
+      live = false;
+    };
+  }, [account]);
+  return shows;
+}
+
+/**
+ * Spec §4: when a page's measurement, label category or account (path or query) belongs to another
+ * account, the selected account moves to it; if loading fails an error is shown. Runs on navigation
+ * only, so a switch made by the user is never undone.
+ */
+function useAccountFromPage(match: RouteMatch, search: string) {
+  const user = useStore($currentUser);
+  const accountsReady = useStore($accountsState) === 'ready';
+  const [location] = useLocation();
+  useEffect(() => {
+    if (!user || !accountsReady) return;
+    const query = new URLSearchParams(search);
+    const measurementId = match.params.measurementId ?? query.get('measurementId');
+    const labelCategoryId = match.params.categoryId ?? query.get('labelCategoryId');
+    const accountId = query.get('account');
+    let live = true;
+    const follow = (id: string | null | undefined) => {
+      if (!live || !id || id === $selectedAccountId.get()) return;
+      if (canAccessAccount(user, id) && $accounts.get().some((a) => a.id === id)) selectAccount(id);
+    };
+    const fetchAccount = async (resource: string, id: string) => {
+      const schemas = await loadSchemas();
+      const row = (await getOne(resource, id, schemas.schemaFor(resource))) as { account?: string | null };
+      return row.account ?? null;
+    };
+    if (accountId) follow(accountId);
+    else if (measurementId && /^[0-9a-f]{24}$/i.test(measurementId))
+      fetchAccount('measurement', measurementId).then(follow, (e: unknown) => live && showError(e));
+    else if (labelCategoryId && /^[0-9a-f]{24}$/i.test(labelCategoryId))
+      fetchAccount('label-category', labelCategoryId).then(follow, (e: unknown) => live && showError(e));
+    return () => {
+      live = false;
+    };
+    // Navigation is the trigger; the account list only gates the first run.
+  }, [location, search, accountsReady, user?.id]);
+}
+
+/** Spec §4: on report pages a switch rewrites the query (account, dates, relative date, measured). */
+function useReportQueryRewrite(match: RouteMatch, search: string) {
+  const selected = useStore($selectedAccountId);
+  const previous = useRef(selected);
+  const [location, navigate] = useLocation();
+  useEffect(() => {
+    const before = previous.current;
+    previous.current = selected;
+    if (!before || !selected || before === selected || !match.route.id.startsWith('reports')) return;
+    const query = new URLSearchParams(search);
+    if (query.get('account') === selected) return;
+    navigate(`${location}?${rewriteReportQuery(search, selected)}`, { replace: true });
+    // Only a change of account triggers the rewrite.
+  }, [selected]);
+}
+
+/** Non-root users see Spotlight in their own account: the default account is restored there. */
+function useSpotlightAccount(match: RouteMatch) {
+  const user = useStore($currentUser);
+  const isRoot = useStore($isRoot);
+  const selected = useStore($selectedAccountId);
+  useEffect(() => {
+    if (match.route.switcherLock === 'spotlight' && user && !isRoot && selected && selected !== user.account) {
+      selectAccount(user.account, { loadingView: false });
+    }
+  }, [match.route.switcherLock, user, isRoot, selected]);
+}
+
+/** The frame every signed-in page lives in (spec §2 "Shell"). */
+export function Shell({ match }: { match: RouteMatch }) {
+  const user = useStore($currentUser);
+  const account = useStore($selectedAccount);
+  const accountsState = useStore($accountsState);
+  const role = useStore($role);
+  const switching = useStore($switchingAccount);
+  const requested = useStore($requestedAccountId);
+  const [location] = useLocation();
+  const search = useSearch();
+  const [searchOpen, setSearchOpen] = useState(false);
+  const [searchLoaded, setSearchLoaded] = useState(false);
+  const banner = useContractBanner();
+  const { route, params } = match;
+
+  useEffect(() => {
+    void loadAccounts();
+  }, [user?.id]);
+  useEffect(() => applyTheme(account?.theme), [account]);
+  useAccountFromPage(match, search);
+  useReportQueryRewrite(match, search);
+  useSpotlightAccount(match);
+
+  // Ctrl/Cmd+K opens the search from anywhere.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') {
+        event.preventDefault();
+        setSearchLoaded(true);
+        setSearchOpen(true);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  let accessError: AccessErrorKind | null = null;
+  let foreignSpotlight = false;
+  if (account && role) {
+    accessError = checkAccess(route.access, {
+      role,
+      account,
+      productOwnerAccountIds: publicConfig.productOwnerAccountIds,
+    });
+    if (!accessError && route.access.spotlight && user && !hasSpotlightAccess(user, account)) {
+      accessError = 'spotlight';
+      foreignSpotlight = true;
+    }
+  }
+
+  // Layout effects run before the page's own effects, so a page may still set a finer title.
+  const title = accessError ? ACCESS_ERROR_TITLES[accessError] : route.title;
+  useLayoutEffect(() => {
+    document.title = pageTitle(title);
+  }, [title, location]);
+
+  const Page = pageComponent(route.page);
+  const offset = NAV_HEIGHT_PX + (banner ? CONTRACT_BANNER_HEIGHT_PX : 0);
+  const sidebar = route.sidebar !== 'none' && !accessError ? route.sidebar : null;
+
+  let body: ReactNode;
+  if (accountsState === 'error') body = <ErrorPlaceholder name="account" />;
+  else if (!account || !role || switching) body = <LoadingView label={switching ? 'Switching account' : 'Loading'} />;
+  else if (accessError) body = <AccessErrorPage kind={accessError} foreignAccount={foreignSpotlight} />;
+  else
+    body = (
+      <PageBoundary resetKey={location}>
+        <Suspense fallback={<LoadingView />}>
+          <Page params={params} />
+        </Suspense>
+      </PageBoundary>
+    );
+
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded bg-white px-3 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <TopNav
+        switcherLock={route.switcherLock}
+        onOpenSearch={() => {
+          setSearchLoaded(true);
+          setSearchOpen(true);
+        }}
+      />
+      {banner ? <ContractBanner /> : null}
+      <div className="flex" style={{ height: `calc(100dvh - ${offset}px)` }} data-testid="layout">
+        {sidebar ? <Sidebar kind={sidebar} /> : null}
+        <main id="main" tabIndex={-1} className="min-w-0 flex-1 overflow-y-auto outline-none">
+          <div className="mx-auto max-w-7xl px-4 py-5 sm:px-6 lg:px-8">
+            {sidebar ? <SidebarDropdown kind={sidebar} /> : null}
+            <Breadcrumbs pathname={location} route={route} />
+            {body}
+          </div>
+        </main>
+      </div>
+      <AlertStack />
+      {searchLoaded ? (
+        <Suspense fallback={null}>
+          <SearchModal isOpen={searchOpen} onClose={() => setSearchOpen(false)} />
+        </Suspense>
+      ) : null}
+      {requested ? (
+        <Suspense fallback={null}>
+          <UnsavedSwitchDialog />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,158 @@
+import { useStore } from '@nanostores/react';
+import { lazy, Suspense, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { $role } from '../../stores/account.ts';
+import {
+  $sidebarWidth,
+  collapseSidebar,
+  expandSidebar,
+  isSidebarCollapsed,
+  setSidebarWidth,
+} from '../../stores/sidebar.ts';
+import { can } from '../../shared/access.ts';
+import { SIDEBAR_MAX_WIDTH, SIDEBAR_MIN_WIDTH, TOUCH_TAP_THRESHOLD_PX, VERSION_LABEL } from '../../shared/constants.ts';
+import type { SidebarKind } from '../routes.ts';
+import { Spinner } from '../shared/Spinner.tsx';
+
+const SidebarContent = lazy(() => import('./SidebarContent.tsx'));
+
+const KEY_STEP = 10;
+
+export function VersionLabel() {
+  const role = useStore($role);
+  if (!role || !can(role, 'version.view')) return null;
+  return (
+    <p className="px-4 py-2 text-xs text-slate-500" data-testid="version-label">
+      Version {VERSION_LABEL}
+    </p>
+  );
+}
+
+/**
+ * The sidebar (spec §2, §9): collapsible and resizable from 0 to 500 px (default 290, collapsed 0),
+ * the width persisted. The handle is a focusable separator: arrow keys resize, Home collapses,
+ * End opens fully; on touch, a move under 30 px counts as a tap and toggles it.
+ */
+export function Sidebar({ kind }: { kind: Exclude<SidebarKind, 'none'> }) {
+  const width = useStore($sidebarWidth);
+  const collapsed = isSidebarCollapsed(width);
+  const drag = useRef<{ x: number; width: number; pointer: string; moved: number } | null>(null);
+  const [dragging, setDragging] = useState(false);
+
+  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
+    event.currentTarget.setPointerCapture(event.pointerId);
+    drag.current = { x: event.clientX, width, pointer: event.pointerType, moved: 0 };
+    setDragging(true);
+  };
+  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
+    const state = drag.current;
+    if (!state) return;
+    const delta = event.clientX - state.x;
+    state.moved = Math.max(state.moved, Math.abs(delta));
+    if (state.pointer === 'touch' && state.moved < TOUCH_TAP_THRESHOLD_PX) return;
+    setSidebarWidth(state.width + delta);
+  };
+  const onPointerUp = () => {
+    const state = drag.current;
+    drag.current = null;
+    setDragging(false);
+    if (state?.pointer === 'touch' && state.moved < TOUCH_TAP_THRESHOLD_PX) {
+      if (collapsed) expandSidebar();
+      else collapseSidebar();
+    }
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const next =
+      event.key === 'ArrowLeft'
+        ? width - KEY_STEP
+        : event.key === 'ArrowRight'
+          ? width + KEY_STEP
+          : event.key === 'Home'
+            ? SIDEBAR_MIN_WIDTH
+            : event.key === 'End'
+              ? SIDEBAR_MAX_WIDTH
+              : null;
+    if (next === null) return;
+    event.preventDefault();
+    setSidebarWidth(next);
+  };
+
+  return (
+    <div className="relative hidden shrink-0 md:flex" data-testid="sidebar" data-width={width}>
+      <aside
+        aria-label="Sidebar"
+        hidden={collapsed}
+        style={{ width }}
+        className={`flex h-full flex-col overflow-hidden border-r border-slate-200 bg-white ${dragging ? '' : 'transition-[width] duration-150'}`}
+      >
+        <div className="min-h-0 flex-1 overflow-y-auto py-3">
+          <Suspense fallback={<Spinner className="m-4" label="Loading menu" />}>
+            <SidebarContent kind={kind} />
+          </Suspense>
+        </div>
+        <VersionLabel />
+      </aside>
+      <div
+        role="separator"
+        aria-orientation="vertical"
+        aria-label="Resize sidebar"
+        aria-valuemin={SIDEBAR_MIN_WIDTH}
+        aria-valuemax={SIDEBAR_MAX_WIDTH}
+        aria-valuenow={width}
+        tabIndex={0}
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerUp}
+        onPointerCancel={onPointerUp}
+        onKeyDown={onKeyDown}
+        data-testid="sidebar-handle"
+        className="group absolute inset-y-0 -right-1.5 z-20 w-3 cursor-col-resize touch-none outline-none"
+      >
+        <span className="mx-auto block h-full w-0.5 bg-transparent group-hover:bg-primary group-focus-visible:bg-primary" />
+      </div>
+      <button
+        type="button"
+        onClick={() => (collapsed ? expandSidebar() : collapseSidebar())}
+        aria-expanded={!collapsed}
+        aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+        className="absolute top-3 -right-3.5 z-30 flex h-7 w-7 items-center justify-center rounded-full border border-slate-200 bg-white text-slate-600 shadow-sm hover:text-slate-900"
+      >
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 20 20"
+          className={`h-4 w-4 ${collapsed ? 'rotate-180' : ''}`}
+          fill="currentColor"
+        >
+          <path d="M12.7 5.3a1 1 0 0 1 0 1.4L9.4 10l3.3 3.3a1 1 0 1 1-1.4 1.4l-4-4a1 1 0 0 1 0-1.4l4-4a1 1 0 0 1 1.4 0z" />
+        </svg>
+      </button>
+    </div>
+  );
+}
+
+/** On small screens the sidebar becomes a dropdown above the page (spec §2). */
+export function SidebarDropdown({ kind }: { kind: Exclude<SidebarKind, 'none'> }) {
+  return (
+    <details
+      className="group mb-4 rounded-lg border border-slate-200 bg-white md:hidden"
+      data-testid="sidebar-dropdown"
+    >
+      <summary className="flex cursor-pointer list-none items-center justify-between px-4 py-3 text-sm font-medium text-slate-800">
+        Menu
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 20 20"
+          className="h-4 w-4 transition-transform group-open:rotate-180"
+          fill="currentColor"
+        >
+          <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4z" />
+        </svg>
+      </summary>
+      <div className="border-t border-slate-200 py-2">
+        <Suspense fallback={<Spinner className="m-4" label="Loading menu" />}>
+          <SidebarContent kind={kind} />
+        </Suspense>
+        <VersionLabel />
+      </div>
+    </details>
+  );
+}

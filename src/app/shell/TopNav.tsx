@@ -1,0 +1,199 @@
+import { useStore } from '@nanostores/react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { $role, $selectedAccount } from '../../stores/account.ts';
+import { $currentUser } from '../../stores/session.ts';
+import { LOGO_HEIGHT_PX, PRODUCT_NAME } from '../../shared/constants.ts';
+import { paths, type SwitcherLock } from '../routes.ts';
+import { navItems, type NavItem } from './nav.ts';
+
+const AccountSwitcher = lazy(() => import('./AccountSwitcher.tsx'));
+const UserMenu = lazy(() => import('./UserMenu.tsx'));
+
+function isActive(item: NavItem, location: string): boolean {
+  if (item.kind !== 'app') return false;
+  if (item.id === 'measurements') return location === '/' || location.startsWith('/measurements');
+  return location === item.href || location.startsWith(`/${item.id}`);
+}
+
+export function Logo() {
+  const account = useStore($selectedAccount);
+  const logo = account?.theme.logo;
+  return (
+    <Link
+      href={paths.home()}
+      className="flex shrink-0 items-center gap-2 rounded text-white no-underline"
+      aria-label={`${PRODUCT_NAME} home`}
+    >
+      {logo ? (
+        <img src={logo} alt="" style={{ height: LOGO_HEIGHT_PX }} className="w-auto" />
+      ) : (
+        <span aria-hidden="true" className="flex items-center gap-2" style={{ height: LOGO_HEIGHT_PX }}>
+          <svg viewBox="0 0 32 32" style={{ height: LOGO_HEIGHT_PX - 7 }} className="w-auto">
+            <circle cx="16" cy="16" r="15" fill="var(--lamp-primary)" />
+            <path
+              d="M10 9v14h11"
+              stroke="white"
+              strokeWidth="3.2"
+              fill="none"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
+          </svg>
+          <span className="text-lg font-bold tracking-wide">{PRODUCT_NAME}</span>
+        </span>
+      )}
+    </Link>
+  );
+}
+
+export interface TopNavProps {
+  switcherLock: SwitcherLock;
+  onOpenSearch: () => void;
+}
+
+/**
+ * The top navigation (spec §2): the logo links home; items follow the account's flags and the
+ * user's role; on small screens they fold into a menu.
+ */
+export function TopNav({ switcherLock, onOpenSearch }: TopNavProps) {
+  const user = useStore($currentUser);
+  const account = useStore($selectedAccount);
+  const role = useStore($role);
+  const [location] = useLocation();
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  useEffect(() => setOpen(false), [location]);
+  if (!user) return null;
+  const items = navItems(user, account);
+
+  const renderItem = (item: NavItem, mobile: boolean) => {
+    const active = isActive(item, location);
+    const cls = mobile
+      ? `block rounded-md px-3 py-2 text-base font-medium ${active ? 'bg-white/15 text-white' : 'text-slate-100 hover:bg-white/10'}`
+      : `relative rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors ${
+          active ? 'bg-white/15 text-white' : 'text-slate-100 hover:bg-white/10 hover:text-white'
+        }`;
+    if (item.kind === 'app')
+      return (
+        <Link
+          key={item.id}
+          href={item.href}
+          className={cls}
+          aria-current={active ? 'page' : undefined}
+          data-nav={item.id}
+        >
+          {item.label}
+        </Link>
+      );
+    return (
+      <a
+        key={item.id}
+        href={item.href}
+        className={cls}
+        data-nav={item.id}
+        {...(item.kind === 'external' ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+      >
+        {item.label}
+        {item.kind === 'external' ? (
+          <>
+            <span aria-hidden="true" className="ml-1 text-xs opacity-70">
+              ↗
+            </span>
+            <span className="sr-only"> (opens in a new tab)</span>
+          </>
+        ) : null}
+      </a>
+    );
+  };
+
+  return (
+    <header className="relative z-40 bg-secondary text-white shadow-sm">
+      <nav aria-label="Main" className="flex h-16 items-center gap-2 px-3 sm:px-4">
+        <button
+          type="button"
+          className="-ml-1 rounded-md p-2 text-slate-100 hover:bg-white/10 md:hidden"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setOpen((v) => !v)}
+        >
+          <span className="sr-only">{open ? 'Close menu' : 'Open menu'}</span>
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="h-6 w-6"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
+            {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+          </svg>
+        </button>
+        <Logo />
+        <div className="ml-4 hidden items-center gap-1 md:flex">{items.map((item) => renderItem(item, false))}</div>
+        <div className="ml-auto flex items-center gap-2">
+          <button
+            type="button"
+            onClick={onOpenSearch}
+            className="flex items-center gap-2 rounded-md px-2.5 py-2 text-sm text-slate-100 ring-1 ring-white/20 hover:bg-white/10 lg:w-56"
+            aria-keyshortcuts="Control+K Meta+K"
+          >
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 20 20"
+              className="h-4 w-4"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
+              <circle cx="9" cy="9" r="6" />
+              <path d="M14 14l4 4" />
+            </svg>
+            <span className="sr-only lg:not-sr-only">Search</span>
+            <kbd className="ml-auto hidden rounded bg-white/15 px-1.5 py-0.5 font-sans text-xs text-slate-100 lg:inline">
+              Ctrl K
+            </kbd>
+          </button>
+          <div className="hidden md:block">
+            <Suspense fallback={<SwitcherFallback name={account?.name} />}>
+              <AccountSwitcher lock={switcherLock} />
+            </Suspense>
+          </div>
+          <Suspense fallback={<UserButtonFallback initials={initials(user)} />}>
+            <UserMenu role={role ?? 'read'} />
+          </Suspense>
+        </div>
+      </nav>
+      {open ? (
+        <div id={panelId} className="space-y-1 border-t border-white/10 px-3 pb-3 pt-2 md:hidden">
+          {items.map((item) => renderItem(item, true))}
+        </div>
+      ) : (
+        <div id={panelId} hidden />
+      )}
+    </header>
+  );
+}
+
+export function initials(user: { first_name: string; last_name: string }): string {
+  return `${user.first_name.charAt(0)}${user.last_name.charAt(0)}`.toUpperCase();
+}
+
+function SwitcherFallback({ name }: { name?: string }) {
+  return (
+    <div className="flex h-9 w-56 items-center rounded-md bg-white/10 px-3 text-sm text-slate-100" aria-hidden="true">
+      <span className="truncate">{name ?? ''}</span>
+    </div>
+  );
+}
+
+function UserButtonFallback({ initials: text }: { initials: string }) {
+  return (
+    <div
+      aria-hidden="true"
+      className="flex h-9 w-9 items-center justify-center rounded-full bg-white/15 text-sm font-semibold"
+    >
+      {text}
+    </div>
+  );
+}

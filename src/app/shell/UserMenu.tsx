@@ -1,0 +1,52 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import { useLocation } from 'wouter';
+import { $currentUser, signOut } from '../../stores/session.ts';
+import type { Role } from '../../shared/access.ts';
+import { Menu, type MenuEntry } from '../shared/Menu.tsx';
+import { paths } from '../routes.ts';
+import { userMenuItems } from './nav.ts';
+import { initials } from './TopNav.tsx';
+
+const SMALL_SCREEN = '(max-width: 767px)';
+
+function useSmallScreen(): boolean {
+  const [small, setSmall] = useState(() => window.matchMedia(SMALL_SCREEN).matches);
+  useEffect(() => {
+    const query = window.matchMedia(SMALL_SCREEN);
+    const update = () => setSmall(query.matches);
+    query.addEventListener('change', update);
+    return () => query.removeEventListener('change', update);
+  }, []);
+  return small;
+}
+
+/** The user menu (spec §2): role-gated items; 'Switch account' only on small screens. */
+export default function UserMenu({ role }: { role: Role }) {
+  const user = useStore($currentUser);
+  const small = useSmallScreen();
+  const [, navigate] = useLocation();
+  if (!user) return null;
+  const entries: MenuEntry[] = userMenuItems(role, small).map((item) => ({
+    id: item.id,
+    label: item.label,
+    external: item.external,
+    href: item.external ? item.href : undefined,
+    separatorBefore: item.id === 'sign-out',
+    onAction: item.external
+      ? undefined
+      : item.id === 'sign-out'
+        ? () => {
+            void signOut().then(() => window.location.assign(paths.login()));
+          }
+        : () => navigate(item.href ?? '/'),
+  }));
+  return (
+    <Menu
+      label={`User menu for ${user.first_name} ${user.last_name}`}
+      triggerClassName="flex h-9 w-9 items-center justify-center rounded-full bg-white/15 text-sm font-semibold text-white ring-1 ring-white/30 hover:bg-white/25 data-[pressed]:bg-white/30"
+      trigger={<span aria-hidden="true">{initials(user)}</span>}
+      items={entries}
+    />
+  );
+}

@@ -1,0 +1,270 @@
+/**
+ * The browser's API client (lamp-spec.md §7; issue 5 item 15).
+ *
+ * - Requests go to PUBLIC_API_BASE (empty: same origin) with credentials, so a CDN-hosted front
+ *   end keeps its session cookie.
+ * - A non-ok response throws ApiError carrying the status and the JSON body; a 204 yields null.
+ * - Lists come in three shapes ({data, count}; data plus an X-Total-Count header; a wrapped
+ *   {data: {data, result_count}}); all are read into {data, count}.
+ * - Full lists are fetched in pages of 5000 until count is reached; a single item is the first
+ *   element of data; bulk create/update/delete loop one by one.
+ * - Every response body is parsed with the schema the caller passes (src/shared/schemas).
+ * - A 401 from any call signs the app out (the session store registers the handler).
+ */
+import type { ZodType } from 'zod';
+import { readPublicConfig } from '../shared/config.ts';
+import { FULL_LIST_PAGE_SIZE } from '../shared/constants.ts';
+import { errorAlertText, messages } from '../shared/messages.ts';
+
+export const API_BASE = readPublicConfig(import.meta.env).apiBase;
+
+export class ApiError extends Error {
+  override name = 'ApiError';
+  readonly status: number;
+  readonly body: unknown;
+  constructor(status: number, body: unknown, fallback?: string) {
+    super(errorAlertText(body, fallback));
+    this.status = status;
+    this.body = body;
+  }
+}
+
+export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
+export type Query = Record<string, QueryValue>;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: Query;
+  /** JSON body. */
+  body?: unknown;
+  /** Form-encoded body (spec §7: forgotten-password). */
+  form?: Record<string, string>;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+type UnauthorizedHandler = (path: string) => void;
+let onUnauthorized: UnauthorizedHandler | null = null;
+
+/** The session store registers what a 401 means: the app is signed out. */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler | null) {
+  onUnauthorized = handler;
+}
+
+export function buildUrl(path: string, query?: Query): string {
+  const url = `${API_BASE}${path}`;
+  if (!query) return url;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value == null || value === '') continue;
+    search.set(key, Array.isArray(value) ? value.join(',') : String(value));
+  }
+  const text = search.toString();
+  return text ? `${url}${url.includes('?') ? '&' : '?'}${text}` : url;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return { message: text };
+  }
+}
+
+/** The raw call: returns the parsed JSON body (null for 204) and the response for its headers. */
+export async function request(
+  path: string,
+  options: RequestOptions = {},
+): Promise<{ body: unknown; response: Response }> {
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  let body: BodyInit | undefined;
+  if (options.form) {
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+    body = new URLSearchParams(options.form).toString();
+  } else if (options.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  const response = await fetch(buildUrl(path, options.query), {
+    method: options.method ?? 'GET',
+    headers,
+    body,
+    credentials: 'include',
+    signal: options.signal,
+  });
+  if (response.status === 204) return { body: null, response };
+  const parsed = await readBody(response);
+  if (!response.ok) {
+    if (response.status === 401) onUnauthorized?.(path);
+    throw new ApiError(response.status, parsed);
+  }
+  return { body: parsed, response };
+}
+
+/** A call whose body is parsed with `schema` (or returned as it is when none is given). */
+export async function call<T = unknown>(
+  path: string,
+  options: RequestOptions = {},
+  schema?: ZodType<T>,
+): Promise<T | null> {
+  const { body } = await request(path, options);
+  if (body === null) return null;
+  return schema ? schema.parse(body) : (body as T);
+}
+
+export interface ListResult<T> {
+  data: T[];
+  count: number;
+}
+
+/** Reads any of the three list shapes into {data, count}. */
+export function readList(body: unknown, response?: Response): ListResult<unknown> {
+  const header = response?.headers.get('x-total-count');
+  if (Array.isArray(body)) return { data: body as unknown[], count: header ? Number(header) : body.length };
+  const outer = (body ?? {}) as { data?: unknown; count?: unknown; result_count?: unknown };
+  if (outer.data && !Array.isArray(outer.data) && typeof outer.data === 'object') {
+    const inner = outer.data as { data?: unknown; result_count?: unknown; count?: unknown };
+    if (Array.isArray(inner.data)) {
+      const count = Number(inner.result_count ?? inner.count ?? header ?? inner.data.length);
+      return { data: inner.data as unknown[], count };
+    }
+    // A single record under data.
+    return { data: [outer.data], count: 1 };
+  }
+  const data = Array.isArray(outer.data) ? (outer.data as unknown[]) : [];
+  const count = Number(outer.count ?? outer.result_count ?? header ?? data.length);
+  return { data, count: Number.isFinite(count) ? count : data.length };
+}
+
+const resourcePath = (resource: string) => `/api/v1/${resource}`;
+
+/** GET /api/v1/{resource} with its query; every row parsed with `schema`. */
+export async function list<T>(
+  resource: string,
+  query: Query = {},
+  schema?: ZodType<T>,
+  signal?: AbortSignal,
+): Promise<ListResult<T>> {
+  const { body, response } = await request(resourcePath(resource), { query, signal });
+  const result = readList(body, response);
+  return { data: result.data.map((row) => (schema ? schema.parse(row) : (row as T))), count: result.count };
+}
+
+/** Every row: pages of 5000 (limit and skip) until count is reached. */
+export async function listAll<T>(resource: string, query: Query = {}, schema?: ZodType<T>): Promise<T[]> {
+  const rows: T[] = [];
+  for (let skip = 0; ; skip += FULL_LIST_PAGE_SIZE) {
+    const page = await list(resource, { ...query, limit: FULL_LIST_PAGE_SIZE, skip }, schema);
+    rows.push(...page.data);
+    if (page.data.length === 0 || rows.length >= page.count) return rows;
+  }
+}
+
+/** GET ?id= — the first element of data; none is an error with the spec's text. */
+export async function getOne<T>(resource: string, id: string, schema?: ZodType<T>, query: Query = {}): Promise<T> {
+  const result = await list(resource, { ...query, id }, schema);
+  const first = result.data[0];
+  if (first === undefined)
+    throw new ApiError(404, { message: messages.errors.singleFetchEmpty(resource.replace(/-/g, ' ')) });
+  return first;
+}
+
+function readOne<T>(body: unknown, schema?: ZodType<T>): T {
+  const data: unknown = body && typeof body === 'object' && 'data' in body ? body.data : body;
+  const row: unknown = Array.isArray(data) ? (data as unknown[])[0] : data;
+  return schema ? schema.parse(row) : (row as T);
+}
+
+export async function create<T>(resource: string, entity: unknown, schema?: ZodType<T>): Promise<T> {
+  const { body } = await request(resourcePath(resource), { method: 'POST', body: entity });
+  return readOne(body, schema);
+}
+
+export async function update<T>(resource: string, id: string, entity: unknown, schema?: ZodType<T>): Promise<T> {
+  const { body } = await request(resourcePath(resource), { method: 'PUT', query: { id }, body: entity });
+  return readOne(body, schema);
+}
+
+export async function remove(resource: string, id: string): Promise<void> {
+  await request(resourcePath(resource), { method: 'DELETE', query: { id } });
+}
+
+/** Bulk operations loop one by one (spec §7), so one refusal names its own row. */
+export async function bulkCreate<T>(resource: string, entities: readonly unknown[], schema?: ZodType<T>): Promise<T[]> {
+  const out: T[] = [];
+  for (const entity of entities) out.push(await create(resource, entity, schema));
+  return out;
+}
+
+export async function bulkUpdate<T>(
+  resource: string,
+  entities: readonly { id: string }[],
+  schema?: ZodType<T>,
+): Promise<T[]> {
+  const out: T[] = [];
+  for (const entity of entities) out.push(await update(resource, entity.id, entity, schema));
+  return out;
+}
+
+export async function bulkRemove(resource: string, ids: readonly string[]): Promise<void> {
+  for (const id of ids) await remove(resource, id);
+}
+
+/** Sort spec (§3, §7): direction(field) plus direction(id) as the tie-break. */
+export function sortQuery(field: string, direction: 'asc' | 'desc'): string {
+  return field === 'id' ? `${direction}(id)` : `${direction}(${field}),${direction}(id)`;
+}
+
+/** Account filter (§7): the account's rows and the global ones. */
+export function accountFilter(accountId: string): string {
+  return `${accountId},null`;
+}
+
+/**
+ * Spotlight variants (§7): the token as authorization and the switched account as a header, so
+ * the Spotlight service knows which company a root user is looking at.
+ */
+export const SWITCHED_COMPANY_HEADER = 'x-switched-company';
+
+export interface SpotlightAuth {
+  token: string;
+  switchedAccountId: string | null;
+}
+
+function spotlightHeaders(auth: SpotlightAuth): Record<string, string> {
+  const headers: Record<string, string> = { authorization: auth.token };
+  if (auth.switchedAccountId) headers[SWITCHED_COMPANY_HEADER] = auth.switchedAccountId;
+  return headers;
+}
+
+export interface SpotlightListQuery {
+  page_num: number;
+  results_per_page: number;
+  /** field_direction, e.g. name_asc. */
+  order_by?: string;
+  filter_name?: string;
+}
+
+export const spotlight = {
+  list: (auth: SpotlightAuth, resource: string, query: SpotlightListQuery) =>
+    call(`/api/spotlight/${resource}`, { method: 'POST', body: query, headers: spotlightHeaders(auth) }),
+  detail: (auth: SpotlightAuth, resource: string, id: string) =>
+    call(`/api/spotlight/${resource}/${encodeURIComponent(id)}/details`, { headers: spotlightHeaders(auth) }),
+  create: (auth: SpotlightAuth, resource: string, entity: unknown) =>
+    call(`/api/spotlight/${resource}/create`, { method: 'POST', body: entity, headers: spotlightHeaders(auth) }),
+  edit: (auth: SpotlightAuth, resource: string, id: string, entity: unknown) =>
+    call(`/api/spotlight/${resource}/${encodeURIComponent(id)}/edit`, {
+      method: 'POST',
+      body: entity,
+      headers: spotlightHeaders(auth),
+    }),
+  remove: (auth: SpotlightAuth, resource: string, id: string) =>
+    call(`/api/spotlight/${resource}/${encodeURIComponent(id)}/delete`, {
+      method: 'POST',
+      headers: spotlightHeaders(auth),
+    }),
+  dashboardList: (auth: SpotlightAuth, name: string) =>
+    call(`/api/spotlight/dashboard/data/${name}_list/`, { headers: spotlightHeaders(auth) }),
+};

@@ -1,0 +1,52 @@
+/**
+ * Alerts (spec §3 "Alert", §4): success or error, shown at bottom-left, each closing itself after
+ * its timeout in seconds and sliding out over 500 ms.
+ */
+import { atom } from 'nanostores';
+import { ALERT_SLIDE_MS } from '../shared/constants.ts';
+import { errorAlertText } from '../shared/messages.ts';
+
+export type AlertType = 'success' | 'error';
+
+export interface Alert {
+  id: number;
+  type: AlertType;
+  message: string;
+  /** Seconds until it closes itself. */
+  timeout: number;
+  /** True while it slides out. */
+  leaving: boolean;
+}
+
+export const DEFAULT_ALERT_TIMEOUT_S = 5;
+
+export const $alerts = atom<readonly Alert[]>([]);
+let nextId = 1;
+
+export function showAlert(type: AlertType, message: string, timeout = DEFAULT_ALERT_TIMEOUT_S): number {
+  const id = nextId++;
+  $alerts.set([...$alerts.get(), { id, type, message, timeout, leaving: false }]);
+  if (timeout > 0) setTimeout(() => dismissAlert(id), timeout * 1000);
+  return id;
+}
+
+export const showSuccess = (message: string, timeout?: number) => showAlert('success', message, timeout);
+
+/**
+ * An error alert for a failed call (spec §8): the server's message, else its error field, else the
+ * fallback, else 'An unexpected error occurred'.
+ */
+export function showError(error: unknown, fallback?: string, timeout?: number): number {
+  const body = error && typeof error === 'object' && 'body' in error ? error.body : null;
+  const message =
+    body != null ? errorAlertText(body, fallback) : typeof error === 'string' ? error : errorAlertText(null, fallback);
+  return showAlert('error', message, timeout);
+}
+
+/** Starts the slide-out, then removes the alert after 500 ms. */
+export function dismissAlert(id: number): void {
+  const alert = $alerts.get().find((a) => a.id === id);
+  if (!alert || alert.leaving) return;
+  $alerts.set($alerts.get().map((a) => (a.id === id ? { ...a, leaving: true } : a)));
+  setTimeout(() => $alerts.set($alerts.get().filter((a) => a.id !== id)), ALERT_SLIDE_MS);
+}

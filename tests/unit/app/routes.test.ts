@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import { ADMIN_MENUS, findRoute, notFoundRoute, paths, routes, segmentCrumbs } from '../../../src/app/routes.ts';
+import { messages } from '../../../src/shared/messages.ts';
+
+const ID = '650000000000000000000003';
+
+describe('the route table', () => {
+  it('holds every main route of spec §2', () => {
+    const wanted = [
+      '/',
+      '/measurements/create',
+      `/measurements/${ID}`,
+      `/measurements/${ID}/edit`,
+      `/measurements/${ID}/export-tags`,
+      `/measurements/${ID}/upload-tags`,
+      `/measurements/${ID}/data-imports`,
+      `/measurements/${ID}/data-imports/create`,
+      `/measurements/${ID}/data-imports/${ID}`,
+      '/reports',
+      '/reports/saved',
+      '/reports/saved/Weekly',
+      '/reports/some/deep/slug',
+      '/activations/activations',
+      '/activations/activations/create',
+      '/activations/domain-lists',
+      '/spotlight',
+      '/spotlight/studies',
+      '/spotlight/assets',
+      `/spotlight/assets/${ID}`,
+      '/labels',
+      `/labels/${ID}/${ID}/edit`,
+      '/users',
+      '/billing',
+      `/billing/purchase-orders/${ID}`,
+      '/profile',
+      '/settings',
+      '/reset-password',
+      '/login-link',
+      '/new-user',
+    ];
+    for (const path of wanted) expect(findRoute(path).route, path).not.toBe(notFoundRoute);
+  });
+
+  it('holds every admin section, with create and detail pages', () => {
+    for (const section of [...ADMIN_MENUS.account, ...ADMIN_MENUS.global]) {
+      expect(findRoute(`/admin/${section}`).route.id, section).toBe(`admin.${section}`);
+    }
+    expect(findRoute('/admin/users/bulk-create').route.id).toBe('admin.users.bulk-create');
+    expect(findRoute(`/admin/users/${ID}`).params).toEqual({ userId: ID });
+    expect(findRoute(`/admin/contracts/${ID}`).route.id).toBe('admin.contract');
+    expect(findRoute('/admin/lookup-tables/formats/create').route.id).toBe('admin.lookup.create');
+    expect(findRoute(`/admin/lookup-tables/formats/${ID}`).params).toEqual({
+      lookupTableName: 'formats',
+      lookupId: ID,
+    });
+  });
+
+  it('prefers literal segments: /measurements/create is not a measurement called create', () => {
+    expect(findRoute('/measurements/create').route.id).toBe('measurements.create');
+    expect(findRoute(`/measurements/${ID}/data-imports/create`).route.id).toBe('measurement.data-imports.create');
+  });
+
+  it('carries the access rules of spec §5 and §6', () => {
+    expect(findRoute('/admin/details').route.access).toMatchObject({ productOwner: true, role: 'root' });
+    for (const section of ['custom-parameter-templates', 'import-job-configs', 'upload-templates', 'lookup-tables'])
+      expect(findRoute(`/admin/${section}`).route.access.role, section).toBe('super');
+    expect(findRoute('/labels').route.access.role).toBe('admin');
+    expect(findRoute('/users').route.access.role).toBe('admin');
+    expect(findRoute('/measurements/create').route.access).toEqual({ feature: 'lamp_access', role: 'write' });
+    expect(findRoute(`/measurements/${ID}/edit`).route.access.role).toBe('write');
+    expect(findRoute('/reports').route.access.feature).toBe('lamp_access');
+    expect(findRoute('/spotlight').route.access.feature).toBe('spotlight_access');
+  });
+
+  it('locks the account switcher on create, dynamic-route, upload and Spotlight pages', () => {
+    expect(findRoute('/measurements/create').route.switcherLock).toBe('create');
+    expect(findRoute(`/measurements/${ID}`).route.switcherLock).toBe('dynamic');
+    expect(findRoute(`/measurements/${ID}/upload-tags`).route.switcherLock).toBe('upload');
+    expect(findRoute('/spotlight/studies').route.switcherLock).toBe('spotlight');
+    expect(findRoute('/reports').route.switcherLock).toBeNull();
+    expect(findRoute('/').route.switcherLock).toBeNull();
+  });
+
+  it('uses the special titles of spec §2', () => {
+    expect(findRoute('/reset-password').route.title).toBe(messages.titles.resetPassword);
+    expect(findRoute('/login-link').route.title).toBe(messages.titles.loginLink);
+    expect(findRoute('/new-user').route.title).toBe(messages.titles.newUser);
+  });
+
+  it('has unique ids and builds every path it matches', () => {
+    expect(new Set(routes.map((r) => r.id)).size).toBe(routes.length);
+    expect(paths.measurement(ID)).toBe(`/measurements/${ID}`);
+    expect(paths.measurementDataImport(ID, 'x')).toBe(`/measurements/${ID}/data-imports/x`);
+    expect(paths.labelEdit('c', 'l')).toBe('/labels/c/l/edit');
+    expect(paths.login('/reports?account=1')).toBe('/login?next=%2Freports%3Faccount%3D1');
+    expect(paths.savedReport('Q1 review', { id: ID })).toBe(`/reports/saved/Q1%20review?id=${ID}`);
+    for (const build of [
+      paths.adminUser,
+      paths.adminAccount,
+      paths.adminContract,
+      paths.adminProject,
+      paths.purchaseOrder,
+    ])
+      expect(findRoute(build(ID)).route).not.toBe(notFoundRoute);
+  });
+});
+
+describe('breadcrumbs', () => {
+  it('are Home then the capitalised segments, linking the prefixes that are pages', () => {
+    const { route } = findRoute('/activations/domain-lists');
+    expect(segmentCrumbs('/activations/domain-lists', route)).toEqual([
+      { label: 'Home', href: '/' },
+      { label: 'Activations', href: null },
+      { label: 'Domain Lists', href: null },
+    ]);
+    const admin = findRoute('/admin/third-party-macros/create').route;
+    expect(segmentCrumbs('/admin/third-party-macros/create', admin).map((c) => [c.label, c.href])).toEqual([
+      ['Home', '/'],
+      ['Admin', '/admin'],
+      ['Third Party Macros', '/admin/third-party-macros'],
+      ['Create', null],
+    ]);
+  });
+
+  it('ask for the names of ids, with the spec mappings', () => {
+    const path = `/measurements/${ID}/data-imports/${ID}`;
+    const crumbs = segmentCrumbs(path, findRoute(path).route);
+    expect(crumbs[2]?.lookup).toEqual({ resource: 'measurement', id: ID, service: 'api' });
+    expect(crumbs[4]?.lookup).toEqual({ resource: 'import-job', id: ID, service: 'api' });
+    const asset = `/spotlight/assets/${ID}`;
+    expect(segmentCrumbs(asset, findRoute(asset).route)[3]?.lookup?.resource).toBe('stims');
+    const lookup = `/admin/lookup-tables/media-partners/${ID}`;
+    const lookupCrumbs = segmentCrumbs(lookup, findRoute(lookup).route);
+    expect(lookupCrumbs[3]?.label).toBe('Media Partners');
+    expect(lookupCrumbs[4]?.lookup?.resource).toBe('media-partner');
+    const correlation = '/admin/import-job-statuses/correlation/abc-1';
+    expect(segmentCrumbs(correlation, findRoute(correlation).route)[4]?.lookup?.resource).toBe('import-job-status');
+  });
+});

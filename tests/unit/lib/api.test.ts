@@ -1,0 +1,122 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import {
+  ApiError,
+  bulkRemove,
+  getOne,
+  list,
+  listAll,
+  readList,
+  request,
+  setUnauthorizedHandler,
+  sortQuery,
+  spotlight,
+  SWITCHED_COMPANY_HEADER,
+} from '../../../src/lib/api.ts';
+import { FULL_LIST_PAGE_SIZE } from '../../../src/shared/constants.ts';
+
+type Call = { url: string; init: RequestInit };
+
+function mockFetch(answer: (url: URL, init: RequestInit) => Response) {
+  const calls: Call[] = [];
+  vi.stubGlobal('fetch', (input: string, init: RequestInit) => {
+    calls.push({ url: input, init });
+    return Promise.resolve(answer(new URL(input, 'http://lamp.test'), init));
+  });
+  return calls;
+}
+
+const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setUnauthorizedHandler(null);
+});
+
+describe('the API client', () => {
+  it('reads the three list shapes', () => {
+    expect(readList({ data: [1, 2], count: 7 })).toEqual({ data: [1, 2], count: 7 });
+    expect(readList([1, 2], new Response(null, { headers: { 'x-total-count': '9' } }))).toEqual({
+      data: [1, 2],
+      count: 9,
+    });
+    expect(readList({ data: { data: [1], result_count: 4 } })).toEqual({ data: [1], count: 4 });
+  });
+
+  it('throws an error carrying the status and the JSON body; 204 yields null', async () => {
+    mockFetch((url) =>
+      url.pathname === '/empty'
+        ? new Response(null, { status: 204 })
+        : json({ message: 'Nope', error: 'Forbidden' }, 403),
+    );
+    expect((await request('/empty')).body).toBeNull();
+    const error = await request('/bad').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 403, body: { message: 'Nope' }, message: 'Nope' });
+  });
+
+  it('sends credentials and signs the app out on a 401', async () => {
+    const calls = mockFetch(() => json({ statusCode: 401, error: 'Unauthorized', message: 'Sign in' }, 401));
+    const handler = vi.fn();
+    setUnauthorizedHandler(handler);
+    await expect(request('/api/v1/measurement')).rejects.toThrow('Sign in');
+    expect(handler).toHaveBeenCalledOnce();
+    expect(calls[0]?.init.credentials).toBe('include');
+  });
+
+  it('fetches full lists in pages of 5000 until count is reached', async () => {
+    const total = FULL_LIST_PAGE_SIZE + 3;
+    const calls = mockFetch((url) => {
+      const skip = Number(url.searchParams.get('skip'));
+      const limit = Number(url.searchParams.get('limit'));
+      const data = Array.from({ length: Math.max(0, Math.min(limit, total - skip)) }, (_, i) => ({
+        id: String(skip + i),
+      }));
+      return json({ data, count: total });
+    });
+    const rows = await listAll('measurement', { account: 'a' }, z.object({ id: z.string() }));
+    expect(rows).toHaveLength(total);
+    expect(calls.map((c) => new URL(c.url, 'http://x').searchParams.get('skip'))).toEqual([
+      '0',
+      String(FULL_LIST_PAGE_SIZE),
+    ]);
+    expect(new URL(calls[0]!.url, 'http://x').searchParams.get('limit')).toBe(String(FULL_LIST_PAGE_SIZE));
+  });
+
+  it('parses every row with the schema it is given', async () => {
+    mockFetch(() => json({ data: [{ id: 3 }], count: 1 }));
+    await expect(list('measurement', {}, z.object({ id: z.string() }))).rejects.toThrow();
+  });
+
+  it('takes a single item as the first element of data, and says so when there is none', async () => {
+    mockFetch((url) => json({ data: url.searchParams.get('id') === 'x' ? [{ id: 'x' }, { id: 'y' }] : [], count: 1 }));
+    expect(await getOne('project', 'x')).toEqual({ id: 'x' });
+    await expect(getOne('purchase-order', 'nope')).rejects.toThrow(
+      'An error occurred while fetching the purchase order.',
+    );
+  });
+
+  it('deletes in bulk one by one', async () => {
+    const calls = mockFetch(() => new Response(null, { status: 204 }));
+    await bulkRemove('label-value', ['a', 'b', 'c']);
+    expect(calls.map((c) => [c.init.method, new URL(c.url, 'http://x').searchParams.get('id')])).toEqual([
+      ['DELETE', 'a'],
+      ['DELETE', 'b'],
+      ['DELETE', 'c'],
+    ]);
+  });
+
+  it('sends the Spotlight token and the switched company', async () => {
+    const calls = mockFetch(() => json({ success: true }));
+    await spotlight.list({ token: 'tok', switchedAccountId: 'acc' }, 'briefs', { page_num: 1, results_per_page: 10 });
+    const headers = calls[0]?.init.headers as Record<string, string>;
+    expect(headers.authorization).toBe('tok');
+    expect(headers[SWITCHED_COMPANY_HEADER]).toBe('acc');
+    expect(calls[0]?.url).toBe('/api/spotlight/briefs');
+  });
+
+  it('sorts with an id tie-break', () => {
+    expect(sortQuery('name', 'asc')).toBe('asc(name),asc(id)');
+  });
+});

@@ -1,0 +1,128 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  $requestedAccountId,
+  $selectedAccountId,
+  $switchingAccount,
+  cancelRequestedSwitch,
+  confirmRequestedSwitch,
+  initialAccountId,
+  requestAccountSwitch,
+  rewriteReportQuery,
+  selectAccount,
+  SELECTED_ACCOUNT_KEY,
+} from '../../../src/stores/account.ts';
+import { $alerts, showAlert, showError } from '../../../src/stores/alerts.ts';
+import { $hasUnsavedForm, setFormDirty } from '../../../src/stores/forms.ts';
+import { $recentSearches, addRecentSearch, RECENT_SEARCHES_KEY } from '../../../src/stores/recent-searches.ts';
+import {
+  $sidebarWidth,
+  collapseSidebar,
+  expandSidebar,
+  setSidebarWidth,
+  SIDEBAR_STORAGE_KEY,
+} from '../../../src/stores/sidebar.ts';
+import { ACCOUNT_SWITCH_LOADING_MS, ALERT_SLIDE_MS, RECENT_SEARCHES_MAX } from '../../../src/shared/constants.ts';
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => {
+  vi.useRealTimers();
+  localStorage.clear();
+});
+
+describe('alerts', () => {
+  it('close themselves after their timeout, sliding out over 500 ms', () => {
+    showAlert('success', 'Saved', 2);
+    expect($alerts.get().at(-1)).toMatchObject({ message: 'Saved', leaving: false });
+    vi.advanceTimersByTime(2000);
+    expect($alerts.get().at(-1)).toMatchObject({ message: 'Saved', leaving: true });
+    vi.advanceTimersByTime(ALERT_SLIDE_MS);
+    expect($alerts.get().some((a) => a.message === 'Saved')).toBe(false);
+  });
+
+  it('word errors as spec §8 says', () => {
+    showError({ body: { error: 'Forbidden' } });
+    expect($alerts.get().at(-1)?.message).toBe('Forbidden');
+    showError({ body: {} }, 'Fallback');
+    expect($alerts.get().at(-1)?.message).toBe('Fallback');
+    showError(new Error('x'));
+    expect($alerts.get().at(-1)?.message).toBe('An unexpected error occurred');
+  });
+});
+
+describe('the selected account', () => {
+  const user = {
+    account: 'own',
+    super_admin: false,
+    access_grants: [{ id: 'other', type: 'account', role: 'read' }],
+    root_account_access_grants: [],
+  };
+
+  it('is restored from storage when still accessible, else the user’s own', () => {
+    const accounts = [{ id: 'own' }, { id: 'other' }];
+    expect(initialAccountId(user, 'other', accounts)).toBe('other');
+    expect(initialAccountId(user, 'stranger', accounts)).toBe('own');
+    expect(initialAccountId(user, null, accounts)).toBe('own');
+  });
+
+  it('is saved on change and shows the loading view for 500 ms', () => {
+    selectAccount('a', { loadingView: false });
+    selectAccount('b');
+    expect(JSON.parse(localStorage.getItem(SELECTED_ACCOUNT_KEY) ?? 'null')).toBe('b');
+    expect($switchingAccount.get()).toBe(true);
+    vi.advanceTimersByTime(ACCOUNT_SWITCH_LOADING_MS - 1);
+    expect($switchingAccount.get()).toBe(true);
+    vi.advanceTimersByTime(1);
+    expect($switchingAccount.get()).toBe(false);
+  });
+
+  it('waits while a form is unsaved: discard switches, stay keeps the account', () => {
+    selectAccount('a', { loadingView: false });
+    setFormDirty('form', true);
+    expect($hasUnsavedForm.get()).toBe(true);
+    expect(requestAccountSwitch('b')).toBe(false);
+    expect($selectedAccountId.get()).toBe('a');
+    expect($requestedAccountId.get()).toBe('b');
+    cancelRequestedSwitch();
+    expect($selectedAccountId.get()).toBe('a');
+    requestAccountSwitch('b');
+    expect(confirmRequestedSwitch()).toBe('b');
+    expect($selectedAccountId.get()).toBe('b');
+    expect($hasUnsavedForm.get()).toBe(false);
+  });
+
+  it('rewrites a report query with the account, dates, relative date and measured', () => {
+    const query =
+      'account=old&startDate=2026-01-01&endDate=2026-02-01&relativeDate=&measured=true&measurement=m1&label=l&id=r';
+    expect(rewriteReportQuery(query, 'new')).toBe(
+      'account=new&startDate=2026-01-01&endDate=2026-02-01&relativeDate=&measured=true',
+    );
+  });
+});
+
+describe('the sidebar width', () => {
+  it('is clamped to 0–500, persisted, and reopens at its last width', () => {
+    setSidebarWidth(620);
+    expect($sidebarWidth.get()).toBe(500);
+    setSidebarWidth(-4);
+    expect($sidebarWidth.get()).toBe(0);
+    setSidebarWidth(333);
+    collapseSidebar();
+    expect($sidebarWidth.get()).toBe(0);
+    expandSidebar();
+    expect($sidebarWidth.get()).toBe(333);
+    expect(localStorage.getItem(SIDEBAR_STORAGE_KEY)).toBe('333');
+  });
+});
+
+describe('recent searches', () => {
+  it('keep at most 10, newest first, without duplicates', () => {
+    for (let i = 0; i < 12; i++)
+      addRecentSearch({ id: String(i), type: 'measurement', label: `M${i}`, href: `/m/${i}` });
+    addRecentSearch({ id: '5', type: 'measurement', label: 'M5', href: '/m/5' });
+    const ids = $recentSearches.get().map((r) => r.id);
+    expect(ids).toHaveLength(RECENT_SEARCHES_MAX);
+    expect(ids.slice(0, 3)).toEqual(['5', '11', '10']);
+    expect(JSON.parse(localStorage.getItem(RECENT_SEARCHES_KEY) ?? '[]')).toHaveLength(RECENT_SEARCHES_MAX);
+  });
+});
