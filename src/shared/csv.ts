@@ -1,0 +1,97 @@
+/**
+ * RFC 4180 CSV, both ways: the server parses uploads with it and the dashboard writes its export
+ * with it, so quoting rules cannot differ between what we read and what we write.
+ */
+
+export interface ParsedCsv {
+  header: string[];
+  /** Data rows, each as long as it was in the file (callers check the width). */
+  rows: string[][];
+  /** 1-based line numbers of each data row in the file, for error reports. */
+  lines: number[];
+}
+
+export class CsvError extends Error {
+  line: number;
+  constructor(message: string, line: number) {
+    super(message);
+    this.line = line;
+  }
+}
+
+/** Parses CSV text; throws CsvError on an unterminated quote. Blank lines are skipped. */
+export function parseCsv(text: string): ParsedCsv {
+  const records: { cells: string[]; line: number }[] = [];
+  let cells: string[] = [];
+  let cell = '';
+  let quoted = false;
+  let line = 1;
+  let recordLine = 1;
+  let sawAny = false;
+  const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const endRecord = () => {
+    cells.push(cell);
+    if (sawAny || cells.length > 1 || cell !== '') records.push({ cells, line: recordLine });
+    cells = [];
+    cell = '';
+    sawAny = false;
+  };
+  for (let i = 0; i < source.length; i += 1) {
+    const ch = source[i] as string;
+    if (quoted) {
+      if (ch === '"') {
+        if (source[i + 1] === '"') {
+          cell += '"';
+          i += 1;
+        } else quoted = false;
+      } else {
+        if (ch === '\n') line += 1;
+        cell += ch;
+      }
+      continue;
+    }
+    if (ch === '"') {
+      quoted = true;
+      sawAny = true;
+    } else if (ch === ',') {
+      cells.push(cell);
+      cell = '';
+      sawAny = true;
+    } else if (ch === '\n' || ch === '\r') {
+      if (ch === '\r' && source[i + 1] === '\n') i += 1;
+      endRecord();
+      line += 1;
+      recordLine = line;
+    } else {
+      cell += ch;
+    }
+  }
+  if (quoted) throw new CsvError('A quoted value is not closed', recordLine);
+  endRecord();
+  const [head, ...rest] = records;
+  return {
+    header: (head?.cells ?? []).map((h) => h.trim()),
+    rows: rest.map((r) => r.cells),
+    lines: rest.map((r) => r.line),
+  };
+}
+
+const needsQuotes = /[",\r\n]/;
+
+/**
+ * One CSV cell. Text that a spreadsheet would run as a formula is prefixed with an apostrophe
+ * (OWASP CSV injection); numbers are written as they are.
+ */
+export function csvCell(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return needsQuotes.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+export function toCsv(
+  header: readonly string[],
+  rows: readonly (readonly (string | number | null | undefined)[])[],
+): string {
+  return [header, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
+}
