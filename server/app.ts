@@ -1,13 +1,20 @@
 import cors from '@fastify/cors';
+import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { loadConfig, type Config } from './config.ts';
+import { LoginThrottle } from './auth/throttle.ts';
+import { accessControl } from './plugins/access.ts';
 import { errorHandling } from './plugins/errors.ts';
+import { sessions } from './plugins/session.ts';
 import { staticSite } from './plugins/static-site.ts';
+import { authRoutes } from './routes/auth.ts';
+import { currentUserRoutes } from './routes/current-user.ts';
 import { healthRoutes } from './routes/health.ts';
 import type { Database } from './store/database.ts';
 import { openStore } from './store/index.ts';
+import { createRepositories, type Repositories } from './store/repositories.ts';
 
 export interface BuildAppOptions {
   /** Overrides on top of the environment's configuration (tests pass mode: 'test'). */
@@ -20,6 +27,9 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: Database;
+    /** Every data access goes through these (server/store/repositories.ts). */
+    repositories: Repositories;
+    loginThrottle: LoginThrottle;
   }
 }
 
@@ -41,6 +51,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('db', options.database ?? (await openStore(config)));
+  const repositories = createRepositories(app.db);
+  app.decorate('repositories', repositories);
+  app.decorate('loginThrottle', new LoginThrottle());
 
   errorHandling(app, { staticSite: serveStatic });
   await app.register(helmet, {
@@ -63,7 +76,17 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(cors, { origin: config.corsOrigins, credentials: true });
   }
 
+  // Bodies are JSON (the CSRF rule in plugins/access.ts); text/plain is not parsed at all, and
+  // form bodies only reach routes that list them in config.bodyTypes (forgotten-password).
+  app.removeContentTypeParser('text/plain');
+  await app.register(formbody);
+  await sessions(app, repositories);
+  // Before any route: it checks each route's declared access as the route is added.
+  accessControl(app, repositories);
+
   healthRoutes(app, { mode: config.mode });
+  authRoutes(app, { repositories, throttle: app.loginThrottle });
+  currentUserRoutes(app);
 
   if (serveStatic) {
     await app.register(staticSite, { root: config.staticDir });

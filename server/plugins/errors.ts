@@ -19,6 +19,22 @@ const REASONS: Record<number, string> = {
   429: 'Too Many Requests',
 };
 
+/**
+ * A route schema's validation failure, as one line naming each field ("email: Invalid email
+ * format"), whatever validator produced it.
+ */
+function validationMessage(error: FastifyError): string | null {
+  if (!Array.isArray(error.validation) || error.validation.length === 0) return null;
+  const where = error.validationContext && error.validationContext !== 'body' ? error.validationContext : '';
+  return error.validation
+    .slice(0, 5)
+    .map((item) => {
+      const field = [where, ...String(item.instancePath ?? '').split('/')].filter(Boolean).join('.');
+      return field ? `${field}: ${item.message ?? 'is invalid'}` : (item.message ?? 'Invalid input');
+    })
+    .join('; ');
+}
+
 export function errorHandling(app: FastifyInstance, options: { staticSite: boolean }) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
@@ -31,10 +47,12 @@ export function errorHandling(app: FastifyInstance, options: { staticSite: boole
         .code(500)
         .send({ statusCode: 500, error: 'Internal Server Error', message: 'An unexpected error occurred' });
     }
+    const headers = (error as { headers?: unknown }).headers;
+    if (headers && typeof headers === 'object') reply.headers(headers);
     return reply.code(status).send({
       statusCode: status,
       error: REASONS[status] ?? 'Error',
-      message: error.message,
+      message: validationMessage(error) ?? error.message,
     });
   });
 }

@@ -24,6 +24,11 @@ export const messages = {
     changePasswordFallback: 'Incorrect current password',
     loginLinkFailed: 'There was an issue verifying your account, please try again or contact support.',
     strengthTimeout: 'Timeout loading zxcvbn',
+    /** Login throttle (the project's text; the spec names none). */
+    tooManyAttempts: (minutes: number) =>
+      `Too many sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+    /** A call that needs a session made without one, or with an ended one. */
+    signInRequired: 'Please sign in to continue',
   },
   strength: ['too short', 'weak', 'ok', 'good', 'strong'] as const,
   profile: {
@@ -38,6 +43,16 @@ export const messages = {
     /** The user's role is too low: 'Account Error'. */
     accountError: 'You do not have the required access to view this page',
     spotlightNoAccess: 'You do not have Spotlight access for this account',
+    /** A route that declares no access policy refuses everyone (fail closed). */
+    noPolicy: 'This route is not available',
+    /** A request for an account the user may not work in. */
+    foreignAccount: 'You do not have access to this account',
+  },
+  api: {
+    /** JSON endpoints refuse bodies a foreign page could send without a preflight (CSRF). */
+    jsonOnly: 'This endpoint accepts only application/json request bodies',
+    notFound: (resource: string) => `No ${resource} with this id, or no access to it`,
+    testingOnly: 'Test control is available only in demo and test modes',
   },
   titles: {
     userError: 'User Error',

@@ -1,0 +1,78 @@
+/**
+ * Login throttling: failures are counted per e-mail+address, per address, and per e-mail over all
+ * addresses, in a sliding window. A key that reached its limit waits until its oldest counted
+ * failure leaves the window, so a lock never outlasts the window (15 minutes), and a user signing
+ * in from their own address is only held up by a distributed attack on their e-mail.
+ */
+export interface ThrottleLimits {
+  windowMs: number;
+  perEmailAndAddress: number;
+  perAddress: number;
+  perEmail: number;
+}
+
+export const DEFAULT_THROTTLE_LIMITS: ThrottleLimits = {
+  windowMs: 15 * 60 * 1000,
+  perEmailAndAddress: 5,
+  perAddress: 30,
+  perEmail: 50,
+};
+
+export class LoginThrottle {
+  readonly #failures = new Map<string, number[]>();
+  readonly #limits: ThrottleLimits;
+  readonly #now: () => number;
+
+  constructor(limits: ThrottleLimits = DEFAULT_THROTTLE_LIMITS, now: () => number = Date.now) {
+    this.#limits = limits;
+    this.#now = now;
+  }
+
+  #keys(email: string, address: string): [string, number][] {
+    return [
+      [`ea:${email}\u0000${address}`, this.#limits.perEmailAndAddress],
+      [`a:${address}`, this.#limits.perAddress],
+      [`e:${email}`, this.#limits.perEmail],
+    ];
+  }
+
+  #recent(key: string, now: number): number[] {
+    const list = (this.#failures.get(key) ?? []).filter((time) => now - time < this.#limits.windowMs);
+    if (list.length) this.#failures.set(key, list);
+    else this.#failures.delete(key);
+    return list;
+  }
+
+  /** Milliseconds to wait before another attempt, or 0 when one may be made now. */
+  retryAfterMs(email: string, address: string): number {
+    const now = this.#now();
+    let wait = 0;
+    for (const [key, limit] of this.#keys(email, address)) {
+      const recent = this.#recent(key, now);
+      if (recent.length >= limit) {
+        const oldest = recent[recent.length - limit] ?? now;
+        wait = Math.max(wait, oldest + this.#limits.windowMs - now);
+      }
+    }
+    return wait;
+  }
+
+  fail(email: string, address: string) {
+    const now = this.#now();
+    for (const [key, limit] of this.#keys(email, address)) {
+      const recent = this.#recent(key, now);
+      recent.push(now);
+      // Only the newest `limit` failures matter.
+      this.#failures.set(key, recent.slice(-limit));
+    }
+  }
+
+  /** A successful sign-in clears that e-mail's failures from that address. */
+  succeed(email: string, address: string) {
+    this.#failures.delete(`ea:${email}\u0000${address}`);
+  }
+
+  clear() {
+    this.#failures.clear();
+  }
+}

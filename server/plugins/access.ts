@@ -1,0 +1,172 @@
+/**
+ * Route access, fail closed: every route declares `config.access`, and a route without one
+ * refuses every request. The policies use the one permission table of src/shared/access.ts, and
+ * are checked on every request against the user as the store has it now (session.ts re-reads it),
+ * so a revoked grant takes effect at once.
+ *
+ *   'public'         anyone, signed in or not
+ *   'authenticated'  any signed-in user
+ *   'demo'           anyone, in demo and test modes only (404 otherwise)
+ *   { rule, permission, account }   a signed-in user whose effective role in the selected account
+ *                    meets the rule (role, feature flag, product-owner account); the selected
+ *                    account is `account(request)`, by default the `account` query parameter,
+ *                    else the user's own account.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  canAccessAccount,
+  checkAccess,
+  effectiveRole,
+  PERMISSIONS,
+  roleAtLeast,
+  type AccessErrorKind,
+  type AccessRule,
+  type Permission,
+  type Role,
+} from '../../src/shared/access.ts';
+import { messages } from '../../src/shared/messages.ts';
+import type { Account, User } from '../../src/shared/schemas/index.ts';
+import { objectId } from '../../src/shared/schemas/index.ts';
+import { isDemoLike } from '../config.ts';
+import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../http-errors.ts';
+import type { Repositories } from '../store/repositories.ts';
+
+export interface AccessPolicy {
+  rule?: AccessRule;
+  /** A permission of the table; the same as rule.role = PERMISSIONS[permission]. */
+  permission?: Permission;
+  /** Where the selected account comes from; by default ?account=, else the user's own account. */
+  account?: (request: FastifyRequest) => unknown;
+}
+
+export type RouteAccess = 'public' | 'authenticated' | 'demo' | AccessPolicy;
+
+/** What a policy check established: the user, the selected account and the role in it. */
+export interface RequestAccess {
+  user: User;
+  account: Account;
+  role: Role;
+}
+
+/** One entry per route, for the authorization matrix and the API reference. */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  access: RouteAccess | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+    /**
+     * Request body media types the route accepts besides application/json (which is the default
+     * and the only one safe from cross-site forms: see csrf in this file).
+     */
+    bodyTypes?: readonly string[];
+  }
+  interface FastifyRequest {
+    /** Set by a policy check ({rule, permission}); null on other routes. */
+    access: RequestAccess | null;
+  }
+  interface FastifyInstance {
+    routeTable: RouteEntry[];
+    /** Resolves and checks an account for the signed-in user (for handlers checking per row). */
+    accountAccess(user: User, accountId: unknown): RequestAccess;
+  }
+}
+
+const ERROR_TEXTS: Record<AccessErrorKind, string> = {
+  user: messages.access.userError,
+  account: messages.access.accountError,
+  spotlight: messages.access.spotlightNoAccess,
+};
+
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function mediaType(header: string | undefined): string {
+  return (header ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+}
+
+function hasBody(request: FastifyRequest): boolean {
+  const length = request.headers['content-length'];
+  return (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined;
+}
+
+export function accessControl(app: FastifyInstance, repositories: Repositories) {
+  app.decorate('routeTable', [] as RouteEntry[]);
+  app.decorateRequest('access', null);
+
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    // @fastify/static's file routes serve the public build and cannot carry a config of ours.
+    const isStaticFile = typeof (route.config as { file?: unknown } | undefined)?.file === 'string';
+    if (isStaticFile) {
+      route.config = { ...route.config, access: 'public' };
+      return;
+    }
+    for (const method of methods) app.routeTable.push({ method, url: route.url, access: route.config?.access });
+    if (!route.config?.access)
+      app.log.error({ url: route.url }, 'route declares no access policy: it refuses everyone');
+  });
+
+  function resolveAccount(user: User, accountId: unknown): RequestAccess {
+    const id = accountId === undefined || accountId === null || accountId === '' ? user.account : accountId;
+    const parsed = objectId.safeParse(id);
+    if (!parsed.success) throw badRequest(`account: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+    if (!canAccessAccount(user, parsed.data)) throw forbidden(messages.access.foreignAccount);
+    const account = repositories.account.byId(parsed.data) as Account | undefined;
+    if (!account) throw notFound('Account not found');
+    return { user, account, role: effectiveRole(user, account.id) };
+  }
+  app.decorate('accountAccess', resolveAccount);
+
+  // Authentication and the cheap checks run before the body is read. Async so that a throw
+  // reaches the error handler.
+  // eslint-disable-next-line @typescript-eslint/require-await
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.is404) return;
+    const access = request.routeOptions.config.access;
+    if (!access) {
+      throw new HttpError(403, messages.access.noPolicy);
+    }
+    if (access === 'demo') {
+      if (!isDemoLike(app.config)) throw notFound(messages.api.testingOnly);
+    } else if (access !== 'public' && !request.user) {
+      throw unauthorized(messages.auth.signInRequired);
+    }
+    // CSRF: a foreign page can send form and text bodies without a preflight, never JSON.
+    if (BODY_METHODS.has(request.method) && hasBody(request)) {
+      const type = mediaType(request.headers['content-type']);
+      const allowed = request.routeOptions.config.bodyTypes ?? [];
+      if (type !== 'application/json' && !allowed.includes(type)) {
+        return reply
+          .code(415)
+          .send({ statusCode: 415, error: 'Unsupported Media Type', message: messages.api.jsonOnly });
+      }
+    }
+  });
+
+  // Policies may read the body (the selected account of a write), so they run after parsing.
+  app.addHook('preHandler', async (request) => {
+    if (request.is404) return;
+    const access = request.routeOptions.config.access;
+    if (!access || typeof access === 'string') return;
+    const user = request.user;
+    if (!user) throw unauthorized(messages.auth.signInRequired);
+    const query = request.query as Record<string, unknown> | undefined;
+    const selected = access.account ? access.account(request) : query?.account;
+    const resolved = resolveAccount(user, selected);
+    const rule: AccessRule = { ...access.rule };
+    if (access.permission) {
+      const needed = PERMISSIONS[access.permission];
+      if (!rule.role || roleAtLeast(needed, rule.role)) rule.role = needed;
+    }
+    const failure = checkAccess(rule, {
+      role: resolved.role,
+      account: resolved.account,
+      productOwnerAccountIds: app.config.productOwnerAccountIds,
+    });
+    if (failure) throw forbidden(ERROR_TEXTS[failure]);
+    request.access = resolved;
+  });
+}

@@ -1,0 +1,163 @@
+/**
+ * Sessions: an opaque random id in the `lamp_session` cookie (HttpOnly, SameSite=Lax, Secure over
+ * HTTPS), the session itself kept on the server, so signing out really ends it: a replayed
+ * cookie finds nothing and gets 401. The id changes at every login (no session fixation).
+ *
+ * The user is re-read from the store on every request, so a changed or revoked grant takes effect
+ * at once. `request.user` is that user without the password hash.
+ *
+ * Sessions live in this process's memory: a restart signs everyone out, which is acceptable for
+ * one server process over one lowdb file (the store's own limit).
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { StoredUser, User } from '../../src/shared/schemas/index.ts';
+import type { Repositories } from '../store/repositories.ts';
+
+export const SESSION_COOKIE = 'lamp_session';
+/** A session ends after this long without a request... */
+export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
+/** ...and after this long in any case. */
+export const SESSION_MAX_MS = 7 * 24 * 60 * 60 * 1000;
+
+interface Session {
+  userId: string;
+  createdAt: number;
+  lastSeenAt: number;
+}
+
+/** Server-side sessions, keyed by a hash of the cookie's id (a memory dump reveals no usable ids). */
+export class SessionStore {
+  readonly #sessions = new Map<string, Session>();
+  readonly #now: () => number;
+
+  constructor(now: () => number = Date.now) {
+    this.#now = now;
+  }
+
+  static #key(id: string) {
+    return createHash('sha256').update(id).digest('base64url');
+  }
+
+  create(userId: string): string {
+    const id = randomBytes(32).toString('base64url');
+    const now = this.#now();
+    this.#sessions.set(SessionStore.#key(id), { userId, createdAt: now, lastSeenAt: now });
+    this.#sweep(now);
+    return id;
+  }
+
+  /** The user id of a live session (and marks it used), or null. */
+  touch(id: string): string | null {
+    const key = SessionStore.#key(id);
+    const session = this.#sessions.get(key);
+    if (!session) return null;
+    const now = this.#now();
+    if (now - session.lastSeenAt > SESSION_IDLE_MS || now - session.createdAt > SESSION_MAX_MS) {
+      this.#sessions.delete(key);
+      return null;
+    }
+    session.lastSeenAt = now;
+    return session.userId;
+  }
+
+  destroy(id: string) {
+    this.#sessions.delete(SessionStore.#key(id));
+  }
+
+  /** Ends every session of a user (after a password reset, for example). */
+  destroyForUser(userId: string) {
+    for (const [key, session] of this.#sessions) if (session.userId === userId) this.#sessions.delete(key);
+  }
+
+  clear() {
+    this.#sessions.clear();
+  }
+
+  get size() {
+    return this.#sessions.size;
+  }
+
+  #lastSweep = 0;
+  #sweep(now: number) {
+    if (now - this.#lastSweep < 60_000) return;
+    this.#lastSweep = now;
+    for (const [key, session] of this.#sessions) {
+      if (now - session.lastSeenAt > SESSION_IDLE_MS || now - session.createdAt > SESSION_MAX_MS) {
+        this.#sessions.delete(key);
+      }
+    }
+  }
+}
+
+/** The user as the API may show it: everything but the password hash. */
+export function publicUser(stored: StoredUser | Record<string, unknown>): User {
+  const { password_hash: _hash, ...user } = stored as StoredUser;
+  return user;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sessions: SessionStore;
+  }
+  interface FastifyRequest {
+    /** The signed-in user, re-read from the store for this request; null when signed out. */
+    user: User | null;
+    /** The session id from the cookie, when it names a live session. */
+    sessionId: string | null;
+  }
+  interface FastifyReply {
+    /** Starts a new session for a user (a fresh id; any previous one of this request ends). */
+    startSession(userId: string): void;
+    /** Ends this request's session and clears the cookie. */
+    endSession(): void;
+  }
+}
+
+function cookieOptions(request: FastifyRequest) {
+  return {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: request.protocol === 'https',
+  };
+}
+
+export async function sessions(app: FastifyInstance, repositories: Repositories) {
+  await app.register(cookie);
+  app.decorate('sessions', new SessionStore());
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionId', null);
+
+  app.decorateReply('startSession', function (this: FastifyReply, userId: string) {
+    if (this.request.sessionId) app.sessions.destroy(this.request.sessionId);
+    const id = app.sessions.create(userId);
+    this.request.sessionId = id;
+    this.setCookie(SESSION_COOKIE, id, { ...cookieOptions(this.request), maxAge: SESSION_MAX_MS / 1000 });
+  });
+
+  app.decorateReply('endSession', function (this: FastifyReply) {
+    const id = this.request.sessionId ?? this.request.cookies[SESSION_COOKIE];
+    if (id) app.sessions.destroy(id);
+    this.request.sessionId = null;
+    this.request.user = null;
+    this.clearCookie(SESSION_COOKIE, cookieOptions(this.request));
+  });
+
+  app.addHook('onRequest', (request, _reply, done) => {
+    const id = request.cookies[SESSION_COOKIE];
+    const userId = id && id.length <= 100 ? app.sessions.touch(id) : null;
+    if (id && userId) {
+      const stored = repositories.user.byId(userId);
+      if (stored) {
+        request.sessionId = id;
+        request.user = publicUser(stored);
+      } else {
+        // The user was deleted: the session dies with it.
+        app.sessions.destroy(id);
+      }
+    }
+    done();
+  });
+}

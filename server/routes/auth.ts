@@ -1,0 +1,46 @@
+/**
+ * Sign-in and sign-out (spec §7): POST /api/v1/auth and GET /api/v1/unauth.
+ * An unknown e-mail and a wrong password answer the same (status, body) after the same work
+ * (one scrypt), so neither the answer nor its timing tells whether an account exists.
+ */
+import type { FastifyInstance } from 'fastify';
+import { messages } from '../../src/shared/messages.ts';
+import { loginRequest, type LoginResponse, type StoredUser } from '../../src/shared/schemas/index.ts';
+import { DUMMY_HASH_PROMISE, verifyPassword } from '../auth/password.ts';
+import type { LoginThrottle } from '../auth/throttle.ts';
+import { HttpError, parseOr400, unauthorized } from '../http-errors.ts';
+import type { Repositories } from '../store/repositories.ts';
+
+export function authRoutes(app: FastifyInstance, options: { repositories: Repositories; throttle: LoginThrottle }) {
+  const { repositories, throttle } = options;
+
+  app.post('/api/v1/auth', { config: { access: 'public' } }, async (request, reply): Promise<LoginResponse> => {
+    const { email, password } = parseOr400(loginRequest, request.body);
+    const address = request.ip;
+    const wait = throttle.retryAfterMs(email, address);
+    if (wait > 0) {
+      const minutes = Math.max(1, Math.ceil(wait / 60_000));
+      throw new HttpError(429, messages.auth.tooManyAttempts(minutes), {
+        'retry-after': String(Math.ceil(wait / 1000)),
+      });
+    }
+    const user = repositories.user.findBy('email', email)[0] as StoredUser | undefined;
+    // Always one scrypt: against the user's hash, or against a dummy one.
+    const hash = user?.password_hash ?? (await DUMMY_HASH_PROMISE);
+    const matches = await verifyPassword(password, hash);
+    if (!user?.password_hash || !matches) {
+      throttle.fail(email, address);
+      throw unauthorized(messages.auth.emailOrPasswordInvalid);
+    }
+    throttle.succeed(email, address);
+    if (!user.email_verified) return { success: false, action_required: 'email_verification' };
+    await repositories.user.update(user.id, { last_login_at: new Date().toISOString() });
+    reply.startSession(user.id);
+    return { success: true };
+  });
+
+  app.get('/api/v1/unauth', { config: { access: 'public' } }, (_request, reply) => {
+    reply.endSession();
+    return { success: true };
+  });
+}

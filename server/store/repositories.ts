@@ -1,0 +1,248 @@
+/**
+ * Repositories: the only code that touches the store's raw collections. Each keeps in-memory
+ * indexes (by id, by owning account) and a cache of sorted orderings, so a list filtered by
+ * account, sorted and paged does not scan or sort the whole collection on every request.
+ *
+ * The indexes follow the collection they were built from: a reset (which replaces the document)
+ * or a write that bypassed the repository (a different array, a different length) rebuilds them
+ * on the next access.
+ */
+import { randomBytes } from 'node:crypto';
+import { RESOURCE_NAMES, resources, type AccountPath, type ResourceName } from '../../src/shared/schemas/index.ts';
+import type { Database } from './database.ts';
+
+export type StoredRow = Record<string, unknown> & { id: string };
+
+/** A fresh 24-hex id: a 4-byte time prefix (like Mongo's ObjectId, so ids sort by creation) and 8 random bytes. */
+export function newId(now = Date.now()): string {
+  const time = Math.floor(now / 1000)
+    .toString(16)
+    .padStart(8, '0')
+    .slice(-8);
+  return time + randomBytes(8).toString('hex');
+}
+
+/** Reads a dotted path ('category.account') from a row. */
+export function readPath(row: Record<string, unknown>, path: string): unknown {
+  let value: unknown = row;
+  for (const part of path.split('.')) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<string, unknown>)[part];
+  }
+  return value;
+}
+
+/** The account ids that own a row (a contract may have several); null stands for a global row. */
+export function ownersOf(row: Record<string, unknown>, path: AccountPath): (string | null)[] {
+  switch (path) {
+    case null:
+      return [null];
+    case 'id':
+      return [row.id as string];
+    case 'accounts':
+      return Array.isArray(row.accounts) ? (row.accounts as string[]) : [];
+    case 'category.account': {
+      const owner = readPath(row, 'category.account');
+      return typeof owner === 'string' ? [owner] : [];
+    }
+    case 'account':
+    case 'account?': {
+      const owner = row.account;
+      return typeof owner === 'string' ? [owner] : [null];
+    }
+  }
+}
+
+const GLOBAL = '\u0000global';
+const keyOf = (owner: string | null) => owner ?? GLOBAL;
+
+export class Repository<Row extends StoredRow = StoredRow> {
+  readonly name: string;
+  readonly accountPath: AccountPath;
+  readonly #db: Database;
+  #source: Row[] | null = null;
+  #sourceLength = -1;
+  #byId = new Map<string, Row>();
+  #byOwner = new Map<string, Row[]>();
+  #sortCache = new Map<string, Row[]>();
+  #fieldIndexes = new Map<string, Map<unknown, Row[]>>();
+  /** Bumped on every change; callers may key their own caches on it. */
+  version = 0;
+
+  constructor(db: Database, name: string, accountPath: AccountPath) {
+    this.#db = db;
+    this.name = name;
+    this.accountPath = accountPath;
+  }
+
+  #rows(): Row[] {
+    const collections = this.#db.low.data.collections as Record<string, Row[] | undefined>;
+    let rows = collections[this.name];
+    if (!rows) {
+      rows = [];
+      collections[this.name] = rows;
+    }
+    if (rows !== this.#source || rows.length !== this.#sourceLength) this.#reindex(rows);
+    return rows;
+  }
+
+  #reindex(rows: Row[]) {
+    this.#source = rows;
+    this.#sourceLength = rows.length;
+    this.#byId = new Map();
+    this.#byOwner = new Map();
+    for (const row of rows) {
+      this.#byId.set(row.id, row);
+      this.#addToOwners(row);
+    }
+    this.#changed();
+  }
+
+  #addToOwners(row: Row) {
+    for (const owner of ownersOf(row, this.accountPath)) {
+      const key = keyOf(owner);
+      const bucket = this.#byOwner.get(key);
+      if (bucket) bucket.push(row);
+      else this.#byOwner.set(key, [row]);
+    }
+  }
+
+  #removeFromOwners(row: Row) {
+    for (const owner of ownersOf(row, this.accountPath)) {
+      const bucket = this.#byOwner.get(keyOf(owner));
+      if (!bucket) continue;
+      const index = bucket.indexOf(row);
+      if (index >= 0) bucket.splice(index, 1);
+    }
+  }
+
+  #changed() {
+    this.version += 1;
+    this.#sortCache.clear();
+    this.#fieldIndexes.clear();
+  }
+
+  /** Rows whose `field` equals `value`, through an index built on first use (e.g. users by e-mail). */
+  findBy(field: string, value: unknown): Row[] {
+    this.#rows();
+    let index = this.#fieldIndexes.get(field);
+    if (!index) {
+      index = new Map();
+      for (const row of this.#source ?? []) {
+        const key = row[field];
+        const bucket = index.get(key);
+        if (bucket) bucket.push(row);
+        else index.set(key, [row]);
+      }
+      this.#fieldIndexes.set(field, index);
+    }
+    return index.get(value) ?? [];
+  }
+
+  /** Every row (do not mutate). */
+  all(): readonly Row[] {
+    return this.#rows();
+  }
+
+  count(): number {
+    return this.#rows().length;
+  }
+
+  byId(id: string): Row | undefined {
+    this.#rows();
+    return this.#byId.get(id);
+  }
+
+  /** Rows owned by any of these accounts (null: global rows), each row once. */
+  byOwners(owners: readonly (string | null)[]): Row[] {
+    this.#rows();
+    if (owners.length === 1) return this.#byOwner.get(keyOf(owners[0] ?? null)) ?? [];
+    const seen = new Set<Row>();
+    for (const owner of owners) for (const row of this.#byOwner.get(keyOf(owner)) ?? []) seen.add(row);
+    return [...seen];
+  }
+
+  /**
+   * A sorted copy of `rows`, cached under `key` until the next change: the sorted-order index
+   * that keeps paging through a large account cheap.
+   */
+  sorted(key: string, rows: readonly Row[], compare: (a: Row, b: Row) => number): Row[] {
+    this.#rows();
+    const cached = this.#sortCache.get(key);
+    if (cached) return cached;
+    const result = [...rows].sort(compare);
+    // Bounded, so many distinct filters cannot grow memory without limit.
+    if (this.#sortCache.size >= 256) this.#sortCache.clear();
+    this.#sortCache.set(key, result);
+    return result;
+  }
+
+  async insert(row: Row): Promise<Row> {
+    const rows = this.#rows();
+    rows.push(row);
+    this.#sourceLength = rows.length;
+    this.#byId.set(row.id, row);
+    this.#addToOwners(row);
+    this.#changed();
+    await this.#db.write();
+    return row;
+  }
+
+  /** Replaces a row (same id) with `next`. */
+  async replace(next: Row): Promise<Row | undefined> {
+    const rows = this.#rows();
+    const current = this.#byId.get(next.id);
+    if (!current) return undefined;
+    const index = rows.indexOf(current);
+    rows[index] = next;
+    this.#byId.set(next.id, next);
+    this.#removeFromOwners(current);
+    this.#addToOwners(next);
+    this.#changed();
+    await this.#db.write();
+    return next;
+  }
+
+  async update(id: string, patch: Partial<Row>): Promise<Row | undefined> {
+    const current = this.byId(id);
+    if (!current) return undefined;
+    return this.replace({ ...current, ...patch, id });
+  }
+
+  async remove(id: string): Promise<boolean> {
+    const rows = this.#rows();
+    const current = this.#byId.get(id);
+    if (!current) return false;
+    rows.splice(rows.indexOf(current), 1);
+    this.#sourceLength = rows.length;
+    this.#byId.delete(id);
+    this.#removeFromOwners(current);
+    this.#changed();
+    await this.#db.write();
+    return true;
+  }
+}
+
+export type Repositories = Readonly<Record<ResourceName, Repository>> & {
+  /** A repository for a collection outside the registry (e.g. 'metric-import-row'). */
+  collection(name: string, accountPath?: AccountPath): Repository;
+};
+
+export function createRepositories(db: Database): Repositories {
+  const extra = new Map<string, Repository>();
+  const registered = Object.fromEntries(
+    RESOURCE_NAMES.map((name) => [name, new Repository(db, name, resources[name].accountPath)]),
+  ) as Record<ResourceName, Repository>;
+  return {
+    ...registered,
+    collection(name: string, accountPath: AccountPath = 'account') {
+      if (Object.hasOwn(registered, name)) return registered[name as ResourceName];
+      let repository = extra.get(name);
+      if (!repository) {
+        repository = new Repository(db, name, accountPath);
+        extra.set(name, repository);
+      }
+      return repository;
+    },
+  };
+}
