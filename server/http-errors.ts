@@ -30,7 +30,7 @@ export function issuesMessage(error: z.ZodError, prefix = ''): string {
   const parts: string[] = [];
   for (const issue of error.issues.slice(0, 5)) {
     const path = [prefix, ...issue.path.map(String)].filter(Boolean).join('.');
-    const keys = 'keys' in issue && Array.isArray(issue.keys) ? (issue.keys) : [];
+    const keys = 'keys' in issue && Array.isArray(issue.keys) ? issue.keys : [];
     const line =
       issue.code === 'unrecognized_keys'
         ? `${keys.map((key) => (path ? `${path}.${key}` : key)).join(', ')}: unknown field${keys.length > 1 ? 's' : ''}`

@@ -122,7 +122,6 @@ export function accessControl(app: FastifyInstance, repositories: Repositories) 
 
   // Authentication and the cheap checks run before the body is read. Async so that a throw
   // reaches the error handler.
-  // eslint-disable-next-line @typescript-eslint/require-await
   app.addHook('onRequest', async (request, reply) => {
     if (request.is404) return;
     const access = request.routeOptions.config.access;
@@ -147,6 +146,7 @@ export function accessControl(app: FastifyInstance, repositories: Repositories) 
   });
 
   // Policies may read the body (the selected account of a write), so they run after parsing.
+  // eslint-disable-next-line @typescript-eslint/require-await
   app.addHook('preHandler', async (request) => {
     if (request.is404) return;
     const access = request.routeOptions.config.access;
