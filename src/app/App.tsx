@@ -16,6 +16,9 @@ import { Spinner } from './shared/Spinner.tsx';
 const shellChunk = import('./shell/Shell.tsx');
 const Shell = lazy(() => shellChunk.then((module) => ({ default: module.Shell })));
 
+/** The marketing-consent question (spec §4), over any signed-in page until the user answers it. */
+const MarketingConsentModal = lazy(() => import('./features/auth/MarketingConsentModal.tsx'));
+
 /** Logged in, but no user yet (spec §4): the frame's outline with a spinner. */
 function LoadingShell() {
   return (
@@ -69,10 +72,18 @@ export default function App() {
   if (route.audience === 'public' && (appState === 'logged-out' || route.layout === 'bare'))
     return <BarePage name={route.page} params={params} title={route.title} />;
   if (appState !== 'logged-in') return <LoadingShell />;
-  if (route.layout === 'bare') return <BarePage name={route.page} params={params} title={route.title} />;
   return (
-    <Suspense fallback={<LoadingShell />}>
-      <Shell match={match} />
-    </Suspense>
+    <>
+      {route.layout === 'bare' ? (
+        <BarePage name={route.page} params={params} title={route.title} />
+      ) : (
+        <Suspense fallback={<LoadingShell />}>
+          <Shell match={match} />
+        </Suspense>
+      )}
+      <Suspense>
+        <MarketingConsentModal />
+      </Suspense>
+    </>
   );
 }

@@ -1,0 +1,49 @@
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { messages } from '../../../shared/messages.ts';
+import { refreshCurrentUser } from '../../../stores/session.ts';
+import { paths } from '../../routes.ts';
+import { readLinkParams, verifyLoginLink } from './api.ts';
+import { AuthCard } from './AuthCard.tsx';
+
+/**
+ * /login-link?m&u&t&e (spec §2, §4): verifies the link; success refreshes the user and goes to /,
+ * failure says 'There was an issue verifying your account, please try again or contact support.'
+ */
+export default function LoginLinkPage() {
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const [failed, setFailed] = useState(false);
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const link = readLinkParams(search, true);
+    if (!link) {
+      setFailed(true);
+      return;
+    }
+    verifyLoginLink(link)
+      .then(() => refreshCurrentUser())
+      .then(() => navigate(paths.home()))
+      .catch(() => setFailed(true));
+  }, [search, navigate]);
+
+  return (
+    <AuthCard title={messages.titles.loginLink}>
+      {failed ? (
+        <div role="alert" className="space-y-4">
+          <p className="text-slate-700">{messages.auth.loginLinkFailed}</p>
+          <a href={paths.login()} className="font-medium">
+            Back to sign in
+          </a>
+        </div>
+      ) : (
+        <p role="status" className="text-slate-700">
+          Verifying your link…
+        </p>
+      )}
+    </AuthCard>
+  );
+}

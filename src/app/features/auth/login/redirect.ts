@@ -1,0 +1,36 @@
+/**
+ * Where the browser goes after signing in (lamp-spec.md §2, §4): the originally requested path
+ * (the shell sends signed-out visitors to /login?next=<path>), or / when there is none or it was
+ * /login itself, with a login flag in the query. A first login goes to /new-user instead.
+ * Literal paths on purpose: importing the app's route table would put it in the login page's
+ * script budget; the e2e tests hold these paths to the table.
+ */
+export const LOGIN_FLAG = 'login';
+const HOME = '/';
+const LOGIN = '/login';
+const NEW_USER = '/new-user';
+
+/** Only a same-site path is followed: never `//host`, `/\host` or a full URL (open redirect). */
+export function safeNextPath(next: string | null): string {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return HOME;
+  let url: URL;
+  try {
+    url = new URL(next, 'http://lamp.invalid');
+  } catch {
+    return HOME;
+  }
+  if (url.origin !== 'http://lamp.invalid') return HOME;
+  if (url.pathname === LOGIN || url.pathname.startsWith(`${LOGIN}/`)) return HOME;
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+function withLoginFlag(path: string): string {
+  const url = new URL(path, 'http://lamp.invalid');
+  url.searchParams.set(LOGIN_FLAG, 'true');
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+export function afterLoginPath(search: string, firstLogin = false): string {
+  if (firstLogin) return withLoginFlag(NEW_USER);
+  return withLoginFlag(safeNextPath(new URLSearchParams(search).get('next')));
+}
