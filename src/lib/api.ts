@@ -16,7 +16,7 @@ import { readPublicConfig } from '../shared/config.ts';
 import { FULL_LIST_PAGE_SIZE } from '../shared/constants.ts';
 import { errorAlertText, messages } from '../shared/messages.ts';
 
-export const API_BASE = readPublicConfig(import.meta.env).apiBase;
+export const API_BASE = readPublicConfig(import.meta.env ?? {}).apiBase;
 
 export class ApiError extends Error {
   override name = 'ApiError';

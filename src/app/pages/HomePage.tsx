@@ -194,7 +194,7 @@ export default function HomePage(_props: PageProps) {
               Recent measurements
             </h2>
             {can(role, 'measurement.write') ? (
-              <Link href={paths.measurementCreate()} className={buttonClass('primary')}>
+              <Link href={paths.measurementCreate()} className={buttonClass('primary', 'shrink-0 whitespace-nowrap')}>
                 New measurement
               </Link>
             ) : null}

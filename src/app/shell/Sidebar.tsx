@@ -131,10 +131,15 @@ export function Sidebar({ kind }: { kind: Exclude<SidebarKind, 'none'> }) {
 
 /** On small screens the sidebar becomes a dropdown above the page (spec §2). */
 export function SidebarDropdown({ kind }: { kind: Exclude<SidebarKind, 'none'> }) {
+  // The content (and what it fetches) loads only once the dropdown is opened.
+  const [opened, setOpened] = useState(false);
   return (
     <details
       className="group mb-4 rounded-lg border border-slate-200 bg-white md:hidden"
       data-testid="sidebar-dropdown"
+      onToggle={(event) => {
+        if (event.currentTarget.open) setOpened(true);
+      }}
     >
       <summary className="flex cursor-pointer list-none items-center justify-between px-4 py-3 text-sm font-medium text-slate-800">
         Menu
@@ -148,9 +153,11 @@ export function SidebarDropdown({ kind }: { kind: Exclude<SidebarKind, 'none'> }
         </svg>
       </summary>
       <div className="border-t border-slate-200 py-2">
-        <Suspense fallback={<Spinner className="m-4" label="Loading menu" />}>
-          <SidebarContent kind={kind} />
-        </Suspense>
+        {opened ? (
+          <Suspense fallback={<Spinner className="m-4" label="Loading menu" />}>
+            <SidebarContent kind={kind} />
+          </Suspense>
+        ) : null}
         <VersionLabel />
       </div>
     </details>

@@ -6,7 +6,7 @@ import { can, isRootUser, type AccessSubject, type Role } from '../../shared/acc
 import { readPublicConfig } from '../../shared/config.ts';
 import { paths } from '../routes.ts';
 
-export const publicConfig = readPublicConfig(import.meta.env);
+export const publicConfig = readPublicConfig(import.meta.env ?? {});
 
 export interface AccountLike {
   id: string;
