@@ -1,0 +1,388 @@
+/**
+ * The resource engine (spec §7): GET/POST/PUT/DELETE /api/v1/{resource} for every resource of the
+ * registry (src/shared/schemas/index.ts).
+ *
+ * - Lists answer `{data, count}` and X-Total-Count; `?id=` answers the one row as data[0].
+ * - Writes answer `{data: row, count: 1}` (201 on create); DELETE answers 204.
+ * - Every query parameter and body is validated: a bad one is a 400 naming it; unknown body
+ *   fields are refused (mass assignment); nothing reaches the store half-checked.
+ * - Isolation: a user sees and changes only rows of accounts they may work in; global rows
+ *   (account null) are readable by everyone and writable by root; each write needs the
+ *   resource's write role in the row's account, and user grants and super_admin need more.
+ *
+ * A route another module registers first for the same method and path (a custom import upload,
+ * say) takes precedence: the engine only fills the gaps.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { canAccessAccount, effectiveRole, isRootUser, roleAtLeast, type Role } from '../../src/shared/access.ts';
+import { FULL_LIST_PAGE_SIZE } from '../../src/shared/constants.ts';
+import { messages } from '../../src/shared/messages.ts';
+import {
+  objectId,
+  RESOURCE_NAMES,
+  resources,
+  type ResourceDefinition,
+  type ResourceName,
+  type SortKey,
+  type User,
+} from '../../src/shared/schemas/index.ts';
+import { storedUserRow } from '../../src/shared/schemas/user.ts';
+import { badRequest, forbidden, HttpError, issuesMessage, notFound } from '../http-errors.ts';
+import { publicUser } from '../plugins/session.ts';
+import { runList, type ListQuery } from '../store/query.ts';
+import { newId, ownersOf, type Repositories, type StoredRow } from '../store/repositories.ts';
+
+type Query = Record<string, string | string[] | undefined>;
+
+const day = z.iso.date();
+const dateOrTime = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
+const SORT_TERM = /^(asc|desc)\(([a-z_.]+)\)$/;
+
+function single(query: Query, name: string): string | undefined {
+  const value = query[name];
+  if (Array.isArray(value)) throw badRequest(`${name}: give this parameter once`);
+  return value;
+}
+
+function list(value: string): string[] {
+  return value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
+
+function integer(query: Query, name: string, fallback: number, max: number): number {
+  const value = single(query, name);
+  if (value === undefined || value === '') return fallback;
+  if (!/^\d{1,9}$/.test(value)) throw badRequest(`${name}: must be a whole number from 0 to ${max}`);
+  const number = Number(value);
+  if (number > max) throw badRequest(`${name}: must be a whole number from 0 to ${max}`);
+  return number;
+}
+
+function ids(name: string, value: string): string[] {
+  const items = list(value);
+  if (items.length === 0 || items.length > 500) throw badRequest(`${name}: give from 1 to 500 ids`);
+  for (const item of items)
+    if (!objectId.safeParse(item).success) throw badRequest(`${name}: '${item.slice(0, 40)}' is not a valid id`);
+  return items;
+}
+
+function parseSort(definition: ResourceDefinition, value: string | undefined): SortKey[] {
+  if (value === undefined || value.trim() === '') return [...definition.defaultSort];
+  const terms = list(value);
+  if (terms.length > 5) throw badRequest('sort: at most 5 terms');
+  return terms.map((term) => {
+    const match = SORT_TERM.exec(term);
+    if (!match) throw badRequest(`sort: '${term.slice(0, 60)}' is not like desc(field) or asc(field)`);
+    const [, direction, field] = match as unknown as [string, 'asc' | 'desc', string];
+    if (field !== 'id' && !definition.sortFields.includes(field)) {
+      throw badRequest(
+        `sort: cannot sort ${definition.name} by '${field}' (one of: ${definition.sortFields.join(', ')}, id)`,
+      );
+    }
+    return { field, direction };
+  });
+}
+
+/** Accounts whose rows the user may see: null when every account's (root and super). */
+function visibleAccounts(user: User): Set<string> | null {
+  if (isRootUser(user)) return null;
+  return new Set([user.account, ...user.access_grants.map((grant) => grant.id)]);
+}
+
+function canSeeOwner(user: User, visible: Set<string> | null, owner: string | null, definition: ResourceDefinition) {
+  if (owner === null) return definition.accountPath === null || definition.accountPath === 'account?';
+  return visible === null || visible.has(owner);
+}
+
+function canSeeRow(user: User, definition: ResourceDefinition, row: StoredRow): boolean {
+  const visible = visibleAccounts(user);
+  return ownersOf(row, definition.accountPath).some((owner) => canSeeOwner(user, visible, owner, definition));
+}
+
+function maxRole(a: Role, b: Role): Role {
+  return roleAtLeast(a, b) ? a : b;
+}
+
+/**
+ * The write check for one owner of a row: a global row (or the account table, or a lookup) needs
+ * root (or the resource's higher role); an account's row needs the write role in that account.
+ */
+function assertCanWrite(user: User, definition: ResourceDefinition, owner: string | null) {
+  const globalRole = effectiveRole(user, user.account);
+  if (owner === null || definition.accountPath === 'id') {
+    const needed = maxRole(definition.writeRole, 'root');
+    if (!roleAtLeast(globalRole, needed)) throw forbidden(messages.access.accountError);
+    return;
+  }
+  if (!canAccessAccount(user, owner)) throw forbidden(messages.access.foreignAccount);
+  if (!roleAtLeast(effectiveRole(user, owner), definition.writeRole)) throw forbidden(messages.access.accountError);
+}
+
+const grantKey = (grant: { id: string; role: string; type: string }) => `${grant.type}:${grant.id}:${grant.role}`;
+
+/**
+ * Users: nobody gives what they do not have. super_admin needs super; root-account grants need
+ * root; each added or removed account grant needs admin in that account and at most the actor's
+ * own role there; and nobody edits a user who outranks them.
+ */
+function assertUserChangeAllowed(actor: User, before: StoredRow | null, after: StoredRow) {
+  const actorRole = (account: string) => effectiveRole(actor, account);
+  if (before) {
+    const target = before as unknown as User;
+    const targetRole = effectiveRole(target, target.account);
+    if (!roleAtLeast(actorRole(target.account), targetRole)) throw forbidden(messages.access.accountError);
+  }
+  if (Boolean(after.super_admin) !== Boolean(before?.super_admin ?? false) && !actor.super_admin) {
+    throw forbidden('super_admin: only a super admin may change this');
+  }
+  type G = { id: string; role: Role; type: string };
+  const diff = (field: 'access_grants' | 'root_account_access_grants') => {
+    const old = ((before?.[field] as G[] | undefined) ?? []).map(grantKey);
+    const next = (after[field] as G[]).map(grantKey);
+    const changed = [
+      ...((before?.[field] as G[] | undefined) ?? []).filter((g) => !next.includes(grantKey(g))),
+      ...(after[field] as G[]).filter((g) => !old.includes(grantKey(g))),
+    ];
+    return changed;
+  };
+  if (diff('root_account_access_grants').length > 0 && !isRootUser(actor)) {
+    throw forbidden('root_account_access_grants: only a root user may change these');
+  }
+  for (const grant of diff('access_grants')) {
+    const role = actorRole(grant.id);
+    if (!canAccessAccount(actor, grant.id) || !roleAtLeast(role, 'admin') || !roleAtLeast(role, grant.role)) {
+      throw forbidden(`access_grants: you may not grant or remove the ${grant.role} role on account ${grant.id}`);
+    }
+  }
+}
+
+function toClient(name: ResourceName, row: StoredRow): StoredRow {
+  return name === 'user' ? publicUser(row) : row;
+}
+
+export function resourceRoutes(app: FastifyInstance, repositories: Repositories) {
+  for (const name of RESOURCE_NAMES) {
+    const definition = resources[name];
+    const repository = repositories[name];
+    const path = `/api/v1/${name}`;
+    const rowSchema = name === 'user' ? storedUserRow : definition.row;
+    const hasUpdatedAt = 'updated_at' in ((definition.row as unknown as { shape?: object }).shape ?? {});
+    const allowedParams = new Set<string>([
+      'id',
+      'limit',
+      'skip',
+      'sort',
+      'search',
+      'created_at_gt',
+      'created_at_lt',
+      'refresh',
+      ...(definition.accountFilter ? [definition.accountFilter] : []),
+      ...(definition.flightDates ? ['start_date', 'end_date'] : []),
+      ...Object.keys(definition.filters),
+    ]);
+
+    const findVisible = (request: FastifyRequest): StoredRow => {
+      const query = request.query as Query;
+      for (const key of Object.keys(query))
+        if (key !== 'id' && key !== 'refresh') throw badRequest(`${key}: not accepted here; give only id`);
+      const id = single(query, 'id');
+      if (!id) throw badRequest('id: required');
+      if (!objectId.safeParse(id).success) throw badRequest('id: must be a 24-character hexadecimal id');
+      const row = repository.byId(id);
+      if (!row || !canSeeRow(request.user as User, definition, row)) throw notFound(messages.api.notFound(name));
+      return row;
+    };
+
+    const validateRow = (row: StoredRow) => {
+      const result = rowSchema.safeParse(row);
+      if (!result.success) throw badRequest(issuesMessage(result.error));
+    };
+
+    /** Fills what the server owns on a new row: ids, times, derived copies, initial states. */
+    const complete = (user: User, input: Record<string, unknown>, current: StoredRow | null): StoredRow => {
+      const now = new Date().toISOString();
+      const row: StoredRow = current
+        ? { ...current, ...input, id: current.id }
+        : { ...input, id: newId(), created_at: now };
+      if (hasUpdatedAt) row.updated_at = now;
+      if (!current) {
+        const defaults: Record<string, Record<string, unknown>> = {
+          measurement: { impressions: 0, apm: null },
+          'import-job': { status: 'queued', rows_total: 0, rows_imported: 0, created_by: user.id },
+          'saved-report': { created_by: user.id },
+          user: { email_verified: false, last_login_at: null, password_hash: null },
+        };
+        Object.assign(row, { ...defaults[name], ...row });
+      }
+      if (name === 'label-value' && typeof row.category_id === 'string') {
+        const category = repositories['label-category'].byId(row.category_id);
+        if (!category || !canSeeRow(user, resources['label-category'], category)) {
+          throw badRequest('category_id: no such label category');
+        }
+        row.category = { id: category.id, name: category.name, account: category.account };
+      }
+      return row;
+    };
+
+    const assertWritable = (user: User, row: StoredRow) => {
+      const owners = ownersOf(row, definition.accountPath);
+      if (owners.length === 0) throw badRequest('account: required');
+      for (const owner of owners) assertCanWrite(user, definition, owner);
+    };
+
+    const assertUniqueEmail = (row: StoredRow) => {
+      if (name !== 'user') return;
+      const clash = repositories.user.findBy('email', row.email).find((other) => other.id !== row.id);
+      if (clash) throw new HttpError(409, 'email: a user with this e-mail already exists');
+    };
+
+    const sendList = (reply: FastifyReply, rows: StoredRow[], count: number) => {
+      reply.header('x-total-count', String(count));
+      reply.header('cache-control', 'no-store');
+      return { data: rows.map((row) => toClient(name, row)), count };
+    };
+
+    if (!app.hasRoute({ method: 'GET', url: path })) {
+      app.get(path, { config: { access: 'authenticated' } }, (request, reply) => {
+        const user = request.user as User;
+        const query = request.query as Query;
+        for (const key of Object.keys(query)) {
+          if (!allowedParams.has(key)) {
+            throw badRequest(
+              `${key.slice(0, 60)}: not a query parameter of ${name} (accepted: ${[...allowedParams].join(', ')})`,
+            );
+          }
+        }
+        const visible = visibleAccounts(user);
+        const listQuery: ListQuery = {
+          filters: [],
+          sort: parseSort(definition, single(query, 'sort')),
+          skip: integer(query, 'skip', 0, 1_000_000_000),
+          limit: integer(query, 'limit', FULL_LIST_PAGE_SIZE, FULL_LIST_PAGE_SIZE),
+        };
+        const id = single(query, 'id');
+        if (id !== undefined) listQuery.ids = ids('id', id);
+
+        // Account filter: `{id},null` (null: global rows); without one, every visible account.
+        const accountParam = definition.accountFilter ? single(query, definition.accountFilter) : undefined;
+        if (accountParam !== undefined) {
+          const owners: (string | null)[] = [];
+          for (const item of list(accountParam)) {
+            if (item === 'null') {
+              owners.push(null);
+              continue;
+            }
+            if (!objectId.safeParse(item).success)
+              throw badRequest(`${definition.accountFilter}: '${item.slice(0, 40)}' is not a valid id`);
+            if (visible && !visible.has(item)) throw forbidden(messages.access.foreignAccount);
+            owners.push(item);
+          }
+          if (owners.length === 0) throw badRequest(`${definition.accountFilter}: give an account id or null`);
+          listQuery.owners = owners;
+        } else if (visible && definition.accountPath !== null) {
+          listQuery.owners = [...visible, null];
+        }
+
+        for (const [param, filter] of Object.entries(definition.filters)) {
+          const value = single(query, param);
+          if (value === undefined) continue;
+          const values = list(value);
+          if (values.length === 0 || values.length > 500) throw badRequest(`${param}: give from 1 to 500 values`);
+          for (const item of values) {
+            const result = filter.value.safeParse(item);
+            if (!result.success)
+              throw badRequest(`${param}: '${item.slice(0, 40)}' ${result.error.issues[0]?.message ?? 'is invalid'}`);
+          }
+          listQuery.filters = [...listQuery.filters, { field: filter.field, match: filter.match, values }];
+        }
+
+        const search = single(query, 'search');
+        if (search !== undefined && search.trim() !== '') {
+          if (search.length > 200) throw badRequest('search: at most 200 characters');
+          listQuery.search = search.trim();
+        }
+        for (const [param, key] of [
+          ['created_at_gt', 'createdAfter'],
+          ['created_at_lt', 'createdBefore'],
+        ] as const) {
+          const value = single(query, param);
+          if (value === undefined || value === '') continue;
+          if (!dateOrTime.safeParse(value).success)
+            throw badRequest(`${param}: must be a date (YYYY-MM-DD) or an ISO date-time`);
+          listQuery[key] = new Date(value).toISOString();
+        }
+        if (definition.flightDates) {
+          const from = single(query, 'start_date');
+          const to = single(query, 'end_date');
+          for (const [param, value] of [
+            ['start_date', from],
+            ['end_date', to],
+          ] as const) {
+            if (value !== undefined && value !== '' && !day.safeParse(value).success)
+              throw badRequest(`${param}: must be a date (YYYY-MM-DD)`);
+          }
+          if (from && to && to < from) throw badRequest('end_date: must not be before start_date');
+          if (from || to) listQuery.flight = { from: from || undefined, to: to || undefined };
+        }
+
+        const result = runList(repository, definition, listQuery);
+        return sendList(reply, result.rows, result.count);
+      });
+    }
+
+    if (!app.hasRoute({ method: 'POST', url: path })) {
+      app.post(path, { config: { access: 'authenticated' } }, async (request, reply) => {
+        const user = request.user as User;
+        if (Object.keys(request.query as Query).some((key) => key !== 'refresh'))
+          throw badRequest('query: POST takes the entity in the body');
+        const parsed = definition.create.safeParse(request.body ?? {});
+        if (!parsed.success) throw badRequest(issuesMessage(parsed.error));
+        const row = complete(user, parsed.data as Record<string, unknown>, null);
+        assertWritable(user, row);
+        if (name === 'user') assertUserChangeAllowed(user, null, row);
+        validateRow(row);
+        assertUniqueEmail(row);
+        await repository.insert(row);
+        reply.code(201);
+        return { data: toClient(name, row), count: 1 };
+      });
+    }
+
+    if (!app.hasRoute({ method: 'PUT', url: path })) {
+      app.put(path, { config: { access: 'authenticated' } }, async (request) => {
+        const user = request.user as User;
+        const current = findVisible(request);
+        const parsed = definition.update.safeParse(request.body ?? {});
+        if (!parsed.success) throw badRequest(issuesMessage(parsed.error));
+        assertWritable(user, current);
+        const next = complete(user, parsed.data as Record<string, unknown>, current);
+        assertWritable(user, next);
+        if (name === 'user') assertUserChangeAllowed(user, current, next);
+        validateRow(next);
+        assertUniqueEmail(next);
+        await repository.replace(next);
+        return { data: toClient(name, next), count: 1 };
+      });
+    }
+
+    if (!app.hasRoute({ method: 'DELETE', url: path })) {
+      app.delete(path, { config: { access: 'authenticated' } }, async (request, reply) => {
+        const user = request.user as User;
+        const current = findVisible(request);
+        assertWritable(user, current);
+        if (name === 'user') {
+          if (current.id === user.id) throw new HttpError(409, 'You cannot delete your own user');
+          assertUserChangeAllowed(user, current, current);
+        }
+        if (name === 'account' && current.id === user.account)
+          throw new HttpError(409, 'You cannot delete your own account');
+        await repository.remove(current.id);
+        if (name === 'user') app.sessions.destroyForUser(current.id);
+        return reply.code(204).send();
+      });
+    }
+  }
+}
