@@ -12,7 +12,9 @@ import { staticSite } from './plugins/static-site.ts';
 import { authRoutes } from './routes/auth.ts';
 import { currentUserRoutes } from './routes/current-user.ts';
 import { healthRoutes } from './routes/health.ts';
+import { openApiRoutes } from './routes/openapi.ts';
 import { resourceRoutes } from './routes/resources.ts';
+import { testingRoutes } from './routes/testing.ts';
 import type { Database } from './store/database.ts';
 import { openStore } from './store/index.ts';
 import { createRepositories, type Repositories } from './store/repositories.ts';
@@ -88,6 +90,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   healthRoutes(app, { mode: config.mode });
   authRoutes(app, { repositories, throttle: app.loginThrottle });
   currentUserRoutes(app);
+  testingRoutes(app);
+  openApiRoutes(app);
 
   // Last among the API routes: the engine leaves alone any method and path registered above.
   resourceRoutes(app, repositories);

@@ -53,6 +53,8 @@ export interface RouteEntry {
   method: string;
   url: string;
   access: RouteAccess | undefined;
+  /** The route's own schema (zod), for the API description. */
+  schema?: unknown;
 }
 
 declare module 'fastify' {
@@ -104,7 +106,8 @@ export function accessControl(app: FastifyInstance, repositories: Repositories) 
       route.config = { ...route.config, access: 'public' };
       return;
     }
-    for (const method of methods) app.routeTable.push({ method, url: route.url, access: route.config?.access });
+    for (const method of methods)
+      app.routeTable.push({ method, url: route.url, access: route.config?.access, schema: route.schema });
     if (!route.config?.access)
       app.log.error({ url: route.url }, 'route declares no access policy: it refuses everyone');
   });

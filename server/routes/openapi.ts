@@ -1,0 +1,356 @@
+/**
+ * The API description, generated from the same zod schemas the server validates with:
+ * /api/openapi.json (OpenAPI 3.1) for tools, and in demo mode /api/reference, a plain
+ * server-rendered page (no scripts, no CDN) for people.
+ *
+ * The resource engine's routes are described from the registry; every other route from its own
+ * zod schemas (schema.querystring, schema.body, schema.response[200]) and schema.description, so
+ * a route added by another module appears without extra work.
+ */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { VERSION_LABEL } from '../../src/shared/constants.ts';
+import {
+  errorResponse,
+  loginRequest,
+  loginResponse,
+  RESOURCE_NAMES,
+  resources,
+  type ResourceDefinition,
+} from '../../src/shared/schemas/index.ts';
+import { currentUser } from '../../src/shared/schemas/user.ts';
+import type { RouteAccess } from '../plugins/access.ts';
+
+type Json = Record<string, unknown>;
+
+function jsonSchema(schema: unknown, io: 'input' | 'output'): Json {
+  if (!(schema instanceof z.ZodType)) return {};
+  try {
+    const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Json;
+    return rest;
+  } catch {
+    return {};
+  }
+}
+
+function accessText(access: RouteAccess | undefined): string {
+  if (!access) return 'refused (no policy)';
+  if (access === 'public') return 'public';
+  if (access === 'authenticated') return 'signed-in user';
+  if (access === 'demo') return 'demo and test modes only';
+  const parts = [
+    access.permission && `permission ${access.permission}`,
+    access.rule?.role && `role ${access.rule.role}`,
+    access.rule?.feature && `account feature ${access.rule.feature}`,
+    access.rule?.productOwner && 'product-owner account',
+  ].filter(Boolean);
+  return `signed-in user with ${parts.join(', ') || 'access to the account'}`;
+}
+
+const errors = {
+  '400': {
+    description: 'Invalid input; the message names the field',
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+  },
+  '401': {
+    description: 'Not signed in',
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+  },
+  '403': {
+    description: 'Signed in without the access needed',
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+  },
+};
+
+const pascal = (name: string) => name.replace(/(^|-)([a-z])/g, (_m, _d, c: string) => c.toUpperCase());
+
+function listParameters(definition: ResourceDefinition): Json[] {
+  const parameter = (name: string, description: string, schema: Json = { type: 'string' }) => ({
+    name,
+    in: 'query',
+    required: false,
+    description,
+    schema,
+  });
+  const params = [
+    parameter('id', 'One row by id (answered as data[0]), or a comma-separated list of ids'),
+    parameter('limit', 'Page size, 0 to 5000 (default 5000)', { type: 'integer', minimum: 0, maximum: 5000 }),
+    parameter('skip', 'Rows to skip', { type: 'integer', minimum: 0 }),
+    parameter(
+      'sort',
+      `direction(field) terms, comma-separated, e.g. desc(${definition.sortFields[0] ?? 'created_at'}); an id tie-break is added. Fields: ${definition.sortFields.join(', ')}, id. Default: ${definition.defaultSort.map((s) => `${s.direction}(${s.field})`).join(',')}`,
+    ),
+    parameter('search', `Case-insensitive text in ${definition.searchFields.join(', ')}`),
+    parameter('created_at_gt', 'Created after (date or ISO date-time)'),
+    parameter('created_at_lt', 'Created before (date or ISO date-time)'),
+    parameter('refresh', 'Ignored (cache buster)'),
+  ];
+  if (definition.accountFilter) {
+    params.push(
+      parameter(
+        definition.accountFilter,
+        'Owning accounts: comma-separated account ids; `null` selects global rows (e.g. `{id},null`). Without it: every account the user may access.',
+      ),
+    );
+  }
+  if (definition.flightDates) {
+    params.push(parameter('start_date', 'Flight overlaps from this day (YYYY-MM-DD)'));
+    params.push(parameter('end_date', 'Flight overlaps up to this day (YYYY-MM-DD)'));
+  }
+  for (const [name, filter] of Object.entries(definition.filters)) {
+    params.push(
+      parameter(
+        name,
+        `Comma-separated values; ${filter.match === 'any' ? 'rows whose' : 'rows whose'} ${filter.field} ${filter.match === 'any' ? 'contains any of them' : 'is one of them'}`,
+      ),
+    );
+  }
+  return params;
+}
+
+export function buildOpenApi(app: FastifyInstance): Json {
+  const schemas: Json = { Error: jsonSchema(errorResponse, 'output'), CurrentUser: jsonSchema(currentUser, 'output') };
+  const paths: Record<string, Json> = {};
+  const idParam = { name: 'id', in: 'query', required: true, schema: { type: 'string', pattern: '^[0-9a-f]{24}$' } };
+  const engineUrls = new Set<string>();
+
+  for (const name of RESOURCE_NAMES) {
+    const definition = resources[name];
+    const base = pascal(name);
+    schemas[base] = jsonSchema(definition.row, 'output');
+    schemas[`${base}Create`] = jsonSchema(definition.create, 'input');
+    schemas[`${base}Update`] = jsonSchema(definition.update, 'input');
+    const ref = (suffix = '') => ({ $ref: `#/components/schemas/${base}${suffix}` });
+    const body = (suffix: string) => ({ required: true, content: { 'application/json': { schema: ref(suffix) } } });
+    const one = {
+      type: 'object',
+      properties: { data: ref(), count: { type: 'integer', const: 1 } },
+      required: ['data', 'count'],
+    };
+    const tags = [definition.title];
+    const writeNote = `Needs role ${definition.writeRole} in the row's account${definition.accountPath === 'account?' ? ' (global rows: root)' : ''}.`;
+    const url = `/api/v1/${name}`;
+    engineUrls.add(url);
+    paths[url] = {
+      get: {
+        tags,
+        summary: `List ${definition.title.toLowerCase()}`,
+        description: 'Rows of the accounts the user may access (global rows for everyone). Also X-Total-Count.',
+        parameters: listParameters(definition),
+        responses: {
+          '200': {
+            description: 'A page of rows and the total count',
+            headers: { 'X-Total-Count': { schema: { type: 'integer' } } },
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  properties: { data: { type: 'array', items: ref() }, count: { type: 'integer' } },
+                  required: ['data', 'count'],
+                },
+              },
+            },
+          },
+          ...errors,
+        },
+      },
+      post: {
+        tags,
+        summary: `Create a ${name}`,
+        description: `${writeNote} Unknown fields are refused.`,
+        requestBody: body('Create'),
+        responses: { '201': { description: 'Created', content: { 'application/json': { schema: one } } }, ...errors },
+      },
+      put: {
+        tags,
+        summary: `Update a ${name}`,
+        description: `${writeNote} Partial; unknown fields are refused.`,
+        parameters: [idParam],
+        requestBody: body('Update'),
+        responses: {
+          '200': { description: 'Updated', content: { 'application/json': { schema: one } } },
+          '404': { description: 'No such row, or not visible' },
+          ...errors,
+        },
+      },
+      delete: {
+        tags,
+        summary: `Delete a ${name}`,
+        description: writeNote,
+        parameters: [idParam],
+        responses: {
+          '204': { description: 'Deleted' },
+          '404': { description: 'No such row, or not visible' },
+          ...errors,
+        },
+      },
+    };
+  }
+
+  // Every other route, from its own declaration.
+  const known: Record<string, Json> = {
+    'POST /api/v1/auth': {
+      summary: 'Sign in',
+      description:
+        'Sets the lamp_session cookie (HttpOnly, SameSite=Lax, Secure over HTTPS). Throttled: 429 with a message.',
+      requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(loginRequest, 'input') } } },
+      responses: {
+        '200': {
+          description: 'Signed in, or e-mail verification required',
+          content: { 'application/json': { schema: jsonSchema(loginResponse, 'output') } },
+        },
+        '401': errors['401'],
+        '429': { description: 'Too many attempts' },
+      },
+    },
+    'GET /api/v1/unauth': { summary: 'Sign out', description: 'Ends the session; the old cookie then gets 401.' },
+    'GET /api/v1/current-user': {
+      summary: 'The signed-in user',
+      responses: {
+        '200': {
+          description: 'The user (never a password hash)',
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/CurrentUser' } } },
+        },
+        '401': errors['401'],
+      },
+    },
+    'POST /api/v1/testing/reset': {
+      summary: 'Reset the data to the fixtures',
+      description: 'Demo and test modes only (404 otherwise).',
+    },
+    'GET /api/openapi.json': { summary: 'This document' },
+    'GET /api/reference': { summary: 'The readable API reference (demo mode)' },
+  };
+  for (const route of app.routeTable) {
+    if (route.method === 'HEAD' || !route.url.startsWith('/api') || engineUrls.has(route.url)) continue;
+    const method = route.method.toLowerCase();
+    const key = `${route.method} ${route.url}`;
+    const openApiUrl = route.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+    const schema = (route.schema as Json | undefined) ?? {};
+    const operation: Json = {
+      tags: [route.url.split('/')[3] ?? 'api'],
+      summary: typeof schema.summary === 'string' ? schema.summary : key,
+      description: `Access: ${accessText(route.access)}.${typeof schema.description === 'string' ? ` ${schema.description}` : ''}`,
+      ...known[key],
+    };
+    if (!known[key]) {
+      const parameters: Json[] = [];
+      const query = jsonSchema(schema.querystring, 'input');
+      for (const [name, value] of Object.entries((query.properties as Json | undefined) ?? {})) {
+        parameters.push({
+          name,
+          in: 'query',
+          required: ((query.required as string[] | undefined) ?? []).includes(name),
+          schema: value,
+        });
+      }
+      for (const match of openApiUrl.matchAll(/\{([^}]+)\}/g))
+        parameters.push({ name: match[1], in: 'path', required: true, schema: { type: 'string' } });
+      if (parameters.length) operation.parameters = parameters;
+      if (schema.body instanceof z.ZodType)
+        operation.requestBody = { content: { 'application/json': { schema: jsonSchema(schema.body, 'input') } } };
+      const response = (schema.response as Json | undefined)?.['200'];
+      operation.responses = {
+        '200': {
+          description: 'OK',
+          ...(response instanceof z.ZodType
+            ? { content: { 'application/json': { schema: jsonSchema(response, 'output') } } }
+            : {}),
+        },
+      };
+    } else {
+      operation.responses ??= { '200': { description: 'OK' } };
+    }
+    paths[openApiUrl] = { ...paths[openApiUrl], [method]: operation };
+  }
+
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'LAMP API',
+      version: VERSION_LABEL,
+      description:
+        'The LAMP attention measurement API. Sign in with POST /api/v1/auth; the session cookie authenticates every other call. Request bodies are JSON (other media types get 415). Errors are {statusCode, error, message}.',
+    },
+    components: { schemas, securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'lamp_session' } } },
+    security: [{ session: [] }],
+    paths,
+  };
+}
+
+const escape = (value: unknown) =>
+  String(value).replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+function fieldsTable(schema: Json | undefined): string {
+  const properties = (schema?.properties as Record<string, Json> | undefined) ?? {};
+  const required = new Set((schema?.required as string[] | undefined) ?? []);
+  const rows = Object.entries(properties).map(([name, value]) => {
+    const type =
+      value.type ??
+      (value.anyOf
+        ? (value.anyOf as Json[]).map((v) => String((v.type ?? v.format ?? 'value') as string)).join(' | ')
+        : value.enum
+          ? 'enum'
+          : 'value');
+    const detail = value.enum ? (value.enum as unknown[]).join(', ') : (value.format ?? value.pattern ?? '');
+    return `<tr><td><code>${escape(name)}</code></td><td>${escape(Array.isArray(type) ? type.join(' | ') : type)}</td><td>${required.has(name) ? 'yes' : ''}</td><td>${escape(detail)}</td></tr>`;
+  });
+  return rows.length
+    ? `<table><thead><tr><th>Field</th><th>Type</th><th>Required</th><th>Values</th></tr></thead><tbody>${rows.join('')}</tbody></table>`
+    : '';
+}
+
+export function renderReference(document: Json): string {
+  const paths = document.paths as Record<string, Record<string, Json>>;
+  const schemas = (document.components as { schemas: Record<string, Json> }).schemas;
+  const sections = Object.entries(paths)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([url, operations]) => {
+      const ops = Object.entries(operations)
+        .map(([method, op]) => {
+          const params = ((op.parameters as Json[] | undefined) ?? [])
+            .map(
+              (p) =>
+                `<li><code>${escape(p.name)}</code>${p.required ? ' (required)' : ''}: ${escape(p.description ?? '')}</li>`,
+            )
+            .join('');
+          const bodyRef = (
+            ((op.requestBody as Json | undefined)?.content as Json | undefined)?.['application/json'] as
+              Json | undefined
+          )?.schema as Json | undefined;
+          const refName = typeof bodyRef?.$ref === 'string' ? bodyRef.$ref.split('/').pop() : undefined;
+          const body = refName ? schemas[refName] : bodyRef;
+          return `<div class="op"><h3><span class="m m-${method}">${method.toUpperCase()}</span> <code>${escape(url)}</code></h3><p>${escape(op.summary ?? '')}. ${escape(op.description ?? '')}</p>${params ? `<details><summary>Query parameters</summary><ul>${params}</ul></details>` : ''}${body ? `<details><summary>Body</summary>${fieldsTable(body)}</details>` : ''}</div>`;
+        })
+        .join('');
+      return `<section id="${escape(url)}">${ops}</section>`;
+    })
+    .join('');
+  const models = Object.entries(schemas)
+    .filter(([name]) => !name.endsWith('Create') && !name.endsWith('Update'))
+    .map(
+      ([name, schema]) =>
+        `<section><h3 id="model-${escape(name)}">${escape(name)}</h3>${fieldsTable(schema)}</section>`,
+    )
+    .join('');
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>API reference | LAMP</title><style>
+body{font:15px/1.5 system-ui,sans-serif;margin:0;color:#1e293b;background:#f8fafc}main{max-width:960px;margin:0 auto;padding:1.5rem}
+h1{font-size:1.6rem}h2{margin-top:2rem;border-bottom:1px solid #cbd5e1}h3{font-size:1rem;margin:.2rem 0}.op{background:#fff;border:1px solid #e2e8f0;border-radius:8px;padding:.75rem 1rem;margin:.5rem 0}
+.m{display:inline-block;min-width:4.5em;text-align:center;border-radius:4px;color:#fff;font-size:.8rem;padding:.1rem .3rem}.m-get{background:#0369a1}.m-post{background:#15803d}.m-put{background:#a16207}.m-delete{background:#b91c1c}
+table{border-collapse:collapse;width:100%;font-size:.9rem}td,th{border-bottom:1px solid #e2e8f0;text-align:left;padding:.25rem .5rem;vertical-align:top}code{font-size:.9em;overflow-wrap:anywhere}
+@media (max-width:600px){main{padding:.75rem}td,th{padding:.2rem}}
+</style></head><body><main><h1>LAMP API reference</h1><p>${escape((document.info as Json).description)} Machine-readable: <a href="/api/openapi.json">/api/openapi.json</a>.</p>
+<h2>Endpoints</h2>${sections}<h2>Models</h2>${models}</main></body></html>`;
+}
+
+export function openApiRoutes(app: FastifyInstance) {
+  let cached: Json | null = null;
+  const document = () => (cached ??= buildOpenApi(app));
+  app.get('/api/openapi.json', { config: { access: 'public' } }, () => document());
+  app.get('/api/reference', { config: { access: 'demo' } }, (_request, reply) =>
+    reply.type('text/html; charset=utf-8').send(renderReference(document())),
+  );
+}

@@ -1,0 +1,211 @@
+/**
+ * The authorization matrix: every API route × the five roles (and no session) × own and foreign
+ * account, with the expected status. The list of routes comes from the app's route table, so a
+ * route added without a row here fails the test ("add a row").
+ *
+ * Engine routes (/api/v1/{resource}) get their rows from the resource registry's write role and
+ * ownership; every other route has a hand-written row in OTHER_ROUTES.
+ */
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
+import { roleAtLeast, type Role } from '../../src/shared/access.ts';
+import { RESOURCE_NAMES, resources, type ResourceName } from '../../src/shared/schemas/index.ts';
+import { buildSeededApp, FOREIGN, OWN, PERSONA_IDS, ROLE_PERSONAS, ROW_IDS, sessionCookie } from '../helpers/seed.ts';
+
+type Who = Role | 'anonymous';
+type Side = 'own' | 'foreign';
+const WHO: readonly Who[] = ['anonymous', 'read', 'write', 'admin', 'root', 'super'];
+const SIDES: readonly Side[] = ['own', 'foreign'];
+const ACCOUNT: Record<Side, string> = { own: OWN, foreign: FOREIGN };
+
+interface Row {
+  request: (side: Side) => InjectOptions;
+  expected: (who: Who, side: Side) => number;
+}
+
+/** Rows for the routes outside the resource engine. Add one for every new route. */
+const OTHER_ROUTES: Record<string, Row> = {
+  'GET /api/health': { request: () => ({ url: '/api/health' }), expected: () => 200 },
+  // Public; an empty body shows the route is reachable without a session (400, not 401).
+  'POST /api/v1/auth': { request: () => ({ method: 'POST', url: '/api/v1/auth', payload: {} }), expected: () => 400 },
+  'GET /api/v1/unauth': { request: () => ({ url: '/api/v1/unauth' }), expected: () => 200 },
+  'GET /api/v1/current-user': {
+    request: (side) => ({ url: `/api/v1/current-user?account=${ACCOUNT[side]}` }),
+    expected: (who) => (who === 'anonymous' ? 401 : 200),
+  },
+  'POST /api/v1/testing/reset': {
+    request: () => ({ method: 'POST', url: '/api/v1/testing/reset' }),
+    expected: () => 200,
+  },
+  'GET /api/openapi.json': { request: () => ({ url: '/api/openapi.json' }), expected: () => 200 },
+  'GET /api/reference': { request: () => ({ url: '/api/reference' }), expected: () => 200 },
+};
+
+const isRoot = (who: Who) => who === 'root' || who === 'super';
+
+/** A valid create body for a resource in an account (the seeded row, without server fields). */
+function createBody(app: FastifyInstance, name: ResourceName, side: Side, n: number): Record<string, unknown> {
+  const definition = resources[name];
+  if (name === 'user') {
+    return {
+      account: ACCOUNT[side],
+      first_name: 'Matrix',
+      last_name: `User ${n}`,
+      email: `matrix-${n}@example.test`,
+      super_admin: false,
+      access_grants: [],
+      root_account_access_grants: [],
+      viewed_marketing_consent: false,
+      marketing_consent: false,
+    };
+  }
+  if (name === 'account') {
+    return {
+      name: `Matrix account ${n}`,
+      type: 'agency',
+      theme: { primary_colour: '#00badb', secondary_colour: '#334155', logo: null },
+      feature_flags: { lamp_access: true, spotlight_access: false },
+    };
+  }
+  if (name === 'label-value') return { name: `Matrix ${n}`, category_id: ROW_IDS['label-category']?.[side] };
+  const ids = ROW_IDS[name] ?? {};
+  const source = app.repositories[name].byId((ids[side] ?? ids.global) as string) as Record<string, unknown>;
+  const body: Record<string, unknown> = {};
+  const allowed = Object.keys((definition.create as unknown as { shape: object }).shape);
+  for (const key of allowed) if (key in source) body[key] = source[key];
+  return body;
+}
+
+/** The row a PUT or DELETE targets: the seeded row of that side (global tables: their one row). */
+function targetId(name: ResourceName, side: Side): string {
+  if (name === 'user') return side === 'own' ? PERSONA_IDS.reader : PERSONA_IDS.tailspinAdmin;
+  if (name === 'account') return ACCOUNT[side];
+  const ids = ROW_IDS[name] ?? {};
+  return (ids[side] ?? ids.global) as string;
+}
+
+function engineRow(app: FastifyInstance, name: ResourceName, method: string): Row {
+  const definition = resources[name];
+  const global = definition.accountPath === null;
+  const url = `/api/v1/${name}`;
+  let n = 0;
+  // The role needed to write: the registry's, and at least root for the account table and lookups.
+  const writeRole: Role =
+    global || name === 'account'
+      ? roleAtLeast(definition.writeRole, 'root')
+        ? definition.writeRole
+        : 'root'
+      : definition.writeRole;
+  const canWrite = (who: Who) => who !== 'anonymous' && roleAtLeast(who, writeRole);
+  const sees = (who: Who, side: Side) => global || side === 'own' || isRoot(who);
+  switch (method) {
+    case 'GET':
+      return {
+        request: (side) => ({
+          url: definition.accountFilter ? `${url}?${definition.accountFilter}=${ACCOUNT[side]}` : url,
+        }),
+        expected: (who, side) => (who === 'anonymous' ? 401 : sees(who, side) ? 200 : 403),
+      };
+    case 'POST':
+      return {
+        request: (side) => ({ method: 'POST', url, payload: createBody(app, name, side, (n += 1)) }),
+        expected: (who, side) => {
+          if (who === 'anonymous') return 401;
+          // A label value's category in a foreign account is not found for those who cannot see it.
+          if (name === 'label-value' && !sees(who, side)) return 400;
+          return sees(who, side) && canWrite(who) ? 201 : 403;
+        },
+      };
+    case 'PUT':
+    case 'DELETE':
+      return {
+        request: (side) => ({
+          method,
+          url: `${url}?id=${targetId(name, side)}`,
+          ...(method === 'PUT' ? { payload: {} } : {}),
+        }),
+        expected: (who, side) => {
+          if (who === 'anonymous') return 401;
+          if (!sees(who, side)) return 404;
+          return canWrite(who) ? (method === 'PUT' ? 200 : 204) : 403;
+        },
+      };
+    default:
+      throw new Error(`no engine row for ${method}`);
+  }
+}
+
+describe('authorization matrix', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await buildSeededApp();
+  });
+  afterAll(() => app.close());
+
+  it('has a row for every API route, and every route answers as its row says', async () => {
+    const routes = app.routeTable.filter((route) => route.method !== 'HEAD' && route.url.startsWith('/api'));
+    expect(routes.length).toBeGreaterThan(RESOURCE_NAMES.length * 4);
+    const failures: string[] = [];
+    let checked = 0;
+    for (const route of routes) {
+      const key = `${route.method} ${route.url}`;
+      const resource = route.url.replace('/api/v1/', '');
+      const row =
+        OTHER_ROUTES[key] ??
+        (RESOURCE_NAMES.includes(resource as ResourceName)
+          ? engineRow(app, resource as ResourceName, route.method)
+          : undefined);
+      if (!row) {
+        failures.push(`${key}: no row in the authorization matrix (tests/api/authorization-matrix.test.ts): add one`);
+        continue;
+      }
+      for (const who of WHO) {
+        for (const side of SIDES) {
+          await app.db.reset();
+          const request = row.request(side);
+          const headers = who === 'anonymous' ? {} : { cookie: sessionCookie(app, ROLE_PERSONAS[who]) };
+          const response = await app.inject({ ...request, headers: { ...request.headers, ...headers } });
+          const expected = row.expected(who, side);
+          checked += 1;
+          if (response.statusCode !== expected) {
+            failures.push(
+              `${key} as ${who} (${side} account): expected ${expected}, got ${response.statusCode} ${response.body.slice(0, 160)}`,
+            );
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(checked).toBeGreaterThanOrEqual(RESOURCE_NAMES.length * 4 * WHO.length * SIDES.length);
+  });
+
+  it('fails for a route without a row', async () => {
+    const { buildApp } = await import('../../server/app.ts');
+    const { openDatabase } = await import('../../server/store/database.ts');
+    const { testSeed } = await import('../helpers/seed.ts');
+    const { fakeStaticBuild } = await import('../helpers/app.ts');
+    const extra = await buildApp({
+      database: await openDatabase({ dataDir: null, seed: testSeed }),
+      config: { mode: 'test', dataDir: null, logLevel: 'silent', staticDir: fakeStaticBuild() },
+    });
+    extra.get('/api/v1/brand-new', { config: { access: 'authenticated' } }, () => ({}));
+    await extra.ready();
+    const missing = extra.routeTable.filter(
+      (route) =>
+        route.url.startsWith('/api') &&
+        !OTHER_ROUTES[`${route.method} ${route.url}`] &&
+        !RESOURCE_NAMES.includes(route.url.replace('/api/v1/', '') as ResourceName),
+    );
+    expect(missing.map((route) => `${route.method} ${route.url}`)).toContain('GET /api/v1/brand-new');
+    await extra.close();
+  });
+});
+
+// The persona table the matrix relies on resolves to the five roles.
+describe('matrix personas', () => {
+  it('cover the five roles with Northwind Media as the own account', () => {
+    expect(Object.keys(ROLE_PERSONAS).sort()).toEqual(['admin', 'read', 'root', 'super', 'write']);
+    expect(OWN).toBe(ACCOUNT_IDS.northwind);
+  });
+});

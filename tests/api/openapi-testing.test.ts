@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RESOURCE_NAMES } from '../../src/shared/schemas/index.ts';
+import { as, buildSeededApp, OWN, ROW_IDS } from '../helpers/seed.ts';
+
+describe('OpenAPI document and reference page', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await buildSeededApp();
+  });
+  afterAll(() => app.close());
+
+  it('describes every resource and route from the schemas', async () => {
+    const response = await app.inject({ url: '/api/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json<{
+      openapi: string;
+      paths: Record<string, Record<string, { parameters?: { name: string }[] }>>;
+      components: { schemas: Record<string, { properties?: Record<string, unknown>; required?: string[] }> };
+    }>();
+    expect(document.openapi).toBe('3.1.0');
+    for (const name of RESOURCE_NAMES) {
+      expect(Object.keys(document.paths[`/api/v1/${name}`] ?? {}).sort(), name).toEqual([
+        'delete',
+        'get',
+        'post',
+        'put',
+      ]);
+    }
+    const listParams = document.paths['/api/v1/contract']?.get?.parameters?.map((p) => p.name);
+    expect(listParams).toContain('accounts');
+    expect(document.paths['/api/v1/import-job-status']?.get?.parameters?.map((p) => p.name)).toContain('account._id');
+    expect(document.components.schemas.Measurement?.required).toContain('apm');
+    expect(Object.keys(document.components.schemas.User?.properties ?? {})).not.toContain('password_hash');
+    for (const route of app.routeTable) {
+      if (route.method === 'HEAD' || !route.url.startsWith('/api/')) continue;
+      const url = route.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+      expect(document.paths[url]?.[route.method.toLowerCase()], `${route.method} ${route.url}`).toBeDefined();
+    }
+  });
+
+  it('serves a readable reference page without scripts in demo and test modes', async () => {
+    const response = await app.inject({ url: '/api/reference' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/text\/html/);
+    expect(response.body).toContain('<h1>LAMP API reference</h1>');
+    expect(response.body).toContain('/api/v1/measurement');
+    expect(response.body).not.toContain('<script');
+  });
+});
+
+describe('test control', () => {
+  it('resets the data to the fixtures in test mode', async () => {
+    const app = await buildSeededApp();
+    const headers = as(app, 'writer');
+    const id = ROW_IDS.measurement?.own;
+    await app.inject({ method: 'PUT', url: `/api/v1/measurement?id=${id}`, headers, payload: { name: 'Changed' } });
+    const reset = await app.inject({ method: 'POST', url: '/api/v1/testing/reset' });
+    expect(reset.statusCode).toBe(200);
+    const after = await app.inject({ url: `/api/v1/measurement?id=${id}&account=${OWN}`, headers });
+    expect(after.json<{ data: { name: string }[] }>().data[0]?.name).toBe('Spring flight own');
+    await app.close();
+  });
+
+  it('is refused outside demo and test modes, and so is the reference page', async () => {
+    const app = await buildSeededApp({ mode: 'production' });
+    expect((await app.inject({ method: 'POST', url: '/api/v1/testing/reset' })).statusCode).toBe(404);
+    expect((await app.inject({ url: '/api/reference' })).statusCode).toBe(404);
+    expect((await app.inject({ url: '/api/openapi.json' })).statusCode).toBe(200);
+    await app.close();
+  });
+});
