@@ -12,7 +12,11 @@ import { staticSite } from './plugins/static-site.ts';
 import { authRoutes } from './routes/auth.ts';
 import { currentUserRoutes } from './routes/current-user.ts';
 import { healthRoutes } from './routes/health.ts';
+import { loginLinkRoutes } from './routes/login-link.ts';
 import { openApiRoutes } from './routes/openapi.ts';
+import { outboxRoutes } from './routes/outbox.ts';
+import { passwordRoutes, SELF_SERVICE_PAGE_HEADERS } from './routes/password.ts';
+import { profileRoutes } from './routes/profile.ts';
 import { resourceRoutes } from './routes/resources.ts';
 import { testingRoutes } from './routes/testing.ts';
 import type { Database } from './store/database.ts';
@@ -90,6 +94,11 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   healthRoutes(app, { mode: config.mode });
   authRoutes(app, { repositories, throttle: app.loginThrottle });
   currentUserRoutes(app);
+  // Sign-in self-service (issue 4): passwords, login links, the user's own details, the outbox.
+  passwordRoutes(app);
+  loginLinkRoutes(app);
+  profileRoutes(app);
+  outboxRoutes(app);
   testingRoutes(app);
   openApiRoutes(app);
 
@@ -97,7 +106,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   resourceRoutes(app, repositories);
 
   if (serveStatic) {
-    await app.register(staticSite, { root: config.staticDir });
+    await app.register(staticSite, { root: config.staticDir, pageHeaders: SELF_SERVICE_PAGE_HEADERS });
   } else {
     app.setNotFoundHandler((request, reply) =>
       reply.code(404).send({

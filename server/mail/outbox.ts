@@ -1,0 +1,106 @@
+import type { FastifyInstance } from 'fastify';
+import { PRODUCT_NAME } from '../../src/shared/constants.ts';
+import { LINK_PATHS, linkQuery, type LinkPurpose } from '../auth/links.ts';
+import { newId } from '../store/repositories.ts';
+
+/**
+ * The outbox (decisions.md §3): every e-mail the product would send is stored here and nothing
+ * leaves the system. Demo and test runs read it through /api/v1/testing/outbox and the /outbox
+ * page to follow a link end to end.
+ */
+export const OUTBOX_COLLECTION = 'outbox-message';
+
+export type EmailKind = 'reset-password' | 'login-link' | 'invitation';
+
+export interface OutboxMessage {
+  [key: string]: unknown;
+  id: string;
+  created_at: string;
+  /** Outbox rows are global, not owned by an account. */
+  account: null;
+  kind: EmailKind;
+  user: string;
+  to: string;
+  subject: string;
+  text: string;
+  /** The link in the e-mail, relative to the site (what a test follows), and the absolute form. */
+  link: string;
+  url: string;
+}
+
+export interface LinkUser {
+  id: string;
+  email: string;
+  first_name?: string;
+}
+
+function repository(app: FastifyInstance) {
+  return app.repositories.collection(OUTBOX_COLLECTION, null);
+}
+
+/** Newest first; `to` filters by recipient (case-insensitive). */
+export function readOutbox(app: FastifyInstance, to?: string): OutboxMessage[] {
+  const wanted = to?.trim().toLowerCase();
+  const rows = repository(app).all() as unknown as OutboxMessage[];
+  return rows.filter((message) => !wanted || message.to.toLowerCase() === wanted).toReversed();
+}
+
+export async function clearOutbox(app: FastifyInstance): Promise<void> {
+  const outbox = repository(app);
+  for (const { id } of [...outbox.all()]) await outbox.remove(id);
+}
+
+const COPY: Record<EmailKind, { purpose: LinkPurpose; subject: string; body: string }> = {
+  'reset-password': {
+    purpose: 'reset',
+    subject: `Reset your ${PRODUCT_NAME} password`,
+    body: 'Someone asked to reset the password of your account. If it was you, open this link within one hour to choose a new password; it works once:',
+  },
+  'login-link': {
+    purpose: 'login',
+    subject: `Confirm your ${PRODUCT_NAME} e-mail address`,
+    body: 'Open this link within 24 hours to confirm your e-mail address and sign in:',
+  },
+  invitation: {
+    purpose: 'login',
+    subject: `You have been invited to ${PRODUCT_NAME}`,
+    body: 'An account has been created for you. Open this link within 24 hours to confirm your e-mail address, sign in and choose your password:',
+  },
+};
+
+/**
+ * Builds the e-mail with its signed link and stores it. `time` is the link's issue time; only the
+ * test-control API passes one (to make an expired link), everything else issues links now.
+ * `origin` makes the absolute URL in the text (the request's own origin).
+ */
+export async function sendLinkEmail(
+  app: FastifyInstance,
+  options: { kind: EmailKind; user: LinkUser; origin: string; time?: number },
+): Promise<OutboxMessage> {
+  const { kind, user, origin } = options;
+  const copy = COPY[kind];
+  const time = options.time ?? Date.now();
+  const query = linkQuery(app.config.linkSecret, {
+    purpose: copy.purpose,
+    userId: user.id,
+    time,
+    email: user.email,
+  });
+  const link = `${LINK_PATHS[copy.purpose]}?${query}`;
+  const url = `${origin}${link}`;
+  const greeting = user.first_name ? `Hello ${user.first_name},` : 'Hello,';
+  const message: OutboxMessage = {
+    id: newId(),
+    created_at: new Date().toISOString(),
+    account: null,
+    kind,
+    user: user.id,
+    to: user.email,
+    subject: copy.subject,
+    text: `${greeting}\n\n${copy.body}\n\n${url}\n\nIf you did not expect this e-mail, you can ignore it.\n\n${PRODUCT_NAME}`,
+    link,
+    url,
+  };
+  await repository(app).insert(message);
+  return message;
+}

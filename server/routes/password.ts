@@ -1,0 +1,110 @@
+import type { FastifyInstance } from 'fastify';
+import { messages } from '../../src/shared/messages.ts';
+import type { StoredUser } from '../../src/shared/schemas/index.ts';
+import {
+  ChangePasswordBodySchema,
+  ForgottenPasswordBodySchema,
+  LinkResetBodySchema,
+} from '../../src/shared/schemas/self-service.ts';
+import { checkLink } from '../auth/links.ts';
+import { hashPassword, verifyPassword } from '../auth/password.ts';
+import { findUserByEmail, findUserById, signedInUser, updateUser } from '../auth/self-service-users.ts';
+import { isStrongEnough } from '../auth/strength.ts';
+import { badRequest, parseOr400, unauthorized } from '../http-errors.ts';
+import { sendLinkEmail } from '../mail/outbox.ts';
+import { newId } from '../store/repositories.ts';
+import { requestOrigin } from './self-service-http.ts';
+
+/** MACs of reset links already used, so that a link works once (decisions.md §3). */
+export const USED_LINK_COLLECTION = 'used-link';
+
+/** The reset page carries its secret link in the URL: never send it on as a referrer. */
+export const SELF_SERVICE_PAGE_HEADERS = { '/reset-password': { 'referrer-policy': 'no-referrer' } } as const;
+
+export const resetMessages = {
+  invalidLink: 'This reset link is not valid. Please ask for a new one.',
+  expiredLink: 'This reset link has expired. Please ask for a new one.',
+  usedLink: 'This reset link has already been used. Please ask for a new one.',
+} as const;
+
+function strengthInputs(user: StoredUser): string[] {
+  return [user.email, user.first_name, user.last_name, user.email.split('@')[0] ?? ''];
+}
+
+/** The spec also names the camelCase form (userId, newPassword, currentPassword): accept both. */
+function snakeCase(body: unknown): Record<string, unknown> {
+  const input = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+  const renames: Record<string, string> = {
+    userId: 'user_id',
+    newPassword: 'new_password',
+    currentPassword: 'current_password',
+  };
+  return Object.fromEntries(Object.entries(input).map(([key, value]) => [renames[key] ?? key, value]));
+}
+
+/**
+ * POST /api/v1/forgotten-password and POST /api/v1/reset-password (spec §7). The new password
+ * must reach zxcvbn score 2 here too, whatever the client did.
+ */
+export function passwordRoutes(app: FastifyInstance) {
+  const used = app.repositories.collection(USED_LINK_COLLECTION, null);
+
+  app.post(
+    '/api/v1/forgotten-password',
+    // The spec's form posts form-encoded; sending a reset e-mail is harmless to a forged form.
+    { config: { access: 'public', bodyTypes: ['application/x-www-form-urlencoded'] } },
+    async (request) => {
+      const { email } = parseOr400(ForgottenPasswordBodySchema, request.body);
+      const user = findUserByEmail(app, email);
+      // Same answer for unknown addresses: the call does not tell who has an account.
+      if (user) await sendLinkEmail(app, { kind: 'reset-password', user, origin: requestOrigin(request) });
+      return { success: true, message: messages.auth.forgotPasswordSuccess };
+    },
+  );
+
+  app.post('/api/v1/reset-password', { config: { access: 'public' } }, async (request, reply) => {
+    const body = snakeCase(request.body);
+    if ('mac' in body || 'user_id' in body) {
+      const input = parseOr400(LinkResetBodySchema, body);
+      const user = findUserById(app, input.user_id);
+      const verdict = user
+        ? checkLink(app.config.linkSecret, input.mac, { purpose: 'reset', userId: user.id, time: input.time })
+        : 'invalid';
+      if (!user || verdict === 'invalid') throw badRequest(resetMessages.invalidLink);
+      if (verdict === 'expired') throw badRequest(resetMessages.expiredLink);
+      if (used.findBy('mac', input.mac).length) throw badRequest(resetMessages.usedLink);
+      if (!isStrongEnough(input.new_password, strengthInputs(user))) {
+        throw badRequest(messages.validation.passwordNotStrongEnough);
+      }
+      await used.insert({
+        id: newId(),
+        created_at: new Date().toISOString(),
+        account: null,
+        user: user.id,
+        mac: input.mac,
+      });
+      // The link came by e-mail, so following it also proves the address.
+      await updateUser(app, user.id, { password_hash: await hashPassword(input.new_password), email_verified: true });
+      // Whoever knew the old password is signed out everywhere; this browser is signed in afresh.
+      app.sessions.destroyForUser(user.id);
+      reply.startSession(user.id);
+      return { success: true, message: messages.auth.passwordChanged };
+    }
+
+    const user = signedInUser(request);
+    if (!user) throw unauthorized(messages.auth.signInRequired);
+    const input = parseOr400(ChangePasswordBodySchema, body);
+    // 400, not 401: a wrong current password must not sign the app out.
+    if (!(await verifyPassword(input.current_password, user.password_hash))) {
+      throw badRequest(messages.auth.changePasswordFallback);
+    }
+    if (!isStrongEnough(input.new_password, strengthInputs(user))) {
+      throw badRequest(messages.validation.passwordNotStrongEnough);
+    }
+    await updateUser(app, user.id, { password_hash: await hashPassword(input.new_password) });
+    // Other sessions of this user end; this one continues under a fresh id.
+    app.sessions.destroyForUser(user.id);
+    reply.startSession(user.id);
+    return { success: true, message: messages.auth.passwordChanged };
+  });
+}
