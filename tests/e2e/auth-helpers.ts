@@ -84,9 +84,14 @@ export async function signIn(page: Page, email: string, password: string, path =
   await form.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
-/** No serious or critical axe violation on the page as it is now. */
-export async function expectNoSeriousA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
+/**
+ * No serious or critical axe violation on the page as it is now; `include` narrows the check to
+ * this feature's part of a page inside the shell (the frame has its own tests).
+ */
+export async function expectNoSeriousA11yViolations(page: Page, include?: string) {
+  const builder = new AxeBuilder({ page });
+  if (include) builder.include(include);
+  const results = await builder.analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
