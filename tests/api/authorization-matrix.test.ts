@@ -39,6 +39,41 @@ const OTHER_ROUTES: Record<string, Row> = {
     expected: () => 200,
   },
   'GET /api/openapi.json': { request: () => ({ url: '/api/openapi.json' }), expected: () => 200 },
+  // Sign-in self-service (issue 4). Forgotten password answers everyone the same.
+  'POST /api/v1/forgotten-password': {
+    request: () => ({
+      method: 'POST',
+      url: '/api/v1/forgotten-password',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'email=nobody%40example.test',
+    }),
+    expected: () => 200,
+  },
+  // Without a link, the change-password shape needs a session; an empty body is then a 400.
+  'POST /api/v1/reset-password': {
+    request: () => ({ method: 'POST', url: '/api/v1/reset-password', payload: {} }),
+    expected: (who) => (who === 'anonymous' ? 401 : 400),
+  },
+  'GET /api/v1/login-link': { request: () => ({ url: '/api/v1/login-link' }), expected: () => 400 },
+  'POST /api/v1/user/update-current-user': {
+    request: () => ({ method: 'POST', url: '/api/v1/user/update-current-user', payload: {} }),
+    expected: (who) => (who === 'anonymous' ? 401 : 200),
+  },
+  // Demo and test modes only (404 in production: tests/api/self-service.test.ts).
+  'GET /api/v1/testing/outbox': { request: () => ({ url: '/api/v1/testing/outbox' }), expected: () => 200 },
+  'DELETE /api/v1/testing/outbox': {
+    request: () => ({ method: 'DELETE', url: '/api/v1/testing/outbox' }),
+    expected: () => 204,
+  },
+  'POST /api/v1/testing/outbox/links': {
+    request: () => ({ method: 'POST', url: '/api/v1/testing/outbox/links', payload: {} }),
+    expected: () => 400,
+  },
+  'POST /api/v1/testing/users': {
+    request: () => ({ method: 'POST', url: '/api/v1/testing/users', payload: {} }),
+    expected: () => 400,
+  },
+  'GET /api/v1/demo/personas': { request: () => ({ url: '/api/v1/demo/personas' }), expected: () => 200 },
   'GET /api/reference': { request: () => ({ url: '/api/reference' }), expected: () => 200 },
 };
 
