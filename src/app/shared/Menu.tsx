@@ -21,17 +21,26 @@ export interface MenuProps {
   triggerClassName?: string;
   items: readonly MenuEntry[];
   placement?: 'bottom end' | 'bottom start';
+  /** The trigger's content already names it (visible text first, then screen-reader text). */
+  triggerNamesItself?: boolean;
 }
 
 /**
  * A menu button (React Aria: roles, arrow keys, Escape, focus return) with the spec's 350 ms
  * type-ahead.
  */
-export function Menu({ label, trigger, triggerClassName, items, placement = 'bottom end' }: MenuProps) {
+export function Menu({
+  label,
+  trigger,
+  triggerClassName,
+  items,
+  placement = 'bottom end',
+  triggerNamesItself,
+}: MenuProps) {
   const onKeyDownCapture = useMemo(() => createTypeahead(), []);
   return (
     <MenuTrigger>
-      <Button aria-label={label} className={triggerClassName}>
+      <Button aria-label={triggerNamesItself ? undefined : label} className={triggerClassName}>
         {trigger}
       </Button>
       <Popover

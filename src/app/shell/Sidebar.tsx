@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { lazy, Suspense, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { $role } from '../../stores/account.ts';
 import {
   $sidebarWidth,
@@ -35,30 +35,38 @@ export function VersionLabel() {
 export function Sidebar({ kind }: { kind: Exclude<SidebarKind, 'none'> }) {
   const width = useStore($sidebarWidth);
   const collapsed = isSidebarCollapsed(width);
-  const drag = useRef<{ x: number; width: number; pointer: string; moved: number } | null>(null);
   const [dragging, setDragging] = useState(false);
 
+  /**
+   * Dragging listens on the window, so the pointer may run ahead of the handle (which moves with
+   * the sidebar's edge) without the drag being lost.
+   */
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
-    event.currentTarget.setPointerCapture(event.pointerId);
-    drag.current = { x: event.clientX, width, pointer: event.pointerType, moved: 0 };
+    if (event.button !== 0) return;
+    event.preventDefault();
+    const state = { x: event.clientX, width, pointer: event.pointerType, moved: 0 };
+    const wasCollapsed = collapsed;
     setDragging(true);
-  };
-  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
-    const state = drag.current;
-    if (!state) return;
-    const delta = event.clientX - state.x;
-    state.moved = Math.max(state.moved, Math.abs(delta));
-    if (state.pointer === 'touch' && state.moved < TOUCH_TAP_THRESHOLD_PX) return;
-    setSidebarWidth(state.width + delta);
-  };
-  const onPointerUp = () => {
-    const state = drag.current;
-    drag.current = null;
-    setDragging(false);
-    if (state?.pointer === 'touch' && state.moved < TOUCH_TAP_THRESHOLD_PX) {
-      if (collapsed) expandSidebar();
-      else collapseSidebar();
-    }
+    const move = (e: globalThis.PointerEvent) => {
+      const delta = e.clientX - state.x;
+      state.moved = Math.max(state.moved, Math.abs(delta));
+      if (state.pointer === 'touch' && state.moved < TOUCH_TAP_THRESHOLD_PX) return;
+      setSidebarWidth(state.width + delta);
+    };
+    const end = () => {
+      window.removeEventListener('pointermove', move);
+      window.removeEventListener('pointerup', end);
+      window.removeEventListener('pointercancel', end);
+      setDragging(false);
+      // On touch, a move under 30 px is a tap: it toggles the sidebar.
+      if (state.pointer === 'touch' && state.moved < TOUCH_TAP_THRESHOLD_PX) {
+        if (wasCollapsed) expandSidebar();
+        else collapseSidebar();
+      }
+    };
+    window.addEventListener('pointermove', move);
+    window.addEventListener('pointerup', end);
+    window.addEventListener('pointercancel', end);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const next =
@@ -100,9 +108,6 @@ export function Sidebar({ kind }: { kind: Exclude<SidebarKind, 'none'> }) {
         aria-valuenow={width}
         tabIndex={0}
         onPointerDown={onPointerDown}
-        onPointerMove={onPointerMove}
-        onPointerUp={onPointerUp}
-        onPointerCancel={onPointerUp}
         onKeyDown={onKeyDown}
         data-testid="sidebar-handle"
         className="group absolute inset-y-0 -right-1.5 z-20 w-3 cursor-col-resize touch-none outline-none"
@@ -158,7 +163,7 @@ export function SidebarDropdown({ kind }: { kind: Exclude<SidebarKind, 'none'> }
             <SidebarContent kind={kind} />
           </Suspense>
         ) : null}
-        <VersionLabel />
+        {opened ? <VersionLabel /> : null}
       </div>
     </details>
   );

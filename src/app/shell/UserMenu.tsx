@@ -44,8 +44,14 @@ export default function UserMenu({ role }: { role: Role }) {
   return (
     <Menu
       label={`User menu for ${user.first_name} ${user.last_name}`}
+      triggerNamesItself
       triggerClassName="flex h-9 w-9 items-center justify-center rounded-full bg-white/15 text-sm font-semibold text-white ring-1 ring-white/30 hover:bg-white/25 data-[pressed]:bg-white/30"
-      trigger={<span aria-hidden="true">{initials(user)}</span>}
+      trigger={
+        <>
+          {initials(user)}
+          <span className="sr-only">, user menu for {`${user.first_name} ${user.last_name}`}</span>
+        </>
+      }
       items={entries}
     />
   );
