@@ -13,8 +13,9 @@ export async function signIn(page: Page, email: string): Promise<void> {
 /** Opens an app path and waits until the shell (not the loading shell) is there. */
 export async function openApp(page: Page, path: string): Promise<void> {
   await page.goto(path);
-  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
-  await expect(page.getByTestId('loading-view')).toHaveCount(0);
+  // A cold page load on a busy two-core machine can take a while: wait up to 20 s for the shell.
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('loading-view')).toHaveCount(0, { timeout: 20_000 });
 }
 
 /** Restores the fixtures (test mode), for tests that change data or rely on it being untouched. */
