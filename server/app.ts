@@ -12,6 +12,9 @@ import { staticSite } from './plugins/static-site.ts';
 import { authRoutes } from './routes/auth.ts';
 import { currentUserRoutes } from './routes/current-user.ts';
 import { healthRoutes } from './routes/health.ts';
+import { importJobRoutes } from './routes/import-jobs.ts';
+import { measurementTagRoutes } from './routes/measurement-tags.ts';
+import { metricsRoutes } from './routes/metrics.ts';
 import { loginLinkRoutes } from './routes/login-link.ts';
 import { openApiRoutes } from './routes/openapi.ts';
 import { outboxRoutes } from './routes/outbox.ts';
@@ -101,6 +104,10 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   outboxRoutes(app);
   testingRoutes(app);
   openApiRoutes(app);
+  // Measurements beyond plain resources: attention metrics, tags, data imports (issue 6).
+  metricsRoutes(app);
+  measurementTagRoutes(app);
+  importJobRoutes(app);
 
   // Last among the API routes: the engine leaves alone any method and path registered above.
   resourceRoutes(app, repositories);

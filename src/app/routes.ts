@@ -132,6 +132,10 @@ export const routes: readonly RouteEntry[] = [
   route('settings', '/settings', 'Settings', 'pages/SettingsPage'),
 
   // Measurements (issue 6 owns these pages).
+  route('measurements', '/measurements', 'Measurements', 'measurements/MeasurementsPage', {
+    access: lamp,
+    sidebar: 'measurements',
+  }),
   route('measurements.create', '/measurements/create', 'Create Measurement', 'measurements/CreateMeasurementPage', {
     access: { ...lamp, role: 'write' },
     sidebar: 'measurements',
@@ -404,6 +408,7 @@ export const paths = {
   profile: () => '/profile',
   settings: () => '/settings',
 
+  measurements: () => '/measurements',
   measurementCreate: () => '/measurements/create',
   measurement: (measurementId: string, query?: QueryInit) => to('measurement')({ measurementId }, query),
   measurementEdit: (measurementId: string) => to('measurement.edit')({ measurementId }),

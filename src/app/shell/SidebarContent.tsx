@@ -9,6 +9,7 @@ import { SIDEBAR_SEARCH_DEBOUNCE_MS } from '../../shared/constants.ts';
 import { messages } from '../../shared/messages.ts';
 import type { Measurement } from '../../shared/schemas/measurement.ts';
 import { ADMIN_MENUS, capitalise, findRoute, paths, type SidebarKind } from '../routes.ts';
+import MeasurementSections from '../features/measurements/MeasurementSections.tsx';
 import { ErrorPlaceholder } from '../shared/ErrorPlaceholder.tsx';
 import { Spinner } from '../shared/Spinner.tsx';
 
@@ -337,6 +338,7 @@ export default function SidebarContent({ kind }: { kind: Exclude<SidebarKind, 'n
   return (
     <nav aria-label="Section">
       <ReturnToMeasurement />
+      {kind === 'measurements' ? <MeasurementSections /> : null}
       {kind === 'measurements' ? <MeasurementTree /> : null}
       {kind === 'reports' ? <ReportsMenu /> : null}
       {kind === 'admin' ? <AdminMenu /> : null}

@@ -18,6 +18,15 @@ export const importJobRow = z.object({
   rows_imported: count,
   created_by: objectId.nullable(),
   updated_at: isoDateTime,
+  /** Ties the job to its import-job-status events (server/routes/import-jobs.ts). */
+  correlation_id: z.string().max(100).optional(),
+  /** Rows checked so far: the job's progress while it runs. */
+  rows_processed: count.optional(),
+  /** Row-level problems of a failed job (line 1 is the header). */
+  errors: z
+    .array(z.object({ line: z.number().int(), column: z.string().nullable(), message: z.string().max(500) }))
+    .max(1000)
+    .optional(),
 });
 export type ImportJob = z.infer<typeof importJobRow>;
 
@@ -30,4 +39,7 @@ export const { create: importJobCreate, update: importJobUpdate } = inputsFor(im
   'rows_total',
   'rows_imported',
   'created_by',
+  'correlation_id',
+  'rows_processed',
+  'errors',
 ]);

@@ -24,7 +24,7 @@ import { labelCategoryCreate, labelCategoryRow, labelCategoryUpdate } from './la
 import { labelValueCreate, labelValueRow, labelValueUpdate } from './label-value.ts';
 import { lookupCreate, lookupRow, lookupUpdate } from './lookups.ts';
 import { measurementTagCreate, measurementTagRow, measurementTagUpdate } from './measurement-tag.ts';
-import { measurementCreate, measurementRow, measurementUpdate } from './measurement.ts';
+import { MEASUREMENT_STATUSES, measurementCreate, measurementRow, measurementUpdate } from './measurement.ts';
 import { NAME_MAPPING_TYPES, nameMappingCreate, nameMappingRow, nameMappingUpdate } from './name-mapping.ts';
 import { projectCreate, projectRow, projectUpdate } from './project.ts';
 import { purchaseOrderCreate, purchaseOrderRow, purchaseOrderUpdate } from './purchase-order.ts';
@@ -217,7 +217,11 @@ const definitions = [
     accountFilter: 'account',
     searchFields: ['name'],
     titleFields: ['name'],
-    filters: { label_ids: anyId('labels') },
+    filters: {
+      label_ids: anyId('labels'),
+      status: oneOf('status', MEASUREMENT_STATUSES),
+      channel: anyId('channels'),
+    },
     defaultSort: [{ field: 'created_at', direction: 'desc' }],
     sortFields: ['name', 'status', 'start_date', 'end_date', 'impressions', 'apm', 'updated_at', ...CREATED],
     flightDates: true,

@@ -1,0 +1,452 @@
+/**
+ * The measurement dashboard (/measurements/{id}): how much attention the media earned, over a
+ * date range, with filters; KPI tiles, the attention funnel, two metrics over time, breakdowns and
+ * a CSV of everything shown. Every figure comes from the metrics endpoint, which aggregates with
+ * the shared formulas (src/shared/metrics.ts).
+ */
+import { useMemo, useState } from 'react';
+import { toCsv } from '../../../shared/csv.ts';
+import {
+  BREAKDOWN_DIMENSIONS,
+  METRIC_DEFINITIONS,
+  csvMetricValue,
+  formatMetric,
+  metricDefinition,
+  type BreakdownDimension,
+  type MetricKey,
+  type MetricSummary,
+} from '../../../shared/metrics.ts';
+import type { MetricsResponse } from '../../../shared/measurement-api.ts';
+import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';
+import { usePageTitle } from '../../shared/usePageTitle.ts';
+import type { PageProps } from '../../routes.ts';
+import { FunnelChart, SERIES_COLOURS, TimeSeriesChart } from './charts.tsx';
+import { fetchMetrics, useAsync, useMeasurement } from './data.ts';
+import { RELATIVE_RANGES, formatDay, formatFlight, resolveRange, todayUtc, type RangeChoice } from './dateRange.ts';
+import { Card, EmptyState, MeasurementStatusBadge, SelectField, Skeleton, saveTextFile } from './ui.tsx';
+
+type Metrics = MetricsResponse['data'];
+
+/** The KPI tiles, in the funnel → time → cost order of domain/attention.md. */
+export const KPI_TILES: readonly MetricKey[] = [
+  'impressions',
+  'pct_measured',
+  'pct_viewable',
+  'pct_viewed',
+  'avg_view_time',
+  'apm',
+  'cpm',
+  'acpm',
+];
+
+const DIMENSION_LABELS: Record<BreakdownDimension, string> = {
+  channel: 'Channel',
+  media_partner: 'Media partner',
+  format: 'Format',
+  device: 'Device',
+  domain: 'Domain',
+  creative: 'Creative',
+};
+
+const FILTERS = [
+  { key: 'channel', label: 'Channel', all: 'All channels' },
+  { key: 'media_partner', label: 'Media partner', all: 'All media partners' },
+  { key: 'format', label: 'Format', all: 'All formats' },
+  { key: 'device', label: 'Device', all: 'All devices' },
+] as const;
+type FilterKey = (typeof FILTERS)[number]['key'];
+
+const CHARTABLE: readonly MetricKey[] = [
+  'impressions',
+  'measured',
+  'viewable',
+  'viewed',
+  'pct_measured',
+  'pct_viewable',
+  'pct_viewed',
+  'avg_view_time',
+  'apm',
+  'cost',
+  'cpm',
+  'acpm',
+];
+
+const TABLE_COLUMNS: readonly MetricKey[] = [
+  'impressions',
+  'pct_measured',
+  'pct_viewable',
+  'pct_viewed',
+  'avg_view_time',
+  'apm',
+  'cpm',
+  'acpm',
+];
+
+const CSV_COLUMNS: readonly MetricKey[] = [
+  'impressions',
+  'measured',
+  'viewable',
+  'viewed',
+  'pct_measured',
+  'pct_viewable',
+  'pct_viewed',
+  'avg_viewable_time',
+  'avg_view_time',
+  'total_view_time',
+  'apm',
+  'cost',
+  'cpm',
+  'acpm',
+];
+
+/** Everything on screen as one CSV: the totals, each day of the series, and each breakdown. */
+export function dashboardCsv(metrics: Metrics, filters: Partial<Record<FilterKey, string>>): string {
+  const filterText = FILTERS.map((f) => (filters[f.key] ? `${f.label}: ${filters[f.key]}` : null))
+    .filter(Boolean)
+    .join('; ');
+  const header = ['Section', 'Name', ...CSV_COLUMNS.map((k) => metricDefinition(k).label)];
+  const line = (section: string, name: string, s: MetricSummary) => [
+    section,
+    name,
+    ...CSV_COLUMNS.map((k) => csvMetricValue(k, s[k])),
+  ];
+  const rows = [
+    line(
+      'Total',
+      `${metrics.start_date} to ${metrics.end_date}${filterText ? ` (${filterText})` : ''}`,
+      metrics.totals,
+    ),
+    ...metrics.series.map((p) => line('Day', p.date, p)),
+    ...BREAKDOWN_DIMENSIONS.flatMap((d) => metrics.breakdowns[d].map((e) => line(DIMENSION_LABELS[d], e.key, e))),
+  ];
+  return toCsv(header, rows);
+}
+
+function KpiTile({
+  metric,
+  value,
+  loading,
+}: {
+  metric: MetricKey;
+  value: number | null | undefined;
+  loading: boolean;
+}) {
+  const definition = metricDefinition(metric);
+  return (
+    <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-testid={`kpi-${metric}`}>
+      <dt className="text-sm font-medium text-slate-600" title={definition.description}>
+        {definition.label}
+      </dt>
+      <dd className="mt-1 text-2xl font-semibold tabular-nums tracking-tight text-slate-900">
+        {loading ? <Skeleton className="h-8 w-24" /> : <span data-value>{formatMetric(metric, value)}</span>}
+      </dd>
+    </div>
+  );
+}
+
+function BreakdownTable({
+  entries,
+  dimension,
+}: {
+  entries: Metrics['breakdowns'][BreakdownDimension];
+  dimension: BreakdownDimension;
+}) {
+  const maxApm = Math.max(1, ...entries.map((e) => e.apm ?? 0));
+  const total = entries.reduce((s, e) => s + e.impressions, 0) || 1;
+  if (!entries.length) return <EmptyState title="No delivery for these filters" />;
+  return (
+    <div className="relative -mx-4 overflow-x-auto sm:mx-0">
+      <table className="w-full min-w-[720px] text-left text-sm">
+        <caption className="sr-only">Attention by {DIMENSION_LABELS[dimension].toLowerCase()}</caption>
+        <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600">
+          <tr>
+            <th scope="col" className="px-4 py-2 font-medium sm:pl-0">
+              {DIMENSION_LABELS[dimension]}
+            </th>
+            {TABLE_COLUMNS.map((k) => (
+              <th key={k} scope="col" className="px-3 py-2 text-right font-medium">
+                {metricDefinition(k).label}
+              </th>
+            ))}
+            <th scope="col" className="w-40 px-3 py-2 font-medium">
+              <span aria-hidden="true">Attention</span>
+              <span className="sr-only">APM chart</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((e) => (
+            <tr key={e.key} className="border-b border-slate-100 last:border-0">
+              <th
+                scope="row"
+                className="max-w-[16rem] truncate px-4 py-2 font-medium text-slate-900 sm:pl-0"
+                title={e.key}
+              >
+                {e.key}
+                <div className="text-xs font-normal text-slate-600">
+                  {formatMetric('pct_viewed', e.impressions / total)} of impressions
+                </div>
+              </th>
+              {TABLE_COLUMNS.map((k) => (
+                <td key={k} className="px-3 py-2 text-right tabular-nums text-slate-800">
+                  {formatMetric(k, e[k])}
+                </td>
+              ))}
+              <td className="px-3 py-2" aria-hidden="true">
+                <div className="h-2.5 w-full rounded-full bg-slate-100">
+                  <div
+                    className="h-2.5 rounded-full bg-primary"
+                    style={{ width: `${((e.apm ?? 0) / maxApm) * 100}%` }}
+                  />
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export default function DashboardPage({ params }: PageProps) {
+  const id = params.measurementId ?? '';
+  const measurement = useMeasurement(id);
+  usePageTitle(measurement.data?.name ?? 'Measurement Dashboard');
+  const [choice, setChoice] = useState<RangeChoice>('flight');
+  const [custom, setCustom] = useState<{ start: string; end: string } | null>(null);
+  const [filters, setFilters] = useState<Partial<Record<FilterKey, string>>>({});
+  const [series, setSeries] = useState<[MetricKey, MetricKey]>(['impressions', 'apm']);
+  const [chosenDimension, setDimension] = useState<BreakdownDimension | null>(null);
+
+  const flight = measurement.data;
+  const range = useMemo(() => {
+    if (!flight) return null;
+    if (choice === 'custom' && custom) return custom;
+    return resolveRange(choice === 'custom' ? 'flight' : choice, flight, todayUtc());
+  }, [flight, choice, custom]);
+
+  const query = range ? { measurement: id, start_date: range.start, end_date: range.end, ...filters } : null;
+  const key = JSON.stringify(query);
+  const metrics = useAsync(() => (query ? fetchMetrics(query) : Promise.resolve(null)), key);
+  const data = metrics.data;
+  const loading = metrics.loading || measurement.loading;
+  // Until the planner picks one, break down by the first dimension that actually varies.
+  const dimension: BreakdownDimension =
+    chosenDimension ?? BREAKDOWN_DIMENSIONS.find((d) => (data?.breakdowns[d].length ?? 0) > 1) ?? 'channel';
+  const customInvalid = choice === 'custom' && custom !== null && custom.end < custom.start;
+
+  if (measurement.error) return <ErrorPlaceholder name="measurement" error={measurement.error} />;
+
+  return (
+    <div className="space-y-6">
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div className="min-w-0">
+          <div className="flex flex-wrap items-center gap-3">
+            <h1 className="text-2xl font-semibold tracking-tight break-words text-slate-900 sm:truncate">
+              {flight?.name ?? <Skeleton className="h-8 w-72" />}
+            </h1>
+            {flight ? <MeasurementStatusBadge status={flight.status} /> : null}
+          </div>
+          {flight ? (
+            <p className="mt-1 text-sm text-slate-600">Flight {formatFlight(flight.start_date, flight.end_date)}</p>
+          ) : null}
+        </div>
+        <button
+          type="button"
+          className="inline-flex items-center gap-2 rounded-md bg-white px-3.5 py-2 text-sm font-medium text-slate-700 shadow-sm ring-1 ring-inset ring-slate-300 hover:bg-slate-50 disabled:opacity-50"
+          disabled={!data || !flight}
+          onClick={() => {
+            if (!data || !flight) return;
+            const name = flight.name.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'measurement';
+            saveTextFile(`${name}-${data.start_date}-to-${data.end_date}.csv`, dashboardCsv(data, filters));
+          }}
+        >
+          <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 fill-current">
+            <path d="M10 3a1 1 0 0 1 1 1v7.6l2.3-2.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L9 11.6V4a1 1 0 0 1 1-1ZM4 15a1 1 0 0 1 1 1h10a1 1 0 1 1 0 2H5a2 2 0 0 1-2-2 1 1 0 0 1 1-1Z" />
+          </svg>
+          Export CSV
+        </button>
+      </header>
+
+      <Card>
+        <form
+          className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4 xl:grid-cols-6"
+          onSubmit={(e) => e.preventDefault()}
+        >
+          <SelectField
+            label="Date range"
+            value={choice}
+            onChange={(e) => {
+              const next = e.target.value as RangeChoice;
+              if (next === 'custom' && range) setCustom(range);
+              setChoice(next);
+            }}
+            options={[
+              ...RELATIVE_RANGES.map((r) => ({ value: r.id, label: r.label })),
+              { value: 'custom', label: 'Custom range' },
+            ]}
+          />
+          {choice === 'custom' && custom ? (
+            <>
+              <div>
+                <label htmlFor="range-start" className="mb-1 block text-sm font-medium text-slate-700">
+                  From
+                </label>
+                <input
+                  id="range-start"
+                  type="date"
+                  value={custom.start}
+                  min={flight?.start_date}
+                  max={flight?.end_date}
+                  onChange={(e) => e.target.value && setCustom({ ...custom, start: e.target.value })}
+                  className="block w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm"
+                />
+              </div>
+              <div>
+                <label htmlFor="range-end" className="mb-1 block text-sm font-medium text-slate-700">
+                  To
+                </label>
+                <input
+                  id="range-end"
+                  type="date"
+                  value={custom.end}
+                  min={flight?.start_date}
+                  max={flight?.end_date}
+                  aria-invalid={customInvalid || undefined}
+                  aria-describedby={customInvalid ? 'range-error' : undefined}
+                  onChange={(e) => e.target.value && setCustom({ ...custom, end: e.target.value })}
+                  className="block w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm"
+                />
+                {customInvalid ? (
+                  <p id="range-error" className="mt-1 text-sm text-red-700">
+                    The end date must not be before the start date
+                  </p>
+                ) : null}
+              </div>
+            </>
+          ) : null}
+          {FILTERS.map((f) => (
+            <SelectField
+              key={f.key}
+              label={f.label}
+              value={filters[f.key] ?? ''}
+              placeholder={f.all}
+              options={(data?.options[f.key] ?? (filters[f.key] ? [filters[f.key]!] : [])).map((v) => ({
+                value: v,
+                label: v,
+              }))}
+              onChange={(e) => setFilters((prev) => ({ ...prev, [f.key]: e.target.value || undefined }))}
+            />
+          ))}
+        </form>
+        {data ? (
+          <p className="mt-3 text-sm text-slate-600" aria-live="polite">
+            Showing {formatDay(data.start_date)} to {formatDay(data.end_date)}
+            {data.imported_rows ? ` · includes ${formatMetric('impressions', data.imported_rows)} imported rows` : ''}
+          </p>
+        ) : null}
+      </Card>
+
+      {metrics.error && !customInvalid ? <ErrorPlaceholder name="metrics" error={metrics.error} /> : null}
+
+      <section aria-labelledby="kpi-heading">
+        <h2 id="kpi-heading" className="sr-only">
+          Key figures
+        </h2>
+        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4 2xl:grid-cols-8" aria-busy={loading}>
+          {KPI_TILES.map((k) => (
+            <KpiTile key={k} metric={k} value={data?.totals[k]} loading={loading && !data} />
+          ))}
+        </dl>
+      </section>
+
+      {data && data.totals.impressions === 0 && !loading ? (
+        <EmptyState title="No delivery in this date range">
+          Try a longer date range or clear the filters. Delivery appears here once the tags fire or a data import
+          succeeds.
+        </EmptyState>
+      ) : (
+        <>
+          <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+            <Card title="Attention funnel" className="lg:col-span-1">
+              {data ? <FunnelChart totals={data.totals} /> : <Skeleton className="h-48 w-full" />}
+            </Card>
+            <Card
+              title="Over time"
+              className="lg:col-span-2"
+              actions={
+                <div className="flex flex-wrap gap-3">
+                  {series.map((metric, s) => (
+                    <label key={s} className="flex items-center gap-2 text-sm text-slate-700">
+                      <span
+                        aria-hidden="true"
+                        className="inline-block h-0.5 w-5"
+                        style={{ background: SERIES_COLOURS[s] }}
+                      />
+                      <span className="sr-only">{s === 0 ? 'First metric' : 'Second metric'}</span>
+                      <select
+                        value={metric}
+                        onChange={(e) => {
+                          const next = [...series] as [MetricKey, MetricKey];
+                          next[s] = e.target.value as MetricKey;
+                          setSeries(next);
+                        }}
+                        className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
+                      >
+                        {CHARTABLE.map((k) => (
+                          <option key={k} value={k}>
+                            {metricDefinition(k).label}
+                          </option>
+                        ))}
+                      </select>
+                    </label>
+                  ))}
+                </div>
+              }
+            >
+              {data ? <TimeSeriesChart points={data.series} metrics={series} /> : <Skeleton className="h-56 w-full" />}
+            </Card>
+          </div>
+
+          <Card
+            title="Breakdown"
+            actions={
+              <div
+                role="tablist"
+                aria-label="Break down by"
+                className="flex flex-wrap gap-1 rounded-lg bg-slate-100 p-1"
+              >
+                {BREAKDOWN_DIMENSIONS.map((d) => (
+                  <button
+                    key={d}
+                    type="button"
+                    role="tab"
+                    aria-selected={dimension === d}
+                    aria-controls="breakdown-panel"
+                    onClick={() => setDimension(d)}
+                    className={`rounded-md px-3 py-1.5 text-sm font-medium ${dimension === d ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900'}`}
+                  >
+                    {DIMENSION_LABELS[d]}
+                  </button>
+                ))}
+              </div>
+            }
+          >
+            <div id="breakdown-panel" role="tabpanel" aria-label={`By ${DIMENSION_LABELS[dimension].toLowerCase()}`}>
+              {data ? (
+                <BreakdownTable entries={data.breakdowns[dimension]} dimension={dimension} />
+              ) : (
+                <Skeleton className="h-40 w-full" />
+              )}
+            </div>
+          </Card>
+        </>
+      )}
+      <p className="text-xs text-slate-500">
+        {METRIC_DEFINITIONS.filter((d) => ['apm', 'acpm', 'pct_viewed'].includes(d.key))
+          .map((d) => `${d.label}: ${d.description.toLowerCase()}`)
+          .join(' · ')}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,240 @@
+/**
+ * /measurements/{id}/upload-tags: a CSV of placements and creatives, read through an upload
+ * template, checked row by row. A file with any bad row saves nothing; the report says which rows
+ * and why, so the planner fixes the file and uploads it again.
+ */
+import { useStore } from '@nanostores/react';
+import { useState, type FormEvent } from 'react';
+import { accountFilter, call, list } from '../../../lib/api.ts';
+import { showError, showSuccess } from '../../../stores/alerts.ts';
+import { $selectedAccountId } from '../../../stores/account.ts';
+import { toCsv } from '../../../shared/csv.ts';
+import type { TagUploadResponse } from '../../../shared/measurement-api.ts';
+import type { PageProps } from '../../routes.ts';
+import { Button, buttonClass } from '../../shared/Button.tsx';
+import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';
+import { PageHeader } from '../../shared/PageHeader.tsx';
+import { useUnsavedForm } from '../../shared/useUnsavedForm.ts';
+import { usePageTitle } from '../../shared/usePageTitle.ts';
+import { useAsync, useMeasurement } from './data.ts';
+import { Badge, Card, SelectField, saveTextFile } from './ui.tsx';
+
+/** An example file for a template: placement and creative, plus the lookups it maps. */
+function exampleCsv(template: Template): string {
+  const source = (target: string, fallback: string) =>
+    template.columns.find((c) => c.target === target)?.source ?? fallback;
+  const optional = template.columns.filter((c) => ['channel', 'format', 'media_partner'].includes(c.target));
+  const header = [source('placement', 'Placement'), source('creative', 'Creative'), ...optional.map((c) => c.source)];
+  const sample: Record<string, string> = {
+    channel: 'Desktop Display',
+    format: 'MPU 300x250',
+    media_partner: 'Ozone Project',
+  };
+  return toCsv(header, [
+    ['Homepage MPU', 'Spring Sale 300x250', ...optional.map((c) => sample[c.target] ?? '')],
+    ['Sport section MPU', 'Spring Sale 300x250', ...optional.map((c) => sample[c.target] ?? '')],
+  ]);
+}
+
+interface Template {
+  id: string;
+  name: string;
+  columns: { source: string; target: string }[];
+}
+
+export default function UploadTagsPage({ params }: PageProps) {
+  const id = params.measurementId ?? '';
+  const measurement = useMeasurement(id);
+  usePageTitle(measurement.data ? `Upload Tags · ${measurement.data.name}` : 'Upload Tags');
+  const account = useStore($selectedAccountId);
+  const templates = useAsync(async () => {
+    const rows = (
+      await list<Template>('upload-template', { account: account ? accountFilter(account) : undefined, limit: 200 })
+    ).data;
+    // Templates mapping placement and creative columns first: they are the ones made for tags.
+    const forTags = (t: Template) =>
+      t.columns.some((c) => c.target === 'placement') && t.columns.some((c) => c.target === 'creative');
+    return [...rows.filter(forTags), ...rows.filter((t) => !forTags(t))];
+  }, account ?? '');
+  const [template, setTemplate] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [fieldError, setFieldError] = useState<{ template?: string; file?: string }>({});
+  const [busy, setBusy] = useState(false);
+  const [report, setReport] = useState<TagUploadResponse['data'] | null>(null);
+  useUnsavedForm(file !== null && report === null);
+  const chosen = templates.data?.find((t) => t.id === template) ?? templates.data?.[0] ?? null;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const errors: typeof fieldError = {};
+    if (!chosen) errors.template = 'Choose an upload template';
+    if (!file) errors.file = 'Choose a CSV file';
+    else if (!/\.csv$/i.test(file.name)) errors.file = 'The file must be a CSV (.csv)';
+    setFieldError(errors);
+    if (errors.template || errors.file || !file || !chosen) return;
+    setBusy(true);
+    setReport(null);
+    try {
+      const body = await call<TagUploadResponse>('/api/v1/measurement-tag/upload', {
+        method: 'POST',
+        body: { measurement: id, upload_template: chosen.id, file_name: file.name, csv: await file.text() },
+      });
+      if (body) {
+        setReport(body.data);
+        if (body.data.valid) showSuccess(`${body.data.saved} tags saved from ${file.name}`);
+      }
+    } catch (error) {
+      showError(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (measurement.error) return <ErrorPlaceholder name="measurement" error={measurement.error} />;
+  const bad = report?.rows.filter((r) => r.status === 'error').length ?? 0;
+
+  return (
+    <div className="space-y-6">
+      <PageHeader title="Upload tags" />
+      <Card>
+        <form noValidate onSubmit={(e) => void submit(e)} className="grid grid-cols-1 items-start gap-4 md:grid-cols-3">
+          <SelectField
+            label="Upload template"
+            value={chosen?.id ?? ''}
+            error={fieldError.template}
+            options={(templates.data ?? []).map((t) => ({ value: t.id, label: t.name }))}
+            onChange={(e) => setTemplate(e.target.value)}
+            hint={
+              chosen ? (
+                <>
+                  Needs a placement and a creative column (as named by the template, or “Placement” and “Creative”).{' '}
+                  <button
+                    type="button"
+                    className="font-medium underline"
+                    onClick={() =>
+                      saveTextFile(`${chosen.name.replace(/\W+/g, '-')}-tags-example.csv`, exampleCsv(chosen))
+                    }
+                  >
+                    Download an example
+                  </button>
+                </>
+              ) : null
+            }
+          />
+          <div>
+            <label htmlFor="tag-file" className="mb-1 block text-sm font-medium text-slate-700">
+              CSV file
+            </label>
+            <input
+              id="tag-file"
+              type="file"
+              accept=".csv,text/csv"
+              aria-invalid={fieldError.file ? true : undefined}
+              aria-describedby={fieldError.file ? 'tag-file-error' : undefined}
+              onChange={(e) => {
+                setFile(e.target.files?.[0] ?? null);
+                setReport(null);
+                setFieldError({});
+              }}
+              className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium file:text-slate-800 hover:file:bg-slate-200"
+            />
+            {fieldError.file ? (
+              <p id="tag-file-error" className="mt-1 text-sm text-red-700">
+                {fieldError.file}
+              </p>
+            ) : null}
+          </div>
+          <div className="md:pt-6">
+            <Button type="submit" disabled={busy}>
+              {busy ? 'Checking…' : 'Upload'}
+            </Button>
+          </div>
+        </form>
+      </Card>
+
+      {report ? (
+        <Card
+          title="Validation report"
+          actions={
+            report.valid ? (
+              <Badge className="bg-green-100 text-green-800 ring-green-600/30">{report.saved} tags saved</Badge>
+            ) : (
+              <Badge className="bg-red-100 text-red-800 ring-red-600/30">Nothing saved</Badge>
+            )
+          }
+        >
+          <div
+            role="status"
+            className={`mb-4 rounded-lg px-4 py-3 text-sm ${report.valid ? 'bg-green-50 text-green-900' : 'bg-red-50 text-red-900'}`}
+          >
+            {report.valid
+              ? `All ${report.rows.length} rows are valid and were saved.`
+              : report.errors.length
+                ? 'The file could not be read with this template. Nothing was saved.'
+                : `${bad} of ${report.rows.length} rows have errors. Nothing was saved: fix these rows and upload the file again.`}
+          </div>
+          {report.errors.length ? (
+            <ul className="list-disc space-y-1 pl-5 text-sm text-red-800">
+              {report.errors.map((e, i) => (
+                <li key={i}>
+                  Line {e.line}
+                  {e.column ? `, column ${e.column}` : ''}: {e.message}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <div className="relative -mx-4 overflow-x-auto sm:mx-0">
+              <table className="w-full min-w-[560px] text-left text-sm">
+                <caption className="sr-only">Rows of the uploaded file</caption>
+                <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600">
+                  <tr>
+                    <th scope="col" className="px-4 py-2 sm:pl-0">
+                      Line
+                    </th>
+                    <th scope="col" className="px-4 py-2">
+                      Placement
+                    </th>
+                    <th scope="col" className="px-4 py-2">
+                      Creative
+                    </th>
+                    <th scope="col" className="px-4 py-2">
+                      Result
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {report.rows.map((r) => (
+                    <tr
+                      key={r.line}
+                      className={`border-b border-slate-100 ${r.status === 'error' ? 'bg-red-50/60' : ''}`}
+                    >
+                      <td className="px-4 py-2 tabular-nums sm:pl-0">{r.line}</td>
+                      <td className="px-4 py-2">{r.placement || '—'}</td>
+                      <td className="px-4 py-2">{r.creative || '—'}</td>
+                      <td className="px-4 py-2">
+                        {r.status === 'ok' ? (
+                          <span className="text-green-800">OK</span>
+                        ) : (
+                          <ul className="space-y-0.5 text-red-800">
+                            {r.errors.map((e) => (
+                              <li key={e}>{e}</li>
+                            ))}
+                          </ul>
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          {!report.valid ? (
+            <button type="button" className={buttonClass('secondary', 'mt-4')} onClick={() => setReport(null)}>
+              Dismiss report
+            </button>
+          ) : null}
+        </Card>
+      ) : null}
+    </div>
+  );
+}
