@@ -95,7 +95,30 @@ function defaultRange(measurement: Measurement, rows: MetricRow[]): { start: str
   return { start: measurement.start_date, end: end < measurement.start_date ? measurement.start_date : end };
 }
 
+/**
+ * A measurement created or edited through the resource engine starts with impressions 0 and
+ * APM null, or keeps figures from before its flight changed; its delivery, though, follows from
+ * its id and flight. Before the engine's answer is sent, store (and answer) the summary of the
+ * delivery it now has, so the list and the dashboard agree from the first moment.
+ */
+function keepSummaryInStep(app: FastifyInstance): void {
+  app.addHook('preSerialization', async (request, reply, payload) => {
+    if (request.routeOptions.url !== '/api/v1/measurement' || reply.statusCode >= 300) return payload;
+    if (request.method !== 'POST' && request.method !== 'PUT') return payload;
+    const data = (payload as { data?: { id?: unknown } } | null)?.data;
+    const id = typeof data?.id === 'string' ? data.id : null;
+    const stored = id ? (app.repositories.measurement.byId(id) as Measurement | undefined) : undefined;
+    if (!stored) return payload;
+    const summary = measurementSummary(app, stored);
+    if (summary.impressions !== stored.impressions || summary.apm !== stored.apm) {
+      await app.repositories.measurement.update(stored.id, summary);
+    }
+    return { ...(payload as object), data: { ...data, ...summary } };
+  });
+}
+
 export function metricsRoutes(app: FastifyInstance): void {
+  keepSummaryInStep(app);
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/v1/measurement-metrics',
     {

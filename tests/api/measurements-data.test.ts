@@ -250,3 +250,31 @@ describe('data imports', () => {
     expect(after).toEqual(before);
   });
 });
+
+describe('the measurement summary', () => {
+  it('follows the delivery of a newly created measurement', async () => {
+    const channel = (app.db.low.data.collections['advertising-channel'] as unknown as { id: string }[])[0]!.id;
+    const response = await post('/api/v1/measurement', {
+      account: ACCOUNT_IDS.northwind,
+      name: 'Summary check',
+      status: 'live',
+      start_date: '2026-09-01',
+      end_date: '2026-12-31',
+      channels: [channel],
+      formats: [],
+      media_partners: [],
+      labels: [],
+      ad_server: null,
+      custom_parameter_template: null,
+      project: null,
+      contract: null,
+    });
+    expect(response.statusCode).toBe(201);
+    const created = response.json<{ data: Measurement }>().data;
+    const totals = (await metricsOf(`measurement=${created.id}&start_date=2026-09-01&end_date=2026-12-31`)).totals;
+    expect(created.impressions).toBe(totals.impressions);
+    expect(created.impressions).toBeGreaterThan(0);
+    const stored = measurements().find((m) => m.id === created.id)!;
+    expect(stored.impressions).toBe(totals.impressions);
+  });
+});
