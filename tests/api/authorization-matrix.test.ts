@@ -38,6 +38,48 @@ const OTHER_ROUTES: Record<string, Row> = {
     request: () => ({ method: 'POST', url: '/api/v1/testing/reset' }),
     expected: () => 200,
   },
+  // Measurements beyond the engine (server/routes/metrics.ts, measurement-tags.ts, import-jobs.ts):
+  // the named measurement's account is the selected account.
+  'GET /api/v1/measurement-metrics': {
+    request: (side) => ({ url: `/api/v1/measurement-metrics?measurement=${measurementOf(side)}` }),
+    expected: readsMeasurement,
+  },
+  'GET /api/v1/measurement-tag/download': {
+    request: (side) => ({ url: `/api/v1/measurement-tag/download?measurement=${measurementOf(side)}&format=json` }),
+    expected: readsMeasurement,
+  },
+  'POST /api/v1/measurement-tag/upload': {
+    request: (side) => ({
+      method: 'POST',
+      url: '/api/v1/measurement-tag/upload',
+      payload: {
+        measurement: measurementOf(side),
+        upload_template: ROW_IDS['upload-template']?.[side],
+        file_name: 'tags.csv',
+        csv: 'Placement,Creative\nHome MPU,Spring 300x250\n',
+        dry_run: true,
+      },
+    }),
+    expected: writesMeasurement(200),
+  },
+  'POST /api/v1/import-job/upload': {
+    request: (side) => ({
+      method: 'POST',
+      url: '/api/v1/import-job/upload',
+      payload: {
+        measurement: measurementOf(side),
+        import_job_config: ROW_IDS['import-job-config']?.[side],
+        file_name: 'delivery.csv',
+        csv: 'Date,Impressions\n2026-01-01,100\n',
+      },
+    }),
+    // The seeded configs have no upload template: the handler's 400 shows the policy let it through.
+    expected: writesMeasurement(400),
+  },
+  'POST /api/v1/import-job/advance': {
+    request: () => ({ method: 'POST', url: '/api/v1/import-job/advance' }),
+    expected: () => 200,
+  },
   'GET /api/openapi.json': { request: () => ({ url: '/api/openapi.json' }), expected: () => 200 },
   // Sign-in self-service (issue 4). Forgotten password answers everyone the same.
   'POST /api/v1/forgotten-password': {
@@ -78,6 +120,18 @@ const OTHER_ROUTES: Record<string, Row> = {
 };
 
 const isRoot = (who: Who) => who === 'root' || who === 'super';
+const measurementOf = (side: Side) => ROW_IDS.measurement?.[side] ?? '';
+function readsMeasurement(who: Who, side: Side): number {
+  if (who === 'anonymous') return 401;
+  return side === 'foreign' && !isRoot(who) ? 403 : 200;
+}
+function writesMeasurement(allowed: number) {
+  return (who: Who, side: Side): number => {
+    if (who === 'anonymous') return 401;
+    if (side === 'foreign' && !isRoot(who)) return 403;
+    return roleAtLeast(who, 'write') ? allowed : 403;
+  };
+}
 
 /** A valid create body for a resource in an account (the seeded row, without server fields). */
 function createBody(app: FastifyInstance, name: ResourceName, side: Side, n: number): Record<string, unknown> {
