@@ -23,7 +23,14 @@ export const DEFAULT_ALERT_TIMEOUT_S = 5;
 export const $alerts = atom<readonly Alert[]>([]);
 let nextId = 1;
 
+/**
+ * Shows an alert. The same message already on screen is not stacked again: two parts of a page
+ * failing on one call (say, the shell following a record's account and the page loading it)
+ * should read as one problem, not two.
+ */
 export function showAlert(type: AlertType, message: string, timeout = DEFAULT_ALERT_TIMEOUT_S): number {
+  const shown = $alerts.get().find((a) => !a.leaving && a.type === type && a.message === message);
+  if (shown) return shown.id;
   const id = nextId++;
   $alerts.set([...$alerts.get(), { id, type, message, timeout, leaving: false }]);
   if (timeout > 0) setTimeout(() => dismissAlert(id), timeout * 1000);

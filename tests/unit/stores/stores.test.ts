@@ -40,6 +40,17 @@ describe('alerts', () => {
     expect($alerts.get().some((a) => a.message === 'Saved')).toBe(false);
   });
 
+  it('show a message once while it is on screen, and again once it has gone', () => {
+    const before = $alerts.get().length;
+    const first = showError({ body: { message: 'Measurement not found' } });
+    expect(showError({ body: { message: 'Measurement not found' } })).toBe(first);
+    expect($alerts.get()).toHaveLength(before + 1);
+    showAlert('success', 'Measurement not found');
+    expect($alerts.get()).toHaveLength(before + 2);
+    vi.advanceTimersByTime(60_000);
+    expect(showError({ body: { message: 'Measurement not found' } })).not.toBe(first);
+  });
+
   it('word errors as spec §8 says', () => {
     showError({ body: { error: 'Forbidden' } });
     expect($alerts.get().at(-1)?.message).toBe('Forbidden');
