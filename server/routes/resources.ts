@@ -19,6 +19,7 @@ import { canAccessAccount, effectiveRole, isRootUser, roleAtLeast, type Role } f
 import { FULL_LIST_PAGE_SIZE } from '../../src/shared/constants.ts';
 import { messages } from '../../src/shared/messages.ts';
 import {
+  COMMON_LIST_PARAMETERS,
   objectId,
   RESOURCE_NAMES,
   resources,
@@ -171,14 +172,7 @@ export function resourceRoutes(app: FastifyInstance, repositories: Repositories)
     const rowSchema = name === 'user' ? storedUserRow : definition.row;
     const hasUpdatedAt = 'updated_at' in ((definition.row as unknown as { shape?: object }).shape ?? {});
     const allowedParams = new Set<string>([
-      'id',
-      'limit',
-      'skip',
-      'sort',
-      'search',
-      'created_at_gt',
-      'created_at_lt',
-      'refresh',
+      ...COMMON_LIST_PARAMETERS,
       ...(definition.accountFilter ? [definition.accountFilter] : []),
       ...(definition.flightDates ? ['start_date', 'end_date'] : []),
       ...Object.keys(definition.filters),
