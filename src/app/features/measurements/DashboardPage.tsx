@@ -71,16 +71,8 @@ const CHARTABLE: readonly MetricKey[] = [
   'acpm',
 ];
 
-const TABLE_COLUMNS: readonly MetricKey[] = [
-  'impressions',
-  'pct_measured',
-  'pct_viewable',
-  'pct_viewed',
-  'avg_view_time',
-  'apm',
-  'cpm',
-  'acpm',
-];
+/** Breakdown tables show the same metrics, in the same order, as the tiles. */
+const TABLE_COLUMNS = KPI_TILES;
 
 const CSV_COLUMNS: readonly MetricKey[] = [
   'impressions',

@@ -1,5 +1,6 @@
 /** Small presentational pieces the measurement pages share. */
 import { useId, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { describedByIds, FieldMessages } from '../../shared/Field.tsx';
 
 /** Spec §4: successful/success green, failed/error red, queued blue, any other state grey. */
 export function importStatusClass(status: string): string {
@@ -71,7 +72,7 @@ export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectEl
 
 export function SelectField({ label, error, hint, options, placeholder, className = '', ...rest }: SelectFieldProps) {
   const id = useId();
-  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
+  const describedBy = describedByIds(id, error, hint);
   return (
     <div className={className}>
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
@@ -91,16 +92,7 @@ export function SelectField({ label, error, hint, options, placeholder, classNam
           </option>
         ))}
       </select>
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldMessages id={id} hint={hint} error={error} />
     </div>
   );
 }
