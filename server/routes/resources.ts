@@ -33,6 +33,7 @@ import { badRequest, forbidden, HttpError, issuesMessage, notFound } from '../ht
 import { publicUser } from '../plugins/session.ts';
 import { runList, type ListQuery } from '../store/query.ts';
 import { newId, ownersOf, type Repositories, type StoredRow } from '../store/repositories.ts';
+import { assertReferences, canSeeRow, FeatureRules, visibleAccounts } from './resource-rules.ts';
 
 type Query = Record<string, string | string[] | undefined>;
 
@@ -85,22 +86,6 @@ function parseSort(definition: ResourceDefinition, value: string | undefined): S
     }
     return { field, direction };
   });
-}
-
-/** Accounts whose rows the user may see: null when every account's (root and super). */
-function visibleAccounts(user: User): Set<string> | null {
-  if (isRootUser(user)) return null;
-  return new Set([user.account, ...user.access_grants.map((grant) => grant.id)]);
-}
-
-function canSeeOwner(user: User, visible: Set<string> | null, owner: string | null, definition: ResourceDefinition) {
-  if (owner === null) return definition.accountPath === null || definition.accountPath === 'account?';
-  return visible === null || visible.has(owner);
-}
-
-function canSeeRow(user: User, definition: ResourceDefinition, row: StoredRow): boolean {
-  const visible = visibleAccounts(user);
-  return ownersOf(row, definition.accountPath).some((owner) => canSeeOwner(user, visible, owner, definition));
 }
 
 function maxRole(a: Role, b: Role): Role {
@@ -165,6 +150,7 @@ function toClient(name: ResourceName, row: StoredRow): StoredRow {
 }
 
 export function resourceRoutes(app: FastifyInstance, repositories: Repositories) {
+  const features = new FeatureRules(repositories);
   for (const name of RESOURCE_NAMES) {
     const definition = resources[name];
     const repository = repositories[name];
@@ -187,6 +173,7 @@ export function resourceRoutes(app: FastifyInstance, repositories: Repositories)
       if (!objectId.safeParse(id).success) throw badRequest('id: must be a 24-character hexadecimal id');
       const row = repository.byId(id);
       if (!row || !canSeeRow(request.user as User, definition, row)) throw notFound(messages.api.notFound(name));
+      features.assertRow(definition, row);
       return row;
     };
 
@@ -225,6 +212,7 @@ export function resourceRoutes(app: FastifyInstance, repositories: Repositories)
       const owners = ownersOf(row, definition.accountPath);
       if (owners.length === 0) throw badRequest('account: required');
       for (const owner of owners) assertCanWrite(user, definition, owner);
+      features.assertRow(definition, row);
     };
 
     const assertUniqueEmail = (row: StoredRow) => {
@@ -272,12 +260,13 @@ export function resourceRoutes(app: FastifyInstance, repositories: Repositories)
             if (!objectId.safeParse(item).success)
               throw badRequest(`${definition.accountFilter}: '${item.slice(0, 40)}' is not a valid id`);
             if (visible && !visible.has(item)) throw forbidden(messages.access.foreignAccount);
+            if (!features.allows(definition, item)) throw forbidden(messages.access.userError);
             owners.push(item);
           }
           if (owners.length === 0) throw badRequest(`${definition.accountFilter}: give an account id or null`);
           listQuery.owners = owners;
-        } else if (visible && definition.accountPath !== null) {
-          listQuery.owners = [...visible, null];
+        } else {
+          listQuery.owners = features.listOwners(definition, visible);
         }
 
         for (const [param, filter] of Object.entries(definition.filters)) {
@@ -336,6 +325,7 @@ export function resourceRoutes(app: FastifyInstance, repositories: Repositories)
         if (!parsed.success) throw badRequest(issuesMessage(parsed.error));
         const row = complete(user, parsed.data as Record<string, unknown>, null);
         assertWritable(user, row);
+        assertReferences(repositories, user, definition, parsed.data as Record<string, unknown>, row, null);
         if (name === 'user') assertUserChangeAllowed(user, null, row);
         validateRow(row);
         assertUniqueEmail(row);
@@ -354,6 +344,7 @@ export function resourceRoutes(app: FastifyInstance, repositories: Repositories)
         assertWritable(user, current);
         const next = complete(user, parsed.data as Record<string, unknown>, current);
         assertWritable(user, next);
+        assertReferences(repositories, user, definition, parsed.data as Record<string, unknown>, next, current);
         if (name === 'user') assertUserChangeAllowed(user, current, next);
         validateRow(next);
         assertUniqueEmail(next);

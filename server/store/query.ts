@@ -104,29 +104,29 @@ export function runList(
     !query.createdBefore &&
     !query.flight;
 
-  let candidates: readonly StoredRow[];
-  if (query.ids) {
-    candidates = query.ids
-      .map((id) => repository.byId(id))
-      .filter(
-        (row): row is StoredRow =>
-          row !== undefined && (!ownerSet || ownerMatches(row, definition.accountPath, ownerSet)),
-      );
-  } else if (ownerSet && definition.accountPath !== null) {
-    candidates = repository.byOwners([...ownerSet]);
-  } else {
-    candidates = repository.all();
-  }
+  // A function, so that a cached sorted order skips gathering the owners' rows altogether.
+  const candidates = (): readonly StoredRow[] => {
+    if (query.ids) {
+      return query.ids
+        .map((id) => repository.byId(id))
+        .filter(
+          (row): row is StoredRow =>
+            row !== undefined && (!ownerSet || ownerMatches(row, definition.accountPath, ownerSet)),
+        );
+    }
+    if (ownerSet && definition.accountPath !== null) return repository.byOwners([...ownerSet]);
+    return repository.all();
+  };
 
   let rows: StoredRow[];
   if (plain) {
     // The cached sorted order for this owner set: the index that makes large lists cheap.
     const ownersKey = ownerSet ? [...ownerSet].map(String).sort().join(',') : '*';
-    rows = repository.sorted(`${ownersKey}|${sortKey}`, candidates, comparator(query.sort));
+    rows = repository.sorted(`${ownersKey}|${sortKey}`, candidates, () => comparator(query.sort));
   } else {
     const needle = query.search?.toLowerCase();
     const { from, to } = query.flight ?? {};
-    rows = candidates.filter((row) => {
+    rows = candidates().filter((row) => {
       for (const filter of query.filters) {
         const value = filter.field.includes('.') ? readPath(row, filter.field) : row[filter.field];
         if (filter.match === 'any') {

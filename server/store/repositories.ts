@@ -163,14 +163,15 @@ export class Repository<Row extends StoredRow = StoredRow> {
   }
 
   /**
-   * A sorted copy of `rows`, cached under `key` until the next change: the sorted-order index
-   * that keeps paging through a large account cheap.
+   * A sorted copy of `rows()`, cached under `key` until the next change: the sorted-order index
+   * that keeps paging through a large account cheap. Both arguments are functions, so a cache
+   * hit costs neither the gathering of the rows nor the building of the comparator.
    */
-  sorted(key: string, rows: readonly Row[], compare: (a: Row, b: Row) => number): Row[] {
+  sorted(key: string, rows: () => readonly Row[], compare: () => (a: Row, b: Row) => number): Row[] {
     this.#rows();
     const cached = this.#sortCache.get(key);
     if (cached) return cached;
-    const result = [...rows].sort(compare);
+    const result = [...rows()].sort(compare());
     // Bounded, so many distinct filters cannot grow memory without limit.
     if (this.#sortCache.size >= 256) this.#sortCache.clear();
     this.#sortCache.set(key, result);

@@ -37,7 +37,7 @@ const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 let failed = false;
 console.log(`Global search sections (super user, ${RUNS} runs × ${TERMS.length} terms each):`);
-for (const section of searchSections(resources, 'super')) {
+for (const section of searchSections(resources, 'super', { lamp_access: true, spotlight_access: true })) {
   const times: number[] = [];
   for (let run = 0; run < RUNS; run++) {
     for (const term of TERMS) {

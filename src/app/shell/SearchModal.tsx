@@ -52,6 +52,7 @@ export default function SearchModal({ isOpen, onClose }: { isOpen: boolean; onCl
   const user = useStore($currentUser);
   const account = useStore($selectedAccount);
   const accountId = useStore($selectedAccountId);
+  const features = account?.feature_flags;
   const role = useStore($role) ?? 'read';
   const recent = useStore($recentSearches);
   const [, navigate] = useLocation();
@@ -77,7 +78,7 @@ export default function SearchModal({ isOpen, onClose }: { isOpen: boolean; onCl
   }, [term]);
 
   useEffect(() => {
-    if (!debounced || !accountId) {
+    if (!debounced || !accountId || !features) {
       setResults(null);
       return;
     }
@@ -85,7 +86,7 @@ export default function SearchModal({ isOpen, onClose }: { isOpen: boolean; onCl
     setBusy(true);
     void (async () => {
       const bundle = await loadSchemas();
-      const sections = searchSections(bundle.resources, role);
+      const sections = searchSections(bundle.resources, role, features);
       const answers = await Promise.all(
         sections.map((section) => searchSection(section, debounced, accountId, bundle, controller.signal)),
       );
@@ -95,7 +96,7 @@ export default function SearchModal({ isOpen, onClose }: { isOpen: boolean; onCl
       }
     })();
     return () => controller.abort();
-  }, [debounced, accountId, role]);
+  }, [debounced, accountId, role, features]);
 
   const open = (item: RecentSearch) => {
     addRecentSearch(item);

@@ -6,7 +6,7 @@
 import type { ZodType } from 'zod';
 import { accountFilter, list, type Query } from '../../lib/api.ts';
 import type { resources as Registry } from '../../shared/schemas/index.ts';
-import { roleAtLeast, type Role } from '../../shared/access.ts';
+import { roleAtLeast, type AccountFeature, type Role } from '../../shared/access.ts';
 import { GLOBAL_SEARCH_PAGE_SIZE } from '../../shared/constants.ts';
 import { paths } from '../routes.ts';
 
@@ -37,9 +37,24 @@ export interface SearchSection {
   accountParameter: string | null;
 }
 
-export function searchSections(registry: typeof Registry, role: Role): SearchSection[] {
+/**
+ * The sections a role searches in an account. A resource that needs an account feature the
+ * account lacks (measurements, import jobs and reports need lamp_access) is left out: the server
+ * would refuse it.
+ */
+export function searchSections(
+  registry: typeof Registry,
+  role: Role,
+  features: Readonly<Record<AccountFeature, boolean>>,
+): SearchSection[] {
   return Object.values(registry)
-    .filter((def) => def.searchRole !== null && roleAtLeast(role, def.searchRole) && RESULT_ROUTES[def.name])
+    .filter(
+      (def) =>
+        def.searchRole !== null &&
+        roleAtLeast(role, def.searchRole) &&
+        (!def.feature || features[def.feature]) &&
+        RESULT_ROUTES[def.name],
+    )
     .map((def) => ({
       resource: def.name,
       title: def.title,

@@ -6,7 +6,7 @@
  * table.
  */
 import { z } from 'zod';
-import type { Role } from '../access.ts';
+import type { AccountFeature, Role } from '../access.ts';
 import { accountCreate, accountRow, accountUpdate } from './account.ts';
 import { activationCreate, activationRow, activationUpdate } from './activation.ts';
 import { objectId } from './common.ts';
@@ -98,7 +98,21 @@ export interface ResourceDefinition {
   writeRole: Role;
   /** The lowest role whose global search covers this resource (spec §6), or null if never searched. */
   searchRole: Role | null;
+  /**
+   * The feature flag a row's account must have on for anyone to read or write the row there
+   * (spec §5: /measurements and /reports require lamp_access). Absent: no flag needed.
+   */
+  feature?: AccountFeature;
+  /**
+   * Input fields that hold ids of other rows, with the resource they point at (or the field of the
+   * same row naming it, for a name mapping's target). The server refuses an id that does not
+   * exist, that the user may not see, or that belongs to an account other than the row's.
+   */
+  references?: Readonly<Record<string, ResourceReference>>;
 }
+
+/** The resource a reference field points at: its name, or the row field that holds the name. */
+export type ResourceReference = string | { resourceFrom: string };
 
 const id = (field: string): ListFilter => ({ field, match: 'eq', value: objectId });
 const anyId = (field: string): ListFilter => ({ field, match: 'any', value: objectId });
@@ -170,6 +184,7 @@ const definitions = [
     readRole: 'read',
     writeRole: 'admin',
     searchRole: 'read',
+    references: { account: 'account' },
   },
   {
     name: 'contract',
@@ -188,6 +203,7 @@ const definitions = [
     readRole: 'read',
     writeRole: 'root',
     searchRole: 'root',
+    references: { accounts: 'account', measurements: 'measurement' },
   },
   {
     name: 'purchase-order',
@@ -206,6 +222,7 @@ const definitions = [
     readRole: 'read',
     writeRole: 'root',
     searchRole: 'write',
+    references: { account: 'account', contract: 'contract' },
   },
   {
     name: 'measurement',
@@ -228,6 +245,18 @@ const definitions = [
     readRole: 'read',
     writeRole: 'write',
     searchRole: 'read',
+    feature: 'lamp_access',
+    references: {
+      account: 'account',
+      channels: 'advertising-channel',
+      formats: 'format',
+      media_partners: 'media-partner',
+      labels: 'label-value',
+      ad_server: 'third-party-macro-vendor',
+      custom_parameter_template: 'custom-parameter-template',
+      project: 'project',
+      contract: 'contract',
+    },
   },
   {
     name: 'measurement-tag',
@@ -246,6 +275,8 @@ const definitions = [
     readRole: 'read',
     writeRole: 'write',
     searchRole: null,
+    feature: 'lamp_access',
+    references: { account: 'account', measurement: 'measurement', third_party_macro: 'third-party-macro' },
   },
   {
     name: 'import-job',
@@ -264,6 +295,13 @@ const definitions = [
     readRole: 'read',
     writeRole: 'write',
     searchRole: 'read',
+    feature: 'lamp_access',
+    references: {
+      account: 'account',
+      measurement: 'measurement',
+      import_job_config: 'import-job-config',
+      upload_template: 'upload-template',
+    },
   },
   {
     name: 'import-job-status',
@@ -287,6 +325,7 @@ const definitions = [
     readRole: 'read',
     writeRole: 'root',
     searchRole: null,
+    references: { account: 'account', measurement: 'measurement', import_job_id: 'import-job' },
   },
   {
     name: 'import-job-config',
@@ -305,6 +344,7 @@ const definitions = [
     readRole: 'read',
     writeRole: 'super',
     searchRole: null,
+    references: { account: 'account', vendor: 'third-party-macro-vendor', upload_template: 'upload-template' },
   },
   {
     name: 'upload-template',
@@ -323,6 +363,7 @@ const definitions = [
     readRole: 'read',
     writeRole: 'super',
     searchRole: null,
+    references: { account: 'account' },
   },
   {
     name: 'custom-parameter-template',
@@ -341,6 +382,7 @@ const definitions = [
     readRole: 'read',
     writeRole: 'super',
     searchRole: 'root',
+    references: { account: 'account' },
   },
   {
     name: 'third-party-macro',
@@ -359,6 +401,7 @@ const definitions = [
     readRole: 'read',
     writeRole: 'root',
     searchRole: 'root',
+    references: { account: 'account', vendor: 'third-party-macro-vendor' },
   },
   {
     name: 'label-category',
@@ -377,6 +420,7 @@ const definitions = [
     readRole: 'read',
     writeRole: 'admin',
     searchRole: 'write',
+    references: { account: 'account' },
   },
   {
     name: 'label-value',
@@ -399,6 +443,7 @@ const definitions = [
     readRole: 'read',
     writeRole: 'admin',
     searchRole: 'write',
+    references: { category_id: 'label-category' },
   },
   {
     name: 'report',
@@ -417,6 +462,8 @@ const definitions = [
     readRole: 'read',
     writeRole: 'root',
     searchRole: 'read',
+    feature: 'lamp_access',
+    references: { account: 'account' },
   },
   {
     name: 'saved-report',
@@ -435,6 +482,8 @@ const definitions = [
     readRole: 'read',
     writeRole: 'read',
     searchRole: null,
+    feature: 'lamp_access',
+    references: { account: 'account', measurements: 'measurement', labels: 'label-value' },
   },
   {
     name: 'project',
@@ -453,6 +502,7 @@ const definitions = [
     readRole: 'read',
     writeRole: 'root',
     searchRole: 'root',
+    references: { account: 'account' },
   },
   {
     name: 'activation',
@@ -471,6 +521,12 @@ const definitions = [
     readRole: 'read',
     writeRole: 'write',
     searchRole: null,
+    references: {
+      account: 'account',
+      measurement: 'measurement',
+      domain_list: 'domain-list',
+      vendor: 'third-party-macro-vendor',
+    },
   },
   {
     name: 'domain-list',
@@ -489,6 +545,7 @@ const definitions = [
     readRole: 'read',
     writeRole: 'write',
     searchRole: null,
+    references: { account: 'account' },
   },
   {
     name: 'name-mapping',
@@ -507,6 +564,7 @@ const definitions = [
     readRole: 'read',
     writeRole: 'root',
     searchRole: null,
+    references: { account: 'account', target: { resourceFrom: 'type' } },
   },
   lookup('model', 'Models'),
   lookup('advertising-channel', 'Advertising Channels'),

@@ -80,7 +80,9 @@ describe('the contract banner (reading A)', () => {
 });
 
 describe('global search sections', () => {
-  const titles = (role: Parameters<typeof searchSections>[1]) => searchSections(resources, role).map((s) => s.title);
+  const lamp = { lamp_access: true, spotlight_access: false };
+  const titles = (role: Parameters<typeof searchSections>[1], features = lamp) =>
+    searchSections(resources, role, features).map((s) => s.title);
   it('cover what each role may search, alphabetically', () => {
     expect(titles('read')).toEqual(['Import Jobs', 'Measurements', 'Reports', 'Users']);
     expect(titles('write')).toEqual([
@@ -107,8 +109,16 @@ describe('global search sections', () => {
       'Users',
     ]);
   });
+  it('leave out what needs lamp_access in an account without it (the server refuses it)', () => {
+    expect(titles('write', { lamp_access: false, spotlight_access: false })).toEqual([
+      'Label Categories',
+      'Labels',
+      'Purchase Orders',
+      'Users',
+    ]);
+  });
   it('ask for 10 results from the first', () => {
-    const [section] = searchSections(resources, 'read');
+    const [section] = searchSections(resources, 'read', lamp);
     expect(sectionQuery(section!, 'north', 'acc')).toMatchObject({ search: 'north', limit: 10, skip: 0 });
   });
 });
