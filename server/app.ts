@@ -1,12 +1,12 @@
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { loadConfig, type Config } from './config.ts';
 import { LoginThrottle } from './auth/throttle.ts';
 import { accessControl } from './plugins/access.ts';
 import { errorHandling } from './plugins/errors.ts';
+import { securityHeaders } from './plugins/security-headers.ts';
 import { sessions } from './plugins/session.ts';
 import { staticSite } from './plugins/static-site.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -51,7 +51,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const config: Config = { ...loadConfig(), ...options.config };
   const serveStatic = config.serveStatic;
   const app = Fastify({
-    logger: { level: config.logLevel },
+    // Silent means no logger at all: Fastify then skips a child logger per request.
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
     // Ids in logs make one request's lines easy to follow.
     genReqId: () => crypto.randomUUID(),
@@ -66,7 +67,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   app.decorate('loginThrottle', new LoginThrottle());
 
   errorHandling(app, { staticSite: serveStatic });
-  await app.register(helmet, {
+  securityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

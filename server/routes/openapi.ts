@@ -351,6 +351,6 @@ export function openApiRoutes(app: FastifyInstance) {
   const document = () => (cached ??= buildOpenApi(app));
   app.get('/api/openapi.json', { config: { access: 'public' } }, () => document());
   app.get('/api/reference', { config: { access: 'demo' } }, (_request, reply) =>
-    reply.type('text/html; charset=utf-8').send(renderReference(document())),
+    reply.asDocument().type('text/html; charset=utf-8').send(renderReference(document())),
   );
 }

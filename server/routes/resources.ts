@@ -33,6 +33,7 @@ import { badRequest, forbidden, HttpError, issuesMessage, notFound } from '../ht
 import { publicUser } from '../plugins/session.ts';
 import { runList, type ListQuery } from '../store/query.ts';
 import { newId, ownersOf, type Repositories, type StoredRow } from '../store/repositories.ts';
+import { listSerializer } from './list-body.ts';
 import { assertReferences, canSeeRow, FeatureRules, visibleAccounts } from './resource-rules.ts';
 
 type Query = Record<string, string | string[] | undefined>;
@@ -221,11 +222,13 @@ export function resourceRoutes(app: FastifyInstance, repositories: Repositories)
       if (clash) throw new HttpError(409, 'email: a user with this e-mail already exists');
     };
 
-    const sendList = (reply: FastifyReply, rows: StoredRow[], count: number) => {
-      reply.header('x-total-count', String(count));
-      reply.header('cache-control', 'no-store');
-      return { data: rows.map((row) => toClient(name, row)), count };
-    };
+    const listBody = listSerializer((row) => toClient(name, row));
+    const sendList = (reply: FastifyReply, rows: StoredRow[], count: number) =>
+      reply
+        .header('x-total-count', String(count))
+        .header('cache-control', 'no-store')
+        .type('application/json; charset=utf-8')
+        .send(listBody(rows, count));
 
     if (!app.hasRoute({ method: 'GET', url: path })) {
       app.get(path, { config: { access: 'authenticated' } }, (request, reply) => {

@@ -218,6 +218,18 @@ describe('writes', () => {
     expect((await get('writer', `/api/v1/measurement?id=${String(row.id)}`)).json<List>().count).toBe(0);
   });
 
+  it('show an edit in the next page of a list at once (list bodies reuse each row JSON until it changes)', async () => {
+    const page = () => get('reader', `/api/v1/measurement?account=${OWN}&sort=asc(name)&limit=25`);
+    const before = (await page()).json<List>();
+    const id = ROW_IDS.measurement?.own;
+    const renamed = await send('writer', 'PUT', `/api/v1/measurement?id=${id}`, { name: 'Renamed flight' });
+    expect(renamed.statusCode).toBe(200);
+    const after = (await page()).json<List>();
+    expect(after.count).toBe(before.count);
+    expect(after.data.find((row) => row.id === id)?.name).toBe('Renamed flight');
+    expect((await page()).body).toBe(JSON.stringify(after));
+  });
+
   it('refuse unknown and server-owned fields (mass assignment), naming them', async () => {
     const extra = await send('writer', 'POST', '/api/v1/measurement', { ...measurementBody(OWN), apm: 9999 });
     expect(extra.statusCode).toBe(400);

@@ -58,9 +58,23 @@ describe('static site with app fallback', () => {
     expect(response.json()).toMatchObject({ status: 'ok', mode: 'test' });
   });
 
-  it('sends security headers', async () => {
+  it("sends helmet's security headers with pages", async () => {
     const response = await app.inject({ url: '/login' });
+    expect(response.headers['content-security-policy']).toContain("script-src 'self' 'unsafe-inline'");
     expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['strict-transport-security']).toContain('max-age=');
+  });
+
+  it("sends OWASP's API header set with JSON, and the page set with the API reference page", async () => {
+    const json = await app.inject({ url: '/api/health' });
+    expect(json.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(json.headers['x-content-type-options']).toBe('nosniff');
+    expect(json.headers['x-frame-options']).toBe('DENY');
+    expect(json.headers['strict-transport-security']).toContain('max-age=');
+    const reference = await app.inject({ url: '/api/reference' });
+    expect(reference.statusCode).toBe(200);
+    expect(reference.headers['content-security-policy']).toContain("style-src 'self' 'unsafe-inline'");
+    expect(reference.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 });

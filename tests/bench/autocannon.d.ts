@@ -10,6 +10,8 @@ declare module 'autocannon' {
     average: number;
     p50: number;
     p99: number;
+    /** For `requests`: how many were made in all. */
+    total: number;
   }
   interface Result {
     requests: Histogram;
