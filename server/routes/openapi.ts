@@ -128,14 +128,20 @@ export function buildOpenApi(app: FastifyInstance): Json {
       required: ['data', 'count'],
     };
     const tags = [definition.title];
-    const writeNote = `Needs role ${definition.writeRole} in the row's account${definition.accountPath === 'account?' ? ' (global rows: root)' : ''}.`;
+    const featureNote = definition.feature
+      ? ` Only in accounts with ${definition.feature} on (403 otherwise; lists without an account filter leave the others out).`
+      : '';
+    const referenceNote = definition.references
+      ? ` Ids in ${Object.keys(definition.references).join(', ')} must name rows the user may see, in the row's account or global (400 otherwise).`
+      : '';
+    const writeNote = `Needs role ${definition.writeRole} in the row's account${definition.accountPath === 'account?' ? ' (global rows: root)' : ''}.${featureNote}${referenceNote}`;
     const url = `/api/v1/${name}`;
     engineUrls.add(url);
     paths[url] = {
       get: {
         tags,
         summary: `List ${definition.title.toLowerCase()}`,
-        description: 'Rows of the accounts the user may access (global rows for everyone). Also X-Total-Count.',
+        description: `Rows of the accounts the user may access (global rows for everyone). Also X-Total-Count.${featureNote}`,
         parameters: listParameters(definition),
         responses: {
           '200': {
