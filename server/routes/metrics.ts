@@ -6,7 +6,7 @@
  * `metric-import-row`. Both are aggregated with the formulas of src/shared/metrics.ts, so the
  * figures here are the dashboard's figures.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, preSerializationAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { generateMeasurementMetrics } from '../../fixtures/metrics.ts';
 import { metricsQuery, metricsResponse } from '../../src/shared/measurement-api.ts';
@@ -102,9 +102,8 @@ function defaultRange(measurement: Measurement, rows: MetricRow[]): { start: str
  * delivery it now has, so the list and the dashboard agree from the first moment.
  */
 function keepSummaryInStep(app: FastifyInstance): void {
-  app.addHook('preSerialization', async (request, reply, payload) => {
-    if (request.routeOptions.url !== '/api/v1/measurement' || reply.statusCode >= 300) return payload;
-    if (request.method !== 'POST' && request.method !== 'PUT') return payload;
+  const keepInStep: preSerializationAsyncHookHandler = async (_request, reply, payload) => {
+    if (reply.statusCode >= 300) return payload;
     const data = (payload as { data?: { id?: unknown } } | null)?.data;
     const id = typeof data?.id === 'string' ? data.id : null;
     const stored = id ? (app.repositories.measurement.byId(id) as Measurement | undefined) : undefined;
@@ -114,6 +113,13 @@ function keepSummaryInStep(app: FastifyInstance): void {
       await app.repositories.measurement.update(stored.id, summary);
     }
     return { ...(payload as object), data: { ...data, ...summary } };
+  };
+  // Only on the engine's create and edit of a measurement, not on every request's way out.
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (route.url !== '/api/v1/measurement' || !methods.some((method) => method === 'POST' || method === 'PUT')) return;
+    const existing = route.preSerialization;
+    route.preSerialization = [...(Array.isArray(existing) ? existing : existing ? [existing] : []), keepInStep];
   });
 }
 
