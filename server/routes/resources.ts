@@ -33,7 +33,7 @@ import { badRequest, forbidden, HttpError, issuesMessage, notFound } from '../ht
 import { publicUser } from '../plugins/session.ts';
 import { runList, type ListQuery } from '../store/query.ts';
 import { newId, ownersOf, type Repositories, type StoredRow } from '../store/repositories.ts';
-import { listSerializer } from './list-body.ts';
+import { listSerializer, type PageOf } from './list-body.ts';
 import { assertReferences, canSeeRow, FeatureRules, visibleAccounts } from './resource-rules.ts';
 
 type Query = Record<string, string | string[] | undefined>;
@@ -223,12 +223,12 @@ export function resourceRoutes(app: FastifyInstance, repositories: Repositories)
     };
 
     const listBody = listSerializer((row) => toClient(name, row));
-    const sendList = (reply: FastifyReply, rows: StoredRow[], count: number) =>
+    const sendList = (reply: FastifyReply, rows: StoredRow[], count: number, page?: PageOf) =>
       reply
         .header('x-total-count', String(count))
         .header('cache-control', 'no-store')
         .type('application/json; charset=utf-8')
-        .send(listBody(rows, count));
+        .send(listBody(rows, count, page));
 
     if (!app.hasRoute({ method: 'GET', url: path })) {
       app.get(path, { config: { access: 'authenticated' } }, (request, reply) => {
@@ -315,7 +315,8 @@ export function resourceRoutes(app: FastifyInstance, repositories: Repositories)
         }
 
         const result = runList(repository, definition, listQuery);
-        return sendList(reply, result.rows, result.count);
+        const page = result.order && { order: result.order, skip: listQuery.skip, limit: listQuery.limit };
+        return sendList(reply, result.rows, result.count, page);
       });
     }
 

@@ -27,6 +27,11 @@ export interface ListQuery {
 export interface ListResult<Row> {
   rows: Row[];
   count: number;
+  /**
+   * The cached sorted order the page was cut from, when there was one: it stays the same object
+   * until the collection changes, so a page of it (skip, limit) can be memoised against it.
+   */
+  order?: readonly Row[];
 }
 
 function sortable(value: unknown): string {
@@ -119,10 +124,12 @@ export function runList(
   };
 
   let rows: StoredRow[];
+  let order: readonly StoredRow[] | undefined;
   if (plain) {
     // The cached sorted order for this owner set: the index that makes large lists cheap.
     const ownersKey = ownerSet ? [...ownerSet].map(String).sort().join(',') : '*';
     rows = repository.sorted(`${ownersKey}|${sortKey}`, candidates, () => comparator(query.sort));
+    order = rows;
   } else {
     const needle = query.search?.toLowerCase();
     const { from, to } = query.flight ?? {};
@@ -146,5 +153,5 @@ export function runList(
     });
     rows.sort(comparator(query.sort));
   }
-  return { rows: rows.slice(query.skip, query.skip + query.limit), count: rows.length };
+  return { rows: rows.slice(query.skip, query.skip + query.limit), count: rows.length, order };
 }
