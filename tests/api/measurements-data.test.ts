@@ -10,6 +10,7 @@ import type { MetricsResponse, TagUploadResponse, TagsResponse } from '../../src
 import { aggregateMetrics, sumCounts } from '../../src/shared/metrics.ts';
 import type { Measurement } from '../../src/shared/schemas/index.ts';
 import { buildTestApp } from '../helpers/app.ts';
+import { measurementBody } from '../helpers/bodies.ts';
 
 const PASSWORD = 'Lamp-Demo-2026!';
 let app: FastifyInstance;
@@ -254,21 +255,15 @@ describe('data imports', () => {
 describe('the measurement summary', () => {
   it('follows the delivery of a newly created measurement', async () => {
     const channel = (app.db.low.data.collections['advertising-channel'] as unknown as { id: string }[])[0]!.id;
-    const response = await post('/api/v1/measurement', {
-      account: ACCOUNT_IDS.northwind,
-      name: 'Summary check',
-      status: 'live',
-      start_date: '2026-09-01',
-      end_date: '2026-12-31',
-      channels: [channel],
-      formats: [],
-      media_partners: [],
-      labels: [],
-      ad_server: null,
-      custom_parameter_template: null,
-      project: null,
-      contract: null,
-    });
+    const response = await post(
+      '/api/v1/measurement',
+      measurementBody(ACCOUNT_IDS.northwind, {
+        name: 'Summary check',
+        status: 'live',
+        end_date: '2026-12-31',
+        channels: [channel],
+      }),
+    );
     expect(response.statusCode).toBe(201);
     const created = response.json<{ data: Measurement }>().data;
     const totals = (await metricsOf(`measurement=${created.id}&start_date=2026-09-01&end_date=2026-12-31`)).totals;

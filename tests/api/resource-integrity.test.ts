@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
 import { messages } from '../../src/shared/messages.ts';
+import { measurementBody } from '../helpers/bodies.ts';
 import { as, buildSeededApp, FOREIGN, OWN, ROW_IDS, type Persona } from '../helpers/seed.ts';
 
 interface List {
@@ -28,23 +29,6 @@ const get = (persona: Persona, url: string) => app.inject({ url, headers: as(app
 const send = (persona: Persona, method: 'POST' | 'PUT', url: string, payload: object) =>
   app.inject({ method, url, headers: as(app, persona), payload });
 const count = async (resource: string) => (await get('super', `/api/v1/${resource}?limit=1`)).json<List>().count;
-
-const measurementBody = (account: string, extra: Record<string, unknown> = {}) => ({
-  account,
-  name: 'Integrity flight',
-  status: 'draft',
-  start_date: '2026-09-01',
-  end_date: '2026-09-30',
-  channels: [],
-  formats: [],
-  media_partners: [],
-  labels: [],
-  ad_server: null,
-  custom_parameter_template: null,
-  project: null,
-  contract: null,
-  ...extra,
-});
 
 /** A measurement stored straight into Fabrikam, an account without lamp_access. */
 async function fabrikamMeasurement() {

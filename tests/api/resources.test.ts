@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
 import { messages } from '../../src/shared/messages.ts';
+import { measurementBody } from '../helpers/bodies.ts';
 import { as, buildSeededApp, FOREIGN, OWN, PERSONA_IDS, ROW_IDS, type Persona } from '../helpers/seed.ts';
 
 interface List {
@@ -28,22 +29,6 @@ const send = (persona: Persona, method: 'POST' | 'PUT' | 'DELETE', url: string, 
     headers: as(app, persona),
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
-
-const measurementBody = (account: string, name = 'Autumn flight') => ({
-  account,
-  name,
-  status: 'draft',
-  start_date: '2026-09-01',
-  end_date: '2026-09-30',
-  channels: [],
-  formats: [],
-  media_partners: [],
-  labels: [],
-  ad_server: null,
-  custom_parameter_template: null,
-  project: null,
-  contract: null,
-});
 
 describe('lists', () => {
   it('answer {data, count} with X-Total-Count, and need a session', async () => {
