@@ -11,7 +11,8 @@ test.describe('the profile page', () => {
   }) => {
     const user = await createUser(request, { tag: 'profile', first_name: 'Priya', last_name: 'Nair' });
     await signIn(page, user.email, DEMO_PASSWORD, '/login?next=%2Fprofile');
-    await expect(page).toHaveURL(/\/profile\?login=true$/);
+    // The sign-in hashes with scrypt: seconds on a loaded machine.
+    await expect(page).toHaveURL(/\/profile\?login=true$/, { timeout: 20_000 });
     await expect(page.getByRole('heading', { level: 1, name: 'Priya Nair' })).toBeVisible({ timeout: 15_000 });
     await expect(page).toHaveTitle('Priya Nair | LAMP');
     const details = page.getByTestId('details-form-profile');
