@@ -20,31 +20,17 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CsvError, parseCsv } from '../../src/shared/csv.ts';
 import { importUploadBody, type RowIssue } from '../../src/shared/measurement-api.ts';
-import type { MetricRow } from '../../src/shared/metrics.ts';
+import { BREAKDOWN_DIMENSIONS, COUNT_KEYS, type MetricRow } from '../../src/shared/metrics.ts';
 import type { ImportJob, Measurement } from '../../src/shared/schemas/index.ts';
 import { newId } from '../store/repositories.ts';
 import { checkedMeasurement, collection, httpError, measurementPolicy, resolveColumns } from './measurement-access.ts';
 import { IMPORT_ROW_COLLECTION, measurementSummary } from './metrics.ts';
 
-/** Fields an import template may map columns onto. date and impressions are required. */
-export const IMPORT_TARGETS = [
-  'date',
-  'channel',
-  'media_partner',
-  'format',
-  'device',
-  'domain',
-  'placement',
-  'creative',
-  'impressions',
-  'measured',
-  'viewable',
-  'viewed',
-  'total_viewable_time',
-  'total_view_time',
-  'cost',
-  'video_views',
-] as const;
+/**
+ * Fields an import template may map columns onto: the metric row's dimensions and counts
+ * (src/shared/metrics.ts). date and impressions are required.
+ */
+export const IMPORT_TARGETS = ['date', ...BREAKDOWN_DIMENSIONS, 'placement', ...COUNT_KEYS, 'video_views'] as const;
 
 const STEPS_TO_CHECK_ROWS = 4;
 const TICK_MS = 1000;
