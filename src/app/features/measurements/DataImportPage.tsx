@@ -16,6 +16,7 @@ import { usePageTitle } from '../../shared/usePageTitle.ts';
 import { useAsync } from './data.ts';
 import { type ImportJobView, isActive, jobProgress, ProgressBar } from './importJobs.tsx';
 import { Card, ImportStatusBadge } from './ui.tsx';
+import { TableHead } from '../../shared/TableHead.tsx';
 
 interface StatusEvent {
   id: string;
@@ -106,19 +107,7 @@ export default function DataImportPage({ params }: PageProps) {
           <div className="relative -mx-4 overflow-x-auto sm:mx-0">
             <table className="w-full min-w-[480px] text-left text-sm">
               <caption className="sr-only">Row errors</caption>
-              <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600">
-                <tr>
-                  <th scope="col" className="px-4 py-2 sm:pl-0">
-                    Line
-                  </th>
-                  <th scope="col" className="px-4 py-2">
-                    Column
-                  </th>
-                  <th scope="col" className="px-4 py-2">
-                    Problem
-                  </th>
-                </tr>
-              </thead>
+              <TableHead columns={['Line', 'Column', 'Problem']} />
               <tbody>
                 {errors.map((e, i) => (
                   <tr key={i} className="border-b border-slate-100">

@@ -18,6 +18,7 @@ import { useUnsavedForm } from '../../shared/useUnsavedForm.ts';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
 import { useAsync, useMeasurement } from './data.ts';
 import { Badge, Card, SelectField, saveTextFile } from './ui.tsx';
+import { TableHead } from '../../shared/TableHead.tsx';
 
 /** An example file for a template: placement and creative, plus the lookups it maps. */
 function exampleCsv(template: Template): string {
@@ -186,22 +187,7 @@ export default function UploadTagsPage({ params }: PageProps) {
             <div className="relative -mx-4 overflow-x-auto sm:mx-0">
               <table className="w-full min-w-[560px] text-left text-sm">
                 <caption className="sr-only">Rows of the uploaded file</caption>
-                <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600">
-                  <tr>
-                    <th scope="col" className="px-4 py-2 sm:pl-0">
-                      Line
-                    </th>
-                    <th scope="col" className="px-4 py-2">
-                      Placement
-                    </th>
-                    <th scope="col" className="px-4 py-2">
-                      Creative
-                    </th>
-                    <th scope="col" className="px-4 py-2">
-                      Result
-                    </th>
-                  </tr>
-                </thead>
+                <TableHead columns={['Line', 'Placement', 'Creative', 'Result']} />
                 <tbody>
                   {report.rows.map((r) => (
                     <tr
