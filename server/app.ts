@@ -43,6 +43,12 @@ declare module 'fastify' {
   }
 }
 
+function requestIds(): () => string {
+  const prefix = crypto.randomUUID().slice(0, 8);
+  let count = 0;
+  return () => `${prefix}-${(++count).toString(36)}`;
+}
+
 /**
  * The app factory: everything the server does, with no port. main.ts listens; tests call
  * buildApp() and use inject().
@@ -54,8 +60,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     // Silent means no logger at all: Fastify then skips a child logger per request.
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
-    // Ids in logs make one request's lines easy to follow.
-    genReqId: () => crypto.randomUUID(),
+    // Ids in logs make one request's lines easy to follow: this process's random prefix and a
+    // counter, unique across restarts and without a random UUID on every request.
+    genReqId: requestIds(),
     bodyLimit: 5 * 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);

@@ -12,7 +12,13 @@
  *                    account is `account(request)`, by default the `account` query parameter,
  *                    else the user's own account.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestHookHandler,
+  preHandlerHookHandler,
+} from 'fastify';
 import {
   canAccessAccount,
   checkAccess,
@@ -98,20 +104,6 @@ export function accessControl(app: FastifyInstance, repositories: Repositories) 
   app.decorate('routeTable', [] as RouteEntry[]);
   app.decorateRequest('access', null);
 
-  app.addHook('onRoute', (route) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    // @fastify/static's file routes serve the public build and cannot carry a config of ours.
-    const isStaticFile = typeof (route.config as { file?: unknown } | undefined)?.file === 'string';
-    if (isStaticFile) {
-      route.config = { ...route.config, access: 'public' };
-      return;
-    }
-    for (const method of methods)
-      app.routeTable.push({ method, url: route.url, access: route.config?.access, schema: route.schema });
-    if (!route.config?.access)
-      app.log.error({ url: route.url }, 'route declares no access policy: it refuses everyone');
-  });
-
   function resolveAccount(user: User, accountId: unknown): RequestAccess {
     const id = accountId === undefined || accountId === null || accountId === '' ? user.account : accountId;
     const parsed = objectId.safeParse(id);
@@ -123,10 +115,13 @@ export function accessControl(app: FastifyInstance, repositories: Repositories) 
   }
   app.decorate('accountAccess', resolveAccount);
 
-  // Authentication and the cheap checks run before the body is read. Callback-style hooks (a
-  // throw becomes done(error)): async ones cost every request a promise and a microtask.
-  const checkRequest = (request: FastifyRequest, reply: FastifyReply): boolean => {
-    const access = request.routeOptions.config.access;
+  // Authentication and the cheap checks run before the body is read.
+  const checkRequest = (
+    access: RouteAccess | undefined,
+    bodyTypes: readonly string[],
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): boolean => {
     if (!access) {
       throw new HttpError(403, messages.access.noPolicy);
     }
@@ -138,28 +133,16 @@ export function accessControl(app: FastifyInstance, repositories: Repositories) 
     // CSRF: a foreign page can send form and text bodies without a preflight, never JSON.
     if (BODY_METHODS.has(request.method) && hasBody(request)) {
       const type = mediaType(request.headers['content-type']);
-      const allowed = request.routeOptions.config.bodyTypes ?? [];
-      if (type !== 'application/json' && !allowed.includes(type)) {
+      if (type !== 'application/json' && !bodyTypes.includes(type)) {
         void reply.code(415).send({ statusCode: 415, error: 'Unsupported Media Type', message: messages.api.jsonOnly });
         return false;
       }
     }
     return true;
   };
-  app.addHook('onRequest', (request, reply, done) => {
-    if (request.is404) return done();
-    try {
-      // A reply sent here (415) ends the request: done is not called then.
-      if (checkRequest(request, reply)) done();
-    } catch (error) {
-      done(error as Error);
-    }
-  });
 
   // Policies may read the body (the selected account of a write), so they run after parsing.
-  const checkPolicy = (request: FastifyRequest) => {
-    const access = request.routeOptions.config.access;
-    if (!access || typeof access === 'string') return;
+  const checkPolicy = (access: AccessPolicy, request: FastifyRequest) => {
     const user = request.user;
     if (!user) throw unauthorized(messages.auth.signInRequired);
     const query = request.query as Record<string, unknown> | undefined;
@@ -178,13 +161,50 @@ export function accessControl(app: FastifyInstance, repositories: Repositories) 
     if (failure) throw forbidden(ERROR_TEXTS[failure]);
     request.access = resolved;
   };
-  app.addHook('preHandler', (request, _reply, done) => {
-    if (request.is404) return done();
-    try {
-      checkPolicy(request);
-      done();
-    } catch (error) {
-      done(error as Error);
+
+  // Each route gets its checks as its own hooks, with its policy bound here: nothing to look up
+  // per request (Fastify builds a new request.routeOptions object on every read), and no policy
+  // hook on routes without one. Callback-style hooks (a throw becomes done(error)): async ones
+  // cost every request a promise and a microtask.
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    // @fastify/static's file routes serve the public build and cannot carry a config of ours.
+    const isStaticFile = typeof (route.config as { file?: unknown } | undefined)?.file === 'string';
+    if (isStaticFile) {
+      route.config = { ...route.config, access: 'public' };
+      return;
+    }
+    for (const method of methods)
+      app.routeTable.push({ method, url: route.url, access: route.config?.access, schema: route.schema });
+    const access = route.config?.access;
+    if (!access) app.log.error({ url: route.url }, 'route declares no access policy: it refuses everyone');
+    // A public read has nothing to check.
+    if (access === 'public' && !methods.some((method) => BODY_METHODS.has(method))) return;
+    const bodyTypes = route.config?.bodyTypes ?? [];
+    const onRequest: onRequestHookHandler = (request, reply, done) => {
+      try {
+        // A reply sent here (415) ends the request: done is not called then.
+        if (checkRequest(access, bodyTypes, request, reply)) done();
+      } catch (error) {
+        done(error as Error);
+      }
+    };
+    route.onRequest = [...hookList(route.onRequest), onRequest];
+    if (access && typeof access === 'object') {
+      const preHandler: preHandlerHookHandler = (request, _reply, done) => {
+        try {
+          checkPolicy(access, request);
+          done();
+        } catch (error) {
+          done(error as Error);
+        }
+      };
+      route.preHandler = [...hookList(route.preHandler), preHandler];
     }
   });
+}
+
+/** A route option's hooks as an array (the option takes one function or several). */
+function hookList<T>(hooks: T | T[] | undefined): T[] {
+  return Array.isArray(hooks) ? hooks : hooks ? [hooks] : [];
 }
