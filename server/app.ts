@@ -98,7 +98,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   // form bodies only reach routes that list them in config.bodyTypes (forgotten-password).
   app.removeContentTypeParser('text/plain');
   await app.register(formbody);
-  await sessions(app, repositories);
+  sessions(app, repositories);
   // Before any route: it checks each route's declared access as the route is added.
   accessControl(app, repositories);
 
