@@ -2,7 +2,7 @@
  * Security headers: helmet's set (CSP, HSTS, nosniff, frame and referrer policies, …) for pages,
  * and for JSON under /api the shorter set OWASP's REST Security Cheat Sheet gives for API
  * responses (a CSP that allows nothing, nosniff, no framing, HSTS, no referrer). Both are fixed
- * at start-up.
+ * at start-up; HSTS goes only with responses over HTTPS.
  *
  * The headers depend only on the configuration, never on the request (no CSP nonces), so helmet
  * runs once, against a recording stand-in for a response, and every reply gets the recorded
@@ -52,15 +52,28 @@ declare module 'fastify' {
   }
 }
 
+/** The same headers without HSTS, for plain HTTP. */
+function withoutHsts(headers: Readonly<Record<string, string>>): Record<string, string> {
+  const { 'strict-transport-security': _hsts, ...rest } = headers;
+  return rest;
+}
+
 export function securityHeaders(app: FastifyInstance, options: HelmetOptions) {
   const document = helmetHeaders(options);
   const api = apiHeaders(document);
+  // RFC 6797 §7.2: HSTS only over HTTPS (request.protocol follows X-Forwarded-Proto when the
+  // server trusts its proxy, as the session cookie's Secure flag does).
+  const sets = {
+    https: { api, document },
+    http: { api: withoutHsts(api), document: withoutHsts(document) },
+  };
   app.decorateReply('asDocument', function (this: FastifyReply) {
     for (const name of Object.keys(api)) this.removeHeader(name);
-    return this.headers(document);
+    return this.headers(sets[this.request.protocol].document);
   });
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(request.url.startsWith('/api/') ? api : document);
+    const set = sets[request.protocol];
+    reply.headers(request.url.startsWith('/api/') ? set.api : set.document);
     done();
   });
 }
