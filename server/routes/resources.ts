@@ -89,6 +89,30 @@ function parseSort(definition: ResourceDefinition, value: string | undefined): S
   });
 }
 
+/**
+ * parseSort, remembered per resource and sort string: a list page asks for the same few orders
+ * again and again. Only valid sorts are kept (a bad one throws), at most 100 per resource.
+ */
+function sortParser(definition: ResourceDefinition): (value: string | undefined) => readonly SortKey[] {
+  const known = new Map<string, SortKey[]>();
+  return (value) => {
+    if (value === undefined) return parseSort(definition, value);
+    let keys = known.get(value);
+    if (!keys) {
+      keys = parseSort(definition, value);
+      if (known.size >= 100) known.clear();
+      known.set(value, keys);
+    }
+    return keys;
+  };
+}
+
+/** The created_at bounds of a list: query parameter → ListQuery field. */
+const CREATED_BOUNDS = [
+  ['created_at_gt', 'createdAfter'],
+  ['created_at_lt', 'createdBefore'],
+] as const;
+
 function maxRole(a: Role, b: Role): Role {
   return roleAtLeast(a, b) ? a : b;
 }
@@ -164,6 +188,8 @@ export function resourceRoutes(app: FastifyInstance, repositories: Repositories)
       ...(definition.flightDates ? ['start_date', 'end_date'] : []),
       ...Object.keys(definition.filters),
     ]);
+    const filters = Object.entries(definition.filters);
+    const sortOf = sortParser(definition);
 
     const findVisible = (request: FastifyRequest): StoredRow => {
       const query = request.query as Query;
@@ -244,7 +270,7 @@ export function resourceRoutes(app: FastifyInstance, repositories: Repositories)
         const visible = visibleAccounts(user);
         const listQuery: ListQuery = {
           filters: [],
-          sort: parseSort(definition, single(query, 'sort')),
+          sort: sortOf(single(query, 'sort')),
           skip: integer(query, 'skip', 0, 1_000_000_000),
           limit: integer(query, 'limit', FULL_LIST_PAGE_SIZE, FULL_LIST_PAGE_SIZE),
         };
@@ -272,7 +298,7 @@ export function resourceRoutes(app: FastifyInstance, repositories: Repositories)
           listQuery.owners = features.listOwners(definition, visible);
         }
 
-        for (const [param, filter] of Object.entries(definition.filters)) {
+        for (const [param, filter] of filters) {
           const value = single(query, param);
           if (value === undefined) continue;
           const values = list(value);
@@ -290,10 +316,7 @@ export function resourceRoutes(app: FastifyInstance, repositories: Repositories)
           if (search.length > 200) throw badRequest('search: at most 200 characters');
           listQuery.search = search.trim();
         }
-        for (const [param, key] of [
-          ['created_at_gt', 'createdAfter'],
-          ['created_at_lt', 'createdBefore'],
-        ] as const) {
+        for (const [param, key] of CREATED_BOUNDS) {
           const value = single(query, param);
           if (value === undefined || value === '') continue;
           if (!dateOrTime.safeParse(value).success)
