@@ -91,6 +91,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     crossOriginResourcePolicy: { policy: config.corsOrigins.length ? 'cross-origin' : 'same-origin' },
   });
   if (config.corsOrigins.length) {
+    // Before access control, so its one route (OPTIONS *) gets no checks: the plugin answers
+    // preflights in its own hook, and the route gives any other OPTIONS request a 404.
     await app.register(cors, { origin: config.corsOrigins, credentials: true });
   }
 
@@ -99,7 +101,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   app.removeContentTypeParser('text/plain');
   await app.register(formbody);
   sessions(app, repositories);
-  // Before any route: it checks each route's declared access as the route is added.
+  // Before any route: it binds each route's declared access to the route as it is added, and a
+  // route added earlier would go unchecked.
   accessControl(app, repositories);
 
   healthRoutes(app, { mode: config.mode });

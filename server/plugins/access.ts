@@ -189,7 +189,8 @@ export function accessControl(app: FastifyInstance, repositories: Repositories) 
         done(error as Error);
       }
     };
-    route.onRequest = [...hookList(route.onRequest), onRequest];
+    // First among the route's own hooks, as a global hook would be: nothing runs unchecked.
+    route.onRequest = [onRequest, ...hookList(route.onRequest)];
     if (access && typeof access === 'object') {
       const preHandler: preHandlerHookHandler = (request, _reply, done) => {
         try {
@@ -199,7 +200,7 @@ export function accessControl(app: FastifyInstance, repositories: Repositories) 
           done(error as Error);
         }
       };
-      route.preHandler = [...hookList(route.preHandler), preHandler];
+      route.preHandler = [preHandler, ...hookList(route.preHandler)];
     }
   });
 }
