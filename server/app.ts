@@ -91,8 +91,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     crossOriginResourcePolicy: { policy: config.corsOrigins.length ? 'cross-origin' : 'same-origin' },
   });
   if (config.corsOrigins.length) {
-    // Before access control, so its one route (OPTIONS *) gets no checks: the plugin answers
-    // preflights in its own hook, and the route gives any other OPTIONS request a 404.
+    // Before access control, so its one route (OPTIONS *) gets no checks: the plugin's own hook
+    // answers every OPTIONS request (a preflight, or 400), and the route serves no data.
     await app.register(cors, { origin: config.corsOrigins, credentials: true });
   }
 
