@@ -1,8 +1,11 @@
 /**
  * Security headers: helmet's set (CSP, HSTS, nosniff, frame and referrer policies, …) for pages,
- * and for JSON under /api the shorter set OWASP's REST Security Cheat Sheet gives for API
- * responses (a CSP that allows nothing, nosniff, no framing, HSTS, no referrer). Both are fixed
- * at start-up; HSTS goes only with responses over HTTPS.
+ * and for JSON under /api the set OWASP's REST Security Cheat Sheet gives for API responses (a
+ * CSP that allows nothing, nosniff, no framing, HSTS; cache-control is the routes' own), plus
+ * CORP, which keeps other sites from loading signed-in JSON with no-cors requests. Headers that
+ * only act on HTML documents (referrer policy, permissions) are left off JSON: each header is
+ * work on every response for the server and every client. Both sets are fixed at start-up; HSTS
+ * goes only with responses over HTTPS.
  *
  * The headers depend only on the configuration, never on the request (no CSP nonces), so helmet
  * runs once, against a recording stand-in for a response, and every reply gets the recorded
@@ -36,7 +39,6 @@ export function apiHeaders(documentHeaders: Readonly<Record<string, string>>): R
     'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
     'x-content-type-options': 'nosniff',
     'x-frame-options': 'DENY',
-    'referrer-policy': 'no-referrer',
   };
   for (const name of ['strict-transport-security', 'cross-origin-resource-policy']) {
     const value = documentHeaders[name];

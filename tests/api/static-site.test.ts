@@ -70,6 +70,8 @@ describe('static site with app fallback', () => {
     expect(json.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(json.headers['x-content-type-options']).toBe('nosniff');
     expect(json.headers['x-frame-options']).toBe('DENY');
+    // Document-only headers stay off JSON.
+    expect(json.headers['referrer-policy']).toBeUndefined();
     const reference = await app.inject({ url: '/api/reference' });
     expect(reference.statusCode).toBe(200);
     expect(reference.headers['content-security-policy']).toContain("style-src 'self' 'unsafe-inline'");
