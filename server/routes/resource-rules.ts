@@ -71,11 +71,16 @@ export class FeatureRules {
   }
 }
 
+function idsOf(value: unknown): string[] {
+  if (Array.isArray(value)) return value as string[];
+  return typeof value === 'string' ? [value] : [];
+}
+
 /**
  * Every id a create or update names in a reference field must be a row that exists, that the
  * user may see, and that belongs to the same account as the row being written (or is global).
- * An update checks the fields it sets, and all of them when it moves the row to other accounts.
- * A 400 names the field, so the form can show it; nothing is written.
+ * An update checks the ids it adds to the fields it sets, and every id when it moves the row to
+ * other accounts. A 400 names the field, so the form can show it; nothing is written.
  */
 export function assertReferences(
   repositories: Repositories,
@@ -95,10 +100,12 @@ export function assertReferences(
     const targetName = typeof reference === 'string' ? reference : row[reference.resourceFrom];
     if (typeof targetName !== 'string' || !isResourceName(targetName)) continue;
     const target = resources[targetName];
-    const value = row[field];
-    const ids = Array.isArray(value) ? value : value === null || value === undefined ? [] : [value];
+    // Ids the row already had were checked when they were set; one may since have been deleted,
+    // and an edit that keeps it must not fail on what the user did not add. A move checks all.
+    const kept = current && !moved ? new Set(idsOf(current[field])) : null;
     const singular = target.title.replace(/ies$/, 'y').replace(/s$/, '').toLowerCase();
-    for (const id of ids as string[]) {
+    for (const id of idsOf(row[field])) {
+      if (kept?.has(id)) continue;
       const found = repositories[targetName].byId(id);
       if (!found || !canSeeRow(user, target, found)) throw badRequest(`${field}: no ${singular} with id ${id}`);
       // The row's own account (account: X) is checked by the write rules; other references

@@ -157,6 +157,32 @@ describe('referenced ids', () => {
     expect(row?.account).toBe(OWN);
   });
 
+  it('let an edit keep an id whose row was deleted since, and still check the ids it adds', async () => {
+    const label = await send('admin', 'POST', '/api/v1/label-value', {
+      category_id: id('label-category', 'own'),
+      name: 'Short-lived',
+    });
+    expect(label.statusCode).toBe(201);
+    const labelId = label.json<{ data: { id: string } }>().data.id;
+    const created = await send('writer', 'POST', '/api/v1/measurement', measurementBody(OWN, { labels: [labelId] }));
+    expect(created.statusCode).toBe(201);
+    const measurementId = created.json<{ data: { id: string } }>().data.id;
+    const deleted = await app.inject({
+      method: 'DELETE',
+      url: `/api/v1/label-value?id=${labelId}`,
+      headers: as(app, 'admin'),
+    });
+    expect(deleted.statusCode).toBe(204);
+
+    const url = `/api/v1/measurement?id=${measurementId}`;
+    const kept = await send('writer', 'PUT', url, { name: 'Renamed', labels: [labelId] });
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json<{ data: { name: string } }>().data.name).toBe('Renamed');
+    const added = await send('writer', 'PUT', url, { labels: [labelId, 'ffffffffffffffffffffffff'] });
+    expect(added.statusCode).toBe(400);
+    expect(added.json<{ message: string }>().message).toBe('labels: no label with id ffffffffffffffffffffffff');
+  });
+
   it('check a name mapping target against the lookup its type names', async () => {
     const body = (target: string) => ({
       account: OWN,
