@@ -132,7 +132,7 @@ export function buildOpenApi(app: FastifyInstance): Json {
       ? ` Only in accounts with ${definition.feature} on (403 otherwise; lists without an account filter leave the others out).`
       : '';
     const referenceNote = definition.references
-      ? ` Ids in ${Object.keys(definition.references).join(', ')} must name rows the user may see, in the row's account or global (400 otherwise).`
+      ? ` Ids in ${Object.keys(definition.references).join(', ')} must name rows the user may see, in the row's account or global (400 otherwise); an update checks the ids it adds, and all of them when it moves the row.`
       : '';
     const writeNote = `Needs role ${definition.writeRole} in the row's account${definition.accountPath === 'account?' ? ' (global rows: root)' : ''}.${featureNote}${referenceNote}`;
     const url = `/api/v1/${name}`;
