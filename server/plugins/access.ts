@@ -35,6 +35,7 @@ import type { Account, User } from '../../src/shared/schemas/index.ts';
 import { objectId } from '../../src/shared/schemas/index.ts';
 import { isDemoLike } from '../config.ts';
 import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../http-errors.ts';
+import { hookList } from '../route-hooks.ts';
 import type { Repositories } from '../store/repositories.ts';
 
 export interface AccessPolicy {
@@ -203,9 +204,4 @@ export function accessControl(app: FastifyInstance, repositories: Repositories) 
       route.preHandler = [preHandler, ...hookList(route.preHandler)];
     }
   });
-}
-
-/** A route option's hooks as an array (the option takes one function or several). */
-function hookList<T>(hooks: T | T[] | undefined): T[] {
-  return Array.isArray(hooks) ? hooks : hooks ? [hooks] : [];
 }

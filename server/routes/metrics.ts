@@ -13,6 +13,7 @@ import { metricsQuery, metricsResponse } from '../../src/shared/measurement-api.
 import { aggregateMetrics, sumCounts, apm, type MetricRow } from '../../src/shared/metrics.ts';
 import type { Measurement } from '../../src/shared/schemas/index.ts';
 import { checkedMeasurement, collection, httpError, measurementPolicy, type Rows } from './measurement-access.ts';
+import { hookList } from '../route-hooks.ts';
 
 export const IMPORT_ROW_COLLECTION = 'metric-import-row';
 /**
@@ -118,8 +119,7 @@ function keepSummaryInStep(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (route.url !== '/api/v1/measurement' || !methods.some((method) => method === 'POST' || method === 'PUT')) return;
-    const existing = route.preSerialization;
-    route.preSerialization = [...(Array.isArray(existing) ? existing : existing ? [existing] : []), keepInStep];
+    route.preSerialization = [...hookList(route.preSerialization), keepInStep];
   });
 }
 
