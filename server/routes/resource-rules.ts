@@ -12,6 +12,7 @@ import {
   resources,
   type Account,
   type ResourceDefinition,
+  type ResourceName,
   type User,
 } from '../../src/shared/schemas/index.ts';
 import { badRequest, forbidden } from '../http-errors.ts';
@@ -76,6 +77,36 @@ function idsOf(value: unknown): string[] {
   return typeof value === 'string' ? [value] : [];
 }
 
+export interface RowReference {
+  field: string;
+  /** The resource the field points at; null when the row names no resource (a bad type). */
+  target: ResourceName | null;
+  ids: string[];
+}
+
+/** What the reference fields the registry declares hold in this row: field, target, ids. */
+export function rowReferences(definition: ResourceDefinition, row: StoredRow): RowReference[] {
+  return Object.entries(definition.references ?? {}).map(([field, reference]) => {
+    const name = typeof reference === 'string' ? reference : row[reference.resourceFrom];
+    return { field, target: typeof name === 'string' && isResourceName(name) ? name : null, ids: idsOf(row[field]) };
+  });
+}
+
+/**
+ * Whether a row owned by `rowOwners` may point at `found` (a row of `target`): a global row, or
+ * one of the same accounts. The row's own account field is the write rules' business, and rows
+ * outside accounts (lookups, the account table) may point anywhere.
+ */
+export function staysInAccounts(
+  definition: ResourceDefinition,
+  target: ResourceName,
+  rowOwners: readonly (string | null)[],
+  found: StoredRow,
+): boolean {
+  if (target === 'account' || definition.accountPath === null || definition.accountPath === 'id') return true;
+  return ownersOf(found, resources[target].accountPath).some((owner) => owner === null || rowOwners.includes(owner));
+}
+
 /**
  * Every id a create or update names in a reference field must be a row that exists, that the
  * user may see, and that belongs to the same account as the row being written (or is global).
@@ -90,29 +121,20 @@ export function assertReferences(
   row: StoredRow,
   current: StoredRow | null,
 ) {
-  const rowOwners = new Set(ownersOf(row, definition.accountPath));
-  const moved =
-    current !== null &&
-    ownersOf(current, definition.accountPath).join() !== ownersOf(row, definition.accountPath).join();
-  const scoped = definition.accountPath !== null && definition.accountPath !== 'id';
-  for (const [field, reference] of Object.entries(definition.references ?? {})) {
-    if (!(field in input) && !moved) continue;
-    const targetName = typeof reference === 'string' ? reference : row[reference.resourceFrom];
-    if (typeof targetName !== 'string' || !isResourceName(targetName)) continue;
-    const target = resources[targetName];
+  const rowOwners = ownersOf(row, definition.accountPath);
+  const moved = current !== null && ownersOf(current, definition.accountPath).join() !== rowOwners.join();
+  for (const { field, target, ids } of rowReferences(definition, row)) {
+    if ((!(field in input) && !moved) || !target) continue;
     // Ids the row already had were checked when they were set; one may since have been deleted,
     // and an edit that keeps it must not fail on what the user did not add. A move checks all.
     const kept = current && !moved ? new Set(idsOf(current[field])) : null;
-    const singular = target.title.replace(/ies$/, 'y').replace(/s$/, '').toLowerCase();
-    for (const id of idsOf(row[field])) {
+    const singular = resources[target].title.replace(/ies$/, 'y').replace(/s$/, '').toLowerCase();
+    for (const id of ids) {
       if (kept?.has(id)) continue;
-      const found = repositories[targetName].byId(id);
-      if (!found || !canSeeRow(user, target, found)) throw badRequest(`${field}: no ${singular} with id ${id}`);
-      // The row's own account (account: X) is checked by the write rules; other references
-      // must stay inside the row's accounts.
-      if (!scoped || targetName === 'account') continue;
-      const targetOwners = ownersOf(found, target.accountPath);
-      if (!targetOwners.some((owner) => owner === null || rowOwners.has(owner)))
+      const found = repositories[target].byId(id);
+      if (!found || !canSeeRow(user, resources[target], found))
+        throw badRequest(`${field}: no ${singular} with id ${id}`);
+      if (!staysInAccounts(definition, target, rowOwners, found))
         throw badRequest(`${field}: ${singular} ${id} belongs to another account`);
     }
   }
