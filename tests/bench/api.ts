@@ -10,16 +10,17 @@
  * this one. The runs are interleaved, ROUNDS times (hello, demo, 10k, 100k, hello, …), and each
  * budget takes the median of its per-round ratios: this machine is a small VM whose speed drifts
  * with its host, and back-to-back pairs see the same conditions where runs minutes apart do not.
- * BENCH_SECONDS (default 5) sets each run's length, BENCH_ROUNDS (default 3) the rounds.
- * Not part of `npm test`.
+ * BENCH_SECONDS (default 3) sets each run's length, BENCH_ROUNDS (default 9) the rounds: many short
+ * rounds, because single rounds here ranged from 24% to over 100% of hello-world on the same code.
+ * About three minutes in all. Not part of `npm test`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import autocannon from 'autocannon';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9);
 const CONNECTIONS = 10;
 const NORTHWIND = '650000000000000000000003';
 const LIST = `/api/v1/measurement?account=${NORTHWIND}&sort=desc(start_date)&limit=25&skip=25`;
