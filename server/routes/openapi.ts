@@ -115,7 +115,7 @@ export function buildOpenApi(app: FastifyInstance): Json {
   const engineUrls = new Set<string>();
 
   for (const name of RESOURCE_NAMES) {
-    const definition = resources[name];
+    const definition: ResourceDefinition = resources[name];
     const base = pascal(name);
     schemas[base] = jsonSchema(definition.row, 'output');
     schemas[`${base}Create`] = jsonSchema(definition.create, 'input');

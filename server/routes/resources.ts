@@ -178,7 +178,7 @@ export function resourceRoutes(app: FastifyInstance, repositories: Repositories)
   const features = new FeatureRules(repositories);
   for (const name of RESOURCE_NAMES) {
     const definition = resources[name];
-    const repository = repositories[name];
+    const repository = repositories.collection(name);
     const path = `/api/v1/${name}`;
     const rowSchema = name === 'user' ? storedUserRow : definition.row;
     const hasUpdatedAt = 'updated_at' in ((definition.row as unknown as { shape?: object }).shape ?? {});
@@ -350,9 +350,9 @@ export function resourceRoutes(app: FastifyInstance, repositories: Repositories)
           throw badRequest('query: POST takes the entity in the body');
         const parsed = definition.create.safeParse(request.body ?? {});
         if (!parsed.success) throw invalidInput(parsed.error);
-        const row = complete(user, parsed.data as Record<string, unknown>, null);
+        const row = complete(user, parsed.data, null);
         assertWritable(user, row);
-        assertReferences(repositories, user, definition, parsed.data as Record<string, unknown>, row, null);
+        assertReferences(repositories, user, definition, parsed.data, row, null);
         if (name === 'user') assertUserChangeAllowed(user, null, row);
         validateRow(row);
         assertUniqueEmail(row);
@@ -369,9 +369,9 @@ export function resourceRoutes(app: FastifyInstance, repositories: Repositories)
         const parsed = definition.update.safeParse(request.body ?? {});
         if (!parsed.success) throw invalidInput(parsed.error);
         assertWritable(user, current);
-        const next = complete(user, parsed.data as Record<string, unknown>, current);
+        const next = complete(user, parsed.data, current);
         assertWritable(user, next);
-        assertReferences(repositories, user, definition, parsed.data as Record<string, unknown>, next, current);
+        assertReferences(repositories, user, definition, parsed.data, next, current);
         if (name === 'user') assertUserChangeAllowed(user, current, next);
         validateRow(next);
         assertUniqueEmail(next);

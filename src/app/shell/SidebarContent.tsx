@@ -2,7 +2,6 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { accountFilter, listAll } from '../../lib/api.ts';
-import { loadSchemas } from '../../lib/schemas.ts';
 import { $isRoot, $role, $selectedAccount, $selectedAccountId } from '../../stores/account.ts';
 import { can, roleAtLeast, type Role } from '../../shared/access.ts';
 import { SIDEBAR_SEARCH_DEBOUNCE_MS } from '../../shared/constants.ts';
@@ -94,10 +93,7 @@ function MeasurementTree() {
     let live = true;
     setRows(null);
     setError(null);
-    void loadSchemas()
-      .then(({ measurementRow }) =>
-        listAll('measurement', { account: accountFilter(accountId), sort: 'asc(name),asc(id)' }, measurementRow),
-      )
+    void listAll('measurement', { account: accountFilter(accountId), sort: 'asc(name),asc(id)' })
       .then((data) => live && setRows(data))
       .catch((e: unknown) => live && setError(e));
     return () => {
@@ -199,14 +195,7 @@ function ReportsMenu() {
   useEffect(() => {
     if (!accountId) return;
     let live = true;
-    void loadSchemas()
-      .then(({ schemaFor }) =>
-        listAll<{ id: string; name: string }>(
-          'saved-report',
-          { account: accountId, sort: 'asc(name),asc(id)' },
-          schemaFor('saved-report') as never,
-        ),
-      )
+    void listAll('saved-report', { account: accountId, sort: 'asc(name),asc(id)' })
       .then((rows) => live && setSaved(rows))
       .catch((e: unknown) => live && setError(e));
     return () => {
