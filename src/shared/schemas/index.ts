@@ -615,18 +615,6 @@ export const LOOKUP_RESOURCES = [
   'third-party-macro-vendor',
 ] as const satisfies readonly ResourceName[];
 
-/** Query parameters every list takes (spec §7), besides each resource's own filters. */
-export const COMMON_LIST_PARAMETERS = [
-  'id',
-  'limit',
-  'skip',
-  'sort',
-  'search',
-  'created_at_gt',
-  'created_at_lt',
-  'refresh',
-] as const;
-
 /** Row types, inferred from the schemas (never hand-written). */
 export type { Account } from './account.ts';
 export type { Activation } from './activation.ts';
