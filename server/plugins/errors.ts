@@ -1,9 +1,11 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { HttpError, type FieldIssue } from '../http-errors.ts';
 import { ERROR_PAGE, isApiPath } from './static-site.ts';
 
 /**
  * One error shape for the whole API: `{statusCode, error, message}` with a message the UI can
- * show as it is. Client mistakes keep their 4xx status; anything unexpected is logged and
+ * show as it is, and on a 400 `issues: [{path, message}]`, one per bad field (empty when the
+ * input as a whole is at fault). Client mistakes keep their 4xx status; anything unexpected is logged and
  * answered with a generic 500 that leaks no internals (pages get the static 500 page).
  */
 const REASONS: Record<number, string> = {
@@ -19,20 +21,30 @@ const REASONS: Record<number, string> = {
   429: 'Too Many Requests',
 };
 
-/**
- * A route schema's validation failure, as one line naming each field ("email: Invalid email
- * format"), whatever validator produced it.
- */
-function validationMessage(error: FastifyError): string | null {
+/** A route schema's validation failure, one issue per field, whatever validator produced it. */
+function validationIssues(error: FastifyError): FieldIssue[] | null {
   if (!Array.isArray(error.validation) || error.validation.length === 0) return null;
   const where = error.validationContext && error.validationContext !== 'body' ? error.validationContext : '';
-  return error.validation
-    .slice(0, 5)
-    .map((item) => {
-      const field = [where, ...String(item.instancePath ?? '').split('/')].filter(Boolean).join('.');
-      return field ? `${field}: ${item.message ?? 'is invalid'}` : (item.message ?? 'Invalid input');
-    })
-    .join('; ');
+  return error.validation.slice(0, 5).map((item) => {
+    const path = [where, ...String(item.instancePath ?? '').split('/')].filter(Boolean).join('.');
+    return { path, message: item.message ?? (path ? 'is invalid' : 'Invalid input') };
+  });
+}
+
+const FIELD_LINE = /^([A-Za-z_][\w.[\]-]*(?:, [A-Za-z_][\w.[\]-]*)*): (.+)$/s;
+
+/**
+ * The issues of a 400 thrown with a message only (`badRequest('limit: must be …')`): each
+ * "path: text" part of the message, so every 400 carries its fields without each thrower
+ * restating them. A message that names no field is one issue for the whole input ('').
+ */
+export function issuesFromMessage(message: string): FieldIssue[] {
+  return message.split('; ').flatMap((part) => {
+    const match = FIELD_LINE.exec(part);
+    if (!match) return [{ path: '', message: part }];
+    const [, paths, text] = match as unknown as [string, string, string];
+    return paths.split(', ').map((path) => ({ path, message: text }));
+  });
 }
 
 export function errorHandling(app: FastifyInstance, options: { staticSite: boolean }) {
@@ -49,10 +61,17 @@ export function errorHandling(app: FastifyInstance, options: { staticSite: boole
     }
     const headers = (error as { headers?: unknown }).headers;
     if (headers && typeof headers === 'object') reply.headers(headers);
+    const validation = validationIssues(error);
+    const message = validation
+      ? validation.map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message)).join('; ')
+      : error.message;
+    const thrown = error instanceof HttpError ? error.issues : undefined;
+    const issues = validation ?? thrown ?? (status === 400 ? issuesFromMessage(message) : undefined);
     return reply.code(status).send({
       statusCode: status,
       error: REASONS[status] ?? 'Error',
-      message: validationMessage(error) ?? error.message,
+      message,
+      ...(issues ? { issues } : {}),
     });
   });
 }

@@ -49,7 +49,7 @@ function accessText(access: RouteAccess | undefined): string {
 
 const errors = {
   '400': {
-    description: 'Invalid input; the message names the field',
+    description: 'Invalid input; the message names the field, and issues lists each bad field',
     content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
   },
   '401': {
@@ -276,7 +276,7 @@ export function buildOpenApi(app: FastifyInstance): Json {
       title: 'LAMP API',
       version: VERSION_LABEL,
       description:
-        'The LAMP attention measurement API. Sign in with POST /api/v1/auth; the session cookie authenticates every other call. Request bodies are JSON (other media types get 415). Errors are {statusCode, error, message}.',
+        'The LAMP attention measurement API. Sign in with POST /api/v1/auth; the session cookie authenticates every other call. Request bodies are JSON (other media types get 415). Errors are {statusCode, error, message}; a 400 adds issues: [{path, message}], one per bad field.',
     },
     components: { schemas, securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'lamp_session' } } },
     security: [{ session: [] }],

@@ -14,7 +14,7 @@ import { findUserByEmail } from '../auth/self-service-users.ts';
 import { clearOutbox, readOutbox, sendLinkEmail } from '../mail/outbox.ts';
 import { newId } from '../store/repositories.ts';
 import { publicUser } from '../plugins/session.ts';
-import { HttpError, parseOr400 } from '../http-errors.ts';
+import { emailTaken, HttpError, parseOr400 } from '../http-errors.ts';
 import { requestOrigin } from './self-service-http.ts';
 
 /** The shared password of every demo persona (decisions.md §1). */
@@ -70,8 +70,7 @@ export function outboxRoutes(app: FastifyInstance) {
 
   app.post('/api/v1/testing/users', { config: { access: 'demo' } }, async (request, reply) => {
     const input = parseOr400(TestUserBodySchema, request.body);
-    if (findUserByEmail(app, input.email))
-      throw new HttpError(409, `A user already has the e-mail address ${input.email}`);
+    if (findUserByEmail(app, input.email)) throw emailTaken();
     const { password, ...fields } = input;
     const user = await app.repositories.user.insert({
       id: newId(),

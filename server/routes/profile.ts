@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { UpdateCurrentUserBodySchema } from '../../src/shared/schemas/self-service.ts';
 import { findUserByEmail, signedInUser, updateUser } from '../auth/self-service-users.ts';
-import { HttpError, parseOr400, unauthorized } from '../http-errors.ts';
+import { emailTaken, parseOr400, unauthorized } from '../http-errors.ts';
 import { sendLinkEmail } from '../mail/outbox.ts';
 import { publicUser } from '../plugins/session.ts';
 import { messages } from '../../src/shared/messages.ts';
@@ -19,7 +19,7 @@ export function profileRoutes(app: FastifyInstance) {
     const changes = parseOr400(UpdateCurrentUserBodySchema, request.body ?? {});
     const emailChanged = changes.email !== undefined && changes.email !== user.email;
     if (emailChanged && findUserByEmail(app, changes.email as string)) {
-      throw new HttpError(409, 'Another user already has this e-mail address');
+      throw emailTaken();
     }
     // A new address must be confirmed (login link) before it can be used to sign in.
     const updated = await updateUser(app, user.id, emailChanged ? { ...changes, email_verified: false } : changes);

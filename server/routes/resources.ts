@@ -29,7 +29,7 @@ import {
   type User,
 } from '../../src/shared/schemas/index.ts';
 import { storedUserRow } from '../../src/shared/schemas/user.ts';
-import { badRequest, forbidden, HttpError, issuesMessage, notFound } from '../http-errors.ts';
+import { badRequest, emailTaken, forbidden, HttpError, invalidInput, notFound } from '../http-errors.ts';
 import { publicUser } from '../plugins/session.ts';
 import { runList, type ListQuery } from '../store/query.ts';
 import { newId, ownersOf, type Repositories, type StoredRow } from '../store/repositories.ts';
@@ -206,7 +206,7 @@ export function resourceRoutes(app: FastifyInstance, repositories: Repositories)
 
     const validateRow = (row: StoredRow) => {
       const result = rowSchema.safeParse(row);
-      if (!result.success) throw badRequest(issuesMessage(result.error));
+      if (!result.success) throw invalidInput(result.error);
     };
 
     /** Fills what the server owns on a new row: ids, times, derived copies, initial states. */
@@ -245,7 +245,7 @@ export function resourceRoutes(app: FastifyInstance, repositories: Repositories)
     const assertUniqueEmail = (row: StoredRow) => {
       if (name !== 'user') return;
       const clash = repositories.user.findBy('email', row.email).find((other) => other.id !== row.id);
-      if (clash) throw new HttpError(409, 'email: a user with this e-mail already exists');
+      if (clash) throw emailTaken();
     };
 
     const listBody = listSerializer((row) => toClient(name, row));
@@ -349,7 +349,7 @@ export function resourceRoutes(app: FastifyInstance, repositories: Repositories)
         if (Object.keys(request.query as Query).some((key) => key !== 'refresh'))
           throw badRequest('query: POST takes the entity in the body');
         const parsed = definition.create.safeParse(request.body ?? {});
-        if (!parsed.success) throw badRequest(issuesMessage(parsed.error));
+        if (!parsed.success) throw invalidInput(parsed.error);
         const row = complete(user, parsed.data as Record<string, unknown>, null);
         assertWritable(user, row);
         assertReferences(repositories, user, definition, parsed.data as Record<string, unknown>, row, null);
@@ -367,7 +367,7 @@ export function resourceRoutes(app: FastifyInstance, repositories: Repositories)
         const user = request.user as User;
         const current = findVisible(request);
         const parsed = definition.update.safeParse(request.body ?? {});
-        if (!parsed.success) throw badRequest(issuesMessage(parsed.error));
+        if (!parsed.success) throw invalidInput(parsed.error);
         assertWritable(user, current);
         const next = complete(user, parsed.data as Record<string, unknown>, current);
         assertWritable(user, next);

@@ -15,6 +15,7 @@ import type { ZodType } from 'zod';
 import { readPublicConfig } from '../shared/config.ts';
 import { FULL_LIST_PAGE_SIZE } from '../shared/constants.ts';
 import { errorAlertText, messages } from '../shared/messages.ts';
+import { errorResponse, type FieldIssue } from '../shared/schemas/auth.ts';
 
 export const API_BASE = readPublicConfig(import.meta.env ?? {}).apiBase;
 
@@ -22,10 +23,14 @@ export class ApiError extends Error {
   override name = 'ApiError';
   readonly status: number;
   readonly body: unknown;
+  /** The fields a 400 (or an e-mail clash) names, so a form shows each beside its field. */
+  readonly issues: readonly FieldIssue[];
   constructor(status: number, body: unknown, fallback?: string) {
     super(errorAlertText(body, fallback));
     this.status = status;
     this.body = body;
+    const parsed = errorResponse.pick({ issues: true }).safeParse(body);
+    this.issues = (parsed.success && parsed.data.issues) || [];
   }
 }
 

@@ -53,6 +53,8 @@ export const messages = {
     jsonOnly: 'This endpoint accepts only application/json request bodies',
     notFound: (resource: string) => `No ${resource} with this id, or no access to it`,
     testingOnly: 'Test control is available only in demo and test modes',
+    /** Another user has this e-mail address (users are unique by e-mail): a 409 on the email field. */
+    emailTaken: 'A user with this e-mail address already exists',
   },
   titles: {
     userError: 'User Error',

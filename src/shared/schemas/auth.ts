@@ -19,11 +19,19 @@ export const loginResponse = z.union([
 ]);
 export type LoginResponse = z.infer<typeof loginResponse>;
 
-/** The API's error body (server/plugins/errors.ts). */
+/** One bad input field of a 400: its dotted path ('' for the body as a whole) and what is wrong. */
+export const fieldIssue = z.object({ path: z.string(), message: z.string() });
+export type FieldIssue = z.infer<typeof fieldIssue>;
+
+/**
+ * The API's error body (server/plugins/errors.ts). A 400 (and a 409 about a field, such as an
+ * e-mail clash) carries `issues`, one per bad field, so a form shows each beside its field.
+ */
 export const errorResponse = z.object({
   statusCode: z.number().int(),
   error: z.string(),
   message: z.string(),
+  issues: z.array(fieldIssue).optional(),
 });
 export type ErrorResponse = z.infer<typeof errorResponse>;
 
