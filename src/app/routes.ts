@@ -379,13 +379,21 @@ export const routes: readonly RouteEntry[] = [
   }),
 
   // Account administration (no issue yet).
-  route('labels', '/labels', 'Labels', notYet, { access: { role: 'admin' } }),
-  route('label.edit', '/labels/:categoryId/:labelId/edit', 'Edit Label', notYet, { access: { role: 'admin' } }),
-  route('users', '/users', 'Users', notYet, { access: { role: 'admin' } }),
-  route('billing', '/billing', 'Billing', notYet, { access: { role: 'write' } }),
-  route('purchase-order', '/billing/purchase-orders/:purchaseOrderId', 'Purchase Order', notYet, {
-    access: { role: 'write' },
+  route('labels', '/labels', 'Labels', 'workspace/LabelsPage', { access: { role: 'admin' } }),
+  route('label.edit', '/labels/:categoryId/:labelId/edit', 'Edit Label', 'workspace/LabelEditPage', {
+    access: { role: 'admin' },
   }),
+  route('users', '/users', 'Users', 'workspace/UsersPage', { access: { role: 'admin' } }),
+  route('billing', '/billing', 'Billing', 'workspace/BillingPage', { access: { role: 'write' } }),
+  route(
+    'purchase-order',
+    '/billing/purchase-orders/:purchaseOrderId',
+    'Purchase Order',
+    'workspace/PurchaseOrderPage',
+    {
+      access: { role: 'write' },
+    },
+  ),
 
   // The admin area (no issue yet): product-owner account, then the role of spec §6.
   route('admin', '/admin', 'Admin', notYet, { access: adminRoot, sidebar: 'admin' }),

@@ -10,7 +10,7 @@ import {
   type ColumnDef,
   type RowSelectionState,
 } from '@tanstack/react-table';
-import { Profiler, useEffect, useMemo, type ReactNode } from 'react';
+import { Profiler, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Checkbox } from 'react-aria-components';
 import { EmptyState, Skeleton } from '../shared/EmptyState.tsx';
 import { ErrorPlaceholder } from '../shared/ErrorPlaceholder.tsx';
@@ -108,7 +108,7 @@ export function DataTable<T extends Identified>({ list, columns, selection, rowL
   const table = useTable({
     features,
     columns: defs,
-    data: list.rows as T[],
+    data: list.rows,
     getRowId: (row) => row.id,
     enableRowSelection: Boolean(selection),
     state: { rowSelection: selection?.selected ?? {} },
@@ -219,4 +219,18 @@ export function DataTable<T extends Identified>({ list, columns, selection, rowL
       <Pager list={list} />
     </div>
   );
+}
+
+export interface RowSelection {
+  selected: RowSelectionState;
+  onChange: (next: RowSelectionState) => void;
+  ids: string[];
+  clear: () => void;
+}
+
+/** The selection a page keeps for a table's bulk actions. */
+export function useRowSelection(): RowSelection {
+  const [selected, setSelected] = useState<RowSelectionState>({});
+  const clear = useCallback(() => setSelected({}), []);
+  return { selected, onChange: setSelected, ids: Object.keys(selected), clear };
 }

@@ -231,7 +231,7 @@ export function ReferencePicker({
       selectedKey={value}
       onSelectionChange={(key: Key | null) => onChange(key === null ? null : String(key))}
       inputValue={options.filterText || (selectedName ?? '')}
-      onInputChange={options.setFilterText}
+      onInputChange={(text) => options.setFilterText(text)}
       isInvalid={Boolean(error)}
       className={className}
       validationBehavior="aria"

@@ -27,6 +27,8 @@ export interface ListSpec {
   filters?: readonly string[];
   pageSizes?: readonly number[];
   defaultSize?: number;
+  /** Prefix of the list's URL parameters, when a page shows two lists ('values.' → values.page). */
+  prefix?: string;
 }
 
 export interface ListState {
@@ -51,8 +53,12 @@ export function formatSortSpec(sort: SortSpec): string {
   return `${sort.direction}(${sort.id})`;
 }
 
+/** A list parameter's name in the URL. */
+const key = (spec: ListSpec, name: string) => `${spec.prefix ?? ''}${name}`;
+
 export function readListState(search: string, spec: ListSpec): ListState {
-  const q = new URLSearchParams(search);
+  const raw = new URLSearchParams(search);
+  const q = { get: (name: string) => raw.get(key(spec, name)) };
   const sizes = spec.pageSizes ?? DEFAULT_PAGE_SIZES;
   const defaultSize = spec.defaultSize ?? 25;
   const size = Number(q.get('size'));
@@ -77,16 +83,17 @@ export function readListState(search: string, spec: ListSpec): ListState {
  * values such as labelCategoryId) as they are.
  */
 export function writeListState(state: ListState, spec: ListSpec, current = ''): string {
-  const q = new URLSearchParams(current);
+  const out = new URLSearchParams(current);
+  const q = { set: (name: string, value: string) => out.set(key(spec, name), value) };
   const own = ['page', 'size', 'sort', 'q', ...(spec.filters ?? [])];
-  for (const key of own) q.delete(key);
+  for (const name of own) out.delete(key(spec, name));
   if (state.search) q.set('q', state.search);
   for (const [name, value] of Object.entries(state.filters)) if (value) q.set(name, value);
   const d = spec.defaultSort;
   if (state.sort.id !== d.id || state.sort.direction !== d.direction) q.set('sort', formatSortSpec(state.sort));
   if (state.page > 1) q.set('page', String(state.page));
   if (state.size !== (spec.defaultSize ?? 25)) q.set('size', String(state.size));
-  const text = q.toString();
+  const text = out.toString();
   return text ? `?${text}` : '';
 }
 

@@ -27,7 +27,8 @@ export interface ResourceFormOptions<V extends Values, Out> {
   /** Field labels, for messages ('Name is required'). */
   labels: Readonly<Record<string, string>>;
   submit: (value: Out) => Promise<unknown>;
-  onSaved?: (result: unknown) => void;
+  /** After a save: the server's answer and the values that were sent. */
+  onSaved?: (result: unknown, value: Out) => void;
   onConflict?: (error: ApiError) => void;
 }
 
@@ -96,7 +97,7 @@ export function useResourceForm<V extends Values, Out>(options: ResourceFormOpti
       submit(parsed.data)
         .then((result) => {
           setSaved(values);
-          onSaved?.(result);
+          onSaved?.(result, parsed.data);
         })
         .catch((error: unknown) => {
           const issues = serverIssues(error);
