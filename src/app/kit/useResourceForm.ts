@@ -1,7 +1,7 @@
 /**
  * The kit's form state. Every form built on it:
  * - checks with the resource's own zod schema (the rules the server applies), before sending;
- * - puts a server 400's `issues: [{path, message}]` on their fields, and any other failure in an
+ * - puts a server 4xx's (400, or 409 for a clash) `issues: [{path, message}]` on their fields, and any other failure in an
  *   error alert (spec §8);
  * - is an unsaved form while its values differ from what was loaded, so an account switch asks
  *   first (spec §4; the rule lives here so a new form cannot forget it);
@@ -45,7 +45,7 @@ export interface ResourceForm<V extends Values> {
 
 /** Server issues from a 400 body, if it carries them. */
 export function serverIssues(error: unknown): { path: unknown; message: string }[] | null {
-  if (!(error instanceof ApiError) || error.status !== 400) return null;
+  if (!(error instanceof ApiError) || error.status < 400 || error.status >= 500) return null;
   const body = error.body as { issues?: unknown } | null;
   if (!body || !Array.isArray(body.issues)) return null;
   return (body.issues as { path?: unknown; message?: unknown }[])
