@@ -31,7 +31,9 @@ test.describe('workspace pages by role', () => {
     await expect(page.getByRole('columnheader', { name: /Billing name/ })).toBeVisible();
     await expect(page.getByRole('columnheader', { name: /Remaining/ })).toBeVisible();
     const api = (await (
-      await page.request.get(`/api/v1/contract?accounts=${ACCOUNT_IDS.northwind}&limit=5000&skip=0&sort=asc(billing_name),asc(id)`)
+      await page.request.get(
+        `/api/v1/contract?accounts=${ACCOUNT_IDS.northwind}&limit=5000&skip=0&sort=asc(billing_name),asc(id)`,
+      )
     ).json()) as { data: { billing_name: string }[]; count: number };
     expect(api.count).toBeGreaterThan(0);
     const download = page.waitForEvent('download');
@@ -43,13 +45,20 @@ test.describe('workspace pages by role', () => {
     void contracts;
 
     // A purchase order opens with its contract and the measurements it pays for.
-    const order = page.getByRole('link').filter({ has: page.locator('xpath=ancestor::td') }).first();
-    const orders = (await (await page.request.get(`/api/v1/purchase-order?account=${ACCOUNT_IDS.northwind}&limit=1`)).json()) as {
+    const order = page
+      .getByRole('link')
+      .filter({ has: page.locator('xpath=ancestor::td') })
+      .first();
+    const orders = (await (
+      await page.request.get(`/api/v1/purchase-order?account=${ACCOUNT_IDS.northwind}&limit=1`)
+    ).json()) as {
       data: { id: string; reference: string }[];
     };
     if (orders.data[0]) {
       await page.getByRole('link', { name: orders.data[0].reference }).first().click();
-      await expect(page.getByRole('heading', { level: 1, name: `Purchase order ${orders.data[0].reference}` })).toBeVisible();
+      await expect(
+        page.getByRole('heading', { level: 1, name: `Purchase order ${orders.data[0].reference}` }),
+      ).toBeVisible();
       await expect(page.getByText('Amount')).toBeVisible();
       await expectNoSeriousA11yViolations(page, 'main');
     }
@@ -107,7 +116,9 @@ test.describe('workspace pages by role', () => {
       data: { name: unique('Edit cat'), account: ACCOUNT_IDS.northwind },
     });
     const categoryId = ((await cat.json()) as { data: { id: string } }).data.id;
-    const value = await page.request.post('/api/v1/label-value', { data: { name: 'Original', category_id: categoryId } });
+    const value = await page.request.post('/api/v1/label-value', {
+      data: { name: 'Original', category_id: categoryId },
+    });
     const labelId = ((await value.json()) as { data: { id: string } }).data.id;
     await openApp(page, `/labels/${categoryId}/${labelId}/edit`);
     await expect(page.getByRole('heading', { level: 1, name: 'Edit Original' })).toBeVisible();

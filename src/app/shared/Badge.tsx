@@ -21,7 +21,7 @@ export const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 export function Badge({ className, children }: { className: string; children: ReactNode }) {
   return (
     <span
-      className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${className}`}
+      className={`inline-flex items-center whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${className}`}
     >
       {children}
     </span>

@@ -42,7 +42,7 @@ const grantable = (actor: Role) =>
 
 const fullName = (u: User) => `${u.first_name} ${u.last_name}`;
 const lastSignIn = (u: User) => (u.last_login_at ? u.last_login_at.slice(0, 16).replace('T', ' ') : 'Never');
-const status = (u: User) => (u.last_login_at ? 'Active' : u.email_verified ? 'Not signed in yet' : 'Invited');
+const status = (u: User) => (u.last_login_at ? 'Active' : u.email_verified ? 'Pending' : 'Invited');
 
 function withRole(user: User, accountId: string, role: Role | null): User['access_grants'] {
   const others = user.access_grants.filter((g) => !(g.type === 'account' && g.id === accountId));
@@ -98,7 +98,7 @@ export default function UsersPage() {
         align: 'right',
         cell: (u) =>
           editable(u) ? (
-            <span className="inline-flex gap-3">
+            <span className="inline-flex gap-3 whitespace-nowrap">
               <button
                 type="button"
                 className="text-sm font-medium text-primary-strong hover:underline"
@@ -242,12 +242,7 @@ function InviteDialog({
             onChange={(v) => form.set('email', v)}
             error={form.errors.email}
           />
-          <ChoiceInput
-            label="Role"
-            value={form.values.role}
-            onChange={(v) => form.set('role', v)}
-            options={roles}
-          />
+          <ChoiceInput label="Role" value={form.values.role} onChange={(v) => form.set('role', v)} options={roles} />
         </FormShell>
       </div>
     </Modal>
