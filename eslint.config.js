@@ -32,6 +32,13 @@ const zones = [
     from: ['./src/app', './src/stores', './src/lib', './src/pages', './src/layouts'],
     message: 'The server takes only src/shared from the client side.',
   },
+  {
+    // The shell, the shared UI parts and the plain pages serve every feature and know none: a
+    // feature plugs in through the route table (pages.ts) and the sidebar declaration (sidebars.ts).
+    target: ['./src/app/shell', './src/app/shared', './src/app/kit', './src/app/pages'],
+    from: './src/app/features',
+    message: 'The shell, shared parts, kit and pages know no feature: declare it in src/app/sidebars.ts or routes.ts.',
+  },
   ...features.map((name) => ({
     target: `./src/app/features/${name}`,
     from: './src/app/features',
@@ -66,6 +73,26 @@ export default tseslint.config(
     // Command-line scripts, fixtures and benchmarks talk to a terminal.
     files: ['scripts/**', 'fixtures/**', 'tests/bench/**', 'server/main.ts'],
     rules: { 'no-console': 'off' },
+  },
+  {
+    // src/shared runs in the browser and in Node alike, so it may use neither's own APIs.
+    files: ['src/shared/**'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        ...['window', 'document', 'navigator', 'localStorage', 'sessionStorage', 'location', 'HTMLElement'].map(
+          (name) => ({ name, message: 'src/shared has no DOM: pass what it needs in.' }),
+        ),
+        ...['process', 'Buffer', '__dirname', '__filename', 'require', 'global'].map((name) => ({
+          name,
+          message: 'src/shared has no Node APIs: pass what it needs in.',
+        })),
+      ],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['node:*', 'fs', 'path', 'crypto', 'os'], message: 'src/shared has no Node APIs.' }] },
+      ],
+    },
   },
   {
     files: ['**/*.js', '**/*.mjs'],

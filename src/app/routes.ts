@@ -95,23 +95,166 @@ const adminRoot = { productOwner: true, role: 'root' } as const;
 const adminSuper = { productOwner: true, role: 'super' } as const;
 const notYet = 'pages/NotAvailablePage';
 
-/** One admin section with its list, create and detail pages. */
-function adminSection(
-  id: string,
-  title: string,
-  singular: string,
-  access: AccessRule,
-  extra: { create?: boolean; detailParam?: string; bulk?: boolean } = {},
-): RouteEntry[] {
+/**
+ * One admin section (spec §2 "Admin area", §6): its slug, titles, the access it needs, which
+ * sidebar menu lists it, the registry resource it edits and the pages it has. Routes, menus,
+ * breadcrumb lookups and search result routes are all derived from this one list.
+ */
+export interface AdminSection {
+  id: string;
+  title: string;
+  singular: string;
+  access: AccessRule;
+  menu: 'account' | 'global';
+  /** The registry resource the section edits, when it edits one. */
+  resource?: string;
+  create?: boolean;
+  bulk?: boolean;
+  /** The detail page's parameter, e.g. 'userId' for /admin/users/:userId. */
+  detailParam?: string;
+}
+
+export const ADMIN_SECTIONS: readonly AdminSection[] = [
+  { id: 'details', title: 'Details', singular: 'Details', access: adminRoot, menu: 'account' },
+  {
+    id: 'users',
+    title: 'Users',
+    singular: 'User',
+    access: { productOwner: true, role: 'admin' },
+    menu: 'account',
+    resource: 'user',
+    create: true,
+    bulk: true,
+    detailParam: 'userId',
+  },
+  { id: 'access', title: 'Access', singular: 'Access', access: adminRoot, menu: 'account' },
+  {
+    id: 'account-contracts',
+    title: 'Account Contracts',
+    singular: 'Contract',
+    access: adminRoot,
+    menu: 'account',
+    resource: 'contract',
+    create: true,
+    detailParam: 'contractId',
+  },
+  {
+    id: 'reports',
+    title: 'Reports',
+    singular: 'Report',
+    access: adminRoot,
+    menu: 'account',
+    resource: 'report',
+    create: true,
+    detailParam: 'reportId',
+  },
+  {
+    id: 'name-mapping',
+    title: 'Name Mapping',
+    singular: 'Name Mapping',
+    access: adminRoot,
+    menu: 'account',
+    resource: 'name-mapping',
+  },
+  {
+    id: 'accounts',
+    title: 'Accounts',
+    singular: 'Account',
+    access: adminRoot,
+    menu: 'global',
+    resource: 'account',
+    detailParam: 'accountId',
+  },
+  {
+    id: 'third-party-macros',
+    title: 'Third Party Macros',
+    singular: 'Third Party Macro',
+    access: adminRoot,
+    menu: 'global',
+    resource: 'third-party-macro',
+    create: true,
+    detailParam: 'thirdPartyMacroId',
+  },
+  {
+    id: 'all-contracts',
+    title: 'All Contracts',
+    singular: 'Contract',
+    access: adminRoot,
+    menu: 'global',
+    resource: 'contract',
+    create: true,
+    detailParam: 'contractId',
+  },
+  {
+    id: 'projects',
+    title: 'Projects',
+    singular: 'Project',
+    access: adminRoot,
+    menu: 'global',
+    resource: 'project',
+    create: true,
+    detailParam: 'projectId',
+  },
+  {
+    id: 'custom-parameter-templates',
+    title: 'Custom Parameter Templates',
+    singular: 'Custom Parameter Template',
+    access: adminSuper,
+    menu: 'global',
+    resource: 'custom-parameter-template',
+    create: true,
+    detailParam: 'customParameterTemplateId',
+  },
+  {
+    id: 'import-job-configs',
+    title: 'Import Job Configs',
+    singular: 'Import Job Config',
+    access: adminSuper,
+    menu: 'global',
+    resource: 'import-job-config',
+    create: true,
+    detailParam: 'importJobConfigId',
+  },
+  {
+    id: 'upload-templates',
+    title: 'Upload Templates',
+    singular: 'Upload Template',
+    access: adminSuper,
+    menu: 'global',
+    resource: 'upload-template',
+    create: true,
+    detailParam: 'uploadTemplateId',
+  },
+  {
+    id: 'lookup-tables',
+    title: 'Lookup Tables',
+    singular: 'Lookup Table',
+    access: adminSuper,
+    menu: 'global',
+    detailParam: 'lookupTableName',
+  },
+  {
+    id: 'import-job-statuses',
+    title: 'Import Job Statuses',
+    singular: 'Import Job Status',
+    access: adminRoot,
+    menu: 'global',
+    resource: 'import-job-status',
+  },
+];
+
+/** A section's list, create, bulk-create and detail routes. */
+function adminRoutes(section: AdminSection): RouteEntry[] {
+  const { id, title, singular, access } = section;
   const base = `/admin/${id}`;
   const options = { access, sidebar: 'admin' as const };
   const list = [route(`admin.${id}`, base, `${title} | Admin`, notYet, options)];
-  if (extra.create)
+  if (section.create)
     list.push(route(`admin.${id}.create`, `${base}/create`, `Create ${singular} | Admin`, notYet, options));
-  if (extra.bulk)
+  if (section.bulk)
     list.push(route(`admin.${id}.bulk-create`, `${base}/bulk-create`, `Bulk Create ${title} | Admin`, notYet, options));
-  if (extra.detailParam)
-    list.push(route(`admin.${id}.detail`, `${base}/:${extra.detailParam}`, `${singular} | Admin`, notYet, options));
+  if (section.detailParam)
+    list.push(route(`admin.${id}.detail`, `${base}/:${section.detailParam}`, `${singular} | Admin`, notYet, options));
   return list;
 }
 
@@ -236,59 +379,29 @@ export const routes: readonly RouteEntry[] = [
   }),
 
   // Account administration (no issue yet).
-  route('labels', '/labels', 'Labels', notYet, { access: { role: 'admin' } }),
-  route('label.edit', '/labels/:categoryId/:labelId/edit', 'Edit Label', notYet, { access: { role: 'admin' } }),
-  route('users', '/users', 'Users', notYet, { access: { role: 'admin' } }),
-  route('billing', '/billing', 'Billing', notYet, { access: { role: 'write' } }),
-  route('purchase-order', '/billing/purchase-orders/:purchaseOrderId', 'Purchase Order', notYet, {
-    access: { role: 'write' },
+  route('labels', '/labels', 'Labels', 'workspace/LabelsPage', { access: { role: 'admin' } }),
+  route('label.edit', '/labels/:categoryId/:labelId/edit', 'Edit Label', 'workspace/LabelEditPage', {
+    access: { role: 'admin' },
   }),
+  route('users', '/users', 'Users', 'workspace/UsersPage', { access: { role: 'admin' } }),
+  route('billing', '/billing', 'Billing', 'workspace/BillingPage', { access: { role: 'write' } }),
+  route(
+    'purchase-order',
+    '/billing/purchase-orders/:purchaseOrderId',
+    'Purchase Order',
+    'workspace/PurchaseOrderPage',
+    {
+      access: { role: 'write' },
+    },
+  ),
 
   // The admin area (no issue yet): product-owner account, then the role of spec §6.
   route('admin', '/admin', 'Admin', notYet, { access: adminRoot, sidebar: 'admin' }),
-  ...adminSection(
-    'users',
-    'Users',
-    'User',
-    { productOwner: true, role: 'admin' },
-    {
-      create: true,
-      bulk: true,
-      detailParam: 'userId',
-    },
-  ),
-  ...adminSection('details', 'Details', 'Details', adminRoot),
-  ...adminSection('access', 'Access', 'Access', adminRoot),
-  ...adminSection('account-contracts', 'Account Contracts', 'Contract', adminRoot, {
-    create: true,
-    detailParam: 'contractId',
-  }),
-  ...adminSection('reports', 'Reports', 'Report', adminRoot, { create: true, detailParam: 'reportId' }),
-  ...adminSection('name-mapping', 'Name Mapping', 'Name Mapping', adminRoot),
-  ...adminSection('accounts', 'Accounts', 'Account', adminRoot, { detailParam: 'accountId' }),
-  ...adminSection('third-party-macros', 'Third Party Macros', 'Third Party Macro', adminRoot, {
-    create: true,
-    detailParam: 'thirdPartyMacroId',
-  }),
-  ...adminSection('all-contracts', 'All Contracts', 'Contract', adminRoot, { create: true, detailParam: 'contractId' }),
+  ...ADMIN_SECTIONS.flatMap(adminRoutes),
   route('admin.contract', '/admin/contracts/:contractId', 'Contract | Admin', notYet, {
     access: adminRoot,
     sidebar: 'admin',
   }),
-  ...adminSection('projects', 'Projects', 'Project', adminRoot, { create: true, detailParam: 'projectId' }),
-  ...adminSection('custom-parameter-templates', 'Custom Parameter Templates', 'Custom Parameter Template', adminSuper, {
-    create: true,
-    detailParam: 'customParameterTemplateId',
-  }),
-  ...adminSection('import-job-configs', 'Import Job Configs', 'Import Job Config', adminSuper, {
-    create: true,
-    detailParam: 'importJobConfigId',
-  }),
-  ...adminSection('upload-templates', 'Upload Templates', 'Upload Template', adminSuper, {
-    create: true,
-    detailParam: 'uploadTemplateId',
-  }),
-  ...adminSection('lookup-tables', 'Lookup Tables', 'Lookup Table', adminSuper, { detailParam: 'lookupTableName' }),
   route('admin.lookup.create', '/admin/lookup-tables/:lookupTableName/create', 'Create Lookup | Admin', notYet, {
     access: adminSuper,
     sidebar: 'admin',
@@ -297,7 +410,6 @@ export const routes: readonly RouteEntry[] = [
     access: adminSuper,
     sidebar: 'admin',
   }),
-  ...adminSection('import-job-statuses', 'Import Job Statuses', 'Import Job Status', adminRoot),
   route(
     'admin.import-job-status',
     '/admin/import-job-statuses/correlation/:correlationId',
@@ -479,46 +591,37 @@ export const LOOKUP_TABLES = [
 
 /** The admin sidebar (spec §2): the Account Admin Menu, and the Global Admin Menu for root users. */
 export const ADMIN_MENUS = {
-  account: ['details', 'users', 'access', 'account-contracts', 'reports', 'name-mapping'],
-  global: [
-    'accounts',
-    'third-party-macros',
-    'all-contracts',
-    'projects',
-    'custom-parameter-templates',
-    'import-job-configs',
-    'upload-templates',
-    'lookup-tables',
-    'import-job-statuses',
-  ],
+  account: ADMIN_SECTIONS.filter((section) => section.menu === 'account').map((section) => section.id),
+  global: ADMIN_SECTIONS.filter((section) => section.menu === 'global').map((section) => section.id),
 } as const;
 
+/** The detail page of the admin section that edits a resource, if one has a detail page. */
+export function adminDetailPath(resource: string, id: string): string | null {
+  const section = ADMIN_SECTIONS.find((s) => s.resource === resource && s.detailParam && s.menu === 'global');
+  const any = section ?? ADMIN_SECTIONS.find((s) => s.resource === resource && s.detailParam);
+  return any ? `/admin/${any.id}/${encodeURIComponent(id)}` : null;
+}
+
 /**
- * The record a path parameter names, for the breadcrumb's name lookup (spec §2 "Breadcrumbs").
- * Spotlight's own names apply: assets are stims and studies are briefs in that service.
+ * The record a path parameter names, for the breadcrumb's name lookup (spec §2 "Breadcrumbs"). By
+ * convention `<resource>Id` names the registry resource (importJobId → import-job); only the
+ * spec's renames are listed: labels, "correlation → import-job-status", and Spotlight's own names
+ * (assets are stims and studies are briefs in that service).
  */
-const PARAM_RESOURCES: Readonly<Record<string, { resource: string; service: 'api' | 'spotlight' }>> = {
-  measurementId: { resource: 'measurement', service: 'api' },
-  importJobId: { resource: 'import-job', service: 'api' },
-  userId: { resource: 'user', service: 'api' },
-  contractId: { resource: 'contract', service: 'api' },
-  reportId: { resource: 'report', service: 'api' },
-  accountId: { resource: 'account', service: 'api' },
-  thirdPartyMacroId: { resource: 'third-party-macro', service: 'api' },
-  projectId: { resource: 'project', service: 'api' },
-  customParameterTemplateId: { resource: 'custom-parameter-template', service: 'api' },
-  importJobConfigId: { resource: 'import-job-config', service: 'api' },
-  uploadTemplateId: { resource: 'upload-template', service: 'api' },
-  purchaseOrderId: { resource: 'purchase-order', service: 'api' },
+const PARAM_ALIASES: Readonly<Record<string, { resource: string; service: 'api' | 'spotlight' }>> = {
   categoryId: { resource: 'label-category', service: 'api' },
   labelId: { resource: 'label-value', service: 'api' },
-  /** "correlation → import-job-status". */
   correlationId: { resource: 'import-job-status', service: 'api' },
-  /** "assets → stims". */
   assetId: { resource: 'stims', service: 'spotlight' },
-  /** "studies → briefs". */
   studyId: { resource: 'briefs', service: 'spotlight' },
 };
+
+export function paramResource(param: string): { resource: string; service: 'api' | 'spotlight' } | null {
+  const alias = PARAM_ALIASES[param];
+  if (alias) return alias;
+  if (!param.endsWith('Id') || param.length <= 2) return null;
+  return { resource: param.slice(0, -2).replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`), service: 'api' };
+}
 
 /** 'third-party-macros' → 'Third Party Macros'. */
 export function capitalise(segment: string): string {
@@ -564,8 +667,8 @@ export function segmentCrumbs(pathname: string, entry: RouteEntry): Crumb[] {
         id: segment,
         service: 'api',
       };
-    } else if (param && PARAM_RESOURCES[param]) {
-      crumb.lookup = { ...PARAM_RESOURCES[param], id: segment };
+    } else if (param && paramResource(param)) {
+      crumb.lookup = { ...(paramResource(param) as { resource: string; service: 'api' | 'spotlight' }), id: segment };
     }
     if (crumb.lookup) crumb.label = segment;
     crumbs.push(crumb);

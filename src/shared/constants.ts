@@ -50,3 +50,13 @@ export const SELECT_LAYER_Z_INDEX = 9999;
 
 export const ROLE_ORDER = ['read', 'write', 'admin', 'root', 'super'] as const;
 export const ACCOUNT_TYPES = ['agency', 'agency_self_serve', 'partner'] as const;
+
+/** Spec §3 "Select option": 'Select All' has id '*'; an option the user typed in carries the marker. */
+export const SELECT_ALL_ID = '*';
+export const NEW_OPTION_MARKER = '__isNew__';
+export interface SelectOption {
+  id: string;
+  name: string;
+  role?: string;
+  [NEW_OPTION_MARKER]?: true;
+}

@@ -8,7 +8,7 @@ import { accountFilter, list, type Query } from '../../lib/api.ts';
 import type { ResourceDefinition, ResourceName, resources as Registry } from '../../shared/schemas/index.ts';
 import { roleAtLeast, type AccountFeature, type Role } from '../../shared/access.ts';
 import { GLOBAL_SEARCH_PAGE_SIZE } from '../../shared/constants.ts';
-import { paths } from '../routes.ts';
+import { adminDetailPath, paths } from '../routes.ts';
 
 type Row = Record<string, unknown> & { id: string };
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -22,11 +22,14 @@ export const RESULT_ROUTES: Readonly<Record<string, (row: Row) => string>> = {
   'label-value': (row) => paths.labelEdit(str(row.category_id), row.id),
   'label-category': (row) => paths.labels({ labelCategoryId: row.id }),
   'purchase-order': (row) => paths.purchaseOrder(row.id),
-  account: (row) => paths.adminAccount(row.id),
   contract: (row) => paths.adminContract(row.id),
-  'custom-parameter-template': (row) => paths.adminCustomParameterTemplate(row.id),
-  project: (row) => paths.adminProject(row.id),
-  'third-party-macro': (row) => paths.adminThirdPartyMacro(row.id),
+  // The admin-edited resources lead to their section's detail page (derived from ADMIN_SECTIONS).
+  ...Object.fromEntries(
+    ['account', 'custom-parameter-template', 'project', 'third-party-macro'].map((resource) => [
+      resource,
+      (row: Row) => adminDetailPath(resource, row.id) ?? paths.admin(),
+    ]),
+  ),
 };
 
 export interface SearchSection {

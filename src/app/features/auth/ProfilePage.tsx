@@ -6,6 +6,7 @@ import { messages } from '../../../shared/messages.ts';
 import { showError, showSuccess } from '../../../stores/alerts.ts';
 import { $currentUser, refreshCurrentUser } from '../../../stores/session.ts';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
+import { useUnsavedForm } from '../../shared/useUnsavedForm.ts';
 import { changePassword, updateCurrentUser } from './api.ts';
 import { DetailsForm, type DetailsErrors, type DetailsValues } from './DetailsForm.tsx';
 import { PasswordForm } from './password/PasswordForm.tsx';
@@ -38,6 +39,12 @@ function Profile({ user }: { user: ProfileUser }) {
     marketing_consent: Boolean(user.marketing_consent),
   });
   const [errors, setErrors] = useState<DetailsErrors>({});
+  // Spec §4: edited details are an unsaved form until saved; an account switch asks first.
+  useUnsavedForm(
+    values.first_name !== user.first_name ||
+      values.last_name !== user.last_name ||
+      values.marketing_consent !== Boolean(user.marketing_consent),
+  );
   const [submitting, setSubmitting] = useState(false);
 
   async function save() {

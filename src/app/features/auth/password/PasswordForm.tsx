@@ -1,4 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
+import { useUnsavedForm } from '../../../shared/useUnsavedForm.ts';
 import {
   hasErrors,
   validatePasswordForm,
@@ -61,6 +62,8 @@ export function PasswordForm({
   const score = scoreOf(checker, values.newPassword, userInputs);
   const askCurrent = mode !== 'reset';
   const meterId = `${mode}-strength`;
+  // Spec §4: a half-typed password is an unsaved form; an account switch asks before dropping it.
+  useUnsavedForm(Object.values(values).some((value) => value !== ''));
 
   const set = (field: Field) => (event: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [field]: event.target.value }));

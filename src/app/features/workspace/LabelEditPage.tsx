@@ -1,0 +1,98 @@
+/**
+ * /labels/{category_id}/{id}/edit (admin): one label value, renamed or moved to another category
+ * of the account (a searchable picker that asks the server), or deleted after the dialog says how
+ * many measurements carry it.
+ */
+import { useStore } from '@nanostores/react';
+import { useLocation } from 'wouter';
+import { accountFilter, update } from '../../../lib/api.ts';
+import { $selectedAccountId } from '../../../stores/account.ts';
+import { showSuccess } from '../../../stores/alerts.ts';
+import { labelValueUpdate, type LabelValue } from '../../../shared/schemas/label-value.ts';
+import { DeleteRecordButton } from '../../kit/DeleteRecordButton.tsx';
+import { ReferencePicker, TextInput } from '../../kit/fields.tsx';
+import { FormShell } from '../../kit/FormShell.tsx';
+import { useAsync } from '../../kit/useAsync.ts';
+import { useRecord } from '../../kit/useRecord.ts';
+import { useResourceForm } from '../../kit/useResourceForm.ts';
+import type { PageProps } from '../../routes.ts';
+import { paths } from '../../routes.ts';
+import { Card } from '../../shared/Card.tsx';
+import { Skeleton } from '../../shared/EmptyState.tsx';
+import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';
+import { PageHeader } from '../../shared/PageHeader.tsx';
+import { usePageTitle } from '../../shared/usePageTitle.ts';
+import { labelDeleteConsequence, labelUsage } from './labels.ts';
+
+const LABELS = { name: 'Name', category_id: 'Category' };
+
+export default function LabelEditPage({ params }: PageProps) {
+  const label = useRecord<LabelValue>('label-value', params.labelId);
+  if (label.error) return <ErrorPlaceholder name="label" error={label.error} />;
+  if (!label.data) return <Skeleton className="h-64 w-full max-w-2xl" />;
+  return <EditLabel key={label.data.id} label={label.data} />;
+}
+
+function EditLabel({ label }: { label: LabelValue }) {
+  usePageTitle(`${label.name} | Labels`);
+  const accountId = useStore($selectedAccountId) ?? label.category.account;
+  const [, navigate] = useLocation();
+  const uses = useAsync(() => labelUsage(label.id, label.category.account), label.id);
+  const form = useResourceForm({
+    schema: labelValueUpdate.required(),
+    initial: { name: label.name, category_id: label.category_id },
+    labels: LABELS,
+    submit: (value) => update('label-value', label.id, value),
+    onSaved: () => {
+      showSuccess(`${form.values.name.trim()} saved`);
+      navigate(paths.labels({ labelCategoryId: form.values.category_id }));
+    },
+  });
+  return (
+    <div className="max-w-2xl">
+      <PageHeader title={`Edit ${label.name}`} />
+      <Card>
+        <FormShell
+          form={form}
+          label={`Edit ${label.name}`}
+          onCancel={() => navigate(paths.labels({ labelCategoryId: label.category_id }))}
+          extraActions={
+            <span className="mr-auto">
+              <DeleteRecordButton
+                resource="label-value"
+                id={label.id}
+                name={label.name}
+                listPath={paths.labels({ labelCategoryId: label.category_id })}
+                consequence={<p>{labelDeleteConsequence(label.name, uses.data)}</p>}
+              />
+            </span>
+          }
+        >
+          <TextInput
+            label="Name"
+            value={form.values.name}
+            onChange={(v) => form.set('name', v)}
+            error={form.errors.name}
+            autoFocus
+          />
+          <ReferencePicker
+            label="Category"
+            value={form.values.category_id}
+            onChange={(v) => v && form.set('category_id', v)}
+            error={form.errors.category_id}
+            source={{
+              resource: 'label-category',
+              query: { account: accountFilter(accountId) },
+              label: (row) => String(row.name),
+            }}
+          />
+          <p className="text-sm text-slate-600" data-testid="label-usage">
+            {uses.data === null
+              ? 'Counting measurements…'
+              : `Carried by ${uses.data} measurement${uses.data === 1 ? '' : 's'}.`}
+          </p>
+        </FormShell>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,303 @@
+/**
+ * /labels (admin, spec §2): the selected account's label categories with their values. Categories
+ * and values are created, renamed and deleted here; a value opens its own edit page. The chosen
+ * category is the `labelCategoryId` query, so a link (or a search result) opens it.
+ */
+import { useStore } from '@nanostores/react';
+import { useMemo, useState } from 'react';
+import type { ZodType } from 'zod';
+import { Link, useLocation, useSearch } from 'wouter';
+import { accountFilter, create, update } from '../../../lib/api.ts';
+import { $selectedAccount, $selectedAccountId } from '../../../stores/account.ts';
+import { showSuccess } from '../../../stores/alerts.ts';
+import { labelCategoryCreate } from '../../../shared/schemas/label-category.ts';
+import { labelValueCreate, type LabelValue } from '../../../shared/schemas/label-value.ts';
+import type { LabelCategory } from '../../../shared/schemas/label-category.ts';
+import { BulkDeleteButton } from '../../kit/BulkDelete.tsx';
+import { DataTable, useRowSelection, type Column } from '../../kit/DataTable.tsx';
+import { ExportCsvButton } from '../../kit/ExportCsvButton.tsx';
+import { TextInput } from '../../kit/fields.tsx';
+import { FormShell } from '../../kit/FormShell.tsx';
+import { SearchBox } from '../../kit/SearchBox.tsx';
+import { useResourceForm } from '../../kit/useResourceForm.ts';
+import { useResourceList } from '../../kit/useResourceList.ts';
+import { useRecord } from '../../kit/useRecord.ts';
+import { paths, withQuery } from '../../routes.ts';
+import { Card } from '../../shared/Card.tsx';
+import { Modal } from '../../shared/Modal.tsx';
+import { PageHeader } from '../../shared/PageHeader.tsx';
+import { categoryList, labelDeleteConsequence, valueList } from './labels.ts';
+
+const day = (iso: string) => iso.slice(0, 10);
+const NAME = { name: 'Name' };
+
+export default function LabelsPage() {
+  const accountId = useStore($selectedAccountId);
+  const account = useStore($selectedAccount);
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  const categoryId = new URLSearchParams(search).get('labelCategoryId');
+  const choose = (id: string | null) => {
+    const q = new URLSearchParams(search);
+    for (const key of [...q.keys()]) if (key.startsWith('values.')) q.delete(key);
+    if (id) q.set('labelCategoryId', id);
+    else q.delete('labelCategoryId');
+    navigate(withQuery(location, Object.fromEntries(q)));
+  };
+  return (
+    <div className="space-y-6">
+      <PageHeader title="Labels" />
+      <p className="-mt-4 text-sm text-slate-600">
+        Label categories of <strong className="font-semibold text-slate-900">{account?.name}</strong> and their values.
+        Measurements carry these labels; reports group and filter by them.
+      </p>
+      {accountId ? <Categories accountId={accountId} chosen={categoryId} onChoose={choose} /> : null}
+      {accountId && categoryId ? <Values key={categoryId} accountId={accountId} categoryId={categoryId} /> : null}
+    </div>
+  );
+}
+
+function Categories({
+  accountId,
+  chosen,
+  onChoose,
+}: {
+  accountId: string;
+  chosen: string | null;
+  onChoose: (id: string | null) => void;
+}) {
+  const base = useMemo(() => ({ account: accountFilter(accountId) }), [accountId]);
+  const list = useResourceList<LabelCategory>(categoryList, base);
+  const selection = useRowSelection();
+  const [renaming, setRenaming] = useState<LabelCategory | null>(null);
+  const columns = useMemo<Column<LabelCategory>[]>(
+    () => [
+      {
+        id: 'name',
+        header: 'Category',
+        sortField: 'name',
+        csv: (row) => row.name,
+        cell: (row) => (
+          <button
+            type="button"
+            aria-pressed={row.id === chosen}
+            onClick={() => onChoose(row.id === chosen ? null : row.id)}
+            className={`text-left font-medium ${row.id === chosen ? 'text-slate-900 underline' : 'text-primary-strong hover:underline'}`}
+          >
+            {row.name}
+          </button>
+        ),
+      },
+      {
+        id: 'created',
+        header: 'Created',
+        sortField: 'created_at',
+        wide: true,
+        csv: (r) => day(r.created_at),
+        cell: (r) => day(r.created_at),
+      },
+      {
+        id: 'actions',
+        header: 'Actions',
+        align: 'right',
+        cell: (row) => (
+          <button
+            type="button"
+            className="text-sm font-medium text-primary-strong hover:underline"
+            onClick={() => setRenaming(row)}
+          >
+            Rename<span className="sr-only"> {row.name}</span>
+          </button>
+        ),
+      },
+    ],
+    [chosen, onChoose],
+  );
+  return (
+    <Card
+      title="Categories"
+      actions={
+        <div className="flex flex-wrap gap-2">
+          <ExportCsvButton list={list} columns={columns} fileName="label-categories" />
+          <BulkDeleteButton
+            list={list}
+            selectedIds={selection.ids}
+            rowLabel={(r) => r.name}
+            consequence="Deleting a category deletes its labels too, and takes them off every measurement that carries them."
+            onDone={() => {
+              if (chosen && selection.ids.includes(chosen)) onChoose(null);
+              selection.clear();
+            }}
+          />
+        </div>
+      }
+    >
+      <div className="mb-3">
+        <SearchBox list={list} label="Search categories" />
+      </div>
+      <DataTable
+        list={list}
+        columns={columns}
+        rowLabel={(r) => r.name}
+        selection={selection}
+        empty={{
+          title: list.state.search ? 'No category matches' : 'No label categories yet',
+          body: 'Add the first one below.',
+        }}
+      />
+      <NewRow
+        label="New category"
+        onCreate={(name) => create('label-category', { name, account: accountId }).then(() => list.reload())}
+        schema={labelCategoryCreate.pick({ name: true })}
+      />
+      {renaming ? (
+        <RenameDialog
+          resource="label-category"
+          row={renaming}
+          onClose={(saved) => {
+            setRenaming(null);
+            if (saved) list.reload();
+          }}
+        />
+      ) : null}
+    </Card>
+  );
+}
+
+function Values({ accountId, categoryId }: { accountId: string; categoryId: string }) {
+  const category = useRecord<LabelCategory>('label-category', categoryId);
+  const base = useMemo(() => ({ 'category.account': accountId, category_id: categoryId }), [accountId, categoryId]);
+  const list = useResourceList<LabelValue>(valueList, base);
+  const selection = useRowSelection();
+  const columns = useMemo<Column<LabelValue>[]>(
+    () => [
+      {
+        id: 'name',
+        header: 'Label',
+        sortField: 'name',
+        csv: (row) => row.name,
+        cell: (row) => (
+          <Link href={paths.labelEdit(row.category_id, row.id)} className="font-medium">
+            {row.name}
+          </Link>
+        ),
+      },
+      {
+        id: 'created',
+        header: 'Created',
+        sortField: 'created_at',
+        wide: true,
+        csv: (r) => day(r.created_at),
+        cell: (r) => day(r.created_at),
+      },
+    ],
+    [],
+  );
+  const name = category.data?.name ?? 'this category';
+  return (
+    <Card
+      title={`Labels in ${name}`}
+      actions={
+        <div className="flex flex-wrap gap-2">
+          <ExportCsvButton list={list} columns={columns} fileName={`labels-${name}`} />
+          <BulkDeleteButton
+            list={list}
+            selectedIds={selection.ids}
+            rowLabel={(r) => r.name}
+            consequence={labelDeleteConsequence('each label', null)}
+            onDone={selection.clear}
+          />
+        </div>
+      }
+    >
+      <div className="mb-3">
+        <SearchBox list={list} label={`Search labels in ${name}`} />
+      </div>
+      <DataTable
+        list={list}
+        columns={columns}
+        rowLabel={(r) => r.name}
+        selection={selection}
+        empty={{
+          title: list.state.search ? 'No label matches' : `No labels in ${name} yet`,
+          body: 'Add the first one below.',
+        }}
+      />
+      <NewRow
+        label={`New label in ${name}`}
+        onCreate={(value) => create('label-value', { name: value, category_id: categoryId }).then(() => list.reload())}
+        schema={labelValueCreate.pick({ name: true })}
+      />
+    </Card>
+  );
+}
+
+/** A one-field create form under a list. */
+function NewRow({
+  label,
+  onCreate,
+  schema,
+}: {
+  label: string;
+  onCreate: (name: string) => Promise<unknown>;
+  schema: ZodType<{ name: string }>;
+}) {
+  const form = useResourceForm({
+    schema,
+    initial: { name: '' },
+    labels: NAME,
+    submit: ({ name }) => onCreate(name),
+    onSaved: () => {
+      showSuccess(`${form.values.name.trim()} created`);
+      form.reset({ name: '' });
+    },
+  });
+  return (
+    <div className="mt-4 border-t border-slate-100 pt-4">
+      <FormShell form={form} label={label} saveLabel="Add">
+        <TextInput
+          label={label}
+          value={form.values.name}
+          onChange={(v) => form.set('name', v)}
+          error={form.errors.name}
+        />
+      </FormShell>
+    </div>
+  );
+}
+
+function RenameDialog({
+  resource,
+  row,
+  onClose,
+}: {
+  resource: string;
+  row: { id: string; name: string };
+  onClose: (saved: boolean) => void;
+}) {
+  const form = useResourceForm({
+    schema: labelCategoryCreate.pick({ name: true }),
+    initial: { name: row.name },
+    labels: NAME,
+    submit: (value) => update(resource, row.id, value),
+    onSaved: () => {
+      showSuccess(`Renamed to ${form.values.name.trim()}`);
+      onClose(true);
+    },
+  });
+  return (
+    <Modal isOpen onClose={() => onClose(false)} title={`Rename ${row.name}`}>
+      <div className="px-5 pt-3 pb-5">
+        <FormShell form={form} label={`Rename ${row.name}`} onCancel={() => onClose(false)}>
+          <TextInput
+            label="Name"
+            value={form.values.name}
+            onChange={(v) => form.set('name', v)}
+            error={form.errors.name}
+            autoFocus
+          />
+        </FormShell>
+      </div>
+    </Modal>
+  );
+}

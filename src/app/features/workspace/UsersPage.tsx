@@ -1,0 +1,288 @@
+/**
+ * /users (admin, spec §2, §6): the selected account's users with their role here, last sign-in
+ * and status. An admin invites users, changes a role within the grant rules (nobody grants more
+ * than they hold) and removes access. Users who outrank the viewer show no actions: the server
+ * refuses those edits too.
+ */
+import { useStore } from '@nanostores/react';
+import { useMemo, useState } from 'react';
+import { z } from 'zod';
+import { ROLE_ORDER } from '../../../shared/constants.ts';
+import { accountFilter, create, update } from '../../../lib/api.ts';
+import { $role, $selectedAccount, $selectedAccountId } from '../../../stores/account.ts';
+import { $currentUser } from '../../../stores/session.ts';
+import { showError, showSuccess } from '../../../stores/alerts.ts';
+import { effectiveRole, roleAtLeast, ROLES, type Role } from '../../../shared/access.ts';
+import { userCreate, type User } from '../../../shared/schemas/user.ts';
+import { ConfirmDialog } from '../../kit/ConfirmDialog.tsx';
+import { DataTable, type Column } from '../../kit/DataTable.tsx';
+import { ExportCsvButton } from '../../kit/ExportCsvButton.tsx';
+import { ChoiceInput, TextInput } from '../../kit/fields.tsx';
+import { FormShell } from '../../kit/FormShell.tsx';
+import { SearchBox } from '../../kit/SearchBox.tsx';
+import { useResourceForm } from '../../kit/useResourceForm.ts';
+import { useResourceList, type ResourceListSpec } from '../../kit/useResourceList.ts';
+import { capitalise } from '../../routes.ts';
+import { Badge } from '../../shared/Badge.tsx';
+import { Modal } from '../../shared/Modal.tsx';
+import { PageHeader } from '../../shared/PageHeader.tsx';
+import { PressButton } from '../../shared/PressButton.tsx';
+
+const userList: ResourceListSpec = {
+  resource: 'user',
+  noun: 'users',
+  sortFields: ['first_name', 'last_name', 'email', 'created_at'],
+  defaultSort: { id: 'first_name', direction: 'asc' },
+};
+
+/** Roles an account admin hands out here: up to their own, never root or super (those are global). */
+const GRANTABLE: readonly Role[] = ROLES.filter((role) => !roleAtLeast(role, 'root'));
+const grantable = (actor: Role) =>
+  GRANTABLE.filter((role) => roleAtLeast(actor, role)).map((id) => ({ id, name: capitalise(id) }));
+
+const fullName = (u: User) => `${u.first_name} ${u.last_name}`;
+const lastSignIn = (u: User) => (u.last_login_at ? u.last_login_at.slice(0, 16).replace('T', ' ') : 'Never');
+const status = (u: User) => (u.last_login_at ? 'Active' : u.email_verified ? 'Pending' : 'Invited');
+
+function withRole(user: User, accountId: string, role: Role | null): User['access_grants'] {
+  const others = user.access_grants.filter((g) => !(g.type === 'account' && g.id === accountId));
+  return role ? [...others, { id: accountId, type: 'account', role }] : others;
+}
+
+export default function UsersPage() {
+  const accountId = useStore($selectedAccountId);
+  const account = useStore($selectedAccount);
+  const actorRole = useStore($role) ?? 'read';
+  const me = useStore($currentUser);
+  const base = useMemo(() => (accountId ? { account: accountFilter(accountId) } : null), [accountId]);
+  const list = useResourceList<User>(userList, base);
+  const [inviting, setInviting] = useState(false);
+  const [editing, setEditing] = useState<User | null>(null);
+  const [removing, setRemoving] = useState<User | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const columns = useMemo<Column<User>[]>(() => {
+    const here = (u: User) => (accountId ? effectiveRole(u, accountId) : 'read');
+    // Spec §6 and the server's rule: nobody edits a user who outranks them, nor themselves here.
+    const editable = (u: User) => u.id !== me?.id && roleAtLeast(actorRole, here(u));
+    return [
+      {
+        id: 'name',
+        header: 'Name',
+        sortField: 'first_name',
+        csv: fullName,
+        cell: (u) => <span className="font-medium">{fullName(u)}</span>,
+      },
+      { id: 'email', header: 'E-mail', sortField: 'email', wide: true, csv: (u) => u.email, cell: (u) => u.email },
+      { id: 'role', header: 'Role here', csv: (u) => here(u), cell: (u) => capitalise(here(u)) },
+      { id: 'last', header: 'Last sign-in', wide: true, csv: lastSignIn, cell: lastSignIn },
+      {
+        id: 'status',
+        header: 'Status',
+        csv: status,
+        cell: (u) => (
+          <Badge
+            className={
+              u.last_login_at
+                ? 'bg-green-100 text-green-800 ring-green-600/30'
+                : 'bg-slate-100 text-slate-700 ring-slate-500/30'
+            }
+          >
+            {status(u)}
+          </Badge>
+        ),
+      },
+      {
+        id: 'actions',
+        header: 'Actions',
+        align: 'right',
+        cell: (u) =>
+          editable(u) ? (
+            <span className="inline-flex gap-3 whitespace-nowrap">
+              <button
+                type="button"
+                className="text-sm font-medium text-primary-strong hover:underline"
+                onClick={() => setEditing(u)}
+              >
+                Change role<span className="sr-only"> of {fullName(u)}</span>
+              </button>
+              <button
+                type="button"
+                className="text-sm font-medium text-red-700 hover:underline"
+                onClick={() => setRemoving(u)}
+              >
+                Remove<span className="sr-only"> {fullName(u)}</span>
+              </button>
+            </span>
+          ) : null,
+      },
+    ];
+  }, [accountId, actorRole, me?.id]);
+
+  return (
+    <div className="space-y-4">
+      <PageHeader title="Users">
+        <ExportCsvButton list={list} columns={columns} fileName="users" />
+        <PressButton onPress={() => setInviting(true)}>Invite user</PressButton>
+      </PageHeader>
+      <p className="-mt-4 text-sm text-slate-600">
+        People who work in <strong className="font-semibold text-slate-900">{account?.name}</strong>.
+      </p>
+      <SearchBox list={list} label="Search users" />
+      <DataTable
+        list={list}
+        columns={columns}
+        rowLabel={fullName}
+        empty={{ title: list.state.search ? 'No user matches' : 'No users yet' }}
+      />
+      {inviting && accountId ? (
+        <InviteDialog
+          accountId={accountId}
+          roles={grantable(actorRole)}
+          onClose={(done) => {
+            setInviting(false);
+            if (done) list.reload();
+          }}
+        />
+      ) : null}
+      {editing && accountId ? (
+        <RoleDialog
+          user={editing}
+          accountId={accountId}
+          roles={grantable(actorRole)}
+          onClose={(done) => {
+            setEditing(null);
+            if (done) list.reload();
+          }}
+        />
+      ) : null}
+      <ConfirmDialog
+        isOpen={removing !== null}
+        title={`Remove ${removing ? fullName(removing) : ''}?`}
+        confirmLabel="Remove access"
+        busy={busy}
+        onCancel={() => setRemoving(null)}
+        onConfirm={() => {
+          if (!removing || !accountId) return;
+          setBusy(true);
+          update('user', removing.id, { access_grants: withRole(removing, accountId, null) })
+            .then(() => {
+              showSuccess(`${fullName(removing)} no longer has access to ${account?.name ?? 'this account'}`);
+              setRemoving(null);
+              list.reload();
+            })
+            .catch((error: unknown) => showError(error))
+            .finally(() => setBusy(false));
+        }}
+      >
+        <p>
+          Their role on {account?.name} is taken away and they are signed out. Their measurements, reports and labels
+          stay.
+        </p>
+      </ConfirmDialog>
+    </div>
+  );
+}
+
+const INVITE_LABELS = { first_name: 'First name', last_name: 'Last name', email: 'Email', role: 'Role' };
+const inviteSchema = userCreate.pick({ first_name: true, last_name: true, email: true });
+const roleField = z.enum(ROLE_ORDER);
+
+function InviteDialog({
+  accountId,
+  roles,
+  onClose,
+}: {
+  accountId: string;
+  roles: { id: Role; name: string }[];
+  onClose: (done: boolean) => void;
+}) {
+  const form = useResourceForm({
+    schema: inviteSchema.extend({ role: roleField }),
+    initial: { first_name: '', last_name: '', email: '', role: 'read' },
+    labels: INVITE_LABELS,
+    submit: ({ role, ...person }) =>
+      create('user', {
+        account: accountId,
+        ...person,
+        super_admin: false,
+        access_grants: [{ id: accountId, type: 'account', role }],
+        root_account_access_grants: [],
+        viewed_marketing_consent: false,
+        marketing_consent: false,
+      }),
+    onSaved: (_result, value) => {
+      showSuccess(`Invitation sent to ${value.email}`);
+      onClose(true);
+    },
+  });
+  return (
+    <Modal isOpen onClose={() => onClose(false)} title="Invite user">
+      <div className="px-5 pt-3 pb-5">
+        <FormShell form={form} label="Invite user" saveLabel="Send invitation" onCancel={() => onClose(false)}>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextInput
+              label="First name"
+              value={form.values.first_name}
+              onChange={(v) => form.set('first_name', v)}
+              error={form.errors.first_name}
+              autoFocus
+            />
+            <TextInput
+              label="Last name"
+              value={form.values.last_name}
+              onChange={(v) => form.set('last_name', v)}
+              error={form.errors.last_name}
+            />
+          </div>
+          <TextInput
+            label="Email"
+            type="email"
+            value={form.values.email}
+            onChange={(v) => form.set('email', v)}
+            error={form.errors.email}
+          />
+          <ChoiceInput label="Role" value={form.values.role} onChange={(v) => form.set('role', v)} options={roles} />
+        </FormShell>
+      </div>
+    </Modal>
+  );
+}
+
+function RoleDialog({
+  user,
+  accountId,
+  roles,
+  onClose,
+}: {
+  user: User;
+  accountId: string;
+  roles: { id: Role; name: string }[];
+  onClose: (done: boolean) => void;
+}) {
+  const form = useResourceForm({
+    schema: z.object({ role: roleField }),
+    initial: { role: effectiveRole(user, accountId) },
+    labels: INVITE_LABELS,
+    submit: ({ role }) => update('user', user.id, { access_grants: withRole(user, accountId, role) }),
+    onSaved: (_result, { role }) => {
+      showSuccess(`${fullName(user)} is now ${role} here`);
+      onClose(true);
+    },
+  });
+  return (
+    <Modal isOpen onClose={() => onClose(false)} title={`Change the role of ${fullName(user)}`}>
+      <div className="px-5 pt-3 pb-5">
+        <FormShell form={form} label="Change role" onCancel={() => onClose(false)}>
+          <ChoiceInput
+            label="Role"
+            value={form.values.role}
+            onChange={(v) => form.set('role', v as Role)}
+            options={roles}
+            autoFocus
+          />
+        </FormShell>
+      </div>
+    </Modal>
+  );
+}

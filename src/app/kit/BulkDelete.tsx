@@ -1,0 +1,125 @@
+/**
+ * Bulk delete (spec §7: one by one): asks first, then deletes each selected row in turn with a
+ * progress bar, and lists the result of every row, so a refusal names its own row.
+ */
+import { useState } from 'react';
+import { Label, ProgressBar } from 'react-aria-components';
+import { ApiError, remove } from '../../lib/api.ts';
+import { showSuccess } from '../../stores/alerts.ts';
+import { PressButton } from '../shared/PressButton.tsx';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
+import type { Identified, ResourceList } from './useResourceList.ts';
+
+interface Outcome {
+  id: string;
+  label: string;
+  error: string | null;
+}
+
+export function BulkDeleteButton<T extends Identified>({
+  list,
+  selectedIds,
+  rowLabel,
+  consequence,
+  onDone,
+}: {
+  list: ResourceList<T>;
+  selectedIds: readonly string[];
+  rowLabel: (row: T) => string;
+  /** What deleting one of these rows does beyond removing it (said before confirming). */
+  consequence?: string;
+  onDone: () => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const [running, setRunning] = useState(false);
+  const [outcomes, setOutcomes] = useState<Outcome[] | null>(null);
+  const selected = list.rows.filter((row) => selectedIds.includes(row.id));
+  const total = selected.length;
+
+  async function run() {
+    setRunning(true);
+    const done: Outcome[] = [];
+    setOutcomes([]);
+    for (const row of selected) {
+      try {
+        await remove(list.spec.resource, row.id);
+        done.push({ id: row.id, label: rowLabel(row), error: null });
+      } catch (error) {
+        done.push({
+          id: row.id,
+          label: rowLabel(row),
+          error: error instanceof ApiError ? error.message : String(error),
+        });
+      }
+      setOutcomes([...done]);
+    }
+    setRunning(false);
+    const deleted = done.filter((o) => !o.error).length;
+    if (deleted) showSuccess(`${deleted} of ${total} deleted`);
+    list.reload();
+  }
+
+  const finished = outcomes !== null && !running;
+  return (
+    <>
+      <PressButton variant="danger" isDisabled={total === 0} onPress={() => setOpen(true)}>
+        Delete selected{total ? ` (${total})` : ''}
+      </PressButton>
+      <ConfirmDialog
+        isOpen={open}
+        title={`Delete ${total} ${list.spec.noun}?`}
+        confirmLabel={finished ? 'Close' : 'Delete'}
+        busy={running}
+        onCancel={() => {
+          setOpen(false);
+          if (finished) {
+            setOutcomes(null);
+            onDone();
+          }
+        }}
+        onConfirm={() => {
+          if (finished) {
+            setOpen(false);
+            setOutcomes(null);
+            onDone();
+          } else void run();
+        }}
+      >
+        {outcomes === null ? (
+          <>
+            <p>These are deleted one by one; a row the server refuses stays, with its reason.</p>
+            {consequence ? <p>{consequence}</p> : null}
+            <ul className="max-h-40 list-disc overflow-auto pl-5">
+              {selected.map((row) => (
+                <li key={row.id}>{rowLabel(row)}</li>
+              ))}
+            </ul>
+          </>
+        ) : (
+          <>
+            <ProgressBar value={outcomes.length} maxValue={total} className="w-full">
+              {({ percentage, valueText }) => (
+                <>
+                  <div className="flex justify-between text-xs text-slate-600">
+                    <Label>Deleting</Label>
+                    <span>{valueText}</span>
+                  </div>
+                  <div className="mt-1 h-2 rounded-full bg-slate-200">
+                    <div className="h-2 rounded-full bg-primary-strong" style={{ width: `${percentage ?? 0}%` }} />
+                  </div>
+                </>
+              )}
+            </ProgressBar>
+            <ul aria-label="Results" className="max-h-48 space-y-1 overflow-auto" data-testid="bulk-results">
+              {outcomes.map((o) => (
+                <li key={o.id} className={o.error ? 'text-red-700' : 'text-green-800'}>
+                  {o.label}: {o.error ?? 'deleted'}
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </ConfirmDialog>
+    </>
+  );
+}

@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react';
+import { Modal } from '../shared/Modal.tsx';
+import { PressButton } from '../shared/PressButton.tsx';
+
+export interface ConfirmDialogProps {
+  isOpen: boolean;
+  title: string;
+  /** What will happen, said before the user confirms. */
+  children: ReactNode;
+  confirmLabel: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+  busy?: boolean;
+  tone?: 'danger' | 'primary';
+}
+
+/** A confirmation on the shared modal (React Aria dialog: focus trap, Escape, focus return). */
+export function ConfirmDialog({
+  isOpen,
+  title,
+  children,
+  confirmLabel,
+  onConfirm,
+  onCancel,
+  busy = false,
+  tone = 'danger',
+}: ConfirmDialogProps) {
+  return (
+    <Modal isOpen={isOpen} onClose={onCancel} title={title} dismissable={!busy}>
+      <div className="space-y-3 px-5 pt-3 text-sm text-slate-700">{children}</div>
+      <div className="flex justify-end gap-2 px-5 py-4">
+        <PressButton variant="secondary" onPress={onCancel} isDisabled={busy}>
+          Cancel
+        </PressButton>
+        <PressButton variant={tone} onPress={onConfirm} isDisabled={busy} autoFocus>
+          {confirmLabel}
+        </PressButton>
+      </div>
+    </Modal>
+  );
+}

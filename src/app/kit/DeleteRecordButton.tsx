@@ -1,0 +1,58 @@
+import { useState, type ReactNode } from 'react';
+import { useLocation } from 'wouter';
+import { remove } from '../../lib/api.ts';
+import { showError, showSuccess } from '../../stores/alerts.ts';
+import { PressButton } from '../shared/PressButton.tsx';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
+
+/**
+ * Delete behind a confirmation dialog that says what deleting does, then back to the list with
+ * a success alert. A refusal stays on the page with the server's message.
+ */
+export function DeleteRecordButton({
+  resource,
+  id,
+  name,
+  listPath,
+  consequence,
+  label = 'Delete',
+}: {
+  resource: string;
+  id: string;
+  /** The record's name, as the dialog and the alert say it. */
+  name: string;
+  listPath: string;
+  consequence?: ReactNode;
+  label?: string;
+}) {
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [, navigate] = useLocation();
+  return (
+    <>
+      <PressButton variant="danger" onPress={() => setOpen(true)}>
+        {label}
+      </PressButton>
+      <ConfirmDialog
+        isOpen={open}
+        title={`Delete ${name}?`}
+        confirmLabel="Delete"
+        busy={busy}
+        onCancel={() => setOpen(false)}
+        onConfirm={() => {
+          setBusy(true);
+          remove(resource, id)
+            .then(() => {
+              setOpen(false);
+              showSuccess(`${name} deleted`);
+              navigate(listPath);
+            })
+            .catch((error: unknown) => showError(error))
+            .finally(() => setBusy(false));
+        }}
+      >
+        {consequence ?? <p>This cannot be undone.</p>}
+      </ConfirmDialog>
+    </>
+  );
+}

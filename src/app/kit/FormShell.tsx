@@ -1,0 +1,47 @@
+import type { ReactNode } from 'react';
+import { Form } from 'react-aria-components';
+import { PressButton } from '../shared/PressButton.tsx';
+import type { ResourceForm, Values } from './useResourceForm.ts';
+
+/**
+ * A kit form's frame: no native validation (spec §2), errors shown by each field, and the Save
+ * button disabled while saving (re-enabled 1 s after, by useResourceForm).
+ */
+export function FormShell<V extends Values>({
+  form,
+  label,
+  children,
+  saveLabel = 'Save',
+  onCancel,
+  extraActions,
+}: {
+  form: ResourceForm<V>;
+  label: string;
+  children: ReactNode;
+  saveLabel?: string;
+  onCancel?: () => void;
+  extraActions?: ReactNode;
+}) {
+  return (
+    <Form
+      aria-label={label}
+      validationBehavior="aria"
+      onSubmit={(event) => form.onSubmit(event)}
+      className="space-y-4"
+      validationErrors={form.errors}
+    >
+      {children}
+      <div className="flex flex-wrap items-center justify-end gap-2 pt-2">
+        {extraActions}
+        {onCancel ? (
+          <PressButton variant="secondary" onPress={onCancel}>
+            Cancel
+          </PressButton>
+        ) : null}
+        <PressButton type="submit" isDisabled={form.saving}>
+          {form.saving ? 'Saving…' : saveLabel}
+        </PressButton>
+      </div>
+    </Form>
+  );
+}

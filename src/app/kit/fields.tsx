@@ -1,0 +1,357 @@
+/**
+ * The kit's form controls, all React Aria Components (labels, descriptions, errors and keyboard
+ * behaviour wired by the library). Each takes a label, a value, onChange and an error string.
+ */
+import type { ReactNode } from 'react';
+import {
+  Button,
+  Checkbox,
+  ComboBox,
+  FieldError,
+  Input,
+  Label,
+  ListBox,
+  ListBoxItem,
+  Popover,
+  Select,
+  SelectValue,
+  Text,
+  TextField,
+  NumberField,
+  useAsyncList,
+  type Key,
+} from 'react-aria-components';
+import { getOne, list as listRows, type Query } from '../../lib/api.ts';
+import { NEW_OPTION_MARKER, SELECT_ALL_ID, SELECT_LAYER_Z_INDEX, type SelectOption } from '../../shared/constants.ts';
+
+const labelClass = 'mb-1 block text-sm font-medium text-slate-700';
+const inputClass =
+  'block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-500 outline-none data-[focused]:outline-2 data-[focused]:outline-primary data-[invalid]:border-red-600 data-[disabled]:bg-slate-100';
+const errorClass = 'mt-1 block text-sm text-red-700';
+const hintClass = 'mt-1 block text-xs text-slate-600';
+const popoverClass =
+  'min-w-[--trigger-width] overflow-auto rounded-lg bg-white py-1 shadow-xl ring-1 ring-slate-900/10';
+const itemClass =
+  'flex cursor-pointer items-center gap-2 px-3 py-2 text-sm text-slate-800 outline-none data-[focused]:bg-primary-faded-2 data-[selected]:font-semibold';
+
+interface Common {
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+  isDisabled?: boolean;
+  isRequired?: boolean;
+  autoFocus?: boolean;
+  className?: string;
+}
+
+export function TextInput({
+  label,
+  value,
+  onChange,
+  error,
+  hint,
+  type = 'text',
+  className,
+  ...rest
+}: Common & { value: string; onChange: (value: string) => void; type?: 'text' | 'email' | 'date' }) {
+  return (
+    <TextField
+      value={value}
+      onChange={onChange}
+      isInvalid={Boolean(error)}
+      type={type}
+      className={className}
+      validationBehavior="aria"
+      {...rest}
+    >
+      <Label className={labelClass}>{label}</Label>
+      <Input className={inputClass} />
+      {hint ? (
+        <Text slot="description" className={hintClass}>
+          {hint}
+        </Text>
+      ) : null}
+      <FieldError className={errorClass}>{error}</FieldError>
+    </TextField>
+  );
+}
+
+export function NumberInput({
+  label,
+  value,
+  onChange,
+  error,
+  hint,
+  className,
+  ...rest
+}: Common & { value: number | null; onChange: (value: number | null) => void }) {
+  return (
+    <NumberField
+      value={value ?? Number.NaN}
+      onChange={(v) => onChange(Number.isNaN(v) ? null : v)}
+      isInvalid={Boolean(error)}
+      className={className}
+      validationBehavior="aria"
+      minValue={0}
+      {...rest}
+    >
+      <Label className={labelClass}>{label}</Label>
+      <Input className={inputClass} />
+      {hint ? (
+        <Text slot="description" className={hintClass}>
+          {hint}
+        </Text>
+      ) : null}
+      <FieldError className={errorClass}>{error}</FieldError>
+    </NumberField>
+  );
+}
+
+export function CheckboxInput({
+  label,
+  value,
+  onChange,
+  isDisabled,
+}: Pick<Common, 'label' | 'isDisabled'> & { value: boolean; onChange: (value: boolean) => void }) {
+  return (
+    <Checkbox
+      isSelected={value}
+      onChange={onChange}
+      isDisabled={isDisabled}
+      className="group flex items-center gap-2 text-sm"
+    >
+      <span
+        aria-hidden="true"
+        className="flex size-4 items-center justify-center rounded border border-slate-400 text-[10px] text-white group-data-[focus-visible]:outline-2 group-data-[focus-visible]:outline-primary group-data-[selected]:bg-slate-800"
+      >
+        {value ? '✓' : ''}
+      </span>
+      {label}
+    </Checkbox>
+  );
+}
+
+/** One choice from a fixed list (React Aria Select: a button and a listbox). */
+export function ChoiceInput({
+  label,
+  value,
+  onChange,
+  options,
+  error,
+  hint,
+  className,
+  ...rest
+}: Common & {
+  value: string | null;
+  onChange: (value: string) => void;
+  options: readonly { id: string; name: string }[];
+}) {
+  return (
+    <Select
+      selectedKey={value}
+      onSelectionChange={(key) => key !== null && onChange(String(key))}
+      isInvalid={Boolean(error)}
+      className={className}
+      validationBehavior="aria"
+      {...rest}
+    >
+      <Label className={labelClass}>{label}</Label>
+      <Button className={`${inputClass} flex items-center justify-between text-left`}>
+        <SelectValue className="truncate data-[placeholder]:text-slate-500" />
+        <span aria-hidden="true" className="text-slate-500">
+          ▾
+        </span>
+      </Button>
+      {hint ? (
+        <Text slot="description" className={hintClass}>
+          {hint}
+        </Text>
+      ) : null}
+      <FieldError className={errorClass}>{error}</FieldError>
+      <Popover className={popoverClass} style={{ zIndex: SELECT_LAYER_Z_INDEX }}>
+        <ListBox items={options} className="outline-none">
+          {(option) => (
+            <ListBoxItem id={option.id} className={itemClass}>
+              {option.name}
+            </ListBoxItem>
+          )}
+        </ListBox>
+      </Popover>
+    </Select>
+  );
+}
+
+export interface ReferenceSource {
+  resource: string;
+  /** The page's fixed query (account filter…). */
+  query?: Query;
+  /** How a row is named in the list. */
+  label: (row: Record<string, unknown>) => string;
+}
+
+const PICKER_PAGE = 20;
+
+/**
+ * A reference field: a searchable combobox that asks the server for the rows matching what is
+ * typed (20 at a time), never loading the whole table. The current value's name is fetched by id.
+ */
+export function ReferencePicker({
+  label,
+  value,
+  onChange,
+  source,
+  error,
+  hint,
+  className,
+  ...rest
+}: Common & { value: string | null; onChange: (value: string | null) => void; source: ReferenceSource }) {
+  const options = useAsyncList<SelectOption>({
+    async load({ signal, filterText }) {
+      const rows: SelectOption[] = [];
+      // The current value first, so the field shows its name before anything is typed.
+      if (value && !filterText) {
+        const current = await getOne<Record<string, unknown>>(source.resource, value).catch(() => null);
+        if (current) rows.push({ id: value, name: source.label(current) });
+      }
+      const page = await listRows<Record<string, unknown> & { id: string }>(
+        source.resource,
+        { ...source.query, search: filterText || undefined, limit: PICKER_PAGE, skip: 0 },
+        undefined,
+        signal,
+      );
+      for (const row of page.data)
+        if (row.id !== value || filterText) rows.push({ id: row.id, name: source.label(row) });
+      return { items: rows };
+    },
+  });
+  const selectedName = options.items.find((o) => o.id === value)?.name;
+  return (
+    <ComboBox
+      items={options.items}
+      selectedKey={value}
+      onSelectionChange={(key: Key | null) => onChange(key === null ? null : String(key))}
+      inputValue={options.filterText || (selectedName ?? '')}
+      onInputChange={(text) => options.setFilterText(text)}
+      isInvalid={Boolean(error)}
+      className={className}
+      validationBehavior="aria"
+      menuTrigger="focus"
+      {...rest}
+    >
+      <Label className={labelClass}>{label}</Label>
+      <div className="relative">
+        <Input className={`${inputClass} pr-8`} placeholder="Type to search" />
+        <Button className="absolute inset-y-0 right-0 px-2 text-slate-500" aria-label={`Show ${label} options`}>
+          ▾
+        </Button>
+      </div>
+      {hint ? (
+        <Text slot="description" className={hintClass}>
+          {hint}
+        </Text>
+      ) : null}
+      <FieldError className={errorClass}>{error}</FieldError>
+      <Popover className={popoverClass} style={{ zIndex: SELECT_LAYER_Z_INDEX }}>
+        <ListBox
+          className="max-h-72 outline-none"
+          renderEmptyState={() => (
+            <p className="px-3 py-2 text-sm text-slate-600">{options.isLoading ? 'Loading…' : 'No matches'}</p>
+          )}
+        >
+          {(option: SelectOption) => (
+            <ListBoxItem id={option.id} textValue={option.name} className={itemClass}>
+              {option.name}
+            </ListBoxItem>
+          )}
+        </ListBox>
+      </Popover>
+    </ComboBox>
+  );
+}
+
+/**
+ * Several values from a list, with 'Select All' (id '*', spec §3) and, when `creatable`, the
+ * option to add what was typed: it comes back carrying the new-option marker, for the page to
+ * create. Chosen options show as removable tags.
+ */
+export function MultiSelectInput({
+  label,
+  value,
+  onChange,
+  options,
+  creatable = false,
+  error,
+  hint,
+  className,
+}: Common & {
+  value: readonly SelectOption[];
+  onChange: (value: SelectOption[]) => void;
+  options: readonly SelectOption[];
+  creatable?: boolean;
+}) {
+  const chosen = new Set(value.map((o) => o.id));
+  return (
+    <div className={className}>
+      <ComboBox<SelectOption>
+        defaultItems={[{ id: SELECT_ALL_ID, name: 'Select All' }, ...options.filter((o) => !chosen.has(o.id))]}
+        selectedKey={null}
+        allowsCustomValue={creatable}
+        onSelectionChange={(key) => {
+          if (key === null) return;
+          if (key === SELECT_ALL_ID) return onChange([{ id: SELECT_ALL_ID, name: 'Select All' }]);
+          const option = options.find((o) => o.id === key);
+          if (option) onChange([...value.filter((o) => o.id !== SELECT_ALL_ID), option]);
+        }}
+        onKeyDown={(event) => {
+          const input = event.target as HTMLInputElement;
+          const name = input.value.trim();
+          if (!creatable || event.key !== 'Enter' || !name) return;
+          if (options.some((o) => o.name.toLowerCase() === name.toLowerCase())) return;
+          onChange([
+            ...value.filter((o) => o.id !== SELECT_ALL_ID),
+            { id: `new:${name}`, name, [NEW_OPTION_MARKER]: true },
+          ]);
+        }}
+        isInvalid={Boolean(error)}
+        validationBehavior="aria"
+        menuTrigger="focus"
+      >
+        <Label className={labelClass}>{label}</Label>
+        <Input className={inputClass} placeholder={creatable ? 'Type to search or add' : 'Type to search'} />
+        {hint ? (
+          <Text slot="description" className={hintClass}>
+            {hint}
+          </Text>
+        ) : null}
+        <FieldError className={errorClass}>{error}</FieldError>
+        <Popover className={popoverClass} style={{ zIndex: SELECT_LAYER_Z_INDEX }}>
+          <ListBox className="max-h-72 outline-none">
+            {(option: SelectOption) => (
+              <ListBoxItem id={option.id} textValue={option.name} className={itemClass}>
+                {option.name}
+              </ListBoxItem>
+            )}
+          </ListBox>
+        </Popover>
+      </ComboBox>
+      <ul aria-label={`${label}: chosen`} className="mt-2 flex flex-wrap gap-1.5">
+        {value.map((option) => (
+          <li
+            key={option.id}
+            className="inline-flex items-center gap-1 rounded-full bg-slate-100 py-0.5 pr-1 pl-2.5 text-xs text-slate-800"
+          >
+            {option.name}
+            {option[NEW_OPTION_MARKER] ? <span className="text-slate-500">(new)</span> : null}
+            <Button
+              aria-label={`Remove ${option.name}`}
+              onPress={() => onChange(value.filter((o) => o.id !== option.id))}
+              className="rounded-full px-1 text-slate-500 hover:text-slate-900"
+            >
+              ×
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

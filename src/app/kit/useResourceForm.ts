@@ -1,0 +1,114 @@
+/**
+ * The kit's form state. Every form built on it:
+ * - checks with the resource's own zod schema (the rules the server applies), before sending;
+ * - puts a server 4xx's (400, or 409 for a clash) `issues: [{path, message}]` on their fields, and any other failure in an
+ *   error alert (spec §8);
+ * - is an unsaved form while its values differ from what was loaded, so an account switch asks
+ *   first (spec §4; the rule lives here so a new form cannot forget it);
+ * - disables Save while saving and re-enables it 1 s after (spec §9).
+ *
+ * A save refused because the record changed since it was loaded (HTTP 412, issue 17) goes to
+ * `onConflict` when the page gives one: that is where a "changed by someone else: reload or
+ * overwrite" choice plugs in.
+ */
+import { useCallback, useMemo, useRef, useState } from 'react';
+import type { z } from 'zod';
+import { ApiError } from '../../lib/api.ts';
+import { showError } from '../../stores/alerts.ts';
+import { BUTTON_REENABLE_MS } from '../../shared/constants.ts';
+import { useUnsavedForm } from '../shared/useUnsavedForm.ts';
+import { issuesByField } from './schemaFields.ts';
+
+export type Values = Record<string, unknown>;
+
+export interface ResourceFormOptions<V extends Values, Out> {
+  schema: z.ZodType<Out>;
+  initial: V;
+  /** Field labels, for messages ('Name is required'). */
+  labels: Readonly<Record<string, string>>;
+  submit: (value: Out) => Promise<unknown>;
+  /** After a save: the server's answer and the values that were sent. */
+  onSaved?: (result: unknown, value: Out) => void;
+  onConflict?: (error: ApiError) => void;
+}
+
+export interface ResourceForm<V extends Values> {
+  values: V;
+  set: <K extends keyof V>(name: K, value: V[K]) => void;
+  errors: Readonly<Record<string, string>>;
+  saving: boolean;
+  dirty: boolean;
+  onSubmit: (event?: { preventDefault: () => void }) => void;
+  /** Takes new values as the saved state (after a reload, or to start again). */
+  reset: (values: V) => void;
+}
+
+/** Server issues from a 400 body, if it carries them. */
+export function serverIssues(error: unknown): { path: unknown; message: string }[] | null {
+  if (!(error instanceof ApiError) || error.status < 400 || error.status >= 500) return null;
+  const body = error.body as { issues?: unknown } | null;
+  if (!body || !Array.isArray(body.issues)) return null;
+  return (body.issues as { path?: unknown; message?: unknown }[])
+    .filter((issue) => typeof issue.message === 'string')
+    .map((issue) => ({ path: issue.path, message: issue.message as string }));
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+export function useResourceForm<V extends Values, Out>(options: ResourceFormOptions<V, Out>): ResourceForm<V> {
+  const [saved, setSaved] = useState(options.initial);
+  const [values, setValues] = useState(options.initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const optionsRef = useRef(options);
+  optionsRef.current = options;
+
+  const dirty = useMemo(() => !same(values, saved), [values, saved]);
+  useUnsavedForm(dirty);
+
+  const set = useCallback(<K extends keyof V>(name: K, value: V[K]) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    setErrors((current) => {
+      if (!(name in current)) return current;
+      const next = { ...current };
+      delete next[name as string];
+      return next;
+    });
+  }, []);
+
+  const reset = useCallback((next: V) => {
+    setSaved(next);
+    setValues(next);
+    setErrors({});
+  }, []);
+
+  const onSubmit = useCallback(
+    (event?: { preventDefault: () => void }) => {
+      event?.preventDefault();
+      if (saving) return;
+      const { schema, labels, submit, onSaved, onConflict } = optionsRef.current;
+      const parsed = schema.safeParse(values);
+      if (!parsed.success) {
+        setErrors(issuesByField(parsed.error.issues, labels));
+        return;
+      }
+      setErrors({});
+      setSaving(true);
+      submit(parsed.data)
+        .then((result) => {
+          setSaved(values);
+          onSaved?.(result, parsed.data);
+        })
+        .catch((error: unknown) => {
+          const issues = serverIssues(error);
+          if (issues?.length) setErrors(issuesByField(issues, labels));
+          if (error instanceof ApiError && error.status === 412 && onConflict) onConflict(error);
+          else showError(error);
+        })
+        .finally(() => setTimeout(() => setSaving(false), BUTTON_REENABLE_MS));
+    },
+    [saving, values],
+  );
+
+  return { values, set, errors, saving, dirty, onSubmit, reset };
+}

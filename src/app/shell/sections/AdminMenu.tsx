@@ -1,0 +1,42 @@
+/** The admin area's sidebar: menus derived from the admin declaration (src/app/admin.ts). */
+import { useStore } from '@nanostores/react';
+import { useLocation } from 'wouter';
+import { $isRoot, $role } from '../../../stores/account.ts';
+import { roleAtLeast } from '../../../shared/access.ts';
+import { ADMIN_MENUS, ADMIN_SECTIONS, capitalise, findRoute, paths } from '../../routes.ts';
+import { Group, ItemLink, type SidebarItem } from '../../shared/SidebarParts.tsx';
+
+/** The Account Admin Menu, and the Global Admin Menu for root users (spec §2). */
+export default function AdminMenu() {
+  const role = useStore($role) ?? 'read';
+  const isRoot = useStore($isRoot);
+  const [location] = useLocation();
+  const item = (section: string): SidebarItem => {
+    const path = paths.adminSection(section);
+    const required = findRoute(path).route.access.role ?? 'read';
+    return {
+      id: section,
+      name: ADMIN_SECTIONS.find((s) => s.id === section)?.title ?? capitalise(section),
+      path,
+      role: required,
+      isViewable: roleAtLeast(role, required),
+      isCurrent: location === path || location.startsWith(`${path}/`),
+    };
+  };
+  return (
+    <>
+      <Group title="Account Admin Menu" id="sidebar-account-admin">
+        {ADMIN_MENUS.account.map((section) => (
+          <ItemLink key={section} item={item(section)} />
+        ))}
+      </Group>
+      {isRoot ? (
+        <Group title="Global Admin Menu" id="sidebar-global-admin">
+          {ADMIN_MENUS.global.map((section) => (
+            <ItemLink key={section} item={item(section)} />
+          ))}
+        </Group>
+      ) : null}
+    </>
+  );
+}

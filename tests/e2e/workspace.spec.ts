@@ -1,0 +1,169 @@
+import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
+import { messages } from '../../src/shared/messages.ts';
+import { parseCsv } from '../../src/shared/csv.ts';
+import { expectNoSeriousA11yViolations } from './auth-helpers.ts';
+import { openApp, signIn } from './helpers/session.ts';
+
+const unique = (tag: string) => `${tag} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+async function switchTo(page: Page, name: string) {
+  await page.getByRole('button', { name: 'Show accounts' }).click();
+  await page.getByRole('option', { name }).click();
+}
+
+test.describe('workspace pages by role', () => {
+  test('a reader is refused labels, users and billing with the access error', async ({ page }) => {
+    await signIn(page, 'reader@northwind.test');
+    for (const path of ['/labels', '/users', '/billing']) {
+      await openApp(page, path);
+      await expect(page.getByText(messages.access.accountError)).toBeVisible();
+      await expect(page.getByRole('table')).toHaveCount(0);
+    }
+  });
+
+  test('a writer sees billing; the CSV export holds every contract the API lists', async ({ page }) => {
+    await signIn(page, 'writer@northwind.test');
+    await openApp(page, '/billing');
+    await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible();
+    const contracts = page.getByRole('region').filter({ hasText: 'Contracts' }).first();
+    await expect(page.getByRole('columnheader', { name: /Billing name/ })).toBeVisible();
+    await expect(page.getByRole('columnheader', { name: /Remaining/ })).toBeVisible();
+    const api = (await (
+      await page.request.get(
+        `/api/v1/contract?accounts=${ACCOUNT_IDS.northwind}&limit=5000&skip=0&sort=asc(billing_name),asc(id)`,
+      )
+    ).json()) as { data: { billing_name: string }[]; count: number };
+    expect(api.count).toBeGreaterThan(0);
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).first().click();
+    const file = await (await download).path();
+    const csv = parseCsv(readFileSync(file, 'utf8'));
+    expect(csv.header).toEqual(['Billing name', 'Dates', 'Value', 'Measurements', 'Active']);
+    expect(csv.rows.map((r) => r[0])).toEqual(api.data.map((c) => c.billing_name));
+    void contracts;
+
+    // A purchase order opens with its contract and the measurements it pays for.
+    const order = page
+      .getByRole('link')
+      .filter({ has: page.locator('xpath=ancestor::td') })
+      .first();
+    const orders = (await (
+      await page.request.get(`/api/v1/purchase-order?account=${ACCOUNT_IDS.northwind}&limit=1`)
+    ).json()) as {
+      data: { id: string; reference: string }[];
+    };
+    if (orders.data[0]) {
+      await page.getByRole('link', { name: orders.data[0].reference }).first().click();
+      await expect(
+        page.getByRole('heading', { level: 1, name: `Purchase order ${orders.data[0].reference}` }),
+      ).toBeVisible();
+      await expect(page.getByText('Amount')).toBeVisible();
+      await expectNoSeriousA11yViolations(page, 'main');
+    }
+    void order;
+  });
+
+  test('an admin manages labels: create, search state survives reload, bulk delete', async ({ page }) => {
+    await signIn(page, 'admin@northwind.test');
+    await openApp(page, '/labels');
+    const category = unique('Kit category');
+    const newCategory = page.getByRole('form', { name: 'New category' });
+    await newCategory.getByRole('textbox').fill(category);
+    await newCategory.getByRole('button', { name: 'Add' }).click();
+    await expect(page.getByText(`${category} created`)).toBeVisible();
+
+    // Empty name: the shared schema's rule, on its field, before anything is sent.
+    await expect(newCategory.getByRole('button', { name: 'Add' })).toBeEnabled();
+    await newCategory.getByRole('button', { name: 'Add' }).click();
+    await expect(newCategory.getByText('Name is required')).toBeVisible();
+
+    await page.getByLabel('Search categories').fill(category);
+    await expect(page).toHaveURL(/q=Kit/);
+    await expect(page.getByRole('button', { name: category, exact: true })).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel('Search categories')).toHaveValue(category, { timeout: 20_000 });
+    await expect(page.getByRole('button', { name: category, exact: true })).toBeVisible();
+
+    // Its values: two labels, then both deleted one by one with a result per row.
+    await page.getByRole('button', { name: category, exact: true }).click();
+    await expect(page).toHaveURL(/labelCategoryId=/);
+    for (const name of ['Alpha', 'Beta']) {
+      const form = page.getByRole('form', { name: `New label in ${category}` });
+      await form.getByRole('textbox').fill(name);
+      await form.getByRole('button', { name: 'Add' }).click();
+      await expect(page.getByRole('link', { name, exact: true })).toBeVisible();
+    }
+    await expectNoSeriousA11yViolations(page, 'main');
+    // By keyboard (the alerts of the two creations sit over the bottom-left of the table meanwhile).
+    for (const name of ['Select Alpha', 'Select Beta']) {
+      await page.getByRole('checkbox', { name }).focus();
+      await page.keyboard.press('Space');
+    }
+    await page.getByRole('button', { name: 'Delete selected (2)' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    const results = page.getByTestId('bulk-results');
+    await expect(results).toContainText('Alpha: deleted');
+    await expect(results).toContainText('Beta: deleted');
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByText(`No labels in ${category} yet`)).toBeVisible();
+  });
+
+  test('an admin edits a label on its own page and deletes it behind a confirmation', async ({ page }) => {
+    await signIn(page, 'admin@northwind.test');
+    const cat = await page.request.post('/api/v1/label-category', {
+      data: { name: unique('Edit cat'), account: ACCOUNT_IDS.northwind },
+    });
+    const categoryId = ((await cat.json()) as { data: { id: string } }).data.id;
+    const value = await page.request.post('/api/v1/label-value', {
+      data: { name: 'Original', category_id: categoryId },
+    });
+    const labelId = ((await value.json()) as { data: { id: string } }).data.id;
+    await openApp(page, `/labels/${categoryId}/${labelId}/edit`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Edit Original' })).toBeVisible();
+    await expect(page.getByTestId('label-usage')).toContainText('Carried by 0 measurements');
+    await page.getByLabel('Name').fill('Renamed');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Renamed saved')).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/labels\\?labelCategoryId=${categoryId}`));
+    await page.getByRole('link', { name: 'Renamed' }).click();
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByRole('dialog')).toContainText('No measurement carries Renamed');
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('Renamed deleted')).toBeVisible();
+    await expect(page).toHaveURL(/\/labels\?labelCategoryId=/);
+  });
+
+  test('an admin sees users, invites one, and a clash from the server lands on the e-mail field', async ({ page }) => {
+    await signIn(page, 'admin@northwind.test');
+    await openApp(page, '/users');
+    await expect(page.getByRole('columnheader', { name: 'Role here' })).toBeVisible();
+    await expect(page.getByRole('cell', { name: 'Admin', exact: true }).first()).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'main');
+
+    await page.getByRole('button', { name: 'Invite user' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('First name').fill('Clash');
+    await dialog.getByLabel('Last name').fill('Test');
+    await dialog.getByLabel('Email').fill('reader@northwind.test');
+    await dialog.getByRole('button', { name: 'Send invitation' }).click();
+    await expect(dialog.getByText(messages.api.emailTaken)).toBeVisible();
+    await expect(dialog.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+
+    const email = `invite-${Date.now().toString(36)}@northwind.test`;
+    await dialog.getByLabel('Email').fill(email);
+    await expect(dialog.getByRole('button', { name: 'Send invitation' })).toBeEnabled();
+    await dialog.getByRole('button', { name: 'Send invitation' }).click();
+    await expect(page.getByText(`Invitation sent to ${email}`)).toBeVisible();
+  });
+});
+
+test('on /profile, a changed first name makes an account switch ask first', async ({ page }) => {
+  await signIn(page, 'admin@northwind.test');
+  await openApp(page, '/profile');
+  await page.getByLabel('First name', { exact: true }).fill('Changed');
+  await switchTo(page, 'Contoso Partners');
+  await expect(page.getByRole('dialog', { name: 'Unsaved changes' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Account' })).toHaveValue('Northwind Media');
+});

@@ -1,0 +1,23 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { notFoundRoute, routes } from '../../../src/app/routes.ts';
+
+const APP = join(import.meta.dirname, '../../../src/app');
+const NOT_YET = 'pages/NotAvailablePage';
+
+/** The file routes.ts names by module (the same rule as src/app/pages.ts). */
+const fileOf = (page: string) => join(APP, page.startsWith('pages/') ? `${page}.tsx` : `features/${page}.tsx`);
+
+describe('every route names a page module that exists', () => {
+  const built = [...routes, notFoundRoute].filter((route) => route.page !== NOT_YET);
+  it.each(built.map((route) => [route.id, route.page]))('%s → %s', (_id, page) => {
+    const file = fileOf(page);
+    expect(existsSync(file), `${file} is missing`).toBe(true);
+    expect(readFileSync(file, 'utf8')).toMatch(/export default function/);
+  });
+
+  it('the not-yet page itself exists, for the routes still waiting for their feature', () => {
+    expect(existsSync(fileOf(NOT_YET))).toBe(true);
+  });
+});
