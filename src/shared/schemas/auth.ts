@@ -19,11 +19,15 @@ export const loginResponse = z.union([
 ]);
 export type LoginResponse = z.infer<typeof loginResponse>;
 
-/** The API's error body (server/plugins/errors.ts). */
+/**
+ * The API's error body (server/plugins/errors.ts): the status, its reason phrase and a message the
+ * UI can show as it is; a 400 may also name each bad field in `issues`.
+ */
 export const errorResponse = z.object({
   statusCode: z.number().int(),
   error: z.string(),
   message: z.string(),
+  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 });
 export type ErrorResponse = z.infer<typeof errorResponse>;
 
