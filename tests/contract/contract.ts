@@ -19,7 +19,14 @@
  * Where the walk comes from:
  *   - the resource engine's operations (/api/v1/{resource}), from the registry: resources.ts;
  *   - every other operation: one entry each in OPERATIONS (operations.ts). A new route fails this
- *     test until it has its entry there; the file's header shows the one line to add.
+ *     test until it has its entry there, one line (more for more answers), for instance:
+ *
+ *       'GET /api/v1/report-data': (w) => [{ as: 'reader', query: { report: w.id('report') }, status: 200 }],
+ *
+ *     Each request names the session (`as`), query, body and the status the server must answer;
+ *     `invalid: true` marks a request that breaks the document on purpose. `w` (World, below)
+ *     hands out rows the walk found, throwaway users and e-mailed links. An engine operation may
+ *     get an entry too, for answers the generic walk cannot derive (a 412 on a stale If-Match).
  *
  * LAMP_CONTRACT_JSON names a file for the totals (`npm test` counts operations from it).
  */
