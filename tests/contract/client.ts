@@ -96,7 +96,7 @@ export class ContractClient {
     let body: string | undefined;
     if (step.body !== undefined) {
       headers['content-type'] = step.type ?? 'application/json';
-      body = step.type ? String(step.body) : JSON.stringify(step.body);
+      body = step.type && typeof step.body === 'string' ? step.body : JSON.stringify(step.body);
     }
     const sent = performance.now();
     const response = await fetch(url, { method, headers, body, redirect: 'manual' });
@@ -113,8 +113,9 @@ export class ContractClient {
     record.ms += ms;
     const label = `${operation}${url.search} as ${who}`;
     if (response.status !== step.status) {
-      const message = (parsed as { message?: unknown } | null)?.message ?? text.slice(0, 200);
-      record.problems.push(`${label}: expected ${step.status}, got ${response.status} (${String(message)})`);
+      const message = (parsed as { message?: unknown } | null)?.message;
+      const said = typeof message === 'string' ? message : text.slice(0, 200);
+      record.problems.push(`${label}: expected ${step.status}, got ${response.status} (${said})`);
     }
     const found = JSON.parse(response.headers.get('sl-violations') ?? '[]') as Violation[];
     for (const violation of found) {

@@ -111,7 +111,8 @@ function world(client: ContractClient, samples: Samples): World {
     },
     async link(kind, email) {
       const answer = await client.send('POST /api/v1/testing/outbox/links', { body: { kind, email }, status: 201 });
-      const link = String((answer.body as { link?: unknown } | null)?.link ?? '');
+      const link = (answer.body as { link?: unknown } | null)?.link;
+      if (typeof link !== 'string') throw new Error(`no ${kind} link for ${email}`);
       return new URL(link, 'http://link').searchParams;
     },
   };

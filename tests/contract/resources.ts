@@ -51,7 +51,7 @@ function filterValue(definition: ResourceDefinition, param: string, row: Row): s
   if (!filter) throw new Error(`no filter ${param}`);
   const own = valueAt(row, filter.field);
   const candidates = [
-    Array.isArray(own) ? own[0] : own,
+    Array.isArray(own) ? (own as unknown[])[0] : own,
     ...((filter.value as { options?: unknown[] }).options ?? []),
     row.id,
   ];
