@@ -297,6 +297,8 @@ export function buildOpenApi(app: FastifyInstance): Json {
       responses: { '200': { content: { 'text/plain': { schema: { type: 'string' } } } } },
     },
   };
+  // Answers that are a named schema refer to it.
+  const components = new Map<unknown, Json>([[currentUser, { $ref: '#/components/schemas/CurrentUser' }]]);
   for (const route of app.routeTable) {
     if (route.method === 'HEAD' || !route.url.startsWith('/api') || engineUrls.has(route.url)) continue;
     const method = route.method.toLowerCase();
@@ -329,7 +331,9 @@ export function buildOpenApi(app: FastifyInstance): Json {
         answers[status] = {
           description: description ?? 'OK',
           ...(response instanceof z.ZodType
-            ? { content: { 'application/json': { schema: jsonSchema(response, 'output') } } }
+            ? {
+                content: { 'application/json': { schema: components.get(response) ?? jsonSchema(response, 'output') } },
+              }
             : {}),
         };
     }
