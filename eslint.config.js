@@ -71,7 +71,7 @@ export default tseslint.config(
   },
   {
     // Command-line scripts, fixtures and benchmarks talk to a terminal.
-    files: ['scripts/**', 'fixtures/**', 'tests/bench/**', 'server/main.ts'],
+    files: ['scripts/**', 'fixtures/**', 'tests/bench/**', 'tests/contract/**', 'server/main.ts'],
     rules: { 'no-console': 'off' },
   },
   {

@@ -1,6 +1,7 @@
 /**
  * `npm test`: every check the project has, in order: typecheck, lint, format, the front-end
- * build, unit and API tests (Vitest), browser tests (Playwright in a system Chromium).
+ * build, unit and API tests (Vitest), the API contract (tests/contract: every operation through
+ * Prism's validating proxy, counted per operation), browser tests (Playwright in a system Chromium).
  * Every step runs even when an earlier one fails, so one run shows everything that is wrong;
  * the last line is the totals, `N passed, N failed`, over all runners (a check counts as one).
  */
@@ -48,6 +49,18 @@ if (wanted('unit')) {
     passed: report?.numPassedTests ?? 0,
     // A crash before any report still counts as a failure.
     failed: report ? report.numFailedTests + (code !== 0 && report.numFailedTests === 0 ? 1 : 0) : 1,
+  });
+}
+
+if (wanted('contract')) {
+  console.log('\n▶ API contract: every operation through Prism against /api/openapi.json');
+  const file = path.join(reports, 'contract.json');
+  const code = run('node', ['tests/contract/contract.ts'], { LAMP_CONTRACT_JSON: file });
+  const report = readJson<{ passed: number; failed: number }>(file);
+  outcomes.push({
+    name: 'API contract',
+    passed: report?.passed ?? 0,
+    failed: report ? report.failed + (code !== 0 && report.failed === 0 ? 1 : 0) : 1,
   });
 }
 

@@ -1,9 +1,10 @@
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { loadConfig, type Config } from './config.ts';
 import { LoginThrottle } from './auth/throttle.ts';
+import { shapingSerializerCompiler } from './response-shape.ts';
 import { accessControl } from './plugins/access.ts';
 import { errorHandling } from './plugins/errors.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
@@ -66,7 +67,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     bodyLimit: 5 * 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // A response schema shapes the answer: no field outside it goes out (server/response-shape.ts).
+  app.setSerializerCompiler(shapingSerializerCompiler);
   app.decorate('config', config);
   app.decorate('db', options.database ?? (await openStore(config)));
   const repositories = createRepositories(app.db);

@@ -62,6 +62,8 @@ export interface RouteEntry {
   access: RouteAccess | undefined;
   /** The route's own schema (zod), for the API description. */
   schema?: unknown;
+  /** Body media types accepted besides JSON (config.bodyTypes), for the API description. */
+  bodyTypes?: readonly string[];
 }
 
 declare module 'fastify' {
@@ -176,7 +178,13 @@ export function accessControl(app: FastifyInstance, repositories: Repositories) 
       return;
     }
     for (const method of methods)
-      app.routeTable.push({ method, url: route.url, access: route.config?.access, schema: route.schema });
+      app.routeTable.push({
+        method,
+        url: route.url,
+        access: route.config?.access,
+        schema: route.schema,
+        bodyTypes: route.config?.bodyTypes,
+      });
     const access = route.config?.access;
     if (!access) app.log.error({ url: route.url }, 'route declares no access policy: it refuses everyone');
     // A public read has nothing to check.

@@ -5,7 +5,14 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { messages } from '../../src/shared/messages.ts';
-import { loginRequest, type LoginResponse } from '../../src/shared/schemas/index.ts';
+import {
+  errorResponse,
+  loginRequest,
+  loginResponse,
+  type LoginResponse,
+  type StoredUser,
+} from '../../src/shared/schemas/index.ts';
+import { SuccessResponseSchema } from '../../src/shared/schemas/self-service.ts';
 import { DUMMY_HASH_PROMISE, verifyPassword } from '../auth/password.ts';
 import type { LoginThrottle } from '../auth/throttle.ts';
 import { HttpError, parseOr400, unauthorized } from '../http-errors.ts';
@@ -14,7 +21,11 @@ import type { Repositories } from '../store/repositories.ts';
 export function authRoutes(app: FastifyInstance, options: { repositories: Repositories; throttle: LoginThrottle }) {
   const { repositories, throttle } = options;
 
-  app.post('/api/v1/auth', { config: { access: 'public' } }, async (request, reply): Promise<LoginResponse> => {
+  const signIn = {
+    config: { access: 'public' as const },
+    schema: { response: { 200: loginResponse, 401: errorResponse, 429: errorResponse } },
+  };
+  app.post('/api/v1/auth', signIn, async (request, reply): Promise<LoginResponse> => {
     const { email, password } = parseOr400(loginRequest, request.body);
     const address = request.ip;
     const wait = throttle.retryAfterMs(email, address);
@@ -39,7 +50,8 @@ export function authRoutes(app: FastifyInstance, options: { repositories: Reposi
     return { success: true };
   });
 
-  app.get('/api/v1/unauth', { config: { access: 'public' } }, (_request, reply) => {
+  const signOut = { config: { access: 'public' as const }, schema: { response: { 200: SuccessResponseSchema } } };
+  app.get('/api/v1/unauth', signOut, (_request, reply) => {
     reply.endSession();
     return { success: true };
   });

@@ -22,6 +22,7 @@ import { CsvError, parseCsv } from '../../src/shared/csv.ts';
 import { importUploadBody, type RowIssue } from '../../src/shared/measurement-api.ts';
 import { BREAKDOWN_DIMENSIONS, COUNT_KEYS, type MetricRow } from '../../src/shared/metrics.ts';
 import type { ImportJob, Measurement } from '../../src/shared/schemas/index.ts';
+import { importJobRow } from '../../src/shared/schemas/import-job.ts';
 import { newId } from '../store/repositories.ts';
 import { checkedMeasurement, collection, httpError, measurementPolicy, resolveColumns } from './measurement-access.ts';
 import { IMPORT_ROW_COLLECTION, measurementSummary } from './metrics.ts';
@@ -293,7 +294,7 @@ export function importJobRoutes(app: FastifyInstance): void {
           'predicted from the channel). The job then runs in steps (queued → running → successful or failed); a file with ' +
           'any bad row fails with row-level errors and changes no metrics. Answers 201 with the job.',
         body: importUploadBody,
-        response: { 201: z.object({ data: z.record(z.string(), z.unknown()) }) },
+        response: { 201: z.object({ data: importJobRow }) },
       },
     },
     async (request, reply) => {
@@ -372,7 +373,7 @@ export function importJobRoutes(app: FastifyInstance): void {
           errors: [],
         });
       }
-      return reply.code(201).send({ data: jobs(app).byId(job.id) ?? job });
+      return reply.code(201).send({ data: (jobs(app).byId(job.id) as StoredJob | undefined) ?? job });
     },
   );
 

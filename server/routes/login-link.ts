@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { messages } from '../../src/shared/messages.ts';
-import { LoginLinkQuerySchema } from '../../src/shared/schemas/self-service.ts';
+import { LoginLinkQuerySchema, SuccessResponseSchema } from '../../src/shared/schemas/self-service.ts';
 import { checkLink } from '../auth/links.ts';
 import { findUserById, updateUser } from '../auth/self-service-users.ts';
 import { badRequest } from '../http-errors.ts';
@@ -11,7 +11,8 @@ import { badRequest } from '../http-errors.ts';
  * Every failure gives the same message: the page shows the spec's text anyway.
  */
 export function loginLinkRoutes(app: FastifyInstance) {
-  app.get('/api/v1/login-link', { config: { access: 'public' } }, async (request, reply) => {
+  const schema = { response: { 200: SuccessResponseSchema } };
+  app.get('/api/v1/login-link', { config: { access: 'public' }, schema }, async (request, reply) => {
     const parsed = LoginLinkQuerySchema.safeParse(request.query);
     if (!parsed.success) throw badRequest(messages.auth.loginLinkFailed);
     const { m, u, t, e } = parsed.data;

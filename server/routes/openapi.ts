@@ -13,13 +13,21 @@ import { VERSION_LABEL } from '../../src/shared/constants.ts';
 import {
   errorResponse,
   loginRequest,
-  loginResponse,
   RESOURCE_NAMES,
   resources,
   type ResourceDefinition,
   type ResourceName,
 } from '../../src/shared/schemas/index.ts';
 import { listParameterNames } from '../../src/shared/schemas/list-query.ts';
+import {
+  ForgottenPasswordBodySchema,
+  LoginLinkQuerySchema,
+  OutboxQuerySchema,
+  ResetPasswordBodySchema,
+  TestLinkBodySchema,
+  TestUserBodySchema,
+  UpdateCurrentUserBodySchema,
+} from '../../src/shared/schemas/self-service.ts';
 import { currentUser } from '../../src/shared/schemas/user.ts';
 import type { RouteAccess } from '../plugins/access.ts';
 
@@ -49,20 +57,58 @@ function accessText(access: RouteAccess | undefined): string {
   return `signed-in user with ${parts.join(', ') || 'access to the account'}`;
 }
 
-const errors = {
-  '400': {
-    description: 'Invalid input; the message names the field, and issues lists each bad field',
-    content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
-  },
-  '401': {
-    description: 'Not signed in',
-    content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
-  },
-  '403': {
-    description: 'Signed in without the access needed',
-    content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
-  },
+/** Every error answer carries the Error body; these say when each status comes. */
+const ERROR_TEXTS: Record<string, string> = {
+  '400': 'Invalid input; the message names the field, and issues lists each bad field',
+  '401': 'Not signed in',
+  '403': 'Signed in without the access needed',
+  '404': 'Not found, or not visible to this user',
+  '409': 'Conflicts with the data as it is',
+  '413': 'The body is larger than 5 MB',
+  '415': 'The body is not JSON (or another media type this operation accepts)',
+  '429': 'Too many attempts; Retry-After says how many seconds to wait',
 };
+
+function errorAnswer(status: string, description = ERROR_TEXTS[status] ?? 'Error'): Json {
+  return {
+    description,
+    ...(status === '429' ? { headers: { 'Retry-After': { schema: { type: 'integer', minimum: 0 } } } } : {}),
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+  };
+}
+
+function errorAnswers(statuses: readonly string[]): Json {
+  return Object.fromEntries([...new Set(statuses)].sort().map((status) => [status, errorAnswer(status)]));
+}
+
+/** Methods whose body access control checks (plugins/access.ts): 415 for other media, 413 when too large. */
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const bodyErrors = (method: string) => (BODY_METHODS.has(method) ? ['413', '415'] : []);
+
+/**
+ * The operation's security, from the same access declaration the server enforces: a public route
+ * (or a demo-mode one, open to anyone there) needs no session, so a client and a validating proxy
+ * must not demand one; every other route inherits the document's session requirement.
+ */
+function securityOf(access: RouteAccess | undefined): Json {
+  return access === 'public' || access === 'demo' ? { security: [] } : {};
+}
+
+/**
+ * The error answers a route's access declaration implies: 401 without a session, 403 and 404 from
+ * a policy's account and role checks (and 403 for a route without a policy), 404 outside demo
+ * mode; 400 where it reads input; 413 and 415 for bodies.
+ */
+function accessErrors(method: string, access: RouteAccess | undefined, readsInput: boolean): string[] {
+  const policy = access === undefined || typeof access === 'object';
+  return [
+    ...(readsInput || policy || BODY_METHODS.has(method) ? ['400'] : []),
+    ...(access === 'public' || access === 'demo' ? [] : ['401']),
+    ...(policy ? ['403'] : []),
+    ...(access === 'demo' || (access !== undefined && typeof access === 'object') ? ['404'] : []),
+    ...bodyErrors(method),
+  ];
+}
 
 const pascal = (name: string) => name.replace(/(^|-)([a-z])/g, (_m, _d, c: string) => c.toUpperCase());
 
@@ -101,6 +147,18 @@ function listParameters(name: ResourceName, definition: ResourceDefinition): Jso
   });
 }
 
+/** Query parameters from a zod object schema (a route's querystring, or one its handler parses). */
+function queryParameters(schema: unknown): Json[] {
+  const query = jsonSchema(schema, 'input');
+  const required = (query.required as string[] | undefined) ?? [];
+  return Object.entries((query.properties as Json | undefined) ?? {}).map(([name, value]) => ({
+    name,
+    in: 'query',
+    required: required.includes(name),
+    schema: value,
+  }));
+}
+
 export function buildOpenApi(app: FastifyInstance): Json {
   const schemas: Json = { Error: jsonSchema(errorResponse, 'output'), CurrentUser: jsonSchema(currentUser, 'output') };
   const paths: Record<string, Json> = {};
@@ -130,11 +188,16 @@ export function buildOpenApi(app: FastifyInstance): Json {
     const writeNote = `Needs role ${definition.writeRole} in the row's account${definition.accountPath === 'account?' ? ' (global rows: root)' : ''}.${featureNote}${referenceNote}`;
     const url = `/api/v1/${name}`;
     engineUrls.add(url);
+    const accessOf = (method: string) => app.routeTable.find((r) => r.method === method && r.url === url)?.access;
+    // Besides what access implies: a user's e-mail in use, deleting your own user or account.
+    const engineErrors = (method: string, ...more: string[]) =>
+      errorAnswers([...accessErrors(method, accessOf(method), true), '403', ...more]);
     paths[url] = {
       get: {
         tags,
         summary: `List ${definition.title.toLowerCase()}`,
         description: `Rows of the accounts the user may access (global rows for everyone). Also X-Total-Count.${featureNote}`,
+        ...securityOf(accessOf('GET')),
         parameters: listParameters(name, definition),
         responses: {
           '200': {
@@ -150,116 +213,138 @@ export function buildOpenApi(app: FastifyInstance): Json {
               },
             },
           },
-          ...errors,
+          ...engineErrors('GET'),
         },
       },
       post: {
         tags,
         summary: `Create a ${name}`,
         description: `${writeNote} Unknown fields are refused.`,
+        ...securityOf(accessOf('POST')),
         requestBody: body('Create'),
-        responses: { '201': { description: 'Created', content: { 'application/json': { schema: one } } }, ...errors },
+        responses: {
+          '201': { description: 'Created', content: { 'application/json': { schema: one } } },
+          ...engineErrors('POST', '409'),
+        },
       },
       put: {
         tags,
         summary: `Update a ${name}`,
         description: `${writeNote} Partial; unknown fields are refused.`,
+        ...securityOf(accessOf('PUT')),
         parameters: [idParam],
         requestBody: body('Update'),
         responses: {
           '200': { description: 'Updated', content: { 'application/json': { schema: one } } },
-          '404': { description: 'No such row, or not visible' },
-          ...errors,
+          ...engineErrors('PUT', '404', '409'),
         },
       },
       delete: {
         tags,
         summary: `Delete a ${name}`,
         description: writeNote,
+        ...securityOf(accessOf('DELETE')),
         parameters: [idParam],
         responses: {
           '204': { description: 'Deleted' },
-          '404': { description: 'No such row, or not visible' },
-          ...errors,
+          ...engineErrors('DELETE', '404', '409'),
         },
       },
     };
   }
 
-  // Every other route, from its own declaration.
+  // Every other route, from its own declaration: access, schema.querystring, schema.body and
+  // schema.response (each status; error statuses beyond what access implies, such as 409 or 429,
+  // are declared there too). Inputs a handler parses itself, for its own messages, and the texts
+  // are added here.
+  const jsonBody = (schema: z.ZodType) => ({
+    required: true,
+    content: { 'application/json': { schema: jsonSchema(schema, 'input') } },
+  });
   const known: Record<string, Json> = {
     'POST /api/v1/auth': {
       summary: 'Sign in',
       description:
         'Sets the lamp_session cookie (HttpOnly, SameSite=Lax, Secure over HTTPS). Throttled: 429 with a message.',
-      requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(loginRequest, 'input') } } },
-      responses: {
-        '200': {
-          description: 'Signed in, or e-mail verification required',
-          content: { 'application/json': { schema: jsonSchema(loginResponse, 'output') } },
-        },
-        '401': errors['401'],
-        '429': { description: 'Too many attempts' },
-      },
+      requestBody: jsonBody(loginRequest),
     },
     'GET /api/v1/unauth': { summary: 'Sign out', description: 'Ends the session; the old cookie then gets 401.' },
-    'GET /api/v1/current-user': {
-      summary: 'The signed-in user',
-      responses: {
-        '200': {
-          description: 'The user (never a password hash)',
-          content: { 'application/json': { schema: { $ref: '#/components/schemas/CurrentUser' } } },
-        },
-        '401': errors['401'],
-      },
-    },
+    'GET /api/v1/current-user': { summary: 'The signed-in user', description: 'Never a password hash.' },
+    'POST /api/v1/forgotten-password': { requestBody: jsonBody(ForgottenPasswordBodySchema) },
+    'POST /api/v1/reset-password': { requestBody: jsonBody(ResetPasswordBodySchema) },
+    'GET /api/v1/login-link': { parameters: queryParameters(LoginLinkQuerySchema) },
+    'POST /api/v1/user/update-current-user': { requestBody: jsonBody(UpdateCurrentUserBodySchema) },
+    'GET /api/v1/testing/outbox': { parameters: queryParameters(OutboxQuerySchema) },
+    'POST /api/v1/testing/outbox/links': { requestBody: jsonBody(TestLinkBodySchema) },
+    'POST /api/v1/testing/users': { requestBody: jsonBody(TestUserBodySchema) },
     'POST /api/v1/testing/reset': {
       summary: 'Reset the data to the fixtures',
       description: 'Demo and test modes only (404 otherwise).',
     },
     'GET /api/openapi.json': { summary: 'This document' },
-    'GET /api/reference': { summary: 'The readable API reference (demo mode)' },
+    'GET /api/reference': {
+      summary: 'The readable API reference (demo mode)',
+      responses: { '200': { content: { 'text/html': { schema: { type: 'string' } } } } },
+    },
+    'GET /api/v1/measurement-tag/download': {
+      responses: { '200': { content: { 'text/plain': { schema: { type: 'string' } } } } },
+    },
   };
+  // Answers that are a named schema refer to it.
+  const components = new Map<unknown, Json>([[currentUser, { $ref: '#/components/schemas/CurrentUser' }]]);
   for (const route of app.routeTable) {
     if (route.method === 'HEAD' || !route.url.startsWith('/api') || engineUrls.has(route.url)) continue;
     const method = route.method.toLowerCase();
     const key = `${route.method} ${route.url}`;
     const openApiUrl = route.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
     const schema = (route.schema as Json | undefined) ?? {};
+    const parameters = queryParameters(schema.querystring);
+    for (const match of openApiUrl.matchAll(/\{([^}]+)\}/g))
+      parameters.push({ name: match[1], in: 'path', required: true, schema: { type: 'string' } });
     const operation: Json = {
       tags: [route.url.split('/')[3] ?? 'api'],
       summary: typeof schema.summary === 'string' ? schema.summary : key,
       description: `Access: ${accessText(route.access)}.${typeof schema.description === 'string' ? ` ${schema.description}` : ''}`,
+      ...securityOf(route.access),
+      ...(parameters.length ? { parameters } : {}),
+      ...(schema.body instanceof z.ZodType ? { requestBody: jsonBody(schema.body) } : {}),
       ...known[key],
     };
-    if (!known[key]) {
-      const parameters: Json[] = [];
-      const query = jsonSchema(schema.querystring, 'input');
-      for (const [name, value] of Object.entries((query.properties as Json | undefined) ?? {})) {
-        parameters.push({
-          name,
-          in: 'query',
-          required: ((query.required as string[] | undefined) ?? []).includes(name),
-          schema: value,
-        });
-      }
-      for (const match of openApiUrl.matchAll(/\{([^}]+)\}/g))
-        parameters.push({ name: match[1], in: 'path', required: true, schema: { type: 'string' } });
-      if (parameters.length) operation.parameters = parameters;
-      if (schema.body instanceof z.ZodType)
-        operation.requestBody = { content: { 'application/json': { schema: jsonSchema(schema.body, 'input') } } };
-      const response = (schema.response as Json | undefined)?.['200'];
-      operation.responses = {
-        '200': {
-          description: 'OK',
+    // Form bodies a route accepts besides JSON (config.bodyTypes) have the same fields.
+    const requestBody = operation.requestBody as { content: Record<string, Json> } | undefined;
+    for (const type of route.bodyTypes ?? [])
+      if (requestBody) requestBody.content[type] = requestBody.content['application/json'] ?? {};
+    const declared = (schema.response as Record<string, unknown> | undefined) ?? {};
+    const answers: Json = {};
+    for (const [status, response] of Object.entries(declared)) {
+      const description = response instanceof z.ZodType ? response.description : undefined;
+      if (Number(status) >= 400) answers[status] = errorAnswer(status, description);
+      else if (status === '204') answers[status] = { description: description ?? 'No content' };
+      else
+        answers[status] = {
+          description: description ?? 'OK',
           ...(response instanceof z.ZodType
-            ? { content: { 'application/json': { schema: jsonSchema(response, 'output') } } }
+            ? {
+                content: { 'application/json': { schema: components.get(response) ?? jsonSchema(response, 'output') } },
+              }
             : {}),
-        },
-      };
-    } else {
-      operation.responses ??= { '200': { description: 'OK' } };
+        };
     }
+    if (!Object.keys(answers).some((status) => Number(status) < 300)) answers['200'] = { description: 'OK' };
+    // A known entry's answers add to the declared ones (another media type of the same answer, say).
+    for (const [status, extra] of Object.entries((known[key]?.responses as Record<string, Json> | undefined) ?? {})) {
+      const answer = answers[status] as Json | undefined;
+      answers[status] = {
+        ...answer,
+        ...extra,
+        content: { ...(answer?.content as Json | undefined), ...(extra.content as Json | undefined) },
+      };
+    }
+    const readsInput = (operation.parameters as Json[] | undefined)?.length || operation.requestBody !== undefined;
+    operation.responses = {
+      ...errorAnswers(accessErrors(route.method, route.access, Boolean(readsInput))),
+      ...answers,
+    };
     paths[openApiUrl] = { ...paths[openApiUrl], [method]: operation };
   }
 

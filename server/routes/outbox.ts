@@ -1,12 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { effectiveRole } from '../../src/shared/access.ts';
 import { PRODUCT_NAME } from '../../src/shared/constants.ts';
+import { z } from 'zod';
+import { errorResponse } from '../../src/shared/schemas/index.ts';
 import {
+  DemoPersonasResponseSchema,
+  OutboxMessageSchema,
   OutboxQuerySchema,
   TestLinkBodySchema,
   TestUserBodySchema,
   type DemoPersonasResponse,
 } from '../../src/shared/schemas/self-service.ts';
+import { currentUser } from '../../src/shared/schemas/user.ts';
 import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
 import { hashPassword } from '../auth/password.ts';
 import { isDemoLike } from '../config.ts';
@@ -49,18 +54,21 @@ function escapeHtml(text: string): string {
 export function outboxRoutes(app: FastifyInstance) {
   if (!isDemoLike(app.config)) return;
 
-  app.get('/api/v1/testing/outbox', { config: { access: 'demo' } }, (request) => {
+  const messages = { response: { 200: z.object({ data: z.array(OutboxMessageSchema), count: z.number().int() }) } };
+  app.get('/api/v1/testing/outbox', { config: { access: 'demo' }, schema: messages }, (request) => {
     const { to } = parseOr400(OutboxQuerySchema, request.query);
     const data = readOutbox(app, to);
     return { data, count: data.length };
   });
 
-  app.delete('/api/v1/testing/outbox', { config: { access: 'demo' } }, async (_request, reply) => {
+  const cleared = { response: { 204: z.null().describe('The outbox is empty') } };
+  app.delete('/api/v1/testing/outbox', { config: { access: 'demo' }, schema: cleared }, async (_request, reply) => {
     await clearOutbox(app);
     return reply.code(204).send();
   });
 
-  app.post('/api/v1/testing/outbox/links', { config: { access: 'demo' } }, async (request, reply) => {
+  const issued = { response: { 201: OutboxMessageSchema } };
+  app.post('/api/v1/testing/outbox/links', { config: { access: 'demo' }, schema: issued }, async (request, reply) => {
     const { kind, email, time } = parseOr400(TestLinkBodySchema, request.body);
     const user = findUserByEmail(app, email);
     if (!user) throw new HttpError(404, `No user has the e-mail address ${email}`);
@@ -68,7 +76,8 @@ export function outboxRoutes(app: FastifyInstance) {
     return reply.code(201).send(message);
   });
 
-  app.post('/api/v1/testing/users', { config: { access: 'demo' } }, async (request, reply) => {
+  const created = { response: { 201: currentUser, 409: errorResponse } };
+  app.post('/api/v1/testing/users', { config: { access: 'demo' }, schema: created }, async (request, reply) => {
     const input = parseOr400(TestUserBodySchema, request.body);
     if (findUserByEmail(app, input.email)) throw emailTaken();
     const { password, ...fields } = input;
@@ -86,7 +95,8 @@ export function outboxRoutes(app: FastifyInstance) {
     return reply.code(201).send(publicUser(user));
   });
 
-  app.get('/api/v1/demo/personas', { config: { access: 'demo' } }, (): DemoPersonasResponse => {
+  const personas = { response: { 200: DemoPersonasResponseSchema } };
+  app.get('/api/v1/demo/personas', { config: { access: 'demo' }, schema: personas }, (): DemoPersonasResponse => {
     const accounts = app.repositories.account;
     const data = DEMO_PERSONAS.flatMap(({ email, note }) => {
       const user = findUserByEmail(app, email);

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { messages } from '../../src/shared/messages.ts';
-import type { StoredUser } from '../../src/shared/schemas/index.ts';
+import { errorResponse, type StoredUser } from '../../src/shared/schemas/index.ts';
 import {
   ChangePasswordBodySchema,
   ForgottenPasswordBodySchema,
   LinkResetBodySchema,
+  SuccessResponseSchema,
 } from '../../src/shared/schemas/self-service.ts';
 import { checkLink } from '../auth/links.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
@@ -52,7 +53,10 @@ export function passwordRoutes(app: FastifyInstance) {
   app.post(
     '/api/v1/forgotten-password',
     // The spec's form posts form-encoded; sending a reset e-mail is harmless to a forged form.
-    { config: { access: 'public', bodyTypes: ['application/x-www-form-urlencoded'] } },
+    {
+      config: { access: 'public', bodyTypes: ['application/x-www-form-urlencoded'] },
+      schema: { response: { 200: SuccessResponseSchema } },
+    },
     async (request) => {
       const { email } = parseOr400(ForgottenPasswordBodySchema, request.body);
       const user = findUserByEmail(app, email);
@@ -62,7 +66,9 @@ export function passwordRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post('/api/v1/reset-password', { config: { access: 'public' } }, async (request, reply) => {
+  // Public: a reset link needs no session; changing a known password needs one (401 without).
+  const reset = { response: { 200: SuccessResponseSchema, 401: errorResponse } };
+  app.post('/api/v1/reset-password', { config: { access: 'public' }, schema: reset }, async (request, reply) => {
     const body = snakeCase(request.body);
     if ('mac' in body || 'user_id' in body) {
       const input = parseOr400(LinkResetBodySchema, body);

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { errorResponse } from '../../src/shared/schemas/index.ts';
 import { UpdateCurrentUserBodySchema } from '../../src/shared/schemas/self-service.ts';
+import { currentUser } from '../../src/shared/schemas/user.ts';
 import { findUserByEmail, signedInUser, updateUser } from '../auth/self-service-users.ts';
 import { emailTaken, parseOr400, unauthorized } from '../http-errors.ts';
 import { sendLinkEmail } from '../mail/outbox.ts';
@@ -13,7 +15,8 @@ import { requestOrigin } from './self-service-http.ts';
  * grant themselves a role or another account through this call.
  */
 export function profileRoutes(app: FastifyInstance) {
-  app.post('/api/v1/user/update-current-user', { config: { access: 'authenticated' } }, async (request) => {
+  const schema = { response: { 200: currentUser, 409: errorResponse } };
+  app.post('/api/v1/user/update-current-user', { config: { access: 'authenticated' }, schema }, async (request) => {
     const user = signedInUser(request);
     if (!user) throw unauthorized(messages.auth.signInRequired);
     const changes = parseOr400(UpdateCurrentUserBodySchema, request.body ?? {});

@@ -27,7 +27,7 @@ import {
 import { storedUserRow } from '../../src/shared/schemas/user.ts';
 import { badRequest, emailTaken, forbidden, HttpError, invalidInput, notFound, parseOr400 } from '../http-errors.ts';
 import { listQuerySchema, type ListParams } from '../../src/shared/schemas/list-query.ts';
-import { publicUser } from '../plugins/session.ts';
+import { responseShaper } from '../response-shape.ts';
 import { runList, type ListQuery } from '../store/query.ts';
 import { newId, ownersOf, type Repositories, type StoredRow } from '../store/repositories.ts';
 import { listSerializer, type PageOf } from './list-body.ts';
@@ -98,8 +98,9 @@ function assertUserChangeAllowed(actor: User, before: StoredRow | null, after: S
   }
 }
 
+/** A row as the API sends it: shaped by the resource's row schema, so no stored-only field leaks. */
 function toClient(name: ResourceName, row: StoredRow): StoredRow {
-  return name === 'user' ? publicUser(row) : row;
+  return responseShaper(resources[name].row)(row) as StoredRow;
 }
 
 export function resourceRoutes(app: FastifyInstance, repositories: Repositories) {

@@ -8,9 +8,11 @@
  * Browser tests that change data call it first (or create their own rows).
  */
 import type { FastifyInstance } from 'fastify';
+import { SuccessResponseSchema } from '../../src/shared/schemas/self-service.ts';
 
 export function testingRoutes(app: FastifyInstance) {
-  app.post('/api/v1/testing/reset', { config: { access: 'demo' } }, async () => {
+  const schema = { response: { 200: SuccessResponseSchema } };
+  app.post('/api/v1/testing/reset', { config: { access: 'demo' }, schema }, async () => {
     await app.db.reset();
     app.loginThrottle.clear();
     return { success: true };

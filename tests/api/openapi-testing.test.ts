@@ -32,11 +32,38 @@ describe('OpenAPI document and reference page', () => {
     expect(document.paths['/api/v1/import-job-status']?.get?.parameters?.map((p) => p.name)).toContain('account._id');
     expect(document.components.schemas.Measurement?.required).toContain('apm');
     expect(Object.keys(document.components.schemas.User?.properties ?? {})).not.toContain('password_hash');
+    expect(Object.keys(document.components.schemas.User?.properties ?? {})).toContain('first_login');
+    expect(Object.keys(document.components.schemas.Activation?.properties ?? {})).toContain('deal_id');
+    expect(Object.keys(document.components.schemas.ActivationCreate?.properties ?? {})).not.toContain('deal_id');
     for (const route of app.routeTable) {
       if (route.method === 'HEAD' || !route.url.startsWith('/api/')) continue;
       const url = route.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
       expect(document.paths[url]?.[route.method.toLowerCase()], `${route.method} ${route.url}`).toBeDefined();
     }
+  });
+
+  it('needs no session for public operations, derived from their access, and describes every error body', async () => {
+    const document = (await app.inject({ url: '/api/openapi.json' })).json<{
+      security: unknown[];
+      paths: Record<string, Record<string, { security?: unknown[]; responses: Record<string, { content?: unknown }> }>>;
+    }>();
+    expect(document.security).toEqual([{ session: [] }]);
+    for (const route of app.routeTable) {
+      if (route.method === 'HEAD' || !route.url.startsWith('/api/')) continue;
+      const operation = document.paths[route.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}')]?.[route.method.toLowerCase()];
+      const open = route.access === 'public' || route.access === 'demo';
+      expect(operation?.security, `${route.method} ${route.url}`).toEqual(open ? [] : undefined);
+      for (const [status, answer] of Object.entries(operation?.responses ?? {}))
+        if (Number(status) >= 400)
+          expect(answer.content, `${route.method} ${route.url} ${status}`).toEqual({
+            'application/json': { schema: { $ref: '#/components/schemas/Error' } },
+          });
+    }
+    expect(document.paths['/api/v1/auth']?.post?.security).toEqual([]);
+    expect(Object.keys(document.paths['/api/v1/auth']?.post?.responses ?? {})).toEqual(
+      expect.arrayContaining(['200', '400', '401', '415', '429']),
+    );
+    expect(document.paths['/api/v1/measurement']?.put?.security).toBeUndefined();
   });
 
   it('serves a readable reference page without scripts in demo and test modes', async () => {

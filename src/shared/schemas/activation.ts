@@ -13,7 +13,13 @@ export const activationRow = z.object({
   status: z.enum(['draft', 'active', 'paused', 'ended']),
   /** Minimum APM a placement must reach to be included. */
   min_apm: z.number().nonnegative().nullable(),
+  /** The deal id the platform uses (e.g. NW-ATT-2026-0042); the server's, never a client's. */
+  deal_id: z.string().max(100).nullable().optional(),
 });
 export type Activation = z.infer<typeof activationRow>;
 
-export const { create: activationCreate, update: activationUpdate } = inputsFor(activationRow, ['id', 'created_at']);
+export const { create: activationCreate, update: activationUpdate } = inputsFor(activationRow, [
+  'id',
+  'created_at',
+  'deal_id',
+]);

@@ -35,6 +35,11 @@ export const userRow = z.object({
   viewed_marketing_consent: z.boolean(),
   marketing_consent: z.boolean(),
   email_verified: z.boolean(),
+  /**
+   * True until the user has set a password of their own (the new-user flow reads it). The server
+   * keeps it; absent on users made before it existed.
+   */
+  first_login: z.boolean().optional(),
   last_login_at: isoDateTime.nullable().optional(),
 });
 export type User = z.infer<typeof userRow>;
@@ -47,13 +52,14 @@ export const currentUser = userRow;
 export type CurrentUser = z.infer<typeof currentUser>;
 
 /**
- * Create and update through the generic engine. The password, the e-mail verification and the
- * login time are never set here (they have their own flows); who may set super_admin and grants
- * is the server's rule (resource engine), not the schema's.
+ * Create and update through the generic engine. The password, the e-mail verification, the
+ * first-login flag and the login time are never set here (they have their own flows); who may
+ * set super_admin and grants is the server's rule (resource engine), not the schema's.
  */
 export const { create: userCreate, update: userUpdate } = inputsFor(userRow, [
   'id',
   'created_at',
   'email_verified',
+  'first_login',
   'last_login_at',
 ]);

@@ -1,0 +1,203 @@
+/**
+ * `npm run test:contract`: the API honours its own OpenAPI document, as an independent validator
+ * sees it. The server starts (test mode, in memory, on a free port) with Stoplight Prism's
+ * validating proxy in front of it (`prism proxy /api/openapi.json`); every documented operation is
+ * then driven through the proxy, as each role where roles matter, with its success answers and its
+ * error answers (400, 401, 403, 404, 409, 415, 429). It fails
+ *   - on any violation Prism reports (request or response, error or warning), printing the
+ *     operation, the request and the violation;
+ *   - on any answer with another status than the walk expects;
+ *   - when an operation of the document has no request in the walk, or the walk names an
+ *     operation the document lacks.
+ *
+ * Prism runs without `--errors`: with it, Prism answers a request it finds invalid itself, so the
+ * server's own 400, 401 and 415 answers would never be seen. Without it, every request reaches the
+ * server and Prism lists what it found in the `sl-violations` header; a request that breaks the
+ * document on purpose (no session, an unknown field) is marked so, and only findings about its
+ * response count.
+ *
+ * Where the walk comes from:
+ *   - the resource engine's operations (/api/v1/{resource}), from the registry: resources.ts;
+ *   - every other operation: one entry each in OPERATIONS (operations.ts). A new route fails this
+ *     test until it has its entry there, one line (more for more answers), for instance:
+ *
+ *       'GET /api/v1/report-data': (w) => [{ as: 'reader', query: { report: w.id('report') }, status: 200 }],
+ *
+ *     Each request names the session (`as`), query, body and the status the server must answer;
+ *     `invalid: true` marks a request that breaks the document on purpose. `w` (World, below)
+ *     hands out rows the walk found, throwaway users and e-mailed links. An engine operation may
+ *     get an entry too, for answers the generic walk cannot derive (a 412 on a stale If-Match).
+ *
+ * LAMP_CONTRACT_JSON names a file for the totals (`npm test` counts operations from it).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from '../../server/app.ts';
+import { resources, type ResourceName } from '../../src/shared/schemas/index.ts';
+import { ContractClient, PASSWORD, PERSONAS, sessionCookie, type Persona } from './client.ts';
+import { OPERATIONS } from './operations.ts';
+import { walkResources, copyOf, type Samples } from './resources.ts';
+
+type Row = Record<string, unknown>;
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const PRISM = path.join(ROOT, 'node_modules', '@stoplight', 'prism-cli', 'dist', 'index.js');
+const started = performance.now();
+
+/** What an entry of the operation table may ask of the walk. */
+export interface World {
+  /** The first row the walk found of a resource (Northwind's or global), or the first matching. */
+  row(name: ResourceName, where?: (row: Row) => boolean): Row;
+  id(name: ResourceName): string;
+  /** A create body copied from that row. */
+  copy(name: ResourceName): Row;
+  /** A new session of the reader (to end one). */
+  freshSession(): Promise<{ cookie: string; name: string }>;
+  /** A new user of Northwind Media (POST /api/v1/testing/users), signed in. */
+  throwawayUser(): Promise<{ email: string; session: { cookie: string; name: string } }>;
+  /** The query of a link e-mailed to the address (POST /api/v1/testing/outbox/links). */
+  link(kind: 'reset-password' | 'login-link', email: string): Promise<URLSearchParams>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+async function waitFor(url: string, child: ChildProcess, output: () => string, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`Prism exited with ${child.exitCode}:\n${output()}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`Prism did not start within ${timeoutMs / 1000} s:\n${output()}`);
+}
+
+function world(client: ContractClient, samples: Samples): World {
+  let serial = 0;
+  const row = (name: ResourceName, where: (row: Row) => boolean = () => true) => {
+    const found = (samples[name] ?? []).find(where);
+    if (!found) throw new Error(`the walk found no ${name} row to use`);
+    return found;
+  };
+  const signIn = async (email: string, password: string) => {
+    const answer = await client.send('POST /api/v1/auth', { body: { email, password }, status: 200 });
+    return { cookie: sessionCookie(answer.headers), name: email };
+  };
+  return {
+    row,
+    id: (name) => String(row(name).id),
+    copy: (name) => copyOf(resources[name], row(name), 0),
+    freshSession: () => signIn(PERSONAS.reader, PASSWORD),
+    async throwawayUser() {
+      serial += 1;
+      const email = `contract-walk-${serial}@example.test`;
+      await client.send('POST /api/v1/testing/users', { body: { email, password: PASSWORD }, status: 201 });
+      return { email, session: await signIn(email, PASSWORD) };
+    },
+    async link(kind, email) {
+      const answer = await client.send('POST /api/v1/testing/outbox/links', { body: { kind, email }, status: 201 });
+      const link = (answer.body as { link?: unknown } | null)?.link;
+      if (typeof link !== 'string') throw new Error(`no ${kind} link for ${email}`);
+      return new URL(link, 'http://link').searchParams;
+    },
+  };
+}
+
+/** The operations of the served document, as 'METHOD /path'. */
+function documentOperations(document: { paths: Record<string, Record<string, unknown>> }): string[] {
+  return Object.entries(document.paths).flatMap(([url, item]) =>
+    Object.keys(item)
+      .filter((method) => ['get', 'put', 'post', 'delete', 'patch'].includes(method))
+      .map((method) => `${method.toUpperCase()} ${url}`),
+  );
+}
+
+const app = await buildApp({
+  config: { mode: 'test', dataDir: null, logLevel: 'silent', serveStatic: false, fixtureScale: null },
+});
+let prism: ChildProcess | null = null;
+let failed = true;
+try {
+  const upstream = await app.listen({ port: 0, host: '127.0.0.1' });
+  const port = await freePort();
+  let prismOutput = '';
+  prism = spawn(
+    process.execPath,
+    [PRISM, 'proxy', `${upstream}/api/openapi.json`, upstream, '--host', '127.0.0.1', '--port', String(port)],
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } },
+  );
+  const keep = (chunk: Buffer) => (prismOutput = (prismOutput + chunk.toString()).slice(-20_000));
+  prism.stdout?.on('data', keep);
+  prism.stderr?.on('data', keep);
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/api/health`, prism, () => prismOutput);
+  const prismSeconds = (performance.now() - started) / 1000;
+
+  const client = new ContractClient(base);
+  // In parallel: each sign-in is one scrypt, deliberately slow, and they run on libuv's threads.
+  await Promise.all((Object.keys(PERSONAS) as Persona[]).map((persona) => client.signIn(persona)));
+  const samples = await walkResources(client);
+  const w = world(client, samples);
+  for (const [operation, entry] of Object.entries(OPERATIONS))
+    for (const step of await entry(w)) await client.send(operation, step);
+
+  const document = (await (await fetch(`${upstream}/api/openapi.json`)).json()) as Parameters<
+    typeof documentOperations
+  >[0];
+  const documented = documentOperations(document);
+  const problems: string[] = [];
+  for (const operation of documented)
+    if (!client.records.has(operation))
+      problems.push(`${operation}: no request in the walk (add an entry to tests/contract/operations.ts)`);
+  for (const operation of client.records.keys())
+    if (!documented.includes(operation)) problems.push(`${operation}: walked, but not in the document`);
+  let passed = 0;
+  let failedOperations = 0;
+  for (const [operation, record] of client.records) {
+    if (record.problems.length === 0) {
+      passed += 1;
+      continue;
+    }
+    failedOperations += 1;
+    console.error(`✗ ${operation}`);
+    for (const problem of record.problems) console.error(`    ${problem}`);
+  }
+  for (const problem of problems) console.error(`✗ ${problem}`);
+  if (process.env.LAMP_CONTRACT_TIMES)
+    for (const [operation, record] of [...client.records].sort((a, b) => b[1].ms - a[1].ms).slice(0, 15))
+      console.log(`  ${(record.ms / 1000).toFixed(2)} s  ${record.requests} requests  ${operation}`);
+  const requests = [...client.records.values()].reduce((sum, record) => sum + record.requests, 0);
+  const seconds = (performance.now() - started) / 1000;
+  console.log(
+    `Contract: ${documented.length} operations in the document, ${client.records.size} walked, ` +
+      `${requests} requests, ${client.violations} violations, ${problems.length + failedOperations} failing ` +
+      `(${seconds.toFixed(1)} s, Prism up after ${prismSeconds.toFixed(1)} s)`,
+  );
+  failed = problems.length + failedOperations > 0;
+  if (process.env.LAMP_CONTRACT_JSON)
+    writeFileSync(
+      process.env.LAMP_CONTRACT_JSON,
+      JSON.stringify({ passed, failed: failedOperations + problems.length, requests, violations: client.violations }),
+    );
+} catch (error) {
+  console.error(error);
+} finally {
+  prism?.kill();
+  await app.close();
+}
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,187 @@
+/**
+ * The generic walk: every resource of the registry (src/shared/schemas/index.ts) through its four
+ * engine operations, derived from its definition, so a resource added to the registry is walked
+ * with no change here.
+ *
+ *   GET     as each role of the ladder; with each of its filters, the account filter, the common
+ *           parameters (search, sort, paging, dates, ids) and flight dates where it has them; one
+ *           row by id; 400 (a bad limit), 401 (no session), 403 (a foreign account's rows).
+ *   POST    a copy of one of its rows (Northwind's, or a global one), by the role it needs:
+ *           201; 400 (an unknown field), 401, 403 (an admin of a foreign account), 415 (text).
+ *   PUT     the new row: 200; 400, 401, 403 (a reader, where the role is above read), 404.
+ *   DELETE  the new row: 204, then 404; 401, 403 (a reader, as above).
+ */
+import type { Role } from '../../src/shared/access.ts';
+import {
+  RESOURCE_NAMES,
+  resources,
+  type ResourceDefinition,
+  type ResourceName,
+} from '../../src/shared/schemas/index.ts';
+import { NO_SUCH_ID, NORTHWIND, PERSONAS, TAILSPIN, type ContractClient, type Persona } from './client.ts';
+
+type Row = Record<string, unknown>;
+
+const ROLE_PERSONA: Record<Role, Persona> = {
+  read: 'reader',
+  write: 'writer',
+  admin: 'admin',
+  root: 'root',
+  super: 'super',
+};
+
+/** Rows the walk found per resource (Northwind's or global ones), for the operation table too. */
+export type Samples = Record<string, Row[]>;
+
+const keysOf = (schema: unknown): string[] => Object.keys((schema as { shape?: object }).shape ?? {});
+
+function valueAt(row: Row, path: string): unknown {
+  return path.split('.').reduce<unknown>((value, key) => (value as Row | null | undefined)?.[key], row);
+}
+
+/** The account filter selecting Northwind's rows (and global ones where the resource has them). */
+function ownRows(definition: ResourceDefinition): Record<string, string> {
+  if (!definition.accountFilter) return {};
+  return { [definition.accountFilter]: definition.accountPath === 'account?' ? `${NORTHWIND},null` : NORTHWIND };
+}
+
+/** A value a filter accepts: the sample row's own, else the first the filter allows, else an id. */
+function filterValue(definition: ResourceDefinition, param: string, row: Row): string {
+  const filter = definition.filters[param];
+  if (!filter) throw new Error(`no filter ${param}`);
+  const own = valueAt(row, filter.field);
+  const candidates = [
+    Array.isArray(own) ? (own as unknown[])[0] : own,
+    ...((filter.value as { options?: unknown[] }).options ?? []),
+    row.id,
+  ];
+  const value = candidates.find((item) => typeof item === 'string' && filter.value.safeParse(item).success);
+  return String(value ?? row.id);
+}
+
+/** A create body: the row's fields the create schema takes, with anything unique made new. */
+export function copyOf(definition: ResourceDefinition, row: Row, serial: number): Row {
+  const body: Row = {};
+  for (const key of keysOf(definition.create)) if (row[key] !== undefined) body[key] = row[key];
+  if (typeof body.email === 'string') body.email = `contract-${serial}@example.test`;
+  return body;
+}
+
+/** An update body: a visible change to the first name-like field, if the row has one. */
+function editOf(definition: ResourceDefinition, row: Row): Row {
+  const updatable = new Set(keysOf(definition.update));
+  const field = [...definition.titleFields, ...definition.searchFields].find(
+    (key) => updatable.has(key) && typeof row[key] === 'string',
+  );
+  return field ? { [field]: `${String(row[field]).slice(0, 150)} (edited)` } : {};
+}
+
+/**
+ * A first row for a resource the demo data leaves empty (it has no measurement tags), made by the
+ * walk through the engine before the rest: its create answer is then the row to copy.
+ */
+const FIRST_ROWS: Partial<Record<ResourceName, (samples: Samples) => Row>> = {
+  'measurement-tag': (samples) => ({
+    account: NORTHWIND,
+    measurement: samples.measurement?.[0]?.id,
+    name: 'Contract walk tag',
+    third_party_macro: null,
+    tag: '<img src="https://tags.example.com/px.gif" width="1" height="1" alt="">',
+  }),
+};
+
+/**
+ * Which rows to copy from, where the first of Northwind's would not do: a user whose grants the
+ * account's admin may give (the reader persona: read on Northwind Media only).
+ */
+const SAMPLES: Partial<Record<ResourceName, Record<string, string>>> = {
+  user: { search: PERSONAS.reader },
+};
+
+export async function walkResources(client: ContractClient): Promise<Samples> {
+  const samples: Samples = {};
+  let serial = 0;
+  for (const name of RESOURCE_NAMES) {
+    const definition = resources[name];
+    const op = (method: string) => `${method} /api/v1/${name}`;
+    const list = op('GET');
+    // Northwind's rows (or global ones), else any: then super writes and nobody below it tries.
+    const first = FIRST_ROWS[name];
+    if (first) {
+      const body = first(samples);
+      await client.send(op('POST'), { as: ROLE_PERSONA[definition.writeRole], body, status: 201 });
+    }
+    const query = { ...ownRows(definition), ...SAMPLES[name], limit: 20 };
+    let found = await client.send(list, { as: 'super', query, status: 200 });
+    const own = ((found.body as { data?: Row[] }).data ?? []).length > 0;
+    if (!own) found = await client.send(list, { as: 'super', query: { limit: 20 }, status: 200 });
+    const rows = (found.body as { data?: Row[] }).data ?? [];
+    samples[name] = rows;
+    const sample = rows[0];
+    if (!sample) throw new Error(`${name}: the demo data has no row to walk with`);
+    const writer = own ? ROLE_PERSONA[definition.writeRole] : 'super';
+    const readerMayTry = own && definition.writeRole !== 'read';
+
+    // Reads: every role, each filter, the common parameters, one row; 400, 401, 403.
+    for (const role of Object.keys(ROLE_PERSONA) as Role[])
+      await client.send(list, { as: ROLE_PERSONA[role], query: { limit: 5 }, status: 200 });
+    for (const param of Object.keys(definition.filters))
+      await client.send(list, {
+        as: 'reader',
+        query: { [param]: filterValue(definition, param, sample) },
+        status: 200,
+      });
+    await client.send(list, { as: 'reader', query: ownRows(definition), status: 200 });
+    const title = definition.searchFields.map((field) => valueAt(sample, field)).find((v) => typeof v === 'string');
+    await client.send(list, {
+      as: 'reader',
+      query: {
+        search: String(title ?? '').slice(0, 3),
+        sort: `desc(${definition.sortFields[0] ?? 'created_at'})`,
+        skip: 1,
+        limit: 2,
+        created_at_gt: '2020-01-01',
+        created_at_lt: '2030-01-01T00:00:00Z',
+        refresh: 1,
+      },
+      status: 200,
+    });
+    await client.send(list, { as: 'reader', query: { id: `${String(sample.id)},${NO_SUCH_ID}` }, status: 200 });
+    await client.send(list, { as: 'reader', query: { id: String(sample.id) }, status: 200 });
+    if (definition.flightDates)
+      await client.send(list, {
+        as: 'reader',
+        query: { start_date: '2026-01-01', end_date: '2026-12-31' },
+        status: 200,
+      });
+    await client.send(list, { as: 'reader', query: { limit: 'many' }, status: 400, invalid: true });
+    await client.send(list, { query: { limit: 5 }, status: 401, invalid: true });
+    if (definition.accountFilter)
+      await client.send(list, { as: 'reader', query: { [definition.accountFilter]: TAILSPIN }, status: 403 });
+
+    // Create a copy, change it, delete it.
+    serial += 1;
+    const body = copyOf(definition, sample, serial);
+    const created = await client.send(op('POST'), { as: writer, body, status: 201 });
+    await client.send(op('POST'), { as: writer, body: { ...body, not_a_field: 1 }, status: 400, invalid: true });
+    await client.send(op('POST'), { body, status: 401, invalid: true });
+    // A role too low in the row's account; where reading is writing, an admin of another account.
+    if (own) await client.send(op('POST'), { as: readerMayTry ? 'reader' : 'foreign', body, status: 403 });
+    await client.send(op('POST'), { as: writer, body: 'name=x', type: 'text/plain', status: 415, invalid: true });
+    const id = (created.body as { data?: Row } | null)?.data?.id;
+    if (typeof id !== 'string') continue; // reported: the create failed
+
+    await client.send(op('PUT'), { as: writer, query: { id }, body: editOf(definition, sample), status: 200 });
+    await client.send(op('PUT'), { as: writer, query: { id }, body: { not_a_field: 1 }, status: 400, invalid: true });
+    await client.send(op('PUT'), { query: { id }, body: {}, status: 401, invalid: true });
+    await client.send(op('PUT'), { as: writer, query: { id: NO_SUCH_ID }, body: {}, status: 404 });
+    if (readerMayTry)
+      await client.send(op('PUT'), { as: 'reader', query: { id: String(sample.id) }, body: {}, status: 403 });
+
+    await client.send(op('DELETE'), { query: { id }, status: 401, invalid: true });
+    if (readerMayTry) await client.send(op('DELETE'), { as: 'reader', query: { id: String(sample.id) }, status: 403 });
+    await client.send(op('DELETE'), { as: writer, query: { id }, status: 204 });
+    await client.send(op('DELETE'), { as: writer, query: { id }, status: 404 });
+  }
+  return samples;
+}
