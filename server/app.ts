@@ -2,6 +2,7 @@ import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { bootstrapAdmin, type BootstrapAdmin } from './bootstrap-admin.ts';
 import { loadConfig, type Config } from './config.ts';
 import { LoginThrottle } from './auth/throttle.ts';
 import { accessControl } from './plugins/access.ts';
@@ -31,6 +32,8 @@ export interface BuildAppOptions {
   config?: Partial<Config>;
   /** An already opened store; by default one is opened from the configuration. */
   database?: Database;
+  /** The first super user of an empty store (server/bootstrap-admin.ts); main.ts reads it once. */
+  bootstrapAdmin?: BootstrapAdmin | null;
 }
 
 declare module 'fastify' {
@@ -69,8 +72,11 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('db', options.database ?? (await openStore(config)));
+  // Last to close (onClose hooks run in order of registration): pending writes reach the disk.
+  app.addHook('onClose', () => app.db.close());
   const repositories = createRepositories(app.db);
   app.decorate('repositories', repositories);
+  if (options.bootstrapAdmin) await bootstrapAdmin(app, options.bootstrapAdmin);
   app.decorate('loginThrottle', new LoginThrottle());
 
   errorHandling(app, { staticSite: serveStatic });

@@ -63,6 +63,9 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+export const PRODUCTION_NEEDS_DATA_DIR =
+  'LAMP_DATA_DIR is required in production mode: a folder on persistent storage (the container mounts /data).';
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
@@ -73,6 +76,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const mode: Mode = e.LAMP_MODE ?? (e.NODE_ENV === 'production' ? 'production' : 'demo');
   if (mode === 'production' && (!e.SESSION_SECRET || !e.LINK_SECRET)) {
     throw new ConfigError('SESSION_SECRET and LINK_SECRET (32+ characters each) are required in production mode.');
+  }
+  if (mode === 'production' && !e.LAMP_DATA_DIR) {
+    // A production store in memory would lose every change at the next restart.
+    throw new ConfigError(PRODUCTION_NEEDS_DATA_DIR);
   }
   // Outside production, secrets are generated per process: sessions simply end at a restart.
   const secret = () => randomBytes(32).toString('hex');

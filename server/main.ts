@@ -3,12 +3,14 @@
  * Everything else lives in app.ts.
  */
 import { buildApp } from './app.ts';
+import { readBootstrapAdmin } from './bootstrap-admin.ts';
 import { ConfigError } from './config.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
 try {
-  const app = await buildApp();
+  // Read (and removed from the environment) before anything else can see it.
+  const app = await buildApp({ bootstrapAdmin: readBootstrapAdmin() });
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;

@@ -14,8 +14,15 @@ import type { Collections } from '../../fixtures/generate.ts';
 export interface DatabaseDocument {
   /** Bumped when the document's shape changes, so an old data file is re-seeded rather than misread. */
   schemaVersion: number;
+  /**
+   * What the store was seeded with: the demo fixtures (personas with a published password) or
+   * the reference data only (production). A file from before this field holds demo data.
+   */
+  seededWith?: SeedKind;
   collections: Collections;
 }
+
+export type SeedKind = 'demo' | 'reference';
 
 export const SCHEMA_VERSION = 1;
 
@@ -24,6 +31,8 @@ export interface DatabaseOptions {
   dataDir: string | null;
   /** Returns a fresh copy of the fixtures; called at first start and on every reset. */
   seed: () => Collections;
+  /** What seed() returns; 'demo' unless said otherwise. */
+  seedKind?: SeedKind;
 }
 
 export interface Database {
@@ -32,10 +41,16 @@ export interface Database {
   reset(): Promise<void>;
   /** Persists the current document (a no-op in memory). */
   write(): Promise<void>;
+  /** Waits for pending writes; the store is not used afterwards. */
+  close(): Promise<void>;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  const fresh = (): DatabaseDocument => ({ schemaVersion: SCHEMA_VERSION, collections: options.seed() });
+  const fresh = (): DatabaseDocument => ({
+    schemaVersion: SCHEMA_VERSION,
+    seededWith: options.seedKind ?? 'demo',
+    collections: options.seed(),
+  });
   let adapter;
   if (options.dataDir) {
     await mkdir(options.dataDir, { recursive: true });
@@ -57,5 +72,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await low.write();
     },
     write: () => low.write(),
+    close: () => low.write(),
   };
 }
