@@ -38,6 +38,8 @@ const EnvSchema = z.object({
   /** Origins allowed to call the API with credentials (a CDN-hosted front end). */
   LAMP_CORS_ORIGINS: csv.optional(),
   LAMP_TRUST_PROXY: boolish.optional(),
+  /** Lets test control answer other machines that send it (demo containers under remote tests). */
+  LAMP_TEST_CONTROL_TOKEN: z.string().min(32).optional(),
 });
 
 export type Mode = 'demo' | 'test' | 'production';
@@ -57,6 +59,8 @@ export interface Config {
   contractExemptAccountIds: string[];
   corsOrigins: string[];
   trustProxy: boolean;
+  /** The token of the x-lamp-test-control-token header; null: loopback clients only. */
+  testControlToken: string | null;
 }
 
 export class ConfigError extends Error {
@@ -99,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     contractExemptAccountIds: e.LAMP_CONTRACT_EXEMPT_ACCOUNTS ?? DEFAULT_PRODUCT_OWNER_ACCOUNT_IDS,
     corsOrigins: e.LAMP_CORS_ORIGINS ?? [],
     trustProxy: e.LAMP_TRUST_PROXY ?? false,
+    testControlToken: e.LAMP_TEST_CONTROL_TOKEN ?? null,
   };
 }
 

@@ -38,6 +38,7 @@ function accessText(access: RouteAccess | undefined): string {
   if (access === 'public') return 'public';
   if (access === 'authenticated') return 'signed-in user';
   if (access === 'demo') return 'demo and test modes only';
+  if (access === 'test-control') return 'demo and test modes only, from this machine or with the test-control token';
   const parts = [
     access.permission && `permission ${access.permission}`,
     access.rule?.role && `role ${access.rule.role}`,

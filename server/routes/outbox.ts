@@ -49,18 +49,18 @@ function escapeHtml(text: string): string {
 export function outboxRoutes(app: FastifyInstance) {
   if (!isDemoLike(app.config)) return;
 
-  app.get('/api/v1/testing/outbox', { config: { access: 'demo' } }, (request) => {
+  app.get('/api/v1/testing/outbox', { config: { access: 'test-control' } }, (request) => {
     const { to } = parseOr400(OutboxQuerySchema, request.query);
     const data = readOutbox(app, to);
     return { data, count: data.length };
   });
 
-  app.delete('/api/v1/testing/outbox', { config: { access: 'demo' } }, async (_request, reply) => {
+  app.delete('/api/v1/testing/outbox', { config: { access: 'test-control' } }, async (_request, reply) => {
     await clearOutbox(app);
     return reply.code(204).send();
   });
 
-  app.post('/api/v1/testing/outbox/links', { config: { access: 'demo' } }, async (request, reply) => {
+  app.post('/api/v1/testing/outbox/links', { config: { access: 'test-control' } }, async (request, reply) => {
     const { kind, email, time } = parseOr400(TestLinkBodySchema, request.body);
     const user = findUserByEmail(app, email);
     if (!user) throw new HttpError(404, `No user has the e-mail address ${email}`);
@@ -68,7 +68,7 @@ export function outboxRoutes(app: FastifyInstance) {
     return reply.code(201).send(message);
   });
 
-  app.post('/api/v1/testing/users', { config: { access: 'demo' } }, async (request, reply) => {
+  app.post('/api/v1/testing/users', { config: { access: 'test-control' } }, async (request, reply) => {
     const input = parseOr400(TestUserBodySchema, request.body);
     if (findUserByEmail(app, input.email))
       throw new HttpError(409, `A user already has the e-mail address ${input.email}`);
@@ -107,7 +107,7 @@ export function outboxRoutes(app: FastifyInstance) {
   });
 
   // The outbox page: plain server-rendered HTML, readable without signing in.
-  app.get('/outbox', { config: { access: 'demo' } }, async (request, reply) => {
+  app.get('/outbox', { config: { access: 'test-control' } }, async (request, reply) => {
     const { to } = parseOr400(OutboxQuerySchema, request.query);
     const rows = readOutbox(app, to)
       .map(

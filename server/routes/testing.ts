@@ -10,7 +10,7 @@
 import type { FastifyInstance } from 'fastify';
 
 export function testingRoutes(app: FastifyInstance) {
-  app.post('/api/v1/testing/reset', { config: { access: 'demo' } }, async () => {
+  app.post('/api/v1/testing/reset', { config: { access: 'test-control' } }, async () => {
     await app.db.reset();
     app.loginThrottle.clear();
     return { success: true };

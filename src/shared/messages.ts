@@ -53,6 +53,8 @@ export const messages = {
     jsonOnly: 'This endpoint accepts only application/json request bodies',
     notFound: (resource: string) => `No ${resource} with this id, or no access to it`,
     testingOnly: 'Test control is available only in demo and test modes',
+    testControlRefused:
+      'Test control answers only to this machine, or to requests with the test-control token (LAMP_TEST_CONTROL_TOKEN)',
   },
   titles: {
     userError: 'User Error',

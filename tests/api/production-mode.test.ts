@@ -13,15 +13,12 @@ import { DEMO_PASSWORD, DEMO_PERSONAS } from '../../server/routes/outbox.ts';
 import { ConfigError, loadConfig, type Config } from '../../server/config.ts';
 import { readBootstrapAdmin } from '../../server/bootstrap-admin.ts';
 import { LOOKUP_RESOURCES } from '../../src/shared/schemas/index.ts';
-import { buildTestApp } from '../helpers/app.ts';
+import { buildTestApp, productionConfig } from '../helpers/app.ts';
 
-const SECRET = 's'.repeat(40);
 const ADMIN = { email: 'owner@example.com', password: 'correct horse battery staple 9!', firstName: 'Olive', lastName: 'Owner' };
 
-function production(dataDir: string | null, extra: Partial<Config> = {}): Partial<Config> {
-  return { mode: 'production', dataDir, sessionSecret: SECRET, linkSecret: SECRET, ...extra };
-}
-
+const SECRET = 's'.repeat(40);
+const production = (dataDir: string | null): Partial<Config> => productionConfig({ dataDir });
 const freshDir = () => mkdtempSync(path.join(tmpdir(), 'lamp-production-'));
 
 describe('production mode', () => {
