@@ -15,7 +15,6 @@ import { clearOutbox, readOutbox, sendLinkEmail } from '../mail/outbox.ts';
 import { newId } from '../store/repositories.ts';
 import { publicUser } from '../plugins/session.ts';
 import { HttpError, parseOr400 } from '../http-errors.ts';
-import { requestOrigin } from './self-service-http.ts';
 
 /** The shared password of every demo persona (decisions.md §1). */
 export const DEMO_PASSWORD = 'Lamp-Demo-2026!';
@@ -64,7 +63,7 @@ export function outboxRoutes(app: FastifyInstance) {
     const { kind, email, time } = parseOr400(TestLinkBodySchema, request.body);
     const user = findUserByEmail(app, email);
     if (!user) throw new HttpError(404, `No user has the e-mail address ${email}`);
-    const message = await sendLinkEmail(app, { kind, user, origin: requestOrigin(request), time });
+    const message = await sendLinkEmail(app, { kind, user, time });
     return reply.code(201).send(message);
   });
 

@@ -68,12 +68,9 @@ describe('production mode', () => {
 
   it('refuses to start without a persistent data directory', async () => {
     await expect(buildTestApp(production(null))).rejects.toThrow(ConfigError);
-    expect(() => loadConfig({ LAMP_MODE: 'production', SESSION_SECRET: SECRET, LINK_SECRET: SECRET })).toThrow(
-      /LAMP_DATA_DIR/,
-    );
-    expect(() =>
-      loadConfig({ LAMP_MODE: 'production', SESSION_SECRET: SECRET, LINK_SECRET: SECRET, LAMP_DATA_DIR: '' }),
-    ).toThrow(/LAMP_DATA_DIR/);
+    const env = { LAMP_MODE: 'production', SESSION_SECRET: SECRET, LINK_SECRET: SECRET, LAMP_PUBLIC_URL: 'https://x.example' };
+    expect(() => loadConfig(env)).toThrow(/LAMP_DATA_DIR/);
+    expect(() => loadConfig({ ...env, LAMP_DATA_DIR: '' })).toThrow(/LAMP_DATA_DIR/);
   });
 
   it('refuses a data file that holds the demo data (published passwords)', async () => {

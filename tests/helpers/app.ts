@@ -25,6 +25,7 @@ export function productionConfig(extra: Partial<Config> = {}): Partial<Config> {
     dataDir: mkdtempSync(path.join(tmpdir(), 'lamp-production-')),
     sessionSecret: secret,
     linkSecret: secret,
+    publicUrl: 'https://lamp.example.com',
     ...extra,
   };
 }
