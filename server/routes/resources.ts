@@ -132,6 +132,30 @@ function assertCanWrite(user: User, definition: ResourceDefinition, owner: strin
   if (!roleAtLeast(effectiveRole(user, owner), definition.writeRole)) throw forbidden(messages.access.accountError);
 }
 
+/**
+ * Authorisation before validation: the write check a create can make on its raw body, so that a
+ * user without the role gets 403 before any schema complaint (which would describe the schema to
+ * someone who may not use it). The accounts the body names are checked as the full check would;
+ * a body naming none needs the write role in some account the user may work in. The completed
+ * row is checked in full afterwards.
+ */
+function assertMayCreate(user: User, definition: ResourceDefinition, repositories: Repositories, body: unknown) {
+  const input = body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+  let named: (string | null)[];
+  if (definition.accountPath === null || definition.accountPath === 'id') named = [null];
+  else if (definition.accountPath === 'category.account') {
+    // A category the user may not see counts as none: its existence is not for them to learn.
+    const found = typeof input.category_id === 'string' ? repositories['label-category'].byId(input.category_id) : null;
+    const category = found && canSeeRow(user, resources['label-category'], found) ? found : null;
+    named = typeof category?.account === 'string' ? [category.account] : [];
+  } else named = ownersOf(input, definition.accountPath).filter((owner) => objectId.safeParse(owner).success);
+  for (const owner of named) assertCanWrite(user, definition, owner);
+  if (named.length > 0) return;
+  const accounts = [user.account, ...user.access_grants.map((grant) => grant.id)];
+  const best = accounts.reduce<Role>((role, account) => maxRole(role, effectiveRole(user, account)), 'read');
+  if (!roleAtLeast(best, definition.writeRole)) throw forbidden(messages.access.accountError);
+}
+
 const grantKey = (grant: { id: string; role: string; type: string }) => `${grant.type}:${grant.id}:${grant.role}`;
 
 /**
@@ -348,6 +372,7 @@ export function resourceRoutes(app: FastifyInstance, repositories: Repositories)
         const user = request.user as User;
         if (Object.keys(request.query as Query).some((key) => key !== 'refresh'))
           throw badRequest('query: POST takes the entity in the body');
+        assertMayCreate(user, definition, repositories, request.body);
         const parsed = definition.create.safeParse(request.body ?? {});
         if (!parsed.success) throw badRequest(issuesMessage(parsed.error));
         const row = complete(user, parsed.data as Record<string, unknown>, null);
@@ -366,9 +391,10 @@ export function resourceRoutes(app: FastifyInstance, repositories: Repositories)
       app.put(path, { config: { access: 'authenticated' } }, async (request) => {
         const user = request.user as User;
         const current = findVisible(request);
+        // Authorisation before validation: may this user change this row at all?
+        assertWritable(user, current);
         const parsed = definition.update.safeParse(request.body ?? {});
         if (!parsed.success) throw badRequest(issuesMessage(parsed.error));
-        assertWritable(user, current);
         const next = complete(user, parsed.data as Record<string, unknown>, current);
         assertWritable(user, next);
         assertReferences(repositories, user, definition, parsed.data as Record<string, unknown>, next, current);
