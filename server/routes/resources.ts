@@ -34,7 +34,14 @@ import { publicUser } from '../plugins/session.ts';
 import { runList, type ListQuery } from '../store/query.ts';
 import { newId, ownersOf, type Repositories, type StoredRow } from '../store/repositories.ts';
 import { listSerializer, type PageOf } from './list-body.ts';
-import { assertReferences, canSeeRow, FeatureRules, visibleAccounts } from './resource-rules.ts';
+import {
+  assertCreatorOrAdmin,
+  assertReferences,
+  canSeeRow,
+  FeatureRules,
+  visibleAccounts,
+  visibleShare,
+} from './resource-rules.ts';
 
 type Query = Record<string, string | string[] | undefined>;
 
@@ -224,7 +231,7 @@ export function resourceRoutes(app: FastifyInstance, repositories: Repositories)
       if (!objectId.safeParse(id).success) throw badRequest('id: must be a 24-character hexadecimal id');
       const row = repository.byId(id);
       if (!row || !canSeeRow(request.user as User, definition, row)) throw notFound(messages.api.notFound(name));
-      features.assertRow(definition, row);
+      features.assertRow(definition, row, visibleAccounts(request.user as User));
       return row;
     };
 
@@ -264,6 +271,7 @@ export function resourceRoutes(app: FastifyInstance, repositories: Repositories)
       if (owners.length === 0) throw badRequest('account: required');
       for (const owner of owners) assertCanWrite(user, definition, owner);
       features.assertRow(definition, row);
+      assertCreatorOrAdmin(user, definition, row);
     };
 
     const assertUniqueEmail = (row: StoredRow) => {
@@ -307,6 +315,7 @@ export function resourceRoutes(app: FastifyInstance, repositories: Repositories)
           const owners: (string | null)[] = [];
           for (const item of list(accountParam)) {
             if (item === 'null') {
+              if (!features.allowsGlobal(definition, visible)) throw forbidden(messages.access.userError);
               owners.push(null);
               continue;
             }
@@ -362,8 +371,11 @@ export function resourceRoutes(app: FastifyInstance, repositories: Repositories)
         }
 
         const result = runList(repository, definition, listQuery);
-        const page = result.order && { order: result.order, skip: listQuery.skip, limit: listQuery.limit };
-        return sendList(reply, result.rows, result.count, page);
+        const rows = result.rows.map((row) => visibleShare(repositories, user, definition, row));
+        // A page with a row cut down for this user must not be cached for the next one.
+        const shared = rows.some((row, index) => row !== result.rows[index]);
+        const page = result.order && !shared && { order: result.order, skip: listQuery.skip, limit: listQuery.limit };
+        return sendList(reply, rows, result.count, page || undefined);
       });
     }
 

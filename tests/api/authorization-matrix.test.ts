@@ -218,7 +218,9 @@ function engineRow(app: FastifyInstance, name: ResourceName, method: string): Ro
         expected: (who, side) => {
           if (who === 'anonymous') return 401;
           if (!sees(who, side)) return 404;
-          return canWrite(who) ? (method === 'PUT' ? 200 : 204) : 403;
+          // A row with a creator (the seeded ones have none) changes only by an admin besides them.
+          const mayChange = canWrite(who) && (!definition.creatorField || roleAtLeast(who, 'admin'));
+          return mayChange ? (method === 'PUT' ? 200 : 204) : 403;
         },
       };
     default:
