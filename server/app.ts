@@ -11,6 +11,7 @@ import { securityHeaders } from './plugins/security-headers.ts';
 import { sessions } from './plugins/session.ts';
 import { staticSite } from './plugins/static-site.ts';
 import { authRoutes } from './routes/auth.ts';
+import { entityTags } from './routes/concurrency.ts';
 import { currentUserRoutes } from './routes/current-user.ts';
 import { healthRoutes } from './routes/health.ts';
 import { importJobRoutes } from './routes/import-jobs.ts';
@@ -23,6 +24,7 @@ import { passwordRoutes, SELF_SERVICE_PAGE_HEADERS } from './routes/password.ts'
 import { profileRoutes } from './routes/profile.ts';
 import { resourceRoutes } from './routes/resources.ts';
 import { testingRoutes } from './routes/testing.ts';
+import { isResourceName } from '../src/shared/schemas/index.ts';
 import type { Database } from './store/database.ts';
 import { openStore } from './store/index.ts';
 import { createRepositories, type Repositories } from './store/repositories.ts';
@@ -99,7 +101,12 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   if (config.corsOrigins.length) {
     // Before access control, so its one route (OPTIONS *) gets no checks: the plugin's own hook
     // answers every OPTIONS request (a preflight, or 400), and the route serves no data.
-    await app.register(cors, { origin: config.corsOrigins, credentials: true });
+    await app.register(cors, {
+      origin: config.corsOrigins,
+      credentials: true,
+      // Headers a front end on another origin must read: list totals and row versions.
+      exposedHeaders: ['x-total-count', 'etag'],
+    });
   }
 
   // Bodies are JSON (the CSRF rule in plugins/access.ts); text/plain is not parsed at all, and
@@ -126,6 +133,11 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   measurementTagRoutes(app);
   importJobRoutes(app);
 
+  // ETags on the engine's single-row answers (optimistic concurrency: routes/concurrency.ts).
+  entityTags(app, (url) => {
+    const name = url.slice('/api/v1/'.length);
+    return url.startsWith('/api/v1/') && isResourceName(name) ? repositories[name] : undefined;
+  });
   // Last among the API routes: the engine leaves alone any method and path registered above.
   resourceRoutes(app, repositories);
 

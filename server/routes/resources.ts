@@ -33,6 +33,7 @@ import { badRequest, forbidden, HttpError, issuesMessage, notFound } from '../ht
 import { publicUser } from '../plugins/session.ts';
 import { runList, type ListQuery } from '../store/query.ts';
 import { newId, ownersOf, type Repositories, type StoredRow } from '../store/repositories.ts';
+import { assertIfMatch } from './concurrency.ts';
 import { listSerializer, type PageOf } from './list-body.ts';
 import {
   assertCreatorOrAdmin,
@@ -405,6 +406,7 @@ export function resourceRoutes(app: FastifyInstance, repositories: Repositories)
         const current = findVisible(request);
         // Authorisation before validation: may this user change this row at all?
         assertWritable(user, current);
+        assertIfMatch(request, current, name);
         const parsed = definition.update.safeParse(request.body ?? {});
         if (!parsed.success) throw badRequest(issuesMessage(parsed.error));
         const next = complete(user, parsed.data as Record<string, unknown>, current);
@@ -423,6 +425,7 @@ export function resourceRoutes(app: FastifyInstance, repositories: Repositories)
         const user = request.user as User;
         const current = findVisible(request);
         assertWritable(user, current);
+        assertIfMatch(request, current, name);
         if (name === 'user') {
           if (current.id === user.id) throw new HttpError(409, 'You cannot delete your own user');
           assertUserChangeAllowed(user, current, current);
