@@ -102,13 +102,16 @@ describe('kill -9 during concurrent writes', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'lamp-crash-'));
     const file = path.join(dataDir, 'lamp.json');
     const acknowledged: string[] = [];
+    let cookie = '';
     for (let cycle = 0; cycle < CYCLES; cycle += 1) {
       // What a kill between creating and filling the temporary file leaves (seen in the probe).
       if (cycle === 1) writeFileSync(path.join(dataDir, '.lamp.json.tmp'), '');
       const { child, base } = await startServer(dataDir);
       // A fresh start leaves no temporary file of an earlier crash behind.
       expect(readdirSync(dataDir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
-      const cookie = await signIn(base);
+      // Sessions survive a restart (they are stored with the data): sign in only when needed.
+      const me = cookie ? await fetch(`${base}/api/v1/current-user`, { headers: { cookie } }) : null;
+      if (me?.status !== 200) cookie = await signIn(base);
       const exited = new Promise((resolve) => child.once('exit', resolve));
       const writing = writeUntilDead(base, cookie, cycle);
       await new Promise((resolve) => setTimeout(resolve, 150 + Math.random() * 350));
