@@ -7,6 +7,7 @@ import { loadConfig, type Config } from './config.ts';
 import { LoginThrottle } from './auth/throttle.ts';
 import { accessControl } from './plugins/access.ts';
 import { errorHandling } from './plugins/errors.ts';
+import { inlineScriptHashes } from './plugins/script-hashes.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { sessions } from './plugins/session.ts';
 import { staticSite } from './plugins/static-site.ts';
@@ -86,8 +87,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        // Astro's island loader is an inline module script.
-        scriptSrc: ["'self'", "'unsafe-inline'"],
+        // Astro's island loader is an inline script: allowed by its hash, never 'unsafe-inline'.
+        scriptSrc: ["'self'", ...(serveStatic ? inlineScriptHashes(config.staticDir) : [])],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'https:'],
         connectSrc: ["'self'"],

@@ -182,13 +182,78 @@ export async function create<T>(resource: string, entity: unknown, schema?: ZodT
   return readOne(body, schema);
 }
 
-export async function update<T>(resource: string, id: string, entity: unknown, schema?: ZodType<T>): Promise<T> {
-  const { body } = await request(resourcePath(resource), { method: 'PUT', query: { id }, body: entity });
-  return readOne(body, schema);
+/**
+ * Optimistic concurrency (no silent lost updates). A row read with getVersioned comes with its
+ * version (the server's ETag); an edit sends it back (`ifMatch`), and the server answers 412
+ * (isConflict) when someone else changed the row meanwhile. The form then offers to reload, or
+ * to overwrite on purpose with OVERWRITE. Without `ifMatch` a write goes through as before.
+ */
+export interface Versioned<T> {
+  data: T;
+  /** The row's ETag, or null when the server sent none. */
+  version: string | null;
 }
 
-export async function remove(resource: string, id: string): Promise<void> {
-  await request(resourcePath(resource), { method: 'DELETE', query: { id } });
+export interface WriteOptions {
+  /** The version the change is based on (If-Match); OVERWRITE replaces whatever is stored. */
+  ifMatch?: string | null;
+}
+
+/** If-Match value that overwrites the stored row whatever its version. */
+export const OVERWRITE = '*';
+
+/** Whether an error is the server's "changed by someone else" (412 Precondition Failed). */
+export function isConflict(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 412;
+}
+
+function versionHeaders(options: WriteOptions): Record<string, string> {
+  return options.ifMatch ? { 'if-match': options.ifMatch } : {};
+}
+
+/** GET ?id= with the row's version, for an edit form to send back with its save. */
+export async function getVersioned<T>(
+  resource: string,
+  id: string,
+  schema?: ZodType<T>,
+  query: Query = {},
+): Promise<Versioned<T>> {
+  const { body, response } = await request(resourcePath(resource), { query: { ...query, id } });
+  const first = readList(body, response).data[0];
+  if (first === undefined)
+    throw new ApiError(404, { message: messages.errors.singleFetchEmpty(resource.replace(/-/g, ' ')) });
+  return { data: schema ? schema.parse(first) : (first as T), version: response.headers.get('etag') };
+}
+
+/** PUT ?id= with If-Match; answers the saved row and its new version. */
+export async function updateVersioned<T>(
+  resource: string,
+  id: string,
+  entity: unknown,
+  options: WriteOptions,
+  schema?: ZodType<T>,
+): Promise<Versioned<T>> {
+  const { body, response } = await request(resourcePath(resource), {
+    method: 'PUT',
+    query: { id },
+    body: entity,
+    headers: versionHeaders(options),
+  });
+  return { data: readOne(body, schema), version: response.headers.get('etag') };
+}
+
+export async function update<T>(
+  resource: string,
+  id: string,
+  entity: unknown,
+  schema?: ZodType<T>,
+  options: WriteOptions = {},
+): Promise<T> {
+  return (await updateVersioned(resource, id, entity, options, schema)).data;
+}
+
+export async function remove(resource: string, id: string, options: WriteOptions = {}): Promise<void> {
+  await request(resourcePath(resource), { method: 'DELETE', query: { id }, headers: versionHeaders(options) });
 }
 
 /** Bulk operations loop one by one (spec §7), so one refusal names its own row. */

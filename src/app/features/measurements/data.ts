@@ -3,7 +3,7 @@
  * shared schemas (type-only imports, so zod stays out of the dashboard's chunk).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { call, getOne, list, type Query } from '../../../lib/api.ts';
+import { call, getOne, getVersioned, list, type Query, type Versioned } from '../../../lib/api.ts';
 import type { MetricsResponse } from '../../../shared/measurement-api.ts';
 import type { Measurement } from '../../../shared/schemas/index.ts';
 
@@ -46,6 +46,11 @@ export const fetchMeasurement = (id: string) => getOne<Measurement>('measurement
 
 export function useMeasurement(id: string): AsyncState<Measurement> {
   return useAsync(() => fetchMeasurement(id), id);
+}
+
+/** The measurement with its version, for the edit form (optimistic concurrency). */
+export function useVersionedMeasurement(id: string): AsyncState<Versioned<Measurement>> {
+  return useAsync(() => getVersioned<Measurement>('measurement', id), id);
 }
 
 export interface NamedRow {
