@@ -84,11 +84,13 @@ export class DurableJsonFile<T> {
     }
     const next = {
       data,
-      promise: this.#inFlight.catch(() => undefined).then(() => {
-        this.#next = null;
-        this.#inFlight = this.#flush(next.data).finally(() => (this.#inFlight = null));
-        return this.#inFlight;
-      }),
+      promise: this.#inFlight
+        .catch(() => undefined)
+        .then(() => {
+          this.#next = null;
+          this.#inFlight = this.#flush(next.data).finally(() => (this.#inFlight = null));
+          return this.#inFlight;
+        }),
     };
     this.#next = next;
     return next.promise;

@@ -15,7 +15,12 @@ import { readBootstrapAdmin } from '../../server/bootstrap-admin.ts';
 import { LOOKUP_RESOURCES } from '../../src/shared/schemas/index.ts';
 import { buildTestApp, productionConfig } from '../helpers/app.ts';
 
-const ADMIN = { email: 'owner@example.com', password: 'correct horse battery staple 9!', firstName: 'Olive', lastName: 'Owner' };
+const ADMIN = {
+  email: 'owner@example.com',
+  password: 'correct horse battery staple 9!',
+  firstName: 'Olive',
+  lastName: 'Owner',
+};
 
 const SECRET = 's'.repeat(40);
 const production = (dataDir: string | null): Partial<Config> => productionConfig({ dataDir });
@@ -68,7 +73,12 @@ describe('production mode', () => {
 
   it('refuses to start without a persistent data directory', async () => {
     await expect(buildTestApp(production(null))).rejects.toThrow(ConfigError);
-    const env = { LAMP_MODE: 'production', SESSION_SECRET: SECRET, LINK_SECRET: SECRET, LAMP_PUBLIC_URL: 'https://x.example' };
+    const env = {
+      LAMP_MODE: 'production',
+      SESSION_SECRET: SECRET,
+      LINK_SECRET: SECRET,
+      LAMP_PUBLIC_URL: 'https://x.example',
+    };
     expect(() => loadConfig(env)).toThrow(/LAMP_DATA_DIR/);
     expect(() => loadConfig({ ...env, LAMP_DATA_DIR: '' })).toThrow(/LAMP_DATA_DIR/);
   });
@@ -110,9 +120,9 @@ describe('production mode', () => {
   });
 
   it('refuses a weak bootstrap password', async () => {
-    await expect(buildTestApp(production(freshDir()), { bootstrapAdmin: { ...ADMIN, password: 'password' } })).rejects.toThrow(
-      /not strong enough/,
-    );
+    await expect(
+      buildTestApp(production(freshDir()), { bootstrapAdmin: { ...ADMIN, password: 'password' } }),
+    ).rejects.toThrow(/not strong enough/);
   });
 
   it('keeps only a hash of the bootstrap password', async () => {

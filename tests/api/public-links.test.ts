@@ -61,7 +61,12 @@ describe('LAMP_PUBLIC_URL', () => {
   });
 
   it('is required in production, and must be an http(s) origin', () => {
-    const base = { LAMP_MODE: 'production', SESSION_SECRET: 'x'.repeat(40), LINK_SECRET: 'x'.repeat(40), LAMP_DATA_DIR: '/data' };
+    const base = {
+      LAMP_MODE: 'production',
+      SESSION_SECRET: 'x'.repeat(40),
+      LINK_SECRET: 'x'.repeat(40),
+      LAMP_DATA_DIR: '/data',
+    };
     expect(() => loadConfig(base)).toThrow(/LAMP_PUBLIC_URL/);
     expect(() => loadConfig({ ...base, LAMP_PUBLIC_URL: 'javascript:alert(1)' })).toThrow(ConfigError);
     expect(loadConfig({ ...base, LAMP_PUBLIC_URL: 'https://lamp.example.com/' }).publicUrl).toBe(PUBLIC_URL);

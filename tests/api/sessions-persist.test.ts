@@ -14,7 +14,11 @@ import { buildTestApp } from '../helpers/app.ts';
 const EMAIL = 'reader@northwind.test';
 
 async function signIn(app: FastifyInstance): Promise<string> {
-  const response = await app.inject({ method: 'POST', url: '/api/v1/auth', payload: { email: EMAIL, password: DEMO_PASSWORD } });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth',
+    payload: { email: EMAIL, password: DEMO_PASSWORD },
+  });
   expect(response.statusCode).toBe(200);
   return String(response.headers['set-cookie']).split(';')[0] ?? '';
 }

@@ -88,7 +88,12 @@ const result = await autocannon({
         created += 1;
         return {
           ...request,
-          body: JSON.stringify({ account: NORTHWIND, name: `Soak ${created}`, type: 'allow', domains: ['example.com'] }),
+          body: JSON.stringify({
+            account: NORTHWIND,
+            name: `Soak ${created}`,
+            type: 'allow',
+            domains: ['example.com'],
+          }),
         };
       },
     },

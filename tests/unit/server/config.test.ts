@@ -23,7 +23,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
     const secret = 'x'.repeat(40);
     expect(
-      loadConfig({ NODE_ENV: 'production', SESSION_SECRET: secret, LINK_SECRET: secret, LAMP_DATA_DIR: '/data', LAMP_PUBLIC_URL: 'https://lamp.example.com' }).mode,
+      loadConfig({
+        NODE_ENV: 'production',
+        SESSION_SECRET: secret,
+        LINK_SECRET: secret,
+        LAMP_DATA_DIR: '/data',
+        LAMP_PUBLIC_URL: 'https://lamp.example.com',
+      }).mode,
     ).toBe('production');
   });
 

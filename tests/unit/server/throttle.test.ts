@@ -17,7 +17,8 @@ function throttleAt(start = 1_000_000) {
 describe('LoginThrottle', () => {
   it('never stops an account without failures, however many failures its address has', () => {
     const { throttle } = throttleAt();
-    for (let i = 0; i < DEFAULT_THROTTLE_LIMITS.perAddress * 3; i += 1) throttle.fail(`victim${i}@example.com`, ADDRESS);
+    for (let i = 0; i < DEFAULT_THROTTLE_LIMITS.perAddress * 3; i += 1)
+      throttle.fail(`victim${i}@example.com`, ADDRESS);
     expect(throttle.retryAfterMs('colleague@example.com', ADDRESS)).toBe(0);
   });
 

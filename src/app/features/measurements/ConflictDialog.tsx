@@ -22,8 +22,8 @@ export function ConflictDialog({
     <Modal isOpen={isOpen} onClose={onCancel} title={CONFLICT_TITLE}>
       <div className="px-5 pt-2 pb-5">
         <p className="mb-5 text-sm text-slate-700">
-          Someone else saved this measurement after you opened it. Reload to see their version (your changes here
-          are discarded), or overwrite it with your changes.
+          Someone else saved this measurement after you opened it. Reload to see their version (your changes here are
+          discarded), or overwrite it with your changes.
         </p>
         <div className="flex flex-wrap justify-end gap-2">
           <Button variant="secondary" onClick={onCancel}>
