@@ -136,13 +136,25 @@ export function buildOpenApi(app: FastifyInstance): Json {
       ? ` Ids in ${Object.keys(definition.references).join(', ')} must name rows the user may see, in the row's account or global (400 otherwise); an update checks the ids it adds, and all of them when it moves the row.`
       : '';
     const writeNote = `Needs role ${definition.writeRole} in the row's account${definition.accountPath === 'account?' ? ' (global rows: root)' : ''}.${featureNote}${referenceNote}`;
+    const creatorNote = definition.creatorField
+      ? ` Only the user in ${definition.creatorField}, or an admin of the row's account, may update or delete a row.`
+      : '';
+    // Optimistic concurrency (routes/concurrency.ts).
+    const ifMatch = {
+      name: 'If-Match',
+      in: 'header',
+      required: false,
+      description: "The row's ETag from GET ?id= (412 when it is no longer current); * overwrites.",
+      schema: { type: 'string' },
+    };
+    const stale = { '412': { description: 'The row changed since the given ETag (changed by someone else)' } };
     const url = `/api/v1/${name}`;
     engineUrls.add(url);
     paths[url] = {
       get: {
         tags,
         summary: `List ${definition.title.toLowerCase()}`,
-        description: `Rows of the accounts the user may access (global rows for everyone). Also X-Total-Count.${featureNote}`,
+        description: `Rows of the accounts the user may access (global rows for everyone). Also X-Total-Count; with ?id= of one row, its ETag.${featureNote}`,
         parameters: listParameters(definition),
         responses: {
           '200': {
@@ -171,23 +183,29 @@ export function buildOpenApi(app: FastifyInstance): Json {
       put: {
         tags,
         summary: `Update a ${name}`,
-        description: `${writeNote} Partial; unknown fields are refused.`,
-        parameters: [idParam],
+        description: `${writeNote}${creatorNote} Partial; unknown fields are refused. Answers the row's new ETag.`,
+        parameters: [idParam, ifMatch],
         requestBody: body('Update'),
         responses: {
-          '200': { description: 'Updated', content: { 'application/json': { schema: one } } },
+          '200': {
+            description: 'Updated',
+            headers: { ETag: { schema: { type: 'string' } } },
+            content: { 'application/json': { schema: one } },
+          },
           '404': { description: 'No such row, or not visible' },
+          ...stale,
           ...errors,
         },
       },
       delete: {
         tags,
         summary: `Delete a ${name}`,
-        description: writeNote,
-        parameters: [idParam],
+        description: `${writeNote}${creatorNote}`,
+        parameters: [idParam, ifMatch],
         responses: {
           '204': { description: 'Deleted' },
           '404': { description: 'No such row, or not visible' },
+          ...stale,
           ...errors,
         },
       },

@@ -6,12 +6,11 @@ import { openDatabase, type Database } from './database.ts';
 
 /** Production's seed: the reference tables (lookups, macro vendors) and no other row at all. */
 export function referenceData(fixtures: Collections): Collections {
-  return Object.fromEntries(
-    Object.entries(fixtures).map(([name, rows]) => [
-      name,
-      (LOOKUP_RESOURCES as readonly string[]).includes(name) ? rows : [],
-    ]),
-  ) as Collections;
+  const reference: Record<string, unknown[]> = {};
+  for (const [name, rows] of Object.entries(fixtures)) {
+    reference[name] = (LOOKUP_RESOURCES as readonly string[]).includes(name) ? rows : [];
+  }
+  return reference as Collections;
 }
 
 /**

@@ -16,8 +16,15 @@ beforeAll(async () => {
 afterAll(() => app.close());
 beforeEach(() => app.db.reset());
 
+type Rows = { data: { id: string; measurements: string[] }[] };
+
 const send = (persona: Persona, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-  app.inject({ method, url, headers: as(app, persona), ...(payload === undefined ? {} : { payload }) });
+  app.inject({
+    method,
+    url,
+    headers: as(app, persona),
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 
 describe('saved reports', () => {
   const create = async (persona: Persona) => {
@@ -32,7 +39,7 @@ describe('saved reports', () => {
       labels: [],
     });
     expect(response.statusCode).toBe(201);
-    return response.json().data.id as string;
+    return response.json<{ data: { id: string } }>().data.id;
   };
 
   it('may be edited and deleted by their creator', async () => {
@@ -63,19 +70,19 @@ describe('lamp_access on reports and import-job statuses', () => {
   it('refuses import-job statuses of an account without lamp_access', async () => {
     const response = await send('selfserve', 'GET', `/api/v1/import-job-status?account._id=${ACCOUNT_IDS.fabrikam}`);
     expect(response.statusCode).toBe(403);
-    expect(response.json().message).toBe(messages.access.userError);
+    expect(response.json<{ message: string }>().message).toBe(messages.access.userError);
   });
 
   it('shows no report, global ones included, to a user without lamp_access anywhere', async () => {
     const list = await send('selfserve', 'GET', '/api/v1/report');
     expect(list.statusCode).toBe(200);
-    expect(list.json().data).toEqual([]);
+    expect(list.json<Rows>().data).toEqual([]);
     expect((await send('selfserve', 'GET', '/api/v1/report?account=null')).statusCode).toBe(403);
     const single = await send('selfserve', 'GET', `/api/v1/report?id=${ROW_IDS.report?.global}`);
-    expect(single.json().data ?? []).toEqual([]);
+    expect(single.json<Partial<Rows>>().data ?? []).toEqual([]);
     // A user with lamp_access still reads the global report.
     const reader = await send('reader', 'GET', `/api/v1/report?id=${ROW_IDS.report?.global}`);
-    expect(reader.json().data).toHaveLength(1);
+    expect(reader.json<Rows>().data).toHaveLength(1);
   });
 });
 
@@ -91,16 +98,16 @@ describe('a contract shared with another account', () => {
     expect(shared.statusCode).toBe(200);
 
     const asReader = await send('reader', 'GET', `/api/v1/contract?id=${contractId}`);
-    expect(asReader.json().data[0].measurements).toEqual([ownMeasurement]);
+    expect(asReader.json<Rows>().data[0]?.measurements).toEqual([ownMeasurement]);
     const list = await send('reader', 'GET', `/api/v1/contract?accounts=${OWN}`);
-    const row = list.json().data.find((contract: { id: string }) => contract.id === contractId);
-    expect(row.measurements).toEqual([ownMeasurement]);
+    const row = list.json<Rows>().data.find((contract) => contract.id === contractId);
+    expect(row?.measurements).toEqual([ownMeasurement]);
     expect(list.body).not.toContain(foreignMeasurement);
 
     const asTailspin = await send('tailspinAdmin', 'GET', `/api/v1/contract?id=${contractId}`);
-    expect(asTailspin.json().data[0].measurements).toEqual([foreignMeasurement]);
+    expect(asTailspin.json<Rows>().data[0]?.measurements).toEqual([foreignMeasurement]);
     // Root sees every id.
     const asRoot = await send('root', 'GET', `/api/v1/contract?id=${contractId}`);
-    expect(asRoot.json().data[0].measurements).toEqual([ownMeasurement, foreignMeasurement]);
+    expect(asRoot.json<Rows>().data[0]?.measurements).toEqual([ownMeasurement, foreignMeasurement]);
   });
 });

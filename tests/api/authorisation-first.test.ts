@@ -26,7 +26,7 @@ describe('authorisation before validation', () => {
         payload,
       });
       expect(response.statusCode).toBe(403);
-      expect(response.json().message).toBe(messages.access.accountError);
+      expect(response.json<{ message: string }>().message).toBe(messages.access.accountError);
     }
   });
 
@@ -68,7 +68,7 @@ describe('authorisation before validation', () => {
       payload: { ...bad, account: OWN },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toMatch(/name|status|unknown/);
+    expect(response.json<{ message: string }>().message).toMatch(/name|status|unknown/);
     const missingAccount = await app.inject({
       method: 'POST',
       url: '/api/v1/measurement',

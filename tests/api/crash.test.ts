@@ -130,6 +130,5 @@ describe('kill -9 during concurrent writes', () => {
     expect(readdirSync(dataDir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
     expect(existsSync(file)).toBe(true);
     child.kill('SIGKILL');
-    console.log(`crash test: ${CYCLES} cycles, ${acknowledged.length} acknowledged writes, none lost`);
   });
 });

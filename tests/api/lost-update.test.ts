@@ -47,7 +47,7 @@ describe('optimistic concurrency', () => {
     expect((await save('admin', adminTag, 'Admin was first')).statusCode).toBe(200);
     const stale = await save('writer', writerTag, 'Writer overwrites');
     expect(stale.statusCode).toBe(412);
-    expect(stale.json().message).toBe(messages.api.changedBySomeoneElse('measurement'));
+    expect(stale.json<{ message: string }>().message).toBe(messages.api.changedBySomeoneElse('measurement'));
     expect(app.repositories.measurement.byId(id())?.name).toBe('Admin was first');
   });
 
@@ -63,7 +63,7 @@ describe('optimistic concurrency', () => {
       expect(accepted).toHaveLength(1);
       expect(results.filter((response) => response.statusCode === 412)).toHaveLength(1);
       const stored = app.repositories.measurement.byId(id())?.name;
-      if (stored !== accepted[0]?.json().data.name) lost += 1;
+      if (stored !== accepted[0]?.json<{ data: { name: string } }>().data.name) lost += 1;
     }
     expect(lost).toBe(0);
   });

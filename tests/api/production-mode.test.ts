@@ -103,14 +103,14 @@ describe('production mode', () => {
     expect(Object.keys(env).filter((key) => key.startsWith('LAMP_BOOTSTRAP'))).toEqual([]);
 
     const dir = freshDir();
-    const app = await start(production(dir), request);
+    const app = await start(production(dir), request ?? undefined);
     const signIn = await login(app, ADMIN.email, ADMIN.password);
     expect(signIn.statusCode).toBe(200);
     const cookie = String(signIn.headers['set-cookie']).split(';')[0] ?? '';
     const me = await app.inject({ url: '/api/v1/current-user', headers: { cookie } });
     expect(me.json()).toMatchObject({ email: ADMIN.email, super_admin: true, first_name: 'Olive' });
     // The super user's account is the first product-owner account, so /admin works.
-    expect(me.json().account).toBe(app.config.productOwnerAccountIds[0]);
+    expect(me.json<{ account: string }>().account).toBe(app.config.productOwnerAccountIds[0]);
     await app.close();
 
     // A second start with other bootstrap values changes nothing: a super user exists.

@@ -51,7 +51,7 @@ describe('links in e-mails', () => {
       headers: { host: 'evil.example' },
       payload: { kind: 'login-link', email: EMAILS.reader },
     });
-    expect(response.json().url.startsWith(`${PUBLIC_URL}/login-link?`)).toBe(true);
+    expect(response.json<{ url: string }>().url.startsWith(`${PUBLIC_URL}/login-link?`)).toBe(true);
   });
 });
 
