@@ -82,16 +82,14 @@ export class DurableJsonFile<T> {
       this.#inFlight = this.#flush(data).finally(() => (this.#inFlight = null));
       return this.#inFlight;
     }
-    const next = {
-      data,
-      promise: this.#inFlight
-        .catch(() => undefined)
-        .then(() => {
-          this.#next = null;
-          this.#inFlight = this.#flush(next.data).finally(() => (this.#inFlight = null));
-          return this.#inFlight;
-        }),
-    };
+    const next: { data: T; promise: Promise<void> } = { data, promise: Promise.resolve() };
+    next.promise = this.#inFlight
+      .catch(() => undefined)
+      .then((): Promise<void> => {
+        this.#next = null;
+        this.#inFlight = this.#flush(next.data).finally(() => (this.#inFlight = null));
+        return this.#inFlight;
+      });
     this.#next = next;
     return next.promise;
   }
