@@ -2,6 +2,13 @@
 # LAMP in one container: the static front end, /api/v1 and /api/spotlight on port 8080, with the
 # demo fixtures. Data lives in the /data volume (a directory: lowdb writes a temp file and renames
 # it, which fails on a single bind-mounted file).
+#
+# Demo mode (the default here) must never hold real data: its personas share a published password.
+# Test control answers only inside the container unless LAMP_TEST_CONTROL_TOKEN is set
+# (docker run -e LAMP_TEST_CONTROL_TOKEN=...; send it as the x-lamp-test-control-token header).
+# Behind a TLS-terminating proxy set LAMP_TRUST_PROXY=true (and only then).
+# Production: LAMP_MODE=production, SESSION_SECRET, LINK_SECRET, LAMP_PUBLIC_URL, and on the first
+# start LAMP_BOOTSTRAP_ADMIN_EMAIL / LAMP_BOOTSTRAP_ADMIN_PASSWORD (see the README).
 
 FROM node:24-slim AS build
 WORKDIR /src

@@ -2,15 +2,18 @@ import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
+import { bootstrapAdmin, type BootstrapAdmin } from './bootstrap-admin.ts';
 import { loadConfig, type Config } from './config.ts';
 import { LoginThrottle } from './auth/throttle.ts';
 import { shapingSerializerCompiler } from './response-shape.ts';
 import { accessControl } from './plugins/access.ts';
 import { errorHandling } from './plugins/errors.ts';
+import { inlineScriptHashes } from './plugins/script-hashes.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { sessions } from './plugins/session.ts';
 import { staticSite } from './plugins/static-site.ts';
 import { authRoutes } from './routes/auth.ts';
+import { entityTags } from './routes/concurrency.ts';
 import { currentUserRoutes } from './routes/current-user.ts';
 import { healthRoutes } from './routes/health.ts';
 import { importJobRoutes } from './routes/import-jobs.ts';
@@ -23,6 +26,7 @@ import { passwordRoutes, SELF_SERVICE_PAGE_HEADERS } from './routes/password.ts'
 import { profileRoutes } from './routes/profile.ts';
 import { resourceRoutes } from './routes/resources.ts';
 import { testingRoutes } from './routes/testing.ts';
+import { isResourceName } from '../src/shared/schemas/index.ts';
 import type { Database } from './store/database.ts';
 import { openStore } from './store/index.ts';
 import { createRepositories, type Repositories } from './store/repositories.ts';
@@ -32,6 +36,8 @@ export interface BuildAppOptions {
   config?: Partial<Config>;
   /** An already opened store; by default one is opened from the configuration. */
   database?: Database;
+  /** The first super user of an empty store (server/bootstrap-admin.ts); main.ts reads it once. */
+  bootstrapAdmin?: BootstrapAdmin | null;
 }
 
 declare module 'fastify' {
@@ -71,8 +77,11 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   app.setSerializerCompiler(shapingSerializerCompiler);
   app.decorate('config', config);
   app.decorate('db', options.database ?? (await openStore(config)));
+  // Last to close (onClose hooks run in order of registration): pending writes reach the disk.
+  app.addHook('onClose', () => app.db.close());
   const repositories = createRepositories(app.db);
   app.decorate('repositories', repositories);
+  if (options.bootstrapAdmin) await bootstrapAdmin(app, options.bootstrapAdmin);
   app.decorate('loginThrottle', new LoginThrottle());
 
   errorHandling(app, { staticSite: serveStatic });
@@ -80,8 +89,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        // Astro's island loader is an inline module script.
-        scriptSrc: ["'self'", "'unsafe-inline'"],
+        // Astro's island loader is an inline script: allowed by its hash, never 'unsafe-inline'.
+        scriptSrc: ["'self'", ...(serveStatic ? inlineScriptHashes(config.staticDir) : [])],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'https:'],
         connectSrc: ["'self'"],
@@ -95,7 +104,12 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   if (config.corsOrigins.length) {
     // Before access control, so its one route (OPTIONS *) gets no checks: the plugin's own hook
     // answers every OPTIONS request (a preflight, or 400), and the route serves no data.
-    await app.register(cors, { origin: config.corsOrigins, credentials: true });
+    await app.register(cors, {
+      origin: config.corsOrigins,
+      credentials: true,
+      // Headers a front end on another origin must read: list totals and row versions.
+      exposedHeaders: ['x-total-count', 'etag'],
+    });
   }
 
   // Bodies are JSON (the CSRF rule in plugins/access.ts); text/plain is not parsed at all, and
@@ -122,6 +136,11 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   measurementTagRoutes(app);
   importJobRoutes(app);
 
+  // ETags on the engine's single-row answers (optimistic concurrency: routes/concurrency.ts).
+  entityTags(app, (url) => {
+    const name = url.slice('/api/v1/'.length);
+    return url.startsWith('/api/v1/') && isResourceName(name) ? repositories[name] : undefined;
+  });
   // Last among the API routes: the engine leaves alone any method and path registered above.
   resourceRoutes(app, repositories);
 

@@ -38,6 +38,13 @@ const EnvSchema = z.object({
   /** Origins allowed to call the API with credentials (a CDN-hosted front end). */
   LAMP_CORS_ORIGINS: csv.optional(),
   LAMP_TRUST_PROXY: boolish.optional(),
+  /** Where users reach LAMP: the base of every link in an e-mail. */
+  LAMP_PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://lamp.example.com' })
+    .transform((value) => value.replace(/\/+$/, ''))
+    .optional(),
+  /** Lets test control answer other machines that send it (demo containers under remote tests). */
+  LAMP_TEST_CONTROL_TOKEN: z.string().min(32).optional(),
 });
 
 export type Mode = 'demo' | 'test' | 'production';
@@ -57,11 +64,18 @@ export interface Config {
   contractExemptAccountIds: string[];
   corsOrigins: string[];
   trustProxy: boolean;
+  /** The base of links in e-mails, without a trailing slash (never taken from a request). */
+  publicUrl: string;
+  /** The token of the x-lamp-test-control-token header; null: loopback clients only. */
+  testControlToken: string | null;
 }
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
+
+export const PRODUCTION_NEEDS_DATA_DIR =
+  'LAMP_DATA_DIR is required in production mode: a folder on persistent storage (the container mounts /data).';
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
@@ -73,6 +87,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const mode: Mode = e.LAMP_MODE ?? (e.NODE_ENV === 'production' ? 'production' : 'demo');
   if (mode === 'production' && (!e.SESSION_SECRET || !e.LINK_SECRET)) {
     throw new ConfigError('SESSION_SECRET and LINK_SECRET (32+ characters each) are required in production mode.');
+  }
+  if (mode === 'production' && !e.LAMP_PUBLIC_URL) {
+    throw new ConfigError('LAMP_PUBLIC_URL is required in production mode: the base of the links in e-mails.');
+  }
+  if (mode === 'production' && !e.LAMP_DATA_DIR) {
+    // A production store in memory would lose every change at the next restart.
+    throw new ConfigError(PRODUCTION_NEEDS_DATA_DIR);
   }
   // Outside production, secrets are generated per process: sessions simply end at a restart.
   const secret = () => randomBytes(32).toString('hex');
@@ -92,6 +113,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     contractExemptAccountIds: e.LAMP_CONTRACT_EXEMPT_ACCOUNTS ?? DEFAULT_PRODUCT_OWNER_ACCOUNT_IDS,
     corsOrigins: e.LAMP_CORS_ORIGINS ?? [],
     trustProxy: e.LAMP_TRUST_PROXY ?? false,
+    publicUrl: e.LAMP_PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    testControlToken: e.LAMP_TEST_CONTROL_TOKEN ?? null,
   };
 }
 

@@ -3,12 +3,19 @@
  * Everything else lives in app.ts.
  */
 import { buildApp } from './app.ts';
+import { readBootstrapAdmin } from './bootstrap-admin.ts';
 import { ConfigError } from './config.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
+/** Said at every demo start (and in the README): the demo is open by design. */
+const DEMO_WARNING =
+  'Demo mode must never hold real data: its personas share a published password and anyone who reaches ' +
+  'this port can sign in as them. Use LAMP_MODE=production for real data.';
+
 try {
-  const app = await buildApp();
+  // Read (and removed from the environment) before anything else can see it.
+  const app = await buildApp({ bootstrapAdmin: readBootstrapAdmin() });
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
@@ -34,6 +41,7 @@ try {
   app.log.info(
     `LAMP (${app.config.mode} mode) at http://${app.config.host === '0.0.0.0' ? 'localhost' : app.config.host}:${app.config.port}`,
   );
+  if (app.config.mode === 'demo') app.log.warn(DEMO_WARNING);
 } catch (error) {
   console.error(error instanceof ConfigError ? error.message : error);
   process.exit(1);

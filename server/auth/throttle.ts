@@ -3,6 +3,12 @@
  * addresses, in a sliding window. A key that reached its limit waits until its oldest counted
  * failure leaves the window, so a lock never outlasts the window (15 minutes), and a user signing
  * in from their own address is only held up by a distributed attack on their e-mail.
+ *
+ * The per-address limit is proportionate: it holds only accounts that have failures of their own
+ * in the window. Behind a proxy, or in one office, many users share an address, and a correct
+ * password for an account nobody has guessed at must never be stopped by the others' failures.
+ * Against password spraying it still allows at most one guess per account per window from a
+ * busy address (the guess itself is a failure of that account).
  */
 export interface ThrottleLimits {
   windowMs: number;
@@ -47,7 +53,9 @@ export class LoginThrottle {
   retryAfterMs(email: string, address: string): number {
     const now = this.#now();
     let wait = 0;
+    const accountHasFailures = this.#recent(`e:${email}`, now).length > 0;
     for (const [key, limit] of this.#keys(email, address)) {
+      if (key.startsWith('a:') && !accountHasFailures) continue;
       const recent = this.#recent(key, now);
       if (recent.length >= limit) {
         const oldest = recent[recent.length - limit] ?? now;

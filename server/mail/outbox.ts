@@ -71,13 +71,13 @@ const COPY: Record<EmailKind, { purpose: LinkPurpose; subject: string; body: str
 /**
  * Builds the e-mail with its signed link and stores it. `time` is the link's issue time; only the
  * test-control API passes one (to make an expired link), everything else issues links now.
- * `origin` makes the absolute URL in the text (the request's own origin).
+ * The absolute URL in the text starts with the configured public base URL (LAMP_PUBLIC_URL).
  */
 export async function sendLinkEmail(
   app: FastifyInstance,
-  options: { kind: EmailKind; user: LinkUser; origin: string; time?: number },
+  options: { kind: EmailKind; user: LinkUser; time?: number },
 ): Promise<OutboxMessage> {
-  const { kind, user, origin } = options;
+  const { kind, user } = options;
   const copy = COPY[kind];
   const time = options.time ?? Date.now();
   const query = linkQuery(app.config.linkSecret, {
@@ -87,7 +87,8 @@ export async function sendLinkEmail(
     email: user.email,
   });
   const link = `${LINK_PATHS[copy.purpose]}?${query}`;
-  const url = `${origin}${link}`;
+  // Never the request's Host or X-Forwarded-Host: a forged one would send the user elsewhere.
+  const url = `${app.config.publicUrl}${link}`;
   const greeting = user.first_name ? `Hello ${user.first_name},` : 'Hello,';
   const message: OutboxMessage = {
     id: newId(),

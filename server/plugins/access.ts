@@ -7,11 +7,16 @@
  *   'public'         anyone, signed in or not
  *   'authenticated'  any signed-in user
  *   'demo'           anyone, in demo and test modes only (404 otherwise)
+ *   'test-control'   demo and test modes only (404 otherwise), and then only a loopback client
+ *                    or a request carrying the configured test-control token (403 otherwise):
+ *                    these routes reset data and read reset links, so whoever reaches a demo
+ *                    container over the network must not use them
  *   { rule, permission, account }   a signed-in user whose effective role in the selected account
  *                    meets the rule (role, feature flag, product-owner account); the selected
  *                    account is `account(request)`, by default the `account` query parameter,
  *                    else the user's own account.
  */
+import { hash, timingSafeEqual } from 'node:crypto';
 import type {
   FastifyInstance,
   FastifyReply,
@@ -46,7 +51,25 @@ export interface AccessPolicy {
   account?: (request: FastifyRequest) => unknown;
 }
 
-export type RouteAccess = 'public' | 'authenticated' | 'demo' | AccessPolicy;
+export type RouteAccess = 'public' | 'authenticated' | 'demo' | 'test-control' | AccessPolicy;
+
+/** The header that carries LAMP_TEST_CONTROL_TOKEN for test control from another machine. */
+export const TEST_CONTROL_HEADER = 'x-lamp-test-control-token';
+
+/**
+ * Whether the client is this machine. request.ip is the socket's peer, or, only when the
+ * operator trusts a proxy (LAMP_TRUST_PROXY), the client that proxy names.
+ */
+export function isLoopback(address: string): boolean {
+  return address === '::1' || /^(::ffff:)?127\./.test(address);
+}
+
+function tokenMatches(expected: string | null, given: unknown): boolean {
+  if (!expected || typeof given !== 'string') return false;
+  const a = Buffer.from(hash('sha256', expected, 'buffer'));
+  const b = Buffer.from(hash('sha256', given, 'buffer'));
+  return timingSafeEqual(a, b);
+}
 
 /** What a policy check established: the user, the selected account and the role in it. */
 export interface RequestAccess {
@@ -128,8 +151,15 @@ export function accessControl(app: FastifyInstance, repositories: Repositories) 
     if (!access) {
       throw new HttpError(403, messages.access.noPolicy);
     }
-    if (access === 'demo') {
+    if (access === 'demo' || access === 'test-control') {
       if (!isDemoLike(app.config)) throw notFound(messages.api.testingOnly);
+      if (
+        access === 'test-control' &&
+        !isLoopback(request.ip) &&
+        !tokenMatches(app.config.testControlToken, request.headers[TEST_CONTROL_HEADER])
+      ) {
+        throw forbidden(messages.api.testControlRefused);
+      }
     } else if (access !== 'public' && !request.user) {
       throw unauthorized(messages.auth.signInRequired);
     }

@@ -6,13 +6,13 @@
  * The user is re-read from the store on every request, so a changed or revoked grant takes effect
  * at once. `request.user` is that user without the password hash.
  *
- * Sessions live in this process's memory: a restart signs everyone out, which is acceptable for
- * one server process over one lowdb file (the store's own limit).
+ * Sessions are stored with the data (hashed ids): a restart keeps them.
  */
 import { hash, randomBytes } from 'node:crypto';
 import { parseCookie, stringifySetCookie, type SetCookie } from 'cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { StoredUser, User } from '../../src/shared/schemas/index.ts';
+import type { Database, StoredSession } from '../store/database.ts';
 import type { Repositories } from '../store/repositories.ts';
 
 export const SESSION_COOKIE = 'lamp_session';
@@ -21,19 +21,34 @@ export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
 /** ...and after this long in any case. */
 export const SESSION_MAX_MS = 7 * 24 * 60 * 60 * 1000;
 
-interface Session {
-  userId: string;
-  createdAt: number;
-  lastSeenAt: number;
+/** Where sessions are kept: a table of sessions by hashed id, and how to persist a change. */
+export interface SessionPersistence {
+  /** The live table (read each time: a store reopened or swapped gives a new one). */
+  table(): Record<string, StoredSession>;
+  /** Persists the table after a change; called without waiting (sessions are not user data). */
+  save(): void;
 }
 
-/** Server-side sessions, keyed by a hash of the cookie's id (a memory dump reveals no usable ids). */
+/** lastSeenAt is persisted at most this often per session: not a disk write per request. */
+const TOUCH_PERSIST_MS = 60_000;
+
+function memoryPersistence(): SessionPersistence {
+  const table: Record<string, StoredSession> = {};
+  return { table: () => table, save: () => undefined };
+}
+
+/**
+ * Server-side sessions, keyed by a hash of the cookie's id (the data file and a memory dump reveal
+ * no usable ids). Kept with the data (server/store/database.ts, `sessions`), so a restart or a
+ * deploy signs nobody out, and apart from the collections, so a data reset keeps them.
+ */
 export class SessionStore {
-  readonly #sessions = new Map<string, Session>();
+  readonly #persistence: SessionPersistence;
   readonly #now: () => number;
 
-  constructor(now: () => number = Date.now) {
+  constructor(now: () => number = Date.now, persistence: SessionPersistence = memoryPersistence()) {
     this.#now = now;
+    this.#persistence = persistence;
   }
 
   static #key(id: string) {
@@ -41,54 +56,76 @@ export class SessionStore {
     return hash('sha256', id, 'base64url');
   }
 
+  #expired(session: StoredSession, now: number) {
+    return now - session.lastSeenAt > SESSION_IDLE_MS || now - session.createdAt > SESSION_MAX_MS;
+  }
+
   create(userId: string): string {
     const id = randomBytes(32).toString('base64url');
     const now = this.#now();
-    this.#sessions.set(SessionStore.#key(id), { userId, createdAt: now, lastSeenAt: now });
+    this.#persistence.table()[SessionStore.#key(id)] = { userId, createdAt: now, lastSeenAt: now };
     this.#sweep(now);
+    this.#persistence.save();
     return id;
   }
 
   /** The user id of a live session (and marks it used), or null. */
   touch(id: string): string | null {
     const key = SessionStore.#key(id);
-    const session = this.#sessions.get(key);
+    const table = this.#persistence.table();
+    const session = Object.hasOwn(table, key) ? table[key] : undefined;
     if (!session) return null;
     const now = this.#now();
-    if (now - session.lastSeenAt > SESSION_IDLE_MS || now - session.createdAt > SESSION_MAX_MS) {
-      this.#sessions.delete(key);
+    if (this.#expired(session, now)) {
+      delete table[key];
+      this.#persistence.save();
       return null;
     }
-    session.lastSeenAt = now;
+    // Rows are replaced, not changed in place (a write under way serialises a consistent table).
+    if (now - session.lastSeenAt >= TOUCH_PERSIST_MS) {
+      table[key] = { ...session, lastSeenAt: now };
+      this.#persistence.save();
+    }
     return session.userId;
   }
 
   destroy(id: string) {
-    this.#sessions.delete(SessionStore.#key(id));
+    const table = this.#persistence.table();
+    const key = SessionStore.#key(id);
+    if (!Object.hasOwn(table, key)) return;
+    delete table[key];
+    this.#persistence.save();
   }
 
   /** Ends every session of a user (after a password reset, for example). */
   destroyForUser(userId: string) {
-    for (const [key, session] of this.#sessions) if (session.userId === userId) this.#sessions.delete(key);
+    const table = this.#persistence.table();
+    let changed = false;
+    for (const [key, session] of Object.entries(table)) {
+      if (session.userId === userId) {
+        delete table[key];
+        changed = true;
+      }
+    }
+    if (changed) this.#persistence.save();
   }
 
   clear() {
-    this.#sessions.clear();
+    const table = this.#persistence.table();
+    for (const key of Object.keys(table)) delete table[key];
+    this.#persistence.save();
   }
 
   get size() {
-    return this.#sessions.size;
+    return Object.keys(this.#persistence.table()).length;
   }
 
   #lastSweep = 0;
   #sweep(now: number) {
     if (now - this.#lastSweep < 60_000) return;
     this.#lastSweep = now;
-    for (const [key, session] of this.#sessions) {
-      if (now - session.lastSeenAt > SESSION_IDLE_MS || now - session.createdAt > SESSION_MAX_MS) {
-        this.#sessions.delete(key);
-      }
-    }
+    const table = this.#persistence.table();
+    for (const [key, session] of Object.entries(table)) if (this.#expired(session, now)) delete table[key];
   }
 }
 
@@ -152,8 +189,17 @@ function sessionCookie(request: FastifyRequest): string | undefined {
   return header ? parseCookie(header)[SESSION_COOKIE] : undefined;
 }
 
+/** Sessions kept in the store's document, persisted through its (group-committed) writes. */
+export function databaseSessions(db: Database, onError: (error: unknown) => void): SessionPersistence {
+  return {
+    table: () => (db.low.data.sessions ??= {}),
+    save: () => void db.write().catch(onError),
+  };
+}
+
 export function sessions(app: FastifyInstance, repositories: Repositories) {
-  app.decorate('sessions', new SessionStore());
+  const persistence = databaseSessions(app.db, (error) => app.log.error({ err: error }, 'could not save sessions'));
+  app.decorate('sessions', new SessionStore(Date.now, persistence));
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
 

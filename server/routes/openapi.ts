@@ -48,6 +48,8 @@ function accessText(access: RouteAccess | undefined): string {
   if (access === 'public') return 'public';
   if (access === 'authenticated') return 'signed-in user';
   if (access === 'demo') return 'demo and test modes only';
+  if (access === 'test-control') return 'demo and test modes only, from this machine or with the test-control token';
+  if (access === 'test-control') return 'demo and test modes only, from this machine or with the test-control token';
   const parts = [
     access.permission && `permission ${access.permission}`,
     access.rule?.role && `role ${access.rule.role}`,
@@ -91,7 +93,7 @@ const bodyErrors = (method: string) => (BODY_METHODS.has(method) ? ['413', '415'
  * must not demand one; every other route inherits the document's session requirement.
  */
 function securityOf(access: RouteAccess | undefined): Json {
-  return access === 'public' || access === 'demo' ? { security: [] } : {};
+  return access === 'public' || access === 'demo' || access === 'test-control' ? { security: [] } : {};
 }
 
 /**
@@ -103,9 +105,12 @@ function accessErrors(method: string, access: RouteAccess | undefined, readsInpu
   const policy = access === undefined || typeof access === 'object';
   return [
     ...(readsInput || policy || BODY_METHODS.has(method) ? ['400'] : []),
-    ...(access === 'public' || access === 'demo' ? [] : ['401']),
+    ...(access === 'public' || access === 'demo' || access === 'test-control' ? [] : ['401']),
     ...(policy ? ['403'] : []),
-    ...(access === 'demo' || (access !== undefined && typeof access === 'object') ? ['404'] : []),
+    ...(access === 'test-control' ? ['403'] : []),
+    ...(access === 'demo' || access === 'test-control' || (access !== undefined && typeof access === 'object')
+      ? ['404']
+      : []),
     ...bodyErrors(method),
   ];
 }
@@ -186,6 +191,18 @@ export function buildOpenApi(app: FastifyInstance): Json {
       ? ` Ids in ${Object.keys(definition.references).join(', ')} must name rows the user may see, in the row's account or global (400 otherwise); an update checks the ids it adds, and all of them when it moves the row.`
       : '';
     const writeNote = `Needs role ${definition.writeRole} in the row's account${definition.accountPath === 'account?' ? ' (global rows: root)' : ''}.${featureNote}${referenceNote}`;
+    const creatorNote = definition.creatorField
+      ? ` Only the user in ${definition.creatorField}, or an admin of the row's account, may update or delete a row.`
+      : '';
+    // Optimistic concurrency (routes/concurrency.ts).
+    const ifMatch = {
+      name: 'If-Match',
+      in: 'header',
+      required: false,
+      description: "The row's ETag from GET ?id= (412 when it is no longer current); * overwrites.",
+      schema: { type: 'string' },
+    };
+    const stale = { '412': errorAnswer('412', 'The row changed since the given ETag (changed by someone else)') };
     const url = `/api/v1/${name}`;
     engineUrls.add(url);
     const accessOf = (method: string) => app.routeTable.find((r) => r.method === method && r.url === url)?.access;
@@ -196,7 +213,7 @@ export function buildOpenApi(app: FastifyInstance): Json {
       get: {
         tags,
         summary: `List ${definition.title.toLowerCase()}`,
-        description: `Rows of the accounts the user may access (global rows for everyone). Also X-Total-Count.${featureNote}`,
+        description: `Rows of the accounts the user may access (global rows for everyone). Also X-Total-Count; with ?id= of one row, its ETag.${featureNote}`,
         ...securityOf(accessOf('GET')),
         parameters: listParameters(name, definition),
         responses: {
@@ -230,23 +247,29 @@ export function buildOpenApi(app: FastifyInstance): Json {
       put: {
         tags,
         summary: `Update a ${name}`,
-        description: `${writeNote} Partial; unknown fields are refused.`,
+        description: `${writeNote}${creatorNote} Partial; unknown fields are refused. Answers the row's new ETag.`,
         ...securityOf(accessOf('PUT')),
-        parameters: [idParam],
+        parameters: [idParam, ifMatch],
         requestBody: body('Update'),
         responses: {
-          '200': { description: 'Updated', content: { 'application/json': { schema: one } } },
+          '200': {
+            description: 'Updated',
+            headers: { ETag: { schema: { type: 'string' } } },
+            content: { 'application/json': { schema: one } },
+          },
+          ...stale,
           ...engineErrors('PUT', '404', '409'),
         },
       },
       delete: {
         tags,
         summary: `Delete a ${name}`,
-        description: writeNote,
+        description: `${writeNote}${creatorNote}`,
         ...securityOf(accessOf('DELETE')),
-        parameters: [idParam],
+        parameters: [idParam, ifMatch],
         responses: {
           '204': { description: 'Deleted' },
+          ...stale,
           ...engineErrors('DELETE', '404', '409'),
         },
       },

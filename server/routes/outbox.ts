@@ -20,7 +20,6 @@ import { clearOutbox, readOutbox, sendLinkEmail } from '../mail/outbox.ts';
 import { newId } from '../store/repositories.ts';
 import { publicUser } from '../plugins/session.ts';
 import { emailTaken, HttpError, parseOr400 } from '../http-errors.ts';
-import { requestOrigin } from './self-service-http.ts';
 
 /** The shared password of every demo persona (decisions.md §1). */
 export const DEMO_PASSWORD = 'Lamp-Demo-2026!';
@@ -55,29 +54,29 @@ export function outboxRoutes(app: FastifyInstance) {
   if (!isDemoLike(app.config)) return;
 
   const messages = { response: { 200: z.object({ data: z.array(OutboxMessageSchema), count: z.number().int() }) } };
-  app.get('/api/v1/testing/outbox', { config: { access: 'demo' }, schema: messages }, (request) => {
+  app.get('/api/v1/testing/outbox', { config: { access: 'test-control' }, schema: messages }, (request) => {
     const { to } = parseOr400(OutboxQuerySchema, request.query);
     const data = readOutbox(app, to);
     return { data, count: data.length };
   });
 
   const cleared = { response: { 204: z.null().describe('The outbox is empty') } };
-  app.delete('/api/v1/testing/outbox', { config: { access: 'demo' }, schema: cleared }, async (_request, reply) => {
+  app.delete('/api/v1/testing/outbox', { config: { access: 'test-control' }, schema: cleared }, async (_request, reply) => {
     await clearOutbox(app);
     return reply.code(204).send();
   });
 
   const issued = { response: { 201: OutboxMessageSchema } };
-  app.post('/api/v1/testing/outbox/links', { config: { access: 'demo' }, schema: issued }, async (request, reply) => {
+  app.post('/api/v1/testing/outbox/links', { config: { access: 'test-control' }, schema: issued }, async (request, reply) => {
     const { kind, email, time } = parseOr400(TestLinkBodySchema, request.body);
     const user = findUserByEmail(app, email);
     if (!user) throw new HttpError(404, `No user has the e-mail address ${email}`);
-    const message = await sendLinkEmail(app, { kind, user, origin: requestOrigin(request), time });
+    const message = await sendLinkEmail(app, { kind, user, time });
     return reply.code(201).send(message);
   });
 
   const created = { response: { 201: currentUser, 409: errorResponse } };
-  app.post('/api/v1/testing/users', { config: { access: 'demo' }, schema: created }, async (request, reply) => {
+  app.post('/api/v1/testing/users', { config: { access: 'test-control' }, schema: created }, async (request, reply) => {
     const input = parseOr400(TestUserBodySchema, request.body);
     if (findUserByEmail(app, input.email)) throw emailTaken();
     const { password, ...fields } = input;
@@ -116,7 +115,7 @@ export function outboxRoutes(app: FastifyInstance) {
   });
 
   // The outbox page: plain server-rendered HTML, readable without signing in.
-  app.get('/outbox', { config: { access: 'demo' } }, async (request, reply) => {
+  app.get('/outbox', { config: { access: 'test-control' } }, async (request, reply) => {
     const { to } = parseOr400(OutboxQuerySchema, request.query);
     const rows = readOutbox(app, to)
       .map(

@@ -14,7 +14,6 @@ import { isStrongEnough } from '../auth/strength.ts';
 import { badRequest, parseOr400, unauthorized } from '../http-errors.ts';
 import { sendLinkEmail } from '../mail/outbox.ts';
 import { newId } from '../store/repositories.ts';
-import { requestOrigin } from './self-service-http.ts';
 
 /** MACs of reset links already used, so that a link works once (decisions.md §3). */
 export const USED_LINK_COLLECTION = 'used-link';
@@ -61,7 +60,7 @@ export function passwordRoutes(app: FastifyInstance) {
       const { email } = parseOr400(ForgottenPasswordBodySchema, request.body);
       const user = findUserByEmail(app, email);
       // Same answer for unknown addresses: the call does not tell who has an account.
-      if (user) await sendLinkEmail(app, { kind: 'reset-password', user, origin: requestOrigin(request) });
+      if (user) await sendLinkEmail(app, { kind: 'reset-password', user });
       return { success: true, message: messages.auth.forgotPasswordSuccess };
     },
   );

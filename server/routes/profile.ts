@@ -7,7 +7,6 @@ import { emailTaken, parseOr400, unauthorized } from '../http-errors.ts';
 import { sendLinkEmail } from '../mail/outbox.ts';
 import { publicUser } from '../plugins/session.ts';
 import { messages } from '../../src/shared/messages.ts';
-import { requestOrigin } from './self-service-http.ts';
 
 /**
  * POST /api/v1/user/update-current-user (spec §7): the signed-in user's own names, e-mail and
@@ -26,7 +25,7 @@ export function profileRoutes(app: FastifyInstance) {
     }
     // A new address must be confirmed (login link) before it can be used to sign in.
     const updated = await updateUser(app, user.id, emailChanged ? { ...changes, email_verified: false } : changes);
-    if (emailChanged) await sendLinkEmail(app, { kind: 'login-link', user: updated, origin: requestOrigin(request) });
+    if (emailChanged) await sendLinkEmail(app, { kind: 'login-link', user: updated });
     return publicUser(updated);
   });
 }

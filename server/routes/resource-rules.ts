@@ -5,7 +5,7 @@
  * name rows the user may use there.
  */
 import type { AccountFeature } from '../../src/shared/access.ts';
-import { isRootUser } from '../../src/shared/access.ts';
+import { effectiveRole, isRootUser, roleAtLeast } from '../../src/shared/access.ts';
 import { messages } from '../../src/shared/messages.ts';
 import {
   isResourceName,
@@ -33,6 +33,42 @@ export function canSeeRow(user: User, definition: ResourceDefinition, row: Store
   return ownersOf(row, definition.accountPath).some((owner) => canSeeOwner(visible, owner, definition));
 }
 
+/**
+ * A resource with a creator field (saved reports) is its maker's own: another user of the account
+ * may read it, and only its maker or an admin of its account may change or delete it.
+ */
+export function assertCreatorOrAdmin(user: User, definition: ResourceDefinition, row: StoredRow) {
+  if (!definition.creatorField || row[definition.creatorField] === user.id) return;
+  const owners = ownersOf(row, definition.accountPath);
+  if (!owners.every((owner) => owner !== null && roleAtLeast(effectiveRole(user, owner), 'admin'))) {
+    throw forbidden(messages.access.accountError);
+  }
+}
+
+/**
+ * What a user may see of a row shared by several accounts (a contract): the ids it holds of rows
+ * in accounts the user cannot see are left out. Root sees all (visible: null), and a row with
+ * nothing to hide is returned as it is (list bodies cache rows by identity).
+ */
+export function visibleShare(
+  repositories: Repositories,
+  user: User,
+  definition: ResourceDefinition,
+  row: StoredRow,
+): StoredRow {
+  if (definition.accountPath !== 'accounts' || isRootUser(user)) return row;
+  let shown: StoredRow | null = null;
+  for (const { field, target, ids } of rowReferences(definition, row)) {
+    if (!target || target === 'account' || ids.length === 0) continue;
+    const kept = ids.filter((id) => {
+      const found = repositories[target].byId(id);
+      return found !== undefined && canSeeRow(user, resources[target], found);
+    });
+    if (kept.length !== ids.length) (shown ??= { ...row })[field] = kept;
+  }
+  return shown ?? row;
+}
+
 export class FeatureRules {
   readonly #repositories: Repositories;
 
@@ -51,10 +87,29 @@ export class FeatureRules {
     return account?.feature_flags[feature] === true;
   }
 
-  /** Refuses, with the 'User Error' text, a row in an account without the resource's feature. */
-  assertRow(definition: ResourceDefinition, row: StoredRow) {
-    for (const owner of ownersOf(row, definition.accountPath))
-      if (!this.allows(definition, owner)) throw forbidden(messages.access.userError);
+  /**
+   * Whether a user who sees these accounts (null: all) may see the global rows of a resource
+   * that needs a feature: only with the feature in some account (the admin-defined reports are
+   * reporting data, behind lamp_access like the rest).
+   */
+  allowsGlobal(definition: ResourceDefinition, visible: Set<string> | null): boolean {
+    if (!definition.feature || visible === null) return true;
+    for (const id of visible) if (this.allows(definition, id)) return true;
+    return false;
+  }
+
+  /**
+   * Refuses, with the 'User Error' text, a row in an account without the resource's feature, and
+   * (given the reader's visible accounts) a global row the reader may not see.
+   */
+  assertRow(definition: ResourceDefinition, row: StoredRow, visible?: Set<string> | null) {
+    for (const owner of ownersOf(row, definition.accountPath)) {
+      const allowed =
+        owner === null && visible !== undefined
+          ? this.allowsGlobal(definition, visible)
+          : this.allows(definition, owner);
+      if (!allowed) throw forbidden(messages.access.userError);
+    }
   }
 
   /**
@@ -65,7 +120,8 @@ export class FeatureRules {
     if (definition.accountPath === null) return undefined;
     if (!definition.feature) return visible ? [...visible, null] : undefined;
     const accounts = visible ? [...visible] : this.#repositories.account.all().map((account) => account.id);
-    return [...accounts.filter((id) => this.allows(definition, id)), null];
+    const withFeature = accounts.filter((id) => this.allows(definition, id));
+    return withFeature.length > 0 ? [...withFeature, null] : [];
   }
 }
 

@@ -30,8 +30,16 @@ import { listQuerySchema, type ListParams } from '../../src/shared/schemas/list-
 import { responseShaper } from '../response-shape.ts';
 import { runList, type ListQuery } from '../store/query.ts';
 import { newId, ownersOf, type Repositories, type StoredRow } from '../store/repositories.ts';
+import { assertIfMatch } from './concurrency.ts';
 import { listSerializer, type PageOf } from './list-body.ts';
-import { assertReferences, canSeeRow, FeatureRules, visibleAccounts } from './resource-rules.ts';
+import {
+  assertCreatorOrAdmin,
+  assertReferences,
+  canSeeRow,
+  FeatureRules,
+  visibleAccounts,
+  visibleShare,
+} from './resource-rules.ts';
 
 type Query = Record<string, string | string[] | undefined>;
 
@@ -58,6 +66,30 @@ function assertCanWrite(user: User, definition: ResourceDefinition, owner: strin
   }
   if (!canAccessAccount(user, owner)) throw forbidden(messages.access.foreignAccount);
   if (!roleAtLeast(effectiveRole(user, owner), definition.writeRole)) throw forbidden(messages.access.accountError);
+}
+
+/**
+ * Authorisation before validation: the write check a create can make on its raw body, so that a
+ * user without the role gets 403 before any schema complaint (which would describe the schema to
+ * someone who may not use it). The accounts the body names are checked as the full check would;
+ * a body naming none needs the write role in some account the user may work in. The completed
+ * row is checked in full afterwards.
+ */
+function assertMayCreate(user: User, definition: ResourceDefinition, repositories: Repositories, body: unknown) {
+  const input = body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+  let named: (string | null)[];
+  if (definition.accountPath === null || definition.accountPath === 'id') named = [null];
+  else if (definition.accountPath === 'category.account') {
+    // A category the user may not see counts as none: its existence is not for them to learn.
+    const found = typeof input.category_id === 'string' ? repositories['label-category'].byId(input.category_id) : null;
+    const category = found && canSeeRow(user, resources['label-category'], found) ? found : null;
+    named = typeof category?.account === 'string' ? [category.account] : [];
+  } else named = ownersOf(input, definition.accountPath).filter((owner) => objectId.safeParse(owner).success);
+  for (const owner of named) assertCanWrite(user, definition, owner);
+  if (named.length > 0) return;
+  const accounts = [user.account, ...user.access_grants.map((grant) => grant.id)];
+  const best = accounts.reduce<Role>((role, account) => maxRole(role, effectiveRole(user, account)), 'read');
+  if (!roleAtLeast(best, definition.writeRole)) throw forbidden(messages.access.accountError);
 }
 
 const grantKey = (grant: { id: string; role: string; type: string }) => `${grant.type}:${grant.id}:${grant.role}`;
@@ -123,7 +155,7 @@ export function resourceRoutes(app: FastifyInstance, repositories: Repositories)
       if (!objectId.safeParse(id).success) throw badRequest('id: must be a 24-character hexadecimal id');
       const row = repository.byId(id);
       if (!row || !canSeeRow(request.user as User, definition, row)) throw notFound(messages.api.notFound(name));
-      features.assertRow(definition, row);
+      features.assertRow(definition, row, visibleAccounts(request.user as User));
       return row;
     };
 
@@ -163,6 +195,7 @@ export function resourceRoutes(app: FastifyInstance, repositories: Repositories)
       if (owners.length === 0) throw badRequest('account: required');
       for (const owner of owners) assertCanWrite(user, definition, owner);
       features.assertRow(definition, row);
+      assertCreatorOrAdmin(user, definition, row);
     };
 
     const assertUniqueEmail = (row: StoredRow) => {
@@ -199,7 +232,10 @@ export function resourceRoutes(app: FastifyInstance, repositories: Repositories)
         const owners = definition.accountFilter ? params[definition.accountFilter] : undefined;
         if (owners) {
           for (const owner of owners) {
-            if (owner === null) continue;
+            if (owner === null) {
+              if (!features.allowsGlobal(definition, visible)) throw forbidden(messages.access.userError);
+              continue;
+            }
             if (visible && !visible.has(owner)) throw forbidden(messages.access.foreignAccount);
             if (!features.allows(definition, owner)) throw forbidden(messages.access.userError);
           }
@@ -216,8 +252,11 @@ export function resourceRoutes(app: FastifyInstance, repositories: Repositories)
         if (from || to) listQuery.flight = { from, to };
 
         const result = runList(repository, definition, listQuery);
-        const page = result.order && { order: result.order, skip: listQuery.skip, limit: listQuery.limit };
-        return sendList(reply, result.rows, result.count, page);
+        const rows = result.rows.map((row) => visibleShare(repositories, user, definition, row));
+        // A page with a row cut down for this user must not be cached for the next one.
+        const shared = rows.some((row, index) => row !== result.rows[index]);
+        const page = result.order && !shared && { order: result.order, skip: listQuery.skip, limit: listQuery.limit };
+        return sendList(reply, rows, result.count, page || undefined);
       });
     }
 
@@ -226,6 +265,7 @@ export function resourceRoutes(app: FastifyInstance, repositories: Repositories)
         const user = request.user as User;
         if (Object.keys(request.query as Query).some((key) => key !== 'refresh'))
           throw badRequest('query: POST takes the entity in the body');
+        assertMayCreate(user, definition, repositories, request.body);
         const parsed = definition.create.safeParse(request.body ?? {});
         if (!parsed.success) throw invalidInput(parsed.error);
         const row = complete(user, parsed.data, null);
@@ -244,9 +284,11 @@ export function resourceRoutes(app: FastifyInstance, repositories: Repositories)
       app.put(path, { config: { access: 'authenticated' } }, async (request) => {
         const user = request.user as User;
         const current = findVisible(request);
+        // Authorisation before validation: may this user change this row at all?
+        assertWritable(user, current);
+        assertIfMatch(request, current, name);
         const parsed = definition.update.safeParse(request.body ?? {});
         if (!parsed.success) throw invalidInput(parsed.error);
-        assertWritable(user, current);
         const next = complete(user, parsed.data, current);
         assertWritable(user, next);
         assertReferences(repositories, user, definition, parsed.data, next, current);
@@ -263,6 +305,7 @@ export function resourceRoutes(app: FastifyInstance, repositories: Repositories)
         const user = request.user as User;
         const current = findVisible(request);
         assertWritable(user, current);
+        assertIfMatch(request, current, name);
         if (name === 'user') {
           if (current.id === user.id) throw new HttpError(409, 'You cannot delete your own user');
           assertUserChangeAllowed(user, current, current);

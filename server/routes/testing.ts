@@ -12,7 +12,7 @@ import { SuccessResponseSchema } from '../../src/shared/schemas/self-service.ts'
 
 export function testingRoutes(app: FastifyInstance) {
   const schema = { response: { 200: SuccessResponseSchema } };
-  app.post('/api/v1/testing/reset', { config: { access: 'demo' }, schema }, async () => {
+  app.post('/api/v1/testing/reset', { config: { access: 'test-control' }, schema }, async () => {
     await app.db.reset();
     app.loginThrottle.clear();
     return { success: true };

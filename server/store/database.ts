@@ -1,21 +1,39 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { Low, Memory } from 'lowdb';
-import { JSONFile } from 'lowdb/node';
 import type { Collections } from '../../fixtures/generate.ts';
+import { DurableJsonFile } from './durable-file.ts';
 
 /**
  * The lowdb database behind the repositories. Always built explicitly with an adapter:
  * JSONFilePreset would silently swap to memory under NODE_ENV=test.
  *
- * One writer process per data file: lowdb keeps the whole document in memory and rewrites it
- * atomically (write to a temp file, then rename), so two processes would overwrite each other.
+ * One writer process per data file: lowdb keeps the whole document in memory and the file adapter
+ * (durable-file.ts) replaces the file atomically, so two processes would overwrite each other.
  */
 export interface DatabaseDocument {
   /** Bumped when the document's shape changes, so an old data file is re-seeded rather than misread. */
   schemaVersion: number;
+  /**
+   * What the store was seeded with: the demo fixtures (personas with a published password) or
+   * the reference data only (production). A file from before this field holds demo data.
+   */
+  seededWith?: SeedKind;
   collections: Collections;
+  /**
+   * Server-side sessions (server/plugins/session.ts), beside the data but apart from it: a reset
+   * of the data keeps them, and a restart does not sign anyone out.
+   */
+  sessions?: Record<string, StoredSession>;
 }
+
+export interface StoredSession {
+  userId: string;
+  createdAt: number;
+  lastSeenAt: number;
+}
+
+export type SeedKind = 'demo' | 'reference';
 
 export const SCHEMA_VERSION = 1;
 
@@ -24,22 +42,39 @@ export interface DatabaseOptions {
   dataDir: string | null;
   /** Returns a fresh copy of the fixtures; called at first start and on every reset. */
   seed: () => Collections;
+  /** What seed() returns; 'demo' unless said otherwise. */
+  seedKind?: SeedKind;
 }
 
 export interface Database {
   readonly low: Low<DatabaseDocument>;
-  /** Replaces every collection with a fresh copy of the fixtures and persists it. */
+  /** Replaces every collection with a fresh copy of the fixtures and persists it (sessions stay). */
   reset(): Promise<void>;
-  /** Persists the current document (a no-op in memory). */
+  /**
+   * Persists the current document (a no-op in memory). Resolves once the change is on disk;
+   * concurrent calls share one disk write (group commit).
+   */
   write(): Promise<void>;
+  /** Waits for pending writes; the store is not used afterwards. */
+  close(): Promise<void>;
+  /** Disk writes so far (0 in memory), for benchmarks. */
+  readonly diskWrites: number;
 }
 
+export const DATA_FILE = 'lamp.json';
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  const fresh = (): DatabaseDocument => ({ schemaVersion: SCHEMA_VERSION, collections: options.seed() });
+  const fresh = (): DatabaseDocument => ({
+    schemaVersion: SCHEMA_VERSION,
+    seededWith: options.seedKind ?? 'demo',
+    collections: options.seed(),
+    sessions: {},
+  });
+  let file: DurableJsonFile<DatabaseDocument> | null = null;
   let adapter;
   if (options.dataDir) {
     await mkdir(options.dataDir, { recursive: true });
-    adapter = new JSONFile<DatabaseDocument>(path.join(options.dataDir, 'lamp.json'));
+    adapter = file = new DurableJsonFile<DatabaseDocument>(path.join(options.dataDir, DATA_FILE));
   } else {
     adapter = new Memory<DatabaseDocument>();
   }
@@ -49,13 +84,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (low.data.schemaVersion !== SCHEMA_VERSION) {
     low.data = fresh();
   }
+  low.data.sessions ??= {};
   await low.write();
   return {
     low,
     async reset() {
-      low.data = fresh();
+      low.data.collections = options.seed();
       await low.write();
     },
     write: () => low.write(),
+    close: async () => {
+      await file?.settle();
+    },
+    get diskWrites() {
+      return file?.writes ?? 0;
+    },
   };
 }

@@ -225,17 +225,75 @@ export async function create<Name extends ResourceName>(
   return readOne(resource, body);
 }
 
+/**
+ * Optimistic concurrency (no silent lost updates). A row read with getVersioned comes with its
+ * version (the server's ETag); an edit sends it back (`ifMatch`), and the server answers 412
+ * (isConflict) when someone else changed the row meanwhile. The form then offers to reload, or
+ * to overwrite on purpose with OVERWRITE. Without `ifMatch` a write goes through as before.
+ */
+export interface Versioned<T> {
+  data: T;
+  /** The row's ETag, or null when the server sent none. */
+  version: string | null;
+}
+
+export interface WriteOptions {
+  /** The version the change is based on (If-Match); OVERWRITE replaces whatever is stored. */
+  ifMatch?: string | null;
+}
+
+/** If-Match value that overwrites the stored row whatever its version. */
+export const OVERWRITE = '*';
+
+/** Whether an error is the server's "changed by someone else" (412 Precondition Failed). */
+export function isConflict(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 412;
+}
+
+function versionHeaders(options: WriteOptions): Record<string, string> {
+  return options.ifMatch ? { 'if-match': options.ifMatch } : {};
+}
+
+/** GET ?id= with the row's version, for an edit form to send back with its save. */
+export async function getVersioned<Name extends ResourceName>(
+  resource: Name,
+  id: string,
+  query: Query = {},
+): Promise<Versioned<ResourceRow<Name>>> {
+  const { body, response } = await request(resourcePath(resource), { query: { ...query, id } });
+  const first = readList(body, response).data[0];
+  if (first === undefined)
+    throw new ApiError(404, { message: messages.errors.singleFetchEmpty(resource.replace(/-/g, ' ')) });
+  return { data: (await rowSchema(resource)).parse(first), version: response.headers.get('etag') };
+}
+
+/** PUT ?id= with If-Match; answers the saved row and its new version. */
+export async function updateVersioned<Name extends ResourceName>(
+  resource: Name,
+  id: string,
+  entity: ResourceUpdate<Name>,
+  options: WriteOptions,
+): Promise<Versioned<ResourceRow<Name>>> {
+  const { body, response } = await request(resourcePath(resource), {
+    method: 'PUT',
+    query: { id },
+    body: entity,
+    headers: versionHeaders(options),
+  });
+  return { data: await readOne(resource, body), version: response.headers.get('etag') };
+}
+
 export async function update<Name extends ResourceName>(
   resource: Name,
   id: string,
   entity: ResourceUpdate<Name>,
+  options: WriteOptions = {},
 ): Promise<ResourceRow<Name>> {
-  const { body } = await request(resourcePath(resource), { method: 'PUT', query: { id }, body: entity });
-  return readOne(resource, body);
+  return (await updateVersioned(resource, id, entity, options)).data;
 }
 
-export async function remove(resource: ResourceName, id: string): Promise<void> {
-  await request(resourcePath(resource), { method: 'DELETE', query: { id } });
+export async function remove(resource: ResourceName, id: string, options: WriteOptions = {}): Promise<void> {
+  await request(resourcePath(resource), { method: 'DELETE', query: { id }, headers: versionHeaders(options) });
 }
 
 /** Bulk operations loop one by one (spec §7), so one refusal names its own row. */

@@ -52,9 +52,14 @@ export const messages = {
     /** JSON endpoints refuse bodies a foreign page could send without a preflight (CSRF). */
     jsonOnly: 'This endpoint accepts only application/json request bodies',
     notFound: (resource: string) => `No ${resource} with this id, or no access to it`,
+    /** 412: an If-Match that is no longer the row's version (optimistic concurrency). */
+    changedBySomeoneElse: (resource: string) =>
+      `This ${resource.replace(/-/g, ' ')} was changed by someone else since you opened it. Reload to see their changes, or overwrite them with yours.`,
     testingOnly: 'Test control is available only in demo and test modes',
     /** Another user has this e-mail address (users are unique by e-mail): a 409 on the email field. */
     emailTaken: 'A user with this e-mail address already exists',
+    testControlRefused:
+      'Test control answers only to this machine, or to requests with the test-control token (LAMP_TEST_CONTROL_TOKEN)',
   },
   titles: {
     userError: 'User Error',

@@ -201,8 +201,9 @@ function engineRow(app: FastifyInstance, name: ResourceName, method: string): Ro
         request: (side) => ({ method: 'POST', url, payload: createBody(app, name, side, (n += 1)) }),
         expected: (who, side) => {
           if (who === 'anonymous') return 401;
-          // A label value's category in a foreign account is not found for those who cannot see it.
-          if (name === 'label-value' && !sees(who, side)) return 400;
+          // A label value's category in a foreign account is not found for those who cannot see it;
+          // a user who may not write labels anywhere is refused before that (authorisation first).
+          if (name === 'label-value' && !sees(who, side)) return canWrite(who) ? 400 : 403;
           return sees(who, side) && canWrite(who) ? 201 : 403;
         },
       };
@@ -217,7 +218,9 @@ function engineRow(app: FastifyInstance, name: ResourceName, method: string): Ro
         expected: (who, side) => {
           if (who === 'anonymous') return 401;
           if (!sees(who, side)) return 404;
-          return canWrite(who) ? (method === 'PUT' ? 200 : 204) : 403;
+          // A row with a creator (the seeded ones have none) changes only by an admin besides them.
+          const mayChange = canWrite(who) && (!definition.creatorField || roleAtLeast(who, 'admin'));
+          return mayChange ? (method === 'PUT' ? 200 : 204) : 403;
         },
       };
     default:

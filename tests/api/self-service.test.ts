@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { linkMac } from '../../server/auth/links.ts';
 import { hashPassword, verifyPassword } from '../../server/auth/password.ts';
 import { messages } from '../../src/shared/messages.ts';
-import { buildTestApp } from '../helpers/app.ts';
+import { buildTestApp, productionConfig } from '../helpers/app.ts';
 
 /**
  * The self-service routes of issue 4 through inject(): forgotten password, reset by link and by
@@ -301,7 +301,7 @@ describe('POST /api/v1/user/update-current-user', () => {
 
 describe('the outbox and demo routes exist only in demo and test modes', () => {
   it('answers 404 in production mode', async () => {
-    const production = await buildTestApp({ mode: 'production' });
+    const production = await buildTestApp(productionConfig());
     try {
       for (const url of ['/api/v1/testing/outbox', '/api/v1/demo/personas']) {
         expect((await production.inject({ method: 'GET', url })).statusCode).toBe(404);

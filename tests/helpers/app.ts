@@ -17,6 +17,19 @@ export function fakeStaticBuild(): string {
   return dir;
 }
 
+/** Production's configuration over a fresh temporary data directory (production needs one). */
+export function productionConfig(extra: Partial<Config> = {}): Partial<Config> {
+  const secret = 'p'.repeat(40);
+  return {
+    mode: 'production',
+    dataDir: mkdtempSync(path.join(tmpdir(), 'lamp-production-')),
+    sessionSecret: secret,
+    linkSecret: secret,
+    publicUrl: 'https://lamp.example.com',
+    ...extra,
+  };
+}
+
 /** Builds the app in test mode: memory store, no port, quiet logs. */
 export async function buildTestApp(
   config: Partial<Config> = {},

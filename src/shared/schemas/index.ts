@@ -109,6 +109,11 @@ export interface ResourceDefinition {
    * exist, that the user may not see, or that belongs to an account other than the row's.
    */
   references?: Readonly<Record<string, ResourceReference>>;
+  /**
+   * The field naming the user who made a row, when only that user or an admin of the row's
+   * account may change or delete it (a saved report is its maker's own).
+   */
+  creatorField?: string;
 }
 
 /** The resource a reference field points at: its name, or the row field that holds the name. */
@@ -325,6 +330,7 @@ const definitions = [
     readRole: 'read',
     writeRole: 'root',
     searchRole: null,
+    feature: 'lamp_access',
     references: { account: 'account', measurement: 'measurement', import_job_id: 'import-job' },
   },
   {
@@ -484,6 +490,7 @@ const definitions = [
     searchRole: null,
     feature: 'lamp_access',
     references: { account: 'account', measurements: 'measurement', labels: 'label-value' },
+    creatorField: 'created_by',
   },
   {
     name: 'project',

@@ -3,7 +3,12 @@ import {
   ApiError,
   bulkRemove,
   getOne,
+  getVersioned,
+  isConflict,
   list,
+  OVERWRITE,
+  remove,
+  updateVersioned,
   listAll,
   readList,
   request,
@@ -125,5 +130,27 @@ describe('the API client', () => {
 
   it('sorts with an id tie-break', () => {
     expect(sortQuery('name', 'asc')).toBe('asc(name),asc(id)');
+  });
+
+  it('reads a row with its version and sends the version back as If-Match', async () => {
+    const calls = mockFetch((url, init) =>
+      init.method === 'PUT'
+        ? json({ data: { id: 'a', name: 'B' }, count: 1 }, 200, { etag: '"v2"' })
+        : json({ data: [{ id: 'a', name: 'A' }], count: 1 }, 200, { etag: '"v1"' }),
+    );
+    const opened = await getVersioned<{ id: string; name: string }>('measurement', 'a');
+    expect(opened).toEqual({ data: { id: 'a', name: 'A' }, version: '"v1"' });
+    const saved = await updateVersioned('measurement', 'a', { name: 'B' }, { ifMatch: opened.version });
+    expect(saved.version).toBe('"v2"');
+    expect(new Headers(calls[1]?.init.headers).get('if-match')).toBe('"v1"');
+    await remove('measurement', 'a', { ifMatch: OVERWRITE });
+    expect(new Headers(calls[2]?.init.headers).get('if-match')).toBe('*');
+  });
+
+  it('tells a conflict (412) from other errors', async () => {
+    mockFetch(() => json({ message: 'changed' }, 412));
+    const error = await updateVersioned('measurement', 'a', {}, { ifMatch: '"v1"' }).catch((e: unknown) => e);
+    expect(isConflict(error)).toBe(true);
+    expect(isConflict(new ApiError(400, {}))).toBe(false);
   });
 });

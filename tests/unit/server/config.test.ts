@@ -22,7 +22,15 @@ describe('loadConfig', () => {
   it('refuses production without real secrets', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
     const secret = 'x'.repeat(40);
-    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: secret, LINK_SECRET: secret }).mode).toBe('production');
+    expect(
+      loadConfig({
+        NODE_ENV: 'production',
+        SESSION_SECRET: secret,
+        LINK_SECRET: secret,
+        LAMP_DATA_DIR: '/data',
+        LAMP_PUBLIC_URL: 'https://lamp.example.com',
+      }).mode,
+    ).toBe('production');
   });
 
   it('lets the container ask for demo mode in production builds', () => {

@@ -3,19 +3,27 @@ import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { Spinner } from '../../shared/Spinner.tsx';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
-import { useMeasurement } from './data.ts';
+import { useVersionedMeasurement } from './data.ts';
 import { MeasurementForm } from './MeasurementForm.tsx';
 
 /** /measurements/{id}/edit (write role). */
 export default function EditMeasurementPage({ params }: PageProps) {
-  const measurement = useMeasurement(params.measurementId ?? '');
-  usePageTitle(measurement.data ? `Edit ${measurement.data.name}` : 'Edit Measurement');
-  if (measurement.error) return <ErrorPlaceholder name="measurement" error={measurement.error} />;
-  if (!measurement.data) return <Spinner label="Loading measurement" />;
+  // With its version: a save sends it back, so a change made meanwhile is never silently lost.
+  const opened = useVersionedMeasurement(params.measurementId ?? '');
+  const measurement = opened.data?.data ?? null;
+  usePageTitle(measurement ? `Edit ${measurement.name}` : 'Edit Measurement');
+  if (opened.error) return <ErrorPlaceholder name="measurement" error={opened.error} />;
+  if (!opened.data || !measurement) return <Spinner label="Loading measurement" />;
   return (
     <div>
-      <PageHeader title={`Edit ${measurement.data.name}`} />
-      <MeasurementForm key={measurement.data.id} measurement={measurement.data} />
+      <PageHeader title={`Edit ${measurement.name}`} />
+      {/* A reload after a conflict brings a new version: the form starts again from it. */}
+      <MeasurementForm
+        key={`${measurement.id}:${opened.data.version ?? ''}`}
+        measurement={measurement}
+        version={opened.data.version}
+        onReload={opened.reload}
+      />
     </div>
   );
 }

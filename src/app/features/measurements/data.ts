@@ -2,7 +2,7 @@
  * Data access of the measurement pages: small hooks over the API client. Types come from the
  * shared schemas (type-only imports, so zod stays out of the dashboard's chunk).
  */
-import { call, getOne, list, type Query } from '../../../lib/api.ts';
+import { call, getOne, getVersioned, list, type Query, type Versioned } from '../../../lib/api.ts';
 import type { MetricsResponse } from '../../../shared/measurement-api.ts';
 import type { Measurement, ResourceName, ResourceRow } from '../../../shared/schemas/index.ts';
 
@@ -19,6 +19,11 @@ export function useMeasurement(id: string): AsyncState<Measurement> {
 export type NamedResource = {
   [Name in ResourceName]: ResourceRow<Name> extends { name: string } ? Name : never;
 }[ResourceName];
+
+/** The measurement with its version, for the edit form (optimistic concurrency). */
+export function useVersionedMeasurement(id: string): AsyncState<Versioned<Measurement>> {
+  return useAsync(() => getVersioned('measurement', id), id);
+}
 
 export interface NamedRow {
   id: string;

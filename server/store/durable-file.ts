@@ -1,0 +1,134 @@
+/**
+ * The data file behind the store: one JSON document, written so that a kill at any moment leaves
+ * either the old or the new document, and so that "acknowledged" means "on disk".
+ *
+ * - Group commit. Writes requested while a write is on its way share the next one: the document
+ *   is serialised and written once for all of them. Every caller's promise resolves only after a
+ *   write that began after its change (and was flushed with fsync) has been renamed into place.
+ *   Under load, a hundred concurrent writes cost one or two disk writes instead of a hundred
+ *   serialisations of the whole document (issue 17: 1.4 MB at the demo size).
+ * - Atomic replacement: write `.lamp.json.tmp`, fsync it, keep the current file as the previous
+ *   good copy (`lamp.json.prev`, a hard link: no copy), rename the temporary file over
+ *   `lamp.json`, fsync the folder.
+ * - At start: leftovers of a killed write (`.tmp` files) are removed; a damaged `lamp.json`
+ *   stops the start with a message naming the previous good copy (the README's recovery steps).
+ */
+import { link, open, readFile, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+
+export class DamagedDataFileError extends Error {
+  override name = 'DamagedDataFileError';
+}
+
+export interface DurableFileOptions {
+  /** Serialises the document; called once per disk write, at the moment it begins. */
+  stringify?: (data: unknown) => string;
+}
+
+export class DurableJsonFile<T> {
+  readonly file: string;
+  readonly previous: string;
+  readonly #temporary: string;
+  readonly #previousTemporary: string;
+  readonly #stringify: (data: unknown) => string;
+  /** The write on its way, if any. */
+  #inFlight: Promise<void> | null = null;
+  /** The write that will follow it, shared by every caller that asked meanwhile. */
+  #next: { promise: Promise<void>; data: T } | null = null;
+  /** Disk writes done (for the soak benchmark's figures). */
+  writes = 0;
+
+  constructor(file: string, options: DurableFileOptions = {}) {
+    this.file = file;
+    const dir = path.dirname(file);
+    const base = path.basename(file);
+    this.previous = `${file}.prev`;
+    this.#temporary = path.join(dir, `.${base}.tmp`);
+    this.#previousTemporary = path.join(dir, `.${base}.prev.tmp`);
+    this.#stringify = options.stringify ?? ((data) => JSON.stringify(data));
+  }
+
+  /** Removes what a killed write left behind; reads the document (null when there is none). */
+  async read(): Promise<T | null> {
+    await rm(this.#temporary, { force: true });
+    await rm(this.#previousTemporary, { force: true });
+    let text: string;
+    try {
+      text = await readFile(this.file, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+    try {
+      return JSON.parse(text) as T;
+    } catch (error) {
+      throw new DamagedDataFileError(
+        `The data file ${this.file} is damaged (${(error as Error).message}), so LAMP does not start. ` +
+          `The previous good copy is ${this.previous}: stop LAMP, keep the damaged file aside ` +
+          `(mv ${this.file} ${this.file}.damaged), copy the previous one into place ` +
+          `(cp ${this.previous} ${this.file}) and start again. It lacks only the last write batch.`,
+      );
+    }
+  }
+
+  /** Resolves once `data` (or a later state of it) is on disk. */
+  write(data: T): Promise<void> {
+    if (this.#next) {
+      // A write is already waiting to start: it will serialise the newest state, this one included.
+      this.#next.data = data;
+      return this.#next.promise;
+    }
+    if (!this.#inFlight) {
+      this.#inFlight = this.#flush(data).finally(() => (this.#inFlight = null));
+      return this.#inFlight;
+    }
+    const next: { data: T; promise: Promise<void> } = { data, promise: Promise.resolve() };
+    next.promise = this.#inFlight
+      .catch(() => undefined)
+      .then((): Promise<void> => {
+        this.#next = null;
+        this.#inFlight = this.#flush(next.data).finally(() => (this.#inFlight = null));
+        return this.#inFlight;
+      });
+    this.#next = next;
+    return next.promise;
+  }
+
+  /** Waits for every write asked for so far. */
+  async settle(): Promise<void> {
+    while (this.#inFlight || this.#next) await (this.#next?.promise ?? this.#inFlight)?.catch(() => undefined);
+  }
+
+  async #flush(data: T): Promise<void> {
+    const text = this.#stringify(data);
+    const handle = await open(this.#temporary, 'w');
+    try {
+      await handle.writeFile(text, 'utf8');
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    try {
+      await link(this.file, this.#previousTemporary);
+      await rename(this.#previousTemporary, this.previous);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+    await rename(this.#temporary, this.file);
+    await syncFolder(path.dirname(this.file));
+    this.writes += 1;
+  }
+}
+
+/** fsync on the folder makes the rename itself durable (POSIX); some systems refuse it. */
+async function syncFolder(dir: string) {
+  let handle;
+  try {
+    handle = await open(dir, 'r');
+    await handle.sync();
+  } catch {
+    // Windows and some file systems cannot open or sync a folder: the rename is all there is.
+  } finally {
+    await handle?.close();
+  }
+}

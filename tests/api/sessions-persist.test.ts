@@ -1,0 +1,59 @@
+/**
+ * Sessions live with the data (issue 17, finding 7): a restart or a deploy signs nobody out;
+ * sign-out and expiry work as before; the data file holds only hashes of the session ids.
+ */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { SESSION_IDLE_MS, SessionStore } from '../../server/plugins/session.ts';
+import { DEMO_PASSWORD } from '../../server/routes/outbox.ts';
+import { buildTestApp } from '../helpers/app.ts';
+
+const EMAIL = 'reader@northwind.test';
+
+async function signIn(app: FastifyInstance): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth',
+    payload: { email: EMAIL, password: DEMO_PASSWORD },
+  });
+  expect(response.statusCode).toBe(200);
+  return String(response.headers['set-cookie']).split(';')[0] ?? '';
+}
+
+const me = (app: FastifyInstance, cookie: string) => app.inject({ url: '/api/v1/current-user', headers: { cookie } });
+
+describe('sessions across a restart', () => {
+  it('keep a signed-in user signed in, and keep a signed-out one out', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'lamp-sessions-'));
+    const first = await buildTestApp({ dataDir });
+    const kept = await signIn(first);
+    const ended = await signIn(first);
+    expect((await first.inject({ url: '/api/v1/unauth', headers: { cookie: ended } })).statusCode).toBe(200);
+    await first.close();
+
+    const file = readFileSync(path.join(dataDir, 'lamp.json'), 'utf8');
+    expect(file).not.toContain(kept.split('=')[1]);
+
+    const second = await buildTestApp({ dataDir });
+    expect((await me(second, kept)).statusCode).toBe(200);
+    expect((await me(second, ended)).statusCode).toBe(401);
+    // A reset of the data (test control) keeps sessions, as before.
+    await second.inject({ method: 'POST', url: '/api/v1/testing/reset' });
+    expect((await me(second, kept)).statusCode).toBe(200);
+    await second.close();
+  });
+
+  it('still end after the idle time, restart or not', () => {
+    let now = 1_000_000;
+    const table = {};
+    const store = new SessionStore(() => now, { table: () => table, save: () => undefined });
+    const id = store.create('u1');
+    const reopened = new SessionStore(() => now, { table: () => table, save: () => undefined });
+    expect(reopened.touch(id)).toBe('u1');
+    now += SESSION_IDLE_MS + 1;
+    expect(reopened.touch(id)).toBeNull();
+  });
+});

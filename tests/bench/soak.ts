@@ -1,0 +1,132 @@
+/**
+ * `npm run bench:soak` (issue 17, finding 10): the file-backed server with the demo data under
+ * SOAK_CONNECTIONS (100) connections of mixed reads and writes for SOAK_SECONDS (30). Each
+ * connection repeats: three list reads, one single-row read, one create (a domain list: a whole
+ * document write each). Reports requests/s, writes/s, latency percentiles, errors and the disk
+ * writes the store made (group commit: fewer than the writes), then stops the server and checks
+ * that every acknowledged create is in the data file. Budget: 0 errors, none lost, p99 < 250 ms.
+ *
+ * SOAK_ROOT runs another checkout's server (to measure a version from before group commit).
+ * Not part of `npm test`; run it with `heavy -x` on a quiet machine.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+const SECONDS = Number(process.env.SOAK_SECONDS ?? 30);
+const CONNECTIONS = Number(process.env.SOAK_CONNECTIONS ?? 100);
+const ROOT = process.env.SOAK_ROOT ?? path.resolve(import.meta.dirname, '../..');
+const NORTHWIND = '650000000000000000000003';
+const P99_BUDGET_MS = 250;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'lamp-soak-'));
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const server = spawn(process.execPath, ['server/main.ts'], {
+  cwd: ROOT,
+  env: {
+    PATH: process.env.PATH,
+    LAMP_MODE: 'test',
+    LAMP_DATA_DIR: dataDir,
+    LAMP_SERVE_STATIC: 'false',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    LOG_LEVEL: 'silent',
+  },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
+for (let tries = 0; ; tries += 1) {
+  try {
+    if ((await fetch(`${base}/api/health`)).ok) break;
+  } catch {
+    // not yet
+  }
+  if (tries > 600) throw new Error('the server did not start');
+  await new Promise((resolve) => setTimeout(resolve, 100));
+}
+
+const auth = await fetch(`${base}/api/v1/auth`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ email: 'writer@northwind.test', password: 'Lamp-Demo-2026!' }),
+});
+const cookie = (auth.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+const first = (await (
+  await fetch(`${base}/api/v1/measurement?account=${NORTHWIND}&limit=1`, { headers: { cookie } })
+).json()) as { data: { id: string }[] };
+const measurementId = first.data[0]?.id;
+
+const headers = { cookie, 'content-type': 'application/json' };
+let created = 0;
+const result = await autocannon({
+  url: base,
+  connections: CONNECTIONS,
+  duration: SECONDS,
+  requests: [
+    { method: 'GET', path: `/api/v1/measurement?account=${NORTHWIND}&sort=desc(start_date)&limit=25`, headers },
+    { method: 'GET', path: `/api/v1/measurement?account=${NORTHWIND}&sort=asc(name)&limit=25&skip=25`, headers },
+    { method: 'GET', path: `/api/v1/domain-list?account=${NORTHWIND}&limit=25`, headers },
+    { method: 'GET', path: `/api/v1/measurement?id=${measurementId}`, headers },
+    {
+      method: 'POST',
+      path: '/api/v1/domain-list',
+      headers,
+      setupRequest: (request) => {
+        created += 1;
+        return {
+          ...request,
+          body: JSON.stringify({
+            account: NORTHWIND,
+            name: `Soak ${created}`,
+            type: 'allow',
+            domains: ['example.com'],
+          }),
+        };
+      },
+    },
+  ],
+});
+
+const acknowledged = result.statusCodeStats['201']?.count ?? 0;
+server.kill('SIGTERM');
+await exited;
+const document = JSON.parse(readFileSync(path.join(dataDir, 'lamp.json'), 'utf8')) as {
+  collections: Record<string, { name: string }[]>;
+};
+const stored = (document.collections['domain-list'] ?? []).filter((row) => row.name.startsWith('Soak ')).length;
+const errors = result.errors + result.timeouts + result.non2xx;
+const figures = {
+  connections: CONNECTIONS,
+  seconds: SECONDS,
+  requests: result.requests.total,
+  requestsPerSecond: Math.round(result.requests.average),
+  writesPerSecond: Math.round(acknowledged / SECONDS),
+  acknowledgedWrites: acknowledged,
+  writesInFile: stored,
+  lost: Math.max(0, acknowledged - stored),
+  errors,
+  latencyMs: { p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99, max: result.latency.max },
+};
+console.log(JSON.stringify(figures, null, 2));
+const failures = [
+  errors > 0 && `${errors} errors`,
+  figures.lost > 0 && `${figures.lost} acknowledged writes lost`,
+  result.latency.p99 >= P99_BUDGET_MS && `p99 ${result.latency.p99} ms (budget ${P99_BUDGET_MS} ms)`,
+].filter(Boolean);
+if (failures.length) {
+  console.error(`bench:soak over budget: ${failures.join(', ')}`);
+  process.exitCode = 1;
+} else console.log(`bench:soak within budget (0 errors, none lost, p99 < ${P99_BUDGET_MS} ms)`);
