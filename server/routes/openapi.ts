@@ -49,7 +49,6 @@ function accessText(access: RouteAccess | undefined): string {
   if (access === 'authenticated') return 'signed-in user';
   if (access === 'demo') return 'demo and test modes only';
   if (access === 'test-control') return 'demo and test modes only, from this machine or with the test-control token';
-  if (access === 'test-control') return 'demo and test modes only, from this machine or with the test-control token';
   const parts = [
     access.permission && `permission ${access.permission}`,
     access.rule?.role && `role ${access.rule.role}`,
