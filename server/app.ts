@@ -9,6 +9,7 @@ import { errorHandling } from './plugins/errors.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { sessions } from './plugins/session.ts';
 import { staticSite } from './plugins/static-site.ts';
+import { activationRoutes } from './routes/activations.ts';
 import { authRoutes } from './routes/auth.ts';
 import { currentUserRoutes } from './routes/current-user.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -119,6 +120,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   metricsRoutes(app);
   measurementTagRoutes(app);
   importJobRoutes(app);
+  // Activations and domain lists beyond plain resources: preview, create with list, uploads (issue 14).
+  activationRoutes(app);
 
   // Last among the API routes: the engine leaves alone any method and path registered above.
   resourceRoutes(app, repositories);

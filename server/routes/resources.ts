@@ -35,6 +35,7 @@ import { runList, type ListQuery } from '../store/query.ts';
 import { newId, ownersOf, type Repositories, type StoredRow } from '../store/repositories.ts';
 import { listSerializer, type PageOf } from './list-body.ts';
 import { assertReferences, canSeeRow, FeatureRules, visibleAccounts } from './resource-rules.ts';
+import { resourceBehaviours } from './resource-behaviours.ts';
 
 type Query = Record<string, string | string[] | undefined>;
 
@@ -232,6 +233,7 @@ export function resourceRoutes(app: FastifyInstance, repositories: Repositories)
         }
         row.category = { id: category.id, name: category.name, account: category.account };
       }
+      resourceBehaviours[name]?.beforeWrite?.(repositories, row, current);
       return row;
     };
 
@@ -385,6 +387,7 @@ export function resourceRoutes(app: FastifyInstance, repositories: Repositories)
         const user = request.user as User;
         const current = findVisible(request);
         assertWritable(user, current);
+        resourceBehaviours[name]?.beforeDelete?.(repositories, current);
         if (name === 'user') {
           if (current.id === user.id) throw new HttpError(409, 'You cannot delete your own user');
           assertUserChangeAllowed(user, current, current);
