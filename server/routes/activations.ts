@@ -124,7 +124,7 @@ export function activationRoutes(app: FastifyInstance): void {
         summary: 'Create an activation and its allow list together',
         description:
           "Makes an allow list of the measurement's domains that reach min_apm (as /api/v1/measurement-domains " +
-          'previews them) and an activation that uses it, in the measurement\'s account; both are checked before ' +
+          "previews them) and an activation that uses it, in the measurement's account; both are checked before " +
           'either is stored. 400 when no domain qualifies. status active sets the deal id at once.',
         body: activationWithListBody,
         response: { 201: activationWithListResponse },
