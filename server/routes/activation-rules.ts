@@ -5,13 +5,7 @@
  * set when an activation first goes active and never changes after, an ended activation is
  * final, and a domain list an activation still uses cannot be deleted.
  */
-import {
-  activationMessages,
-  canMoveTo,
-  dealId,
-  usesList,
-  type ActivationStatus,
-} from '../../src/shared/activations.ts';
+import { activationMessages, canMoveTo, dealId, usesList } from '../../src/shared/activations.ts';
 import type { Account, Activation } from '../../src/shared/schemas/index.ts';
 import { badRequest, HttpError } from '../http-errors.ts';
 import type { Repositories, StoredRow } from '../store/repositories.ts';
@@ -49,7 +43,7 @@ export function prepareActivation(repositories: Repositories, row: StoredRow, cu
     throw badRequest(activationMessages.initialStatus);
   }
   row.deal_id = current?.deal_id ?? null;
-  if ((next.status as ActivationStatus) === 'active' && !row.deal_id) {
+  if (next.status === 'active' && !row.deal_id) {
     row.deal_id = newDealId(repositories, next.account);
   }
 }

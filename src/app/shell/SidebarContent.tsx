@@ -10,6 +10,7 @@ import { messages } from '../../shared/messages.ts';
 import type { Measurement } from '../../shared/schemas/measurement.ts';
 import { ADMIN_MENUS, capitalise, findRoute, paths, type SidebarKind } from '../routes.ts';
 import MeasurementSections from '../features/measurements/MeasurementSections.tsx';
+import ActivationSections from '../features/activations/ActivationSections.tsx';
 import { ErrorPlaceholder } from '../shared/ErrorPlaceholder.tsx';
 import { Spinner } from '../shared/Spinner.tsx';
 
@@ -353,16 +354,7 @@ export default function SidebarContent({ kind }: { kind: Exclude<SidebarKind, 'n
           ]}
         />
       ) : null}
-      {kind === 'activations' ? (
-        <LinkList
-          title="Activations"
-          id="sidebar-activations"
-          links={[
-            { name: 'Activations', path: paths.activations() },
-            { name: 'Domain Lists', path: paths.domainLists() },
-          ]}
-        />
-      ) : null}
+      {kind === 'activations' ? <ActivationSections /> : null}
     </nav>
   );
 }
