@@ -140,7 +140,7 @@ export default function DomainListsPage() {
                               <a
                                 href={buildUrl('/api/v1/domain-list/download', { id: list.id })}
                                 download
-                                aria-label={`Download ${list.name} as CSV`}
+                                aria-label={`Download CSV of ${list.name}`}
                                 className={buttonClass('secondary', 'px-2.5 py-1 no-underline')}
                               >
                                 Download CSV
