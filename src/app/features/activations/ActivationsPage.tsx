@@ -83,7 +83,7 @@ export default function ActivationsPage() {
       ) : (
         <div className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
           <div className="overflow-x-auto">
-            <table className="w-full min-w-[960px] text-left text-sm" aria-busy={book.loading}>
+            <table className="w-full min-w-[1180px] text-left text-sm" aria-busy={book.loading}>
               <caption className="sr-only">Activations of this account, newest first</caption>
               <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
                 <tr>
@@ -114,10 +114,10 @@ export default function ActivationsPage() {
                       const measurement = a.measurement ? book.data?.measurements.get(a.measurement) : undefined;
                       return (
                         <tr key={a.id} className="border-b border-slate-100 last:border-0" data-testid="activation-row">
-                          <th scope="row" className="max-w-[18rem] px-4 py-3 font-medium text-slate-900">
+                          <th scope="row" className="min-w-[15rem] max-w-[22rem] px-4 py-3 font-medium text-slate-900">
                             {a.name}
                           </th>
-                          <td className="max-w-[16rem] px-4 py-3 text-slate-700">
+                          <td className="min-w-[14rem] max-w-[20rem] px-4 py-3 text-slate-700">
                             {measurement ? (
                               <Link href={paths.measurement(measurement.id)}>{measurement.name}</Link>
                             ) : a.measurement ? (
@@ -129,7 +129,7 @@ export default function ActivationsPage() {
                           <td className="whitespace-nowrap px-4 py-3 text-slate-700">
                             {(a.vendor && book.data?.vendors.get(a.vendor)?.name) ?? '—'}
                           </td>
-                          <td className="max-w-[14rem] px-4 py-3 text-slate-700">
+                          <td className="min-w-[12rem] max-w-[16rem] px-4 py-3 text-slate-700">
                             {a.domain_list
                               ? (listName.get(a.domain_list) ?? <span className="text-slate-500">Deleted list</span>)
                               : '—'}

@@ -76,7 +76,7 @@ export default function DomainListsPage() {
       ) : (
         <div className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
           <div className="overflow-x-auto">
-            <table className="w-full min-w-[820px] text-left text-sm" aria-busy={book.loading}>
+            <table className="w-full min-w-[1000px] text-left text-sm" aria-busy={book.loading}>
               <caption className="sr-only">Domain lists of this account, by name</caption>
               <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
                 <tr>
@@ -109,7 +109,7 @@ export default function DomainListsPage() {
                           className="border-b border-slate-100 last:border-0"
                           data-testid="domain-list-row"
                         >
-                          <th scope="row" className="max-w-[18rem] px-4 py-3 font-medium text-slate-900">
+                          <th scope="row" className="min-w-[15rem] max-w-[22rem] px-4 py-3 font-medium text-slate-900">
                             {list.name}
                           </th>
                           <td className="px-4 py-3">
