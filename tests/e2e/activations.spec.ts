@@ -219,6 +219,44 @@ test.describe('activations', () => {
     expect(text.split('\r\n').slice(1, -1)).toEqual(uploadedEntries);
   });
 
+  test('a list built from a measurement holds its qualifying domains; editing renames it and replaces them by paste', async ({
+    page,
+  }) => {
+    await signIn(page, WRITER);
+    const account = await accountOf(page);
+    const measurement = await busiestMeasurement(page, account);
+    const preview = await api<{ data: { qualifying: { domains: string[] } } }>(
+      page.request,
+      `/api/v1/measurement-domains?measurement=${measurement.id}&min_apm=0`,
+    );
+    await openApp(page, '/activations/domain-lists');
+    await page.getByRole('button', { name: 'New domain list' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New domain list' });
+    const name = unique('E2E from measurement');
+    await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
+    await dialog.getByRole('tab', { name: 'From a measurement' }).click();
+    await dialog.getByRole('combobox', { name: 'Measurement' }).fill(measurement.name.slice(0, 24));
+    await page.getByRole('option').filter({ hasText: measurement.name }).first().click();
+    await dialog.getByRole('spinbutton', { name: 'Minimum APM' }).fill('0');
+    await expect(dialog.getByRole('status')).toContainText(`${preview.data.qualifying.domains.length} of`);
+    await dialog.getByRole('button', { name: 'Create list' }).click();
+    await expect(dialog).toBeHidden();
+    const row = listRow(page, name);
+    await expect(row.getByRole('cell').nth(1)).toHaveText(String(preview.data.qualifying.domains.length));
+
+    await row.getByRole('button', { name: `Edit ${name}` }).click();
+    const edit = page.getByRole('dialog', { name: `Edit ${name}` });
+    const renamed = `${name} (edited)`;
+    await edit.getByRole('textbox', { name: 'Name' }).fill(renamed);
+    await edit.getByRole('tab', { name: 'Paste' }).click();
+    await edit.getByLabel('Domains or app bundle ids, one per line').fill('bbc.co.uk\nBBC.co.uk\ncom.itv.itvx\n');
+    await expect(edit.getByTestId('parse-summary')).toHaveText('2 entries ready (1 duplicate merged).');
+    await edit.getByRole('button', { name: 'Save list' }).click();
+    await expect(edit).toBeHidden();
+    const edited = listRow(page, renamed);
+    await expect(edited.getByRole('cell').nth(1)).toHaveText('2');
+  });
+
   test('deleting a list an activation uses is refused with the activation’s name', async ({ page }) => {
     await signIn(page, WRITER);
     const account = await accountOf(page);
