@@ -204,7 +204,7 @@ test.describe('activations', () => {
     const downloading = page.waitForEvent('download');
     await row.getByRole('link', { name: `Download CSV of ${name}` }).click();
     const download = await downloading;
-    const text = await readFile((await download.path())!, 'utf8');
+    const text = await readFile(await download.path(), 'utf8');
     expect(text).toBe('domain\r\ntheguardian.com\r\nmetro.co.uk\r\ncom.itv.itvx\r\n');
     // What was uploaded, normalised and merged, is what comes back.
     const uploadedEntries = [
