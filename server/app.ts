@@ -12,6 +12,7 @@ import { inlineScriptHashes } from './plugins/script-hashes.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { sessions } from './plugins/session.ts';
 import { staticSite } from './plugins/static-site.ts';
+import { activationRoutes } from './routes/activations.ts';
 import { authRoutes } from './routes/auth.ts';
 import { entityTags } from './routes/concurrency.ts';
 import { currentUserRoutes } from './routes/current-user.ts';
@@ -135,6 +136,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   metricsRoutes(app);
   measurementTagRoutes(app);
   importJobRoutes(app);
+  // Activations and domain lists beyond plain resources: preview, create with list, uploads (issue 14).
+  activationRoutes(app);
 
   // ETags on the engine's single-row answers (optimistic concurrency: routes/concurrency.ts).
   entityTags(app, (url) => {

@@ -89,7 +89,7 @@ export function measurementSummary(
 }
 
 /** The default date range: the flight, up to the last day with delivery. */
-function defaultRange(measurement: Measurement, rows: MetricRow[]): { start: string; end: string } {
+export function defaultRange(measurement: Measurement, rows: MetricRow[]): { start: string; end: string } {
   let last = measurement.start_date;
   for (const row of rows) if (row.date > last) last = row.date;
   const end = last < measurement.end_date ? last : measurement.end_date;

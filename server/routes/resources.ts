@@ -40,6 +40,7 @@ import {
   visibleAccounts,
   visibleShare,
 } from './resource-rules.ts';
+import { resourceBehaviours } from './resource-behaviours.ts';
 
 type Query = Record<string, string | string[] | undefined>;
 
@@ -187,6 +188,7 @@ export function resourceRoutes(app: FastifyInstance, repositories: Repositories)
         }
         row.category = { id: category.id, name: category.name, account: category.account };
       }
+      resourceBehaviours[name]?.beforeWrite?.(repositories, row, current);
       return row;
     };
 
@@ -306,6 +308,7 @@ export function resourceRoutes(app: FastifyInstance, repositories: Repositories)
         const current = findVisible(request);
         assertWritable(user, current);
         assertIfMatch(request, current, name);
+        resourceBehaviours[name]?.beforeDelete?.(repositories, current);
         if (name === 'user') {
           if (current.id === user.id) throw new HttpError(409, 'You cannot delete your own user');
           assertUserChangeAllowed(user, current, current);

@@ -9,7 +9,7 @@
  * exist yet renders the honest "not available yet" page inside the shell, so the route, its title,
  * breadcrumbs, guard and sidebar already work before its feature lands.
  */
-import type { AccessRule } from '../shared/access.ts';
+import { PERMISSIONS, type AccessRule } from '../shared/access.ts';
 import { messages } from '../shared/messages.ts';
 
 /** The sidebar a route shows. */
@@ -348,13 +348,25 @@ export const routes: readonly RouteEntry[] = [
   route('reports.saved.detail', '/reports/saved/:name', 'Saved Report', notYet, { access: lamp, sidebar: 'reports' }),
   route('reports.slug', '/reports/*', 'Reports', notYet, { access: lamp, sidebar: 'reports', switcherLock: null }),
 
-  // Activations (no issue yet).
-  route('activations', '/activations/activations', 'Activations', notYet, { access: lamp, sidebar: 'activations' }),
-  route('activations.create', '/activations/activations/create', 'Create Activation', notYet, {
-    access: { ...lamp, role: 'write' },
+  // Activations (issue 14 owns these pages).
+  route('activations', '/activations/activations', 'Activations', 'activations/ActivationsPage', {
+    access: lamp,
     sidebar: 'activations',
   }),
-  route('domain-lists', '/activations/domain-lists', 'Domain Lists', notYet, { access: lamp, sidebar: 'activations' }),
+  route(
+    'activations.create',
+    '/activations/activations/create',
+    'Create Activation',
+    'activations/CreateActivationPage',
+    {
+      access: { ...lamp, role: PERMISSIONS['activation.write'] },
+      sidebar: 'activations',
+    },
+  ),
+  route('domain-lists', '/activations/domain-lists', 'Domain Lists', 'activations/DomainListsPage', {
+    access: lamp,
+    sidebar: 'activations',
+  }),
 
   // Spotlight (no issue yet).
   route('spotlight', '/spotlight', 'Spotlight', notYet, {

@@ -17,5 +17,5 @@ export const sidebarSections: Readonly<Record<Exclude<SidebarKind, 'none'>, read
   reports: [lazy(() => import('./shell/sections/ReportsMenu.tsx'))],
   admin: [lazy(() => import('./shell/sections/AdminMenu.tsx'))],
   spotlight: [lazy(() => import('./shell/sections/SpotlightMenu.tsx'))],
-  activations: [lazy(() => import('./shell/sections/ActivationsMenu.tsx'))],
+  activations: [lazy(() => import('./features/activations/ActivationSections.tsx'))],
 };

@@ -59,6 +59,8 @@ export function canAccessAccount(user: AccessSubject, accountId: string): boolea
 export const PERMISSIONS = {
   /** Create and edit measurements, their tags and imports. */
   'measurement.write': 'write',
+  /** Create, change, pause, resume and end activations; create, edit and delete domain lists. */
+  'activation.write': 'write',
   'billing.view': 'write',
   'labels.manage': 'admin',
   'users.manage': 'admin',

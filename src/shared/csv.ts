@@ -5,6 +5,8 @@
 
 export interface ParsedCsv {
   header: string[];
+  /** 1-based line number of the header in the file (1 unless blank lines come first). */
+  headerLine: number;
   /** Data rows, each as long as it was in the file (callers check the width). */
   rows: string[][];
   /** 1-based line numbers of each data row in the file, for error reports. */
@@ -71,6 +73,7 @@ export function parseCsv(text: string): ParsedCsv {
   const [head, ...rest] = records;
   return {
     header: (head?.cells ?? []).map((h) => h.trim()),
+    headerLine: head?.line ?? 1,
     rows: rest.map((r) => r.cells),
     lines: rest.map((r) => r.line),
   };

@@ -80,6 +80,37 @@ const OTHER_ROUTES: Record<string, Row> = {
     request: () => ({ method: 'POST', url: '/api/v1/import-job/advance' }),
     expected: () => 200,
   },
+  // Activations beyond the engine (server/routes/activations.ts, issue 14): the named measurement's
+  // or domain list's account is the selected account; writing needs the write role.
+  'GET /api/v1/measurement-domains': {
+    request: (side) => ({ url: `/api/v1/measurement-domains?measurement=${measurementOf(side)}&min_apm=0` }),
+    expected: readsMeasurement,
+  },
+  'POST /api/v1/activation/with-list': {
+    request: (side) => ({
+      method: 'POST',
+      url: '/api/v1/activation/with-list',
+      payload: {
+        name: 'Matrix deal',
+        measurement: measurementOf(side),
+        vendor: ROW_IDS['third-party-macro-vendor']?.global,
+        min_apm: 0,
+      },
+    }),
+    expected: writesMeasurement(201),
+  },
+  'POST /api/v1/domain-list/upload': {
+    request: (side) => ({
+      method: 'POST',
+      url: '/api/v1/domain-list/upload',
+      payload: { id: ROW_IDS['domain-list']?.[side], text: 'domain\nexample.org\n' },
+    }),
+    expected: writesMeasurement(200),
+  },
+  'GET /api/v1/domain-list/download': {
+    request: (side) => ({ url: `/api/v1/domain-list/download?id=${ROW_IDS['domain-list']?.[side]}` }),
+    expected: readsMeasurement,
+  },
   'GET /api/openapi.json': { request: () => ({ url: '/api/openapi.json' }), expected: () => 200 },
   // Sign-in self-service (issue 4). Forgotten password answers everyone the same.
   'POST /api/v1/forgotten-password': {

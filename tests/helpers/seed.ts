@@ -265,6 +265,7 @@ export function testSeed(): Collections {
       vendor,
       status: 'draft',
       min_apm: null,
+      deal_id: null,
     });
     add('domain-list', owner, { account: acc, name: `Domains ${owner}`, type: 'allow', domains: ['example.com'] });
     add('name-mapping', owner, {

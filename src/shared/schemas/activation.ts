@@ -1,7 +1,12 @@
 import { z } from 'zod';
+import { ACTIVATION_STATUSES, DEAL_ID_PATTERN, INITIAL_ACTIVATION_STATUSES } from '../activations.ts';
 import { baseRow, inputsFor, name, objectId } from './common.ts';
 
-/** An activation: attention data pushed to a buying platform as a deal or segment. */
+/**
+ * An activation (decisions.md §7): a measurement's attention data put to work on a buying
+ * platform through a domain list, with a minimum APM. The deal id is the server's: it is set when
+ * the activation first goes active and never changes after (src/shared/activations.ts).
+ */
 export const activationRow = z.object({
   ...baseRow,
   account: objectId,
@@ -10,16 +15,16 @@ export const activationRow = z.object({
   domain_list: objectId.nullable(),
   /** A third-party-macro-vendor id (the platform). */
   vendor: objectId.nullable(),
-  status: z.enum(['draft', 'active', 'paused', 'ended']),
-  /** Minimum APM a placement must reach to be included. */
-  min_apm: z.number().nonnegative().nullable(),
-  /** The deal id the platform uses (e.g. NW-ATT-2026-0042); the server's, never a client's. */
-  deal_id: z.string().max(100).nullable().optional(),
+  status: z.enum(ACTIVATION_STATUSES),
+  /** Minimum APM a domain must reach to be included. */
+  min_apm: z.number().nonnegative().max(1_000_000).nullable(),
+  deal_id: z.string().regex(DEAL_ID_PATTERN).nullable(),
 });
 export type Activation = z.infer<typeof activationRow>;
 
-export const { create: activationCreate, update: activationUpdate } = inputsFor(activationRow, [
-  'id',
-  'created_at',
-  'deal_id',
-]);
+const inputs = inputsFor(activationRow, ['id', 'created_at', 'deal_id']);
+/** A new activation starts as a draft or goes active at once; the state actions move it on. */
+export const activationCreate = inputs.create.extend({
+  status: z.enum(INITIAL_ACTIVATION_STATUSES, { error: 'a new activation starts as draft or active' }).default('draft'),
+});
+export const activationUpdate = inputs.update;

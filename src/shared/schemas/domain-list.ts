@@ -1,20 +1,38 @@
 import { z } from 'zod';
+import { isNormalisedEntry, MAX_DOMAIN_LIST_ENTRIES, normaliseEntries, tooManyEntries } from '../domains.ts';
 import { baseRow, inputsFor, name, objectId } from './common.ts';
 
-const domain = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .regex(/^(?=.{1,253}$)([a-z0-9-]+\.)+[a-z]{2,}$/, 'must be a domain like example.com');
+export const DOMAIN_LIST_TYPES = ['allow', 'block'] as const;
 
-/** An allow or block list of domains used by activations. */
+/** An allow or block list of web domains and app bundle ids, as activations use them. */
 export const domainListRow = z.object({
   ...baseRow,
   account: objectId,
   name,
-  type: z.enum(['allow', 'block']),
-  domains: z.array(domain).max(50_000),
+  type: z.enum(DOMAIN_LIST_TYPES),
+  domains: z
+    .array(z.string().refine(isNormalisedEntry, 'must be a domain or app bundle id in its normal form'))
+    .max(MAX_DOMAIN_LIST_ENTRIES, tooManyEntries(MAX_DOMAIN_LIST_ENTRIES + 1)),
 });
 export type DomainList = z.infer<typeof domainListRow>;
 
-export const { create: domainListCreate, update: domainListUpdate } = inputsFor(domainListRow, ['id', 'created_at']);
+/**
+ * Entries as a client sends them: normalised (src/shared/domains.ts), duplicates merged; a bad
+ * entry is refused by its position. Files and pasted text go to /api/v1/domain-list/upload, which
+ * reports by line.
+ */
+const domainsInput = z
+  .array(z.string().max(2048))
+  .max(MAX_DOMAIN_LIST_ENTRIES * 4)
+  .transform((values, context) => {
+    const result = normaliseEntries(values);
+    for (const issue of result.issues.slice(0, 5))
+      context.addIssue({ code: 'custom', message: issue.message, path: [issue.index] });
+    if (result.entries.length > MAX_DOMAIN_LIST_ENTRIES)
+      context.addIssue({ code: 'custom', message: tooManyEntries(result.entries.length) });
+    return result.entries;
+  });
+
+const inputs = inputsFor(domainListRow, ['id', 'created_at']);
+export const domainListCreate = inputs.create.extend({ domains: domainsInput });
+export const domainListUpdate = inputs.update.extend({ domains: domainsInput.optional() });

@@ -6,7 +6,8 @@
  * table.
  */
 import { z } from 'zod';
-import type { AccountFeature, Role } from '../access.ts';
+import { PERMISSIONS, type AccountFeature, type Role } from '../access.ts';
+import { ACTIVATION_STATUSES } from '../activations.ts';
 import { accountCreate, accountRow, accountUpdate } from './account.ts';
 import { activationCreate, activationRow, activationUpdate } from './activation.ts';
 import { objectId } from './common.ts';
@@ -16,7 +17,7 @@ import {
   customParameterTemplateRow,
   customParameterTemplateUpdate,
 } from './custom-parameter-template.ts';
-import { domainListCreate, domainListRow, domainListUpdate } from './domain-list.ts';
+import { DOMAIN_LIST_TYPES, domainListCreate, domainListRow, domainListUpdate } from './domain-list.ts';
 import { importJobConfigCreate, importJobConfigRow, importJobConfigUpdate } from './import-job-config.ts';
 import { importJobStatusCreate, importJobStatusRow, importJobStatusUpdate } from './import-job-status.ts';
 import { IMPORT_JOB_TYPES, importJobCreate, importJobRow, importJobUpdate } from './import-job.ts';
@@ -521,13 +522,19 @@ const definitions = [
     accountFilter: 'account',
     searchFields: ['name'],
     titleFields: ['name'],
-    filters: { measurement: id('measurement'), vendor: id('vendor') },
+    filters: {
+      measurement: id('measurement'),
+      vendor: id('vendor'),
+      domain_list: id('domain_list'),
+      status: oneOf('status', ACTIVATION_STATUSES),
+    },
     defaultSort: [{ field: 'created_at', direction: 'desc' }],
-    sortFields: ['name', 'status', ...CREATED],
+    sortFields: ['name', 'status', 'min_apm', ...CREATED],
     flightDates: false,
     readRole: 'read',
-    writeRole: 'write',
+    writeRole: PERMISSIONS['activation.write'],
     searchRole: null,
+    feature: 'lamp_access',
     references: {
       account: 'account',
       measurement: 'measurement',
@@ -545,13 +552,14 @@ const definitions = [
     accountFilter: 'account',
     searchFields: ['name'],
     titleFields: ['name'],
-    filters: { type: oneOf('type', ['allow', 'block']) },
+    filters: { type: oneOf('type', DOMAIN_LIST_TYPES) },
     defaultSort: [{ field: 'name', direction: 'asc' }],
     sortFields: ['name', 'type', ...CREATED],
     flightDates: false,
     readRole: 'read',
-    writeRole: 'write',
+    writeRole: PERMISSIONS['activation.write'],
     searchRole: null,
+    feature: 'lamp_access',
     references: { account: 'account' },
   },
   {

@@ -1,0 +1,65 @@
+/**
+ * What the server does for activations and domain lists beyond the resource engine's generic
+ * rules (decisions.md §7), for every write however it arrives (the engine's PUT, the create-with-
+ * list endpoint): state changes follow the actions of src/shared/activations.ts, the deal id is
+ * set when an activation first goes active and never changes after, an ended activation is
+ * final, and a domain list an activation still uses cannot be deleted.
+ */
+import { activationMessages, canMoveTo, dealId, usesList } from '../../src/shared/activations.ts';
+import type { Account, Activation } from '../../src/shared/schemas/index.ts';
+import { badRequest, HttpError } from '../http-errors.ts';
+import type { Repositories, StoredRow } from '../store/repositories.ts';
+
+/** Fields a change to an ended activation would touch; none may differ. */
+const ACTIVATION_FIELDS = ['name', 'measurement', 'domain_list', 'vendor', 'status', 'min_apm'] as const;
+
+/** A deal id no other activation has (four random digits; retried on a clash). */
+export function newDealId(repositories: Repositories, accountId: string, now = new Date()): string {
+  const account = repositories.account.byId(accountId) as Account | undefined;
+  const name = account?.name ?? '';
+  const start = Math.floor(Math.random() * 10_000);
+  for (let step = 0; step < 10_000; step += 1) {
+    const candidate = dealId(name, now.getUTCFullYear(), start + step * 7_919);
+    if (repositories.activation.findBy('deal_id', candidate).length === 0) return candidate;
+  }
+  throw new HttpError(409, 'No deal id is free for this account this year');
+}
+
+/**
+ * Completes and checks an activation about to be written (current: null on create). Throws a 4xx
+ * that names the problem; changes nothing in the store.
+ */
+export function prepareActivation(repositories: Repositories, row: StoredRow, current: StoredRow | null): void {
+  const next = row as unknown as Activation;
+  if (current) {
+    const before = current as unknown as Activation;
+    if (before.status === 'ended' && ACTIVATION_FIELDS.some((field) => before[field] !== next[field])) {
+      throw new HttpError(409, activationMessages.ended);
+    }
+    if (!canMoveTo(before.status, next.status)) {
+      throw new HttpError(409, activationMessages.transition(before.status, next.status));
+    }
+  } else if (next.status !== 'draft' && next.status !== 'active') {
+    throw badRequest(activationMessages.initialStatus);
+  }
+  row.deal_id = current?.deal_id ?? null;
+  if (next.status === 'active' && !row.deal_id) {
+    row.deal_id = newDealId(repositories, next.account);
+  }
+}
+
+/** Refuses (409, naming them) to delete a list that activations which have not ended still use. */
+export function assertListUnused(repositories: Repositories, list: StoredRow): void {
+  const users = (repositories.activation.findBy('domain_list', list.id) as unknown as Activation[]).filter((a) =>
+    usesList(a, list.id),
+  );
+  if (users.length) {
+    throw new HttpError(
+      409,
+      activationMessages.listInUse(
+        String(list.name),
+        users.map((a) => a.name),
+      ),
+    );
+  }
+}

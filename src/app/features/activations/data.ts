@@ -1,0 +1,112 @@
+/**
+ * Data access of the activation pages: small hooks over the API client. Types come from the shared
+ * schemas (type-only imports, so zod stays out of these chunks); the rules from
+ * src/shared/activations.ts and src/shared/domains.ts.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { accountFilter, call, list, listAll, type Query } from '../../../lib/api.ts';
+import type { DomainPreviewResponse } from '../../../shared/activation-api.ts';
+import type { Activation, DomainList, Measurement } from '../../../shared/schemas/index.ts';
+
+export interface AsyncState<T> {
+  data: T | null;
+  error: unknown;
+  loading: boolean;
+  reload: () => void;
+}
+
+/**
+ * Runs `load` whenever `key` changes (null: nothing to load); a newer run wins over an older one
+ * still in flight, and the last data stays on screen while the next loads.
+ */
+export function useAsync<T>(load: () => Promise<T>, key: string | null): AsyncState<T> {
+  const [state, setState] = useState<{ data: T | null; error: unknown; loading: boolean }>({
+    data: null,
+    error: null,
+    loading: key !== null,
+  });
+  const [tick, setTick] = useState(0);
+  const loadRef = useRef(load);
+  loadRef.current = load;
+  useEffect(() => {
+    if (key === null) {
+      setState({ data: null, error: null, loading: false });
+      return;
+    }
+    let live = true;
+    setState((s) => ({ ...s, loading: true, error: null }));
+    loadRef.current().then(
+      (data) => live && setState({ data, error: null, loading: false }),
+      (error: unknown) => live && setState({ data: null, error, loading: false }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [key, tick]);
+  const reload = useCallback(() => setTick((t) => t + 1), []);
+  return { ...state, reload };
+}
+
+/** A value that follows `value` once it has stopped changing for `ms`. */
+export function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+export interface NamedRow {
+  id: string;
+  name: string;
+}
+
+/** Everything the two lists show for an account, loaded together. */
+export interface ActivationBook {
+  activations: Activation[];
+  lists: DomainList[];
+  measurements: Map<string, NamedRow>;
+  vendors: Map<string, NamedRow>;
+}
+
+export async function loadBook(accountId: string): Promise<ActivationBook> {
+  const own = { account: accountId, sort: 'asc(name),asc(id)' };
+  const [activations, lists, vendors] = await Promise.all([
+    listAll<Activation>('activation', { account: accountId, sort: 'desc(created_at),desc(id)' }),
+    listAll<DomainList>('domain-list', own),
+    listAll<NamedRow>('third-party-macro-vendor', { sort: 'asc(name),asc(id)' }),
+  ]);
+  const measurementIds = [...new Set(activations.map((a) => a.measurement).filter((id): id is string => !!id))];
+  const measurements: NamedRow[] = [];
+  // The id filter takes up to 500 ids a request.
+  for (let i = 0; i < measurementIds.length; i += 500) {
+    const page = await list<NamedRow>('measurement', { id: measurementIds.slice(i, i + 500).join(','), limit: 500 });
+    measurements.push(...page.data);
+  }
+  return {
+    activations,
+    lists,
+    measurements: new Map(measurements.map((m) => [m.id, m])),
+    vendors: new Map(vendors.map((v) => [v.id, v])),
+  };
+}
+
+/** Measurements of the account whose name contains `term` (server-side search), largest first. */
+export async function searchMeasurements(accountId: string, term: string): Promise<Measurement[]> {
+  const query: Query = {
+    account: accountFilter(accountId),
+    sort: 'desc(impressions),desc(id)',
+    limit: 25,
+    search: term.trim() || undefined,
+  };
+  return (await list<Measurement>('measurement', query)).data;
+}
+
+export async function fetchPreview(measurement: string, minApm: number): Promise<DomainPreviewResponse['data']> {
+  const body = await call<DomainPreviewResponse>('/api/v1/measurement-domains', {
+    query: { measurement, min_apm: minApm },
+  });
+  if (!body) throw new Error('No preview');
+  return body.data;
+}

@@ -1,0 +1,141 @@
+/**
+ * The rules of activations (decisions.md §7), in one place for the server's enforcement and the
+ * pages: the states and the actions between them, the deal id, when a domain list counts as in
+ * use, and which domains of a measurement qualify for a minimum APM.
+ */
+import { normaliseEntry } from './domains.ts';
+import { apm, sumCounts, type BreakdownEntry, type MetricCounts } from './metrics.ts';
+
+export const ACTIVATION_STATUSES = ['draft', 'active', 'paused', 'ended'] as const;
+export type ActivationStatus = (typeof ACTIVATION_STATUSES)[number];
+
+/** A new activation starts as a draft, or goes live at once. */
+export const INITIAL_ACTIVATION_STATUSES = ['draft', 'active'] as const;
+
+export const ACTIVATION_ACTIONS = ['activate', 'pause', 'resume', 'end'] as const;
+export type ActivationAction = (typeof ACTIVATION_ACTIONS)[number];
+
+/** Each action: the states it starts from and the state it leads to. Ended is final. */
+export const ACTIVATION_TRANSITIONS: Readonly<
+  Record<ActivationAction, { from: readonly ActivationStatus[]; to: ActivationStatus; label: string }>
+> = {
+  activate: { from: ['draft'], to: 'active', label: 'Activate' },
+  pause: { from: ['active'], to: 'paused', label: 'Pause' },
+  resume: { from: ['paused'], to: 'active', label: 'Resume' },
+  end: { from: ['draft', 'active', 'paused'], to: 'ended', label: 'End' },
+};
+
+/** The actions open to an activation in this state, in the order the list shows them. */
+export function actionsFor(status: ActivationStatus): ActivationAction[] {
+  return ACTIVATION_ACTIONS.filter((action) => ACTIVATION_TRANSITIONS[action].from.includes(status));
+}
+
+/** Whether a status change is allowed (the same status is no change). */
+export function canMoveTo(from: ActivationStatus, to: ActivationStatus): boolean {
+  if (from === to) return true;
+  return ACTIVATION_ACTIONS.some(
+    (action) => ACTIVATION_TRANSITIONS[action].to === to && ACTIVATION_TRANSITIONS[action].from.includes(from),
+  );
+}
+
+export const activationMessages = {
+  transition: (from: ActivationStatus, to: ActivationStatus) =>
+    `status: an activation that is ${from} cannot become ${to}`,
+  initialStatus: 'status: a new activation starts as draft or active',
+  ended: 'This activation has ended and can no longer change',
+  listInUse: (listName: string, activations: readonly string[]) =>
+    `The domain list '${listName}' is used by ${activations.length === 1 ? 'the activation' : 'the activations'} ${activations
+      .map((name) => `'${name}'`)
+      .join(', ')}: end ${activations.length === 1 ? 'it' : 'them'} or choose another list first`,
+  noQualifyingDomains: (minApm: number) =>
+    `No domain of this measurement reaches an APM of ${minApm.toLocaleString('en-GB')}: lower the minimum APM`,
+} as const;
+
+/**
+ * Deal ids look like the platforms' own: the account's three-letter code, ATT, the year and a
+ * four-digit number (NOR-ATT-2026-0420).
+ */
+export const DEAL_ID_PATTERN = /^[A-Z]{1,3}-ATT-\d{4}-\d{4}$/;
+
+export function accountCode(accountName: string): string {
+  return (
+    accountName
+      .replace(/[^A-Za-z]/g, '')
+      .slice(0, 3)
+      .toUpperCase() || 'LMP'
+  );
+}
+
+export function dealId(accountName: string, year: number, serial: number): string {
+  return `${accountCode(accountName)}-ATT-${year}-${String(serial % 10_000).padStart(4, '0')}`;
+}
+
+/** A domain list is in use while an activation that has not ended points at it. */
+export function usesList(activation: { domain_list: string | null; status: ActivationStatus }, listId: string) {
+  return activation.domain_list === listId && activation.status !== 'ended';
+}
+
+export interface DomainPreviewEntry {
+  domain: string;
+  impressions: number;
+  apm: number | null;
+  /** Share of the measurement's impressions, 0..1. */
+  share: number | null;
+  /** A web domain or app bundle id (DOOH screens are neither and never go into a list). */
+  listable: boolean;
+  qualifies: boolean;
+}
+
+export interface DomainPreview {
+  entries: DomainPreviewEntry[];
+  qualifying: {
+    /** The listable domains at or above the minimum APM, largest first: what the allow list holds. */
+    domains: string[];
+    count: number;
+    impressions: number;
+    /** Their share of the measurement's impressions, 0..1. */
+    share: number | null;
+    /** Their APM, from their summed counts (the same formula as every other APM). */
+    apm: number | null;
+  };
+  /** Entries at or above the minimum that are not domains or app bundle ids. */
+  unlistable: number;
+}
+
+/**
+ * The domains of a measurement's per-domain breakdown (the dashboard's own breakdown, from
+ * aggregateMetrics) that reach `minApm`. The breakdown must be complete (no 'All others' roll-up).
+ */
+export function previewDomains(
+  breakdown: readonly BreakdownEntry[],
+  totals: Pick<MetricCounts, 'impressions'>,
+  minApm: number,
+): DomainPreview {
+  const share = (impressions: number) => (totals.impressions > 0 ? impressions / totals.impressions : null);
+  const entries = breakdown.map((row): DomainPreviewEntry => {
+    const normalised = normaliseEntry(row.key);
+    const reaches = row.apm !== null && row.apm >= minApm;
+    return {
+      domain: normalised.ok ? normalised.value : row.key,
+      impressions: row.impressions,
+      apm: row.apm,
+      share: share(row.impressions),
+      listable: normalised.ok,
+      qualifies: reaches && normalised.ok,
+    };
+  });
+  const chosen = breakdown.filter((_row, index) => entries[index]!.qualifies);
+  const counts = sumCounts(chosen);
+  const domains = [...new Set(entries.filter((e) => e.qualifies).map((e) => e.domain))];
+  return {
+    entries,
+    qualifying: {
+      domains,
+      count: domains.length,
+      impressions: counts.impressions,
+      share: share(counts.impressions),
+      apm: chosen.length ? apm(counts) : null,
+    },
+    unlistable: entries.filter((e) => !e.listable && e.apm !== null && e.apm >= minApm).length,
+  };
+}
