@@ -13,9 +13,10 @@ import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { Spinner } from '../../shared/Spinner.tsx';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
-import { useAsync } from './data.ts';
+import { useAsync } from '../../shared/useAsync.ts';
 import { type ImportJobView, isActive, jobProgress, ProgressBar } from './importJobs.tsx';
-import { Card, ImportStatusBadge } from './ui.tsx';
+import { Card } from '../../shared/metrics/ui.tsx';
+import { ImportStatusBadge } from './ui.tsx';
 import { TableHead } from '../../shared/TableHead.tsx';
 
 interface StatusEvent {

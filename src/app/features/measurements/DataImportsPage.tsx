@@ -16,8 +16,10 @@ import { buttonClass } from '../../shared/Button.tsx';
 import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
-import { useAsync, useMeasurement } from './data.ts';
-import { EmptyState, ImportStatusBadge, Skeleton } from './ui.tsx';
+import { useAsync } from '../../shared/useAsync.ts';
+import { useMeasurement } from './data.ts';
+import { EmptyState, Skeleton } from '../../shared/metrics/ui.tsx';
+import { ImportStatusBadge } from './ui.tsx';
 import { type ImportJobView, isActive, jobProgress, ProgressBar } from './importJobs.tsx';
 
 const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });

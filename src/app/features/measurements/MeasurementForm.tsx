@@ -17,7 +17,8 @@ import { Button, buttonClass } from '../../shared/Button.tsx';
 import { TextField } from '../../shared/Field.tsx';
 import { useUnsavedForm } from '../../shared/useUnsavedForm.ts';
 import { useNamedList, type NamedRow } from './data.ts';
-import { Card, SelectField, capitalise } from './ui.tsx';
+import { Card, SelectField } from '../../shared/metrics/ui.tsx';
+import { capitalise } from './ui.tsx';
 
 export const UNSAVED_CHANGES_PROMPT = 'You have unsaved changes. Leave this page and lose them?';
 

@@ -16,8 +16,9 @@ import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { useUnsavedForm } from '../../shared/useUnsavedForm.ts';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
-import { useAsync, useMeasurement } from './data.ts';
-import { Badge, Card, SelectField, saveTextFile } from './ui.tsx';
+import { useAsync } from '../../shared/useAsync.ts';
+import { useMeasurement } from './data.ts';
+import { Badge, Card, SelectField, saveTextFile } from '../../shared/metrics/ui.tsx';
 import { TableHead } from '../../shared/TableHead.tsx';
 
 /** An example file for a template: placement and creative, plus the lookups it maps. */
