@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { baseRow, inputsFor, isoDay, name, objectId } from './common.ts';
 
+/** decisions.md §6: relative dates, resolved on the server's clock (src/shared/report-api.ts). */
 export const RELATIVE_DATES = [
+  'today',
+  'yesterday',
   'last_7_days',
   'last_30_days',
   'last_90_days',
