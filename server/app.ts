@@ -20,7 +20,7 @@ import { openApiRoutes } from './routes/openapi.ts';
 import { outboxRoutes } from './routes/outbox.ts';
 import { passwordRoutes, SELF_SERVICE_PAGE_HEADERS } from './routes/password.ts';
 import { profileRoutes } from './routes/profile.ts';
-import { reportDataRoutes } from './routes/report-data.ts';
+import { reportRoutes } from './routes/reports.ts';
 import { resourceRoutes } from './routes/resources.ts';
 import { testingRoutes } from './routes/testing.ts';
 import type { Database } from './store/database.ts';
@@ -120,8 +120,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   metricsRoutes(app);
   measurementTagRoutes(app);
   importJobRoutes(app);
-  // Report figures over measurements (issue 13).
-  reportDataRoutes(app);
+  // Reports: figures over measurements, saved-report names (issue 13).
+  reportRoutes(app);
 
   // Last among the API routes: the engine leaves alone any method and path registered above.
   resourceRoutes(app, repositories);
