@@ -10,6 +10,7 @@ import { messages } from '../../shared/messages.ts';
 import type { Measurement } from '../../shared/schemas/measurement.ts';
 import { ADMIN_MENUS, capitalise, findRoute, paths, type SidebarKind } from '../routes.ts';
 import MeasurementSections from '../features/measurements/MeasurementSections.tsx';
+import ReportsSidebar from '../features/reports/ReportsSidebar.tsx';
 import { ErrorPlaceholder } from '../shared/ErrorPlaceholder.tsx';
 import { Spinner } from '../shared/Spinner.tsx';
 
@@ -190,93 +191,6 @@ function MeasurementTree() {
   );
 }
 
-/** Reports: the main reports, saved reports of the selected account, 'Back to main reports'. */
-function ReportsMenu() {
-  const accountId = useStore($selectedAccountId);
-  const [location] = useLocation();
-  const [saved, setSaved] = useState<{ id: string; name: string }[] | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  useEffect(() => {
-    if (!accountId) return;
-    let live = true;
-    void loadSchemas()
-      .then(({ schemaFor }) =>
-        listAll<{ id: string; name: string }>(
-          'saved-report',
-          { account: accountId, sort: 'asc(name),asc(id)' },
-          schemaFor('saved-report') as never,
-        ),
-      )
-      .then((rows) => live && setSaved(rows))
-      .catch((e: unknown) => live && setError(e));
-    return () => {
-      live = false;
-    };
-  }, [accountId]);
-  const onSaved = location.startsWith('/reports/saved');
-  return (
-    <>
-      <Group title="Reports" id="sidebar-reports">
-        {onSaved ? (
-          <ItemLink
-            item={{
-              id: 'back',
-              name: messages.shell.backToMainReports,
-              path: paths.reports(),
-              isViewable: true,
-              isCurrent: false,
-            }}
-          />
-        ) : (
-          <ItemLink
-            item={{
-              id: 'reports',
-              name: 'Reports',
-              path: paths.reports(),
-              isViewable: true,
-              isCurrent: location === '/reports',
-            }}
-          />
-        )}
-        <ItemLink
-          item={{
-            id: 'saved',
-            name: messages.shell.savedReports,
-            path: paths.savedReports(),
-            isViewable: true,
-            isCurrent: location === '/reports/saved',
-          }}
-        />
-      </Group>
-      <Group title={messages.shell.savedReports} id="sidebar-saved-reports">
-        {error ? (
-          <ErrorPlaceholder name="saved reports" error={error} />
-        ) : !saved ? (
-          <Spinner className="mx-3" label="Loading saved reports" />
-        ) : saved.length === 0 ? (
-          <p className="px-3 text-sm text-slate-600">No saved reports yet</p>
-        ) : (
-          saved.map((report) => {
-            const path = paths.savedReport(report.name, { id: report.id });
-            return (
-              <ItemLink
-                key={report.id}
-                item={{
-                  id: report.id,
-                  name: report.name,
-                  path,
-                  isViewable: true,
-                  isCurrent: location === path.split('?')[0],
-                }}
-              />
-            );
-          })
-        )}
-      </Group>
-    </>
-  );
-}
-
 const ADMIN_TITLES: Record<string, string> = { 'name-mapping': 'Name Mapping' };
 
 /** The Account Admin Menu, and the Global Admin Menu for root users (spec §2). */
@@ -340,7 +254,7 @@ export default function SidebarContent({ kind }: { kind: Exclude<SidebarKind, 'n
       <ReturnToMeasurement />
       {kind === 'measurements' ? <MeasurementSections /> : null}
       {kind === 'measurements' ? <MeasurementTree /> : null}
-      {kind === 'reports' ? <ReportsMenu /> : null}
+      {kind === 'reports' ? <ReportsSidebar /> : null}
       {kind === 'admin' ? <AdminMenu /> : null}
       {kind === 'spotlight' ? (
         <LinkList

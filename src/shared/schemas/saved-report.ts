@@ -29,6 +29,9 @@ export const savedReportRow = z.object({
   measurements: z.array(objectId),
   labels: z.array(objectId),
   created_by: objectId.nullable(),
+  /** The builder's grouping and metrics (report-api.ts names them); absent on older reports. */
+  group_by: z.array(z.string().min(1).max(40)).max(2).optional(),
+  metrics: z.array(z.string().min(1).max(40)).max(20).optional(),
 });
 export type SavedReport = z.infer<typeof savedReportRow>;
 
