@@ -19,7 +19,8 @@ import {
 import type { MetricsResponse } from '../../../shared/measurement-api.ts';
 import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
-import type { PageProps } from '../../routes.ts';
+import { Link } from 'wouter';
+import { paths, type PageProps } from '../../routes.ts';
 import { FunnelChart, SERIES_COLOURS, TimeSeriesChart } from '../../shared/metrics/charts.tsx';
 import { useAsync } from '../../shared/useAsync.ts';
 import { fetchMetrics, useMeasurement } from './data.ts';
@@ -158,21 +159,29 @@ export default function DashboardPage({ params }: PageProps) {
             <p className="mt-1 text-sm text-slate-600">Flight {formatFlight(flight.start_date, flight.end_date)}</p>
           ) : null}
         </div>
-        <button
-          type="button"
-          className="inline-flex items-center gap-2 rounded-md bg-white px-3.5 py-2 text-sm font-medium text-slate-700 shadow-sm ring-1 ring-inset ring-slate-300 hover:bg-slate-50 disabled:opacity-50"
-          disabled={!data || !flight}
-          onClick={() => {
-            if (!data || !flight) return;
-            const name = flight.name.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'measurement';
-            saveTextFile(`${name}-${data.start_date}-to-${data.end_date}.csv`, dashboardCsv(data, filters));
-          }}
-        >
-          <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 fill-current">
-            <path d="M10 3a1 1 0 0 1 1 1v7.6l2.3-2.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L9 11.6V4a1 1 0 0 1 1-1ZM4 15a1 1 0 0 1 1 1h10a1 1 0 1 1 0 2H5a2 2 0 0 1-2-2 1 1 0 0 1 1-1Z" />
-          </svg>
-          Export CSV
-        </button>
+        <div className="flex flex-wrap gap-2">
+          <Link
+            href={paths.reports({ measurement: id, back: paths.measurement(id) })}
+            className="inline-flex items-center gap-2 rounded-md bg-white px-3.5 py-2 text-sm font-medium text-slate-700 no-underline shadow-sm ring-1 ring-inset ring-slate-300 hover:bg-slate-50"
+          >
+            Open in reports
+          </Link>
+          <button
+            type="button"
+            className="inline-flex items-center gap-2 rounded-md bg-white px-3.5 py-2 text-sm font-medium text-slate-700 shadow-sm ring-1 ring-inset ring-slate-300 hover:bg-slate-50 disabled:opacity-50"
+            disabled={!data || !flight}
+            onClick={() => {
+              if (!data || !flight) return;
+              const name = flight.name.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'measurement';
+              saveTextFile(`${name}-${data.start_date}-to-${data.end_date}.csv`, dashboardCsv(data, filters));
+            }}
+          >
+            <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 fill-current">
+              <path d="M10 3a1 1 0 0 1 1 1v7.6l2.3-2.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L9 11.6V4a1 1 0 0 1 1-1ZM4 15a1 1 0 0 1 1 1h10a1 1 0 1 1 0 2H5a2 2 0 0 1-2-2 1 1 0 0 1 1-1Z" />
+            </svg>
+            Export CSV
+          </button>
+        </div>
       </header>
 
       <Card>

@@ -1,7 +1,7 @@
 /** /reports/saved: the saved reports of the selected account. */
 import { useStore } from '@nanostores/react';
 import { Link } from 'wouter';
-import { RELATIVE_DATE_LABELS, type RelativeDate } from '../../../shared/report-api.ts';
+import { RELATIVE_DATE_LABELS } from '../../../shared/report-api.ts';
 import { $selectedAccountId } from '../../../stores/account.ts';
 import { paths } from '../../routes.ts';
 import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';

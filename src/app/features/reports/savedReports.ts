@@ -35,9 +35,8 @@ export async function deleteSavedReport(id: string): Promise<void> {
 
 /** A server refusal on the name field ('name: …') as the field's message, else null. */
 export function nameFieldError(error: unknown): string | null {
-  const body = error && typeof error === 'object' && 'body' in error ? (error).body : null;
-  const message =
-    body && typeof body === 'object' && 'message' in body ? String((body).message) : '';
+  const body = error && typeof error === 'object' && 'body' in error ? error.body : null;
+  const message = body && typeof body === 'object' && 'message' in body ? String(body.message) : '';
   const match = /(?:^|; )name: ([^;]+)/.exec(message);
   return match ? match[1]!.charAt(0).toUpperCase() + match[1]!.slice(1) : null;
 }
