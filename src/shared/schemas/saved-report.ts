@@ -1,17 +1,8 @@
 import { z } from 'zod';
+import { RELATIVE_DATES } from '../reports.ts';
 import { baseRow, inputsFor, isoDay, name, objectId } from './common.ts';
 
-/** decisions.md §6: relative dates, resolved on the server's clock (src/shared/report-api.ts). */
-export const RELATIVE_DATES = [
-  'today',
-  'yesterday',
-  'last_7_days',
-  'last_30_days',
-  'last_90_days',
-  'this_month',
-  'last_month',
-  'flight',
-] as const;
+export { RELATIVE_DATES };
 
 /**
  * A saved report (spec §3): id, name, account, start_date, end_date, relative_date, measured,

@@ -7,7 +7,7 @@ import { useStore } from '@nanostores/react';
 import { useMemo } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { METRIC_DEFINITIONS, type MetricKey } from '../../../shared/metrics.ts';
-import { MAX_GROUP_BY, REPORT_DIMENSIONS, type ReportDimension } from '../../../shared/report-api.ts';
+import { MAX_GROUP_BY, REPORT_DIMENSIONS, type ReportDimension } from '../../../shared/reports.ts';
 import type { Report } from '../../../shared/schemas/report.ts';
 import { $selectedAccountId } from '../../../stores/account.ts';
 import type { PageProps } from '../../routes.ts';

@@ -116,6 +116,8 @@ export function MultiPicker({
                 aria-label={label}
                 items={items}
                 selectionMode="multiple"
+                // Escape closes the picker (or clears the search); it must never drop the choices.
+                escapeKeyBehavior="none"
                 selectedKeys={selectedKeys}
                 onSelectionChange={change}
                 className="min-h-0 flex-1 overflow-auto py-1 outline-none"

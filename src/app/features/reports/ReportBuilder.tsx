@@ -16,14 +16,15 @@ import {
   RELATIVE_DATE_LABELS,
   RELATIVE_DATES,
   REPORT_DIMENSIONS,
+  resolveRelativeDate,
   TIME_DIMENSIONS,
-  type ReportData,
   type ReportDimension,
-} from '../../../shared/report-api.ts';
+} from '../../../shared/reports.ts';
+import type { ReportData } from '../../../shared/report-api.ts';
 import { $selectedAccountId } from '../../../stores/account.ts';
 import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';
 import { BarChart, TimeSeriesChart } from '../../shared/metrics/charts.tsx';
-import { formatDay } from '../../shared/metrics/dateRange.ts';
+import { formatDay, todayUtc } from '../../shared/metrics/dateRange.ts';
 import { KpiTile } from '../../shared/metrics/figures.tsx';
 import { Card, EmptyState, SelectField, Skeleton, saveTextFile } from '../../shared/metrics/ui.tsx';
 import { useAsync } from '../../shared/useAsync.ts';
@@ -149,7 +150,14 @@ export function ReportBuilder({ title, subtitle, search, onSearch, fixed, action
     () => ({
       ...parsed,
       account: parsed.account ?? selectedAccount,
-      ...(fixed ? { metrics: fixed.metrics, groupBy: fixed.groupBy } : {}),
+      // An admin-defined report covers the whole account until measurements are chosen.
+      ...(fixed
+        ? {
+            metrics: fixed.metrics,
+            groupBy: fixed.groupBy,
+            measurements: hasSelection(parsed) ? parsed.measurements : ('*' as const),
+          }
+        : {}),
     }),
     [parsed, selectedAccount, fixed],
   );
@@ -245,8 +253,10 @@ export function ReportBuilder({ title, subtitle, search, onSearch, fixed, action
             onChange={(e) => {
               const value = e.target.value;
               if (value === CUSTOM) {
-                const start = loaded?.data.start_date ?? state.startDate;
-                const end = loaded?.data.end_date ?? state.endDate;
+                // Custom starts from the range on screen (or the preset's days, before any data).
+                const preset = resolveRelativeDate(state.relativeDate ?? 'last_30_days', todayUtc());
+                const start = loaded?.data.start_date ?? state.startDate ?? preset.start;
+                const end = loaded?.data.end_date ?? state.endDate ?? preset.end;
                 update({ relativeDate: null, startDate: start, endDate: end });
               } else update({ relativeDate: value as ReportState['relativeDate'], startDate: null, endDate: null });
             }}

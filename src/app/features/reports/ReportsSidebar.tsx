@@ -12,7 +12,7 @@ import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';
 import { Spinner } from '../../shared/Spinner.tsx';
 import { useAsync } from '../../shared/useAsync.ts';
 import { fetchSavedReports } from './api.ts';
-import { $savedReportsVersion } from './savedReports.ts';
+import { $savedReportsVersion } from './savedReportsVersion.ts';
 
 function Item({ href, name, current }: { href: string; name: string; current: boolean }) {
   return (

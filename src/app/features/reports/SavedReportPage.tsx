@@ -20,6 +20,7 @@ import { fetchSavedReports } from './api.ts';
 import { NameDialog } from './NameDialog.tsx';
 import { ReportBuilder } from './ReportBuilder.tsx';
 import { deleteSavedReport, renameSavedReport, updateSavedReport } from './savedReports.ts';
+import { $savedReportsVersion } from './savedReportsVersion.ts';
 import { savedReportSearch } from './state.ts';
 
 export default function SavedReportPage({ params }: PageProps) {
@@ -29,7 +30,11 @@ export default function SavedReportPage({ params }: PageProps) {
   const [, navigate] = useLocation();
   const selected = useStore($selectedAccountId);
   const account = new URLSearchParams(search).get('account') ?? selected;
-  const reports = useAsync(() => (account ? fetchSavedReports(account) : Promise.resolve(null)), `saved:${account}`);
+  const version = useStore($savedReportsVersion);
+  const reports = useAsync(
+    () => (account ? fetchSavedReports(account) : Promise.resolve(null)),
+    `saved:${account}:${version}`,
+  );
   const [dialog, setDialog] = useState<'rename' | 'delete' | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -63,7 +68,6 @@ export default function SavedReportPage({ params }: PageProps) {
                 updateSavedReport(saved.id, state, saved.account).then(
                   () => {
                     setBusy(false);
-                    reports.reload();
                     showSuccess(`Saved report '${saved.name}' updated`);
                   },
                   () => setBusy(false),

@@ -1,7 +1,7 @@
 /** /reports/saved: the saved reports of the selected account. */
 import { useStore } from '@nanostores/react';
 import { Link } from 'wouter';
-import { RELATIVE_DATE_LABELS } from '../../../shared/report-api.ts';
+import { RELATIVE_DATE_LABELS } from '../../../shared/reports.ts';
 import { $selectedAccountId } from '../../../stores/account.ts';
 import { paths } from '../../routes.ts';
 import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';
@@ -12,7 +12,7 @@ import { TableHead } from '../../shared/TableHead.tsx';
 import { useAsync } from '../../shared/useAsync.ts';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
 import { fetchSavedReports } from './api.ts';
-import { $savedReportsVersion } from './savedReports.ts';
+import { $savedReportsVersion } from './savedReportsVersion.ts';
 
 export default function SavedReportsPage() {
   usePageTitle('Saved Reports');

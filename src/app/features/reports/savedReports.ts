@@ -2,13 +2,11 @@
  * Saved reports of an account (spec §3): create, rename, update, delete, through the resource
  * engine. A change bumps a version the sidebar listens to, so its list follows at once.
  */
-import { atom } from 'nanostores';
 import { create, remove, update } from '../../../lib/api.ts';
 import type { SavedReport } from '../../../shared/schemas/saved-report.ts';
 import { savedReportFields, type ReportState } from './state.ts';
 
-export const $savedReportsVersion = atom(0);
-const changed = () => $savedReportsVersion.set($savedReportsVersion.get() + 1);
+import { savedReportsChanged as changed } from './savedReportsVersion.ts';
 
 export async function createSavedReport(name: string, state: ReportState, account: string): Promise<SavedReport> {
   const row = await create<SavedReport>('saved-report', { name: name.trim(), ...savedReportFields(state, account) });

@@ -21,9 +21,9 @@ import {
   RELATIVE_DATES,
   REPORT_DIMENSIONS,
   type RelativeDate,
-  type ReportDataQuery,
   type ReportDimension,
-} from '../../../shared/report-api.ts';
+} from '../../../shared/reports.ts';
+import type { ReportDataQuery } from '../../../shared/report-api.ts';
 
 export type Compare = 'previous' | 'measurements';
 export interface SortSpec {

@@ -11,9 +11,9 @@ import {
   DIMENSION_NAMES,
   TIME_DIMENSIONS,
   weekOf,
-  type ReportData,
   type ReportDimension,
-} from '../../../shared/report-api.ts';
+} from '../../../shared/reports.ts';
+import type { ReportData } from '../../../shared/report-api.ts';
 import { formatDay } from '../../shared/metrics/dateRange.ts';
 import type { SortSpec } from './state.ts';
 
