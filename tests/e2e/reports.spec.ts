@@ -65,8 +65,8 @@ test('builds a report whose totals match the measurement metrics endpoint', asyn
   await expect(page.getByText('Choose measurements to build a report')).toBeVisible();
   for (const m of pair) await pickMeasurement(page, m.name);
   await page.getByLabel('Date range').selectOption('custom');
-  await page.getByLabel('From').fill('2026-10-01');
-  await page.getByLabel('To').fill('2026-10-31');
+  await page.getByLabel('From', { exact: true }).fill('2026-10-01');
+  await page.getByLabel('To', { exact: true }).fill('2026-10-31');
   await page.getByLabel('Group by').selectOption('channel');
   await expect(page.getByTestId('report-range')).toContainText('Showing 1 Oct 2026 to 31 Oct 2026 · 2 measurements');
 
