@@ -25,6 +25,7 @@ import { openApiRoutes } from './routes/openapi.ts';
 import { outboxRoutes } from './routes/outbox.ts';
 import { passwordRoutes, SELF_SERVICE_PAGE_HEADERS } from './routes/password.ts';
 import { profileRoutes } from './routes/profile.ts';
+import { reportRoutes } from './routes/reports.ts';
 import { resourceRoutes } from './routes/resources.ts';
 import { testingRoutes } from './routes/testing.ts';
 import { isResourceName } from '../src/shared/schemas/index.ts';
@@ -138,6 +139,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   importJobRoutes(app);
   // Activations and domain lists beyond plain resources: preview, create with list, uploads (issue 14).
   activationRoutes(app);
+  // Reports: figures over measurements, saved-report names (issue 13).
+  reportRoutes(app);
 
   // ETags on the engine's single-row answers (optimistic concurrency: routes/concurrency.ts).
   entityTags(app, (url) => {

@@ -51,7 +51,7 @@ function generatedRows(measurement: Measurement): MetricRow[] {
  */
 let importIndex: { source: Rows; length: number; byMeasurement: Map<string, MetricRow[]> } | null = null;
 
-function importedRows(app: FastifyInstance, measurementId: string): MetricRow[] {
+export function importedRows(app: FastifyInstance, measurementId: string): MetricRow[] {
   const source = collection(app, IMPORT_ROW_COLLECTION);
   if (!importIndex || importIndex.source !== source || importIndex.length !== source.length) {
     const byMeasurement = new Map<string, MetricRow[]>();

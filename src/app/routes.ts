@@ -342,11 +342,21 @@ export const routes: readonly RouteEntry[] = [
     { access: lamp, sidebar: 'measurements' },
   ),
 
-  // Reports (no issue yet).
-  route('reports', '/reports', 'Reports', notYet, { access: lamp, sidebar: 'reports' }),
-  route('reports.saved', '/reports/saved', 'Saved Reports', notYet, { access: lamp, sidebar: 'reports' }),
-  route('reports.saved.detail', '/reports/saved/:name', 'Saved Report', notYet, { access: lamp, sidebar: 'reports' }),
-  route('reports.slug', '/reports/*', 'Reports', notYet, { access: lamp, sidebar: 'reports', switcherLock: null }),
+  // Reports (issue 13 owns these pages).
+  route('reports', '/reports', 'Reports', 'reports/ReportsPage', { access: lamp, sidebar: 'reports' }),
+  route('reports.saved', '/reports/saved', 'Saved Reports', 'reports/SavedReportsPage', {
+    access: lamp,
+    sidebar: 'reports',
+  }),
+  route('reports.saved.detail', '/reports/saved/:name', 'Saved Report', 'reports/SavedReportPage', {
+    access: lamp,
+    sidebar: 'reports',
+  }),
+  route('reports.slug', '/reports/*', 'Reports', 'reports/AdminReportPage', {
+    access: lamp,
+    sidebar: 'reports',
+    switcherLock: null,
+  }),
 
   // Activations (issue 14 owns these pages).
   route('activations', '/activations/activations', 'Activations', 'activations/ActivationsPage', {

@@ -14,7 +14,7 @@ export const sidebarSections: Readonly<Record<Exclude<SidebarKind, 'none'>, read
     lazy(() => import('./features/measurements/MeasurementSections.tsx')),
     lazy(() => import('./features/measurements/MeasurementTree.tsx')),
   ],
-  reports: [lazy(() => import('./shell/sections/ReportsMenu.tsx'))],
+  reports: [lazy(() => import('./features/reports/ReportsSidebar.tsx'))],
   admin: [lazy(() => import('./shell/sections/AdminMenu.tsx'))],
   spotlight: [lazy(() => import('./shell/sections/SpotlightMenu.tsx'))],
   activations: [lazy(() => import('./features/activations/ActivationSections.tsx'))],

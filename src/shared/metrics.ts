@@ -137,6 +137,27 @@ export function addCounts(a: MetricCounts, b: MetricCounts): MetricCounts {
   return a;
 }
 
+/**
+ * The counts of a row when only measured impressions count (a report's `measured` flag): the
+ * impressions are the measured ones, and what is known only for all impressions (viewable
+ * impressions, viewable time, cost) is taken in proportion, on the assumption that measured and
+ * unmeasured impressions of one placement on one day are alike. Viewed impressions and view time
+ * are already counted over measured impressions and stay as they are, so APM does not change;
+ * % measured becomes 100% and aCPM is the cost of the measured impressions' attention.
+ */
+export function measuredOnly(row: MetricCounts): MetricCounts {
+  const share = row.impressions > 0 ? row.measured / row.impressions : 0;
+  return {
+    impressions: row.measured,
+    measured: row.measured,
+    viewable: Math.round(row.viewable * share),
+    viewed: row.viewed,
+    total_viewable_time: Math.round(row.total_viewable_time * share * 100) / 100,
+    total_view_time: row.total_view_time,
+    cost: Math.round(row.cost * share * 100) / 100,
+  };
+}
+
 export function sumCounts(rows: Iterable<MetricCounts>): MetricCounts {
   const total = emptyCounts();
   for (const row of rows) addCounts(total, row);

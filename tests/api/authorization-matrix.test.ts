@@ -44,6 +44,11 @@ const OTHER_ROUTES: Record<string, Row> = {
     request: (side) => ({ url: `/api/v1/measurement-metrics?measurement=${measurementOf(side)}` }),
     expected: readsMeasurement,
   },
+  // Reports (server/routes/report-data.ts): the selected account is ?account=.
+  'GET /api/v1/report-data': {
+    request: (side) => ({ url: `/api/v1/report-data?account=${ACCOUNT[side]}&relative_date=last_30_days` }),
+    expected: readsMeasurement,
+  },
   'GET /api/v1/measurement-tag/download': {
     request: (side) => ({ url: `/api/v1/measurement-tag/download?measurement=${measurementOf(side)}&format=json` }),
     expected: readsMeasurement,

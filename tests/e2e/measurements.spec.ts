@@ -6,7 +6,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { formatMetric, type MetricKey } from '../../src/shared/metrics.ts';
-import { resolveRange, todayUtc } from '../../src/app/features/measurements/dateRange.ts';
+import { resolveRange, todayUtc } from '../../src/app/shared/metrics/dateRange.ts';
 
 /** Pages wait on a shared, busy test server: allow more than the default 7 s to appear. */
 const expect = baseExpect.configure({ timeout: 20_000 });

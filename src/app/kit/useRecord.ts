@@ -1,5 +1,5 @@
 import { getOne } from '../../lib/api.ts';
-import { useAsync, type AsyncState } from './useAsync.ts';
+import { useAsync, type AsyncState } from '../shared/useAsync.ts';
 
 /**
  * One record by id (spec §7: the first element of data). None found is an error with the spec's

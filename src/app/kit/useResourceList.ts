@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import type { ZodType } from 'zod';
 import { list, type ListResult, type Query } from '../../lib/api.ts';
 import { pageQuery, type ListSpec } from './listState.ts';
-import { useAsync } from './useAsync.ts';
+import { useAsync } from '../shared/useAsync.ts';
 import { useListState, type ListStateApi } from './useListState.ts';
 
 export interface Identified {

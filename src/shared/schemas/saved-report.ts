@@ -1,14 +1,8 @@
 import { z } from 'zod';
+import { RELATIVE_DATES } from '../reports.ts';
 import { baseRow, inputsFor, isoDay, name, objectId } from './common.ts';
 
-export const RELATIVE_DATES = [
-  'last_7_days',
-  'last_30_days',
-  'last_90_days',
-  'this_month',
-  'last_month',
-  'flight',
-] as const;
+export { RELATIVE_DATES };
 
 /**
  * A saved report (spec §3): id, name, account, start_date, end_date, relative_date, measured,
@@ -26,6 +20,9 @@ export const savedReportRow = z.object({
   measurements: z.array(objectId),
   labels: z.array(objectId),
   created_by: objectId.nullable(),
+  /** The builder's grouping and metrics (report-api.ts names them); absent on older reports. */
+  group_by: z.array(z.string().min(1).max(40)).max(2).optional(),
+  metrics: z.array(z.string().min(1).max(40)).max(20).optional(),
 });
 export type SavedReport = z.infer<typeof savedReportRow>;
 

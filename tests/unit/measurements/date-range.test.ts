@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { anchorDay, rangeLength, resolveRange } from '../../../src/app/features/measurements/dateRange.ts';
+import { anchorDay, rangeLength, resolveRange } from '../../../src/app/shared/metrics/dateRange.ts';
 
 const flight = { start_date: '2026-09-01', end_date: '2026-11-30' };
 

@@ -14,8 +14,10 @@ import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { useUnsavedForm } from '../../shared/useUnsavedForm.ts';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
-import { useAsync, useMeasurement } from './data.ts';
-import { Card, SelectField } from './ui.tsx';
+import { useAsync } from '../../shared/useAsync.ts';
+import { useMeasurement } from './data.ts';
+import { Card } from '../../shared/Card.tsx';
+import { SelectField } from '../../shared/SelectField.tsx';
 
 export default function CreateDataImportPage({ params }: PageProps) {
   const id = params.measurementId ?? '';

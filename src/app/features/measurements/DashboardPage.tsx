@@ -19,11 +19,25 @@ import {
 import type { MetricsResponse } from '../../../shared/measurement-api.ts';
 import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
-import type { PageProps } from '../../routes.ts';
-import { FunnelChart, SERIES_COLOURS, TimeSeriesChart } from './charts.tsx';
-import { fetchMetrics, useAsync, useMeasurement } from './data.ts';
-import { RELATIVE_RANGES, formatDay, formatFlight, resolveRange, todayUtc, type RangeChoice } from './dateRange.ts';
-import { Card, EmptyState, MeasurementStatusBadge, SelectField, Skeleton, saveTextFile } from './ui.tsx';
+import { Link } from 'wouter';
+import { paths, type PageProps } from '../../routes.ts';
+import { FunnelChart, SERIES_COLOURS, TimeSeriesChart } from '../../shared/metrics/charts.tsx';
+import { useAsync } from '../../shared/useAsync.ts';
+import { fetchMetrics, useMeasurement } from './data.ts';
+import {
+  RELATIVE_RANGES,
+  formatDay,
+  formatFlight,
+  resolveRange,
+  todayUtc,
+  type RangeChoice,
+} from '../../shared/metrics/dateRange.ts';
+import { BreakdownTable, DIMENSION_LABELS, KpiTile } from '../../shared/metrics/figures.tsx';
+import { Card } from '../../shared/Card.tsx';
+import { EmptyState, Skeleton } from '../../shared/EmptyState.tsx';
+import { SelectField } from '../../shared/SelectField.tsx';
+import { saveTextFile } from '../../shared/saveTextFile.ts';
+import { MeasurementStatusBadge } from './ui.tsx';
 
 type Metrics = MetricsResponse['data'];
 
@@ -38,15 +52,6 @@ export const KPI_TILES: readonly MetricKey[] = [
   'cpm',
   'acpm',
 ];
-
-const DIMENSION_LABELS: Record<BreakdownDimension, string> = {
-  channel: 'Channel',
-  media_partner: 'Media partner',
-  format: 'Format',
-  device: 'Device',
-  domain: 'Domain',
-  creative: 'Creative',
-};
 
 const FILTERS = [
   { key: 'channel', label: 'Channel', all: 'All channels' },
@@ -114,92 +119,6 @@ export function dashboardCsv(metrics: Metrics, filters: Partial<Record<FilterKey
   return toCsv(header, rows);
 }
 
-function KpiTile({
-  metric,
-  value,
-  loading,
-}: {
-  metric: MetricKey;
-  value: number | null | undefined;
-  loading: boolean;
-}) {
-  const definition = metricDefinition(metric);
-  return (
-    <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-testid={`kpi-${metric}`}>
-      <dt className="text-sm font-medium text-slate-600" title={definition.description}>
-        {definition.label}
-      </dt>
-      <dd className="mt-1 text-2xl font-semibold tabular-nums tracking-tight text-slate-900">
-        {loading ? <Skeleton className="h-8 w-24" /> : <span data-value>{formatMetric(metric, value)}</span>}
-      </dd>
-    </div>
-  );
-}
-
-function BreakdownTable({
-  entries,
-  dimension,
-}: {
-  entries: Metrics['breakdowns'][BreakdownDimension];
-  dimension: BreakdownDimension;
-}) {
-  const maxApm = Math.max(1, ...entries.map((e) => e.apm ?? 0));
-  const total = entries.reduce((s, e) => s + e.impressions, 0) || 1;
-  if (!entries.length) return <EmptyState title="No delivery for these filters" />;
-  return (
-    <div className="relative -mx-4 overflow-x-auto sm:mx-0">
-      <table className="w-full min-w-[720px] text-left text-sm">
-        <caption className="sr-only">Attention by {DIMENSION_LABELS[dimension].toLowerCase()}</caption>
-        <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600">
-          <tr>
-            <th scope="col" className="px-4 py-2 font-medium sm:pl-0">
-              {DIMENSION_LABELS[dimension]}
-            </th>
-            {TABLE_COLUMNS.map((k) => (
-              <th key={k} scope="col" className="px-3 py-2 text-right font-medium">
-                {metricDefinition(k).label}
-              </th>
-            ))}
-            <th scope="col" className="w-40 px-3 py-2 font-medium">
-              <span aria-hidden="true">Attention</span>
-              <span className="sr-only">APM chart</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((e) => (
-            <tr key={e.key} className="border-b border-slate-100 last:border-0">
-              <th
-                scope="row"
-                className="max-w-[16rem] truncate px-4 py-2 font-medium text-slate-900 sm:pl-0"
-                title={e.key}
-              >
-                {e.key}
-                <div className="text-xs font-normal text-slate-600">
-                  {formatMetric('pct_viewed', e.impressions / total)} of impressions
-                </div>
-              </th>
-              {TABLE_COLUMNS.map((k) => (
-                <td key={k} className="px-3 py-2 text-right tabular-nums text-slate-800">
-                  {formatMetric(k, e[k])}
-                </td>
-              ))}
-              <td className="px-3 py-2" aria-hidden="true">
-                <div className="h-2.5 w-full rounded-full bg-slate-100">
-                  <div
-                    className="h-2.5 rounded-full bg-primary"
-                    style={{ width: `${((e.apm ?? 0) / maxApm) * 100}%` }}
-                  />
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
 export default function DashboardPage({ params }: PageProps) {
   const id = params.measurementId ?? '';
   const measurement = useMeasurement(id);
@@ -243,21 +162,29 @@ export default function DashboardPage({ params }: PageProps) {
             <p className="mt-1 text-sm text-slate-600">Flight {formatFlight(flight.start_date, flight.end_date)}</p>
           ) : null}
         </div>
-        <button
-          type="button"
-          className="inline-flex items-center gap-2 rounded-md bg-white px-3.5 py-2 text-sm font-medium text-slate-700 shadow-sm ring-1 ring-inset ring-slate-300 hover:bg-slate-50 disabled:opacity-50"
-          disabled={!data || !flight}
-          onClick={() => {
-            if (!data || !flight) return;
-            const name = flight.name.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'measurement';
-            saveTextFile(`${name}-${data.start_date}-to-${data.end_date}.csv`, dashboardCsv(data, filters));
-          }}
-        >
-          <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 fill-current">
-            <path d="M10 3a1 1 0 0 1 1 1v7.6l2.3-2.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L9 11.6V4a1 1 0 0 1 1-1ZM4 15a1 1 0 0 1 1 1h10a1 1 0 1 1 0 2H5a2 2 0 0 1-2-2 1 1 0 0 1 1-1Z" />
-          </svg>
-          Export CSV
-        </button>
+        <div className="flex flex-wrap gap-2">
+          <Link
+            href={paths.reports({ measurement: id, back: paths.measurement(id) })}
+            className="inline-flex items-center gap-2 rounded-md bg-white px-3.5 py-2 text-sm font-medium text-slate-700 no-underline shadow-sm ring-1 ring-inset ring-slate-300 hover:bg-slate-50"
+          >
+            Open in reports
+          </Link>
+          <button
+            type="button"
+            className="inline-flex items-center gap-2 rounded-md bg-white px-3.5 py-2 text-sm font-medium text-slate-700 shadow-sm ring-1 ring-inset ring-slate-300 hover:bg-slate-50 disabled:opacity-50"
+            disabled={!data || !flight}
+            onClick={() => {
+              if (!data || !flight) return;
+              const name = flight.name.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'measurement';
+              saveTextFile(`${name}-${data.start_date}-to-${data.end_date}.csv`, dashboardCsv(data, filters));
+            }}
+          >
+            <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 fill-current">
+              <path d="M10 3a1 1 0 0 1 1 1v7.6l2.3-2.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L9 11.6V4a1 1 0 0 1 1-1ZM4 15a1 1 0 0 1 1 1h10a1 1 0 1 1 0 2H5a2 2 0 0 1-2-2 1 1 0 0 1 1-1Z" />
+            </svg>
+            Export CSV
+          </button>
+        </div>
       </header>
 
       <Card>
@@ -426,7 +353,7 @@ export default function DashboardPage({ params }: PageProps) {
           >
             <div id="breakdown-panel" role="tabpanel" aria-label={`By ${DIMENSION_LABELS[dimension].toLowerCase()}`}>
               {data ? (
-                <BreakdownTable entries={data.breakdowns[dimension]} dimension={dimension} />
+                <BreakdownTable entries={data.breakdowns[dimension]} dimension={dimension} columns={TABLE_COLUMNS} />
               ) : (
                 <Skeleton className="h-40 w-full" />
               )}

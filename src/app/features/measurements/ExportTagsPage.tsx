@@ -13,8 +13,11 @@ import { buttonClass } from '../../shared/Button.tsx';
 import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
-import { useAsync, useMeasurement, useNamedList } from './data.ts';
-import { Card, SelectField, Skeleton } from './ui.tsx';
+import { useAsync } from '../../shared/useAsync.ts';
+import { useMeasurement, useNamedList } from './data.ts';
+import { Card } from '../../shared/Card.tsx';
+import { SelectField } from '../../shared/SelectField.tsx';
+import { Skeleton } from '../../shared/EmptyState.tsx';
 
 export const TAG_DOWNLOAD_PATH = '/api/v1/measurement-tag/download';
 

@@ -14,9 +14,12 @@ import { paths } from '../../routes.ts';
 import { buttonClass } from '../../shared/Button.tsx';
 import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
-import { useAsync, useNamedList } from './data.ts';
-import { formatDay } from './dateRange.ts';
-import { EmptyState, MeasurementStatusBadge, SelectField, Skeleton } from './ui.tsx';
+import { useAsync } from '../../shared/useAsync.ts';
+import { useNamedList } from './data.ts';
+import { formatDay } from '../../shared/metrics/dateRange.ts';
+import { EmptyState, Skeleton } from '../../shared/EmptyState.tsx';
+import { SelectField } from '../../shared/SelectField.tsx';
+import { MeasurementStatusBadge } from './ui.tsx';
 
 export const PAGE_SIZES = [10, 25, 50] as const;
 const STATUSES = ['live', 'paused', 'draft', 'completed'] as const;

@@ -17,8 +17,12 @@ import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { useUnsavedForm } from '../../shared/useUnsavedForm.ts';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
-import { useAsync, useMeasurement } from './data.ts';
-import { Badge, Card, SelectField, saveTextFile } from './ui.tsx';
+import { useAsync } from '../../shared/useAsync.ts';
+import { useMeasurement } from './data.ts';
+import { Badge } from '../../shared/Badge.tsx';
+import { Card } from '../../shared/Card.tsx';
+import { SelectField } from '../../shared/SelectField.tsx';
+import { saveTextFile } from '../../shared/saveTextFile.ts';
 import { TableHead } from '../../shared/TableHead.tsx';
 
 /** An example file for a template: placement and creative, plus the lookups it maps. */

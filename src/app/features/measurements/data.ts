@@ -6,8 +6,8 @@ import { call, getOne, getVersioned, list, type Query, type Versioned } from '..
 import type { MetricsResponse } from '../../../shared/measurement-api.ts';
 import type { Measurement, ResourceName, ResourceRow } from '../../../shared/schemas/index.ts';
 
-export { useAsync, type AsyncState } from '../../kit/useAsync.ts';
-import { useAsync, type AsyncState } from '../../kit/useAsync.ts';
+export { useAsync, type AsyncState } from '../../shared/useAsync.ts';
+import { useAsync, type AsyncState } from '../../shared/useAsync.ts';
 
 export const fetchMeasurement = (id: string) => getOne('measurement', id);
 

@@ -12,7 +12,7 @@ import { labelValueUpdate, type LabelValue } from '../../../shared/schemas/label
 import { DeleteRecordButton } from '../../kit/DeleteRecordButton.tsx';
 import { ReferencePicker, TextInput } from '../../kit/fields.tsx';
 import { FormShell } from '../../kit/FormShell.tsx';
-import { useAsync } from '../../kit/useAsync.ts';
+import { useAsync } from '../../shared/useAsync.ts';
 import { useRecord } from '../../kit/useRecord.ts';
 import { useResourceForm } from '../../kit/useResourceForm.ts';
 import type { PageProps } from '../../routes.ts';

@@ -5,7 +5,7 @@
 import { Link } from 'wouter';
 import { getOne } from '../../../lib/api.ts';
 import type { Measurement } from '../../../shared/schemas/measurement.ts';
-import { useAsync } from '../../kit/useAsync.ts';
+import { useAsync } from '../../shared/useAsync.ts';
 import { useRecord } from '../../kit/useRecord.ts';
 import type { PageProps } from '../../routes.ts';
 import { capitalise, paths } from '../../routes.ts';

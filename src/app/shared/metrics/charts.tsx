@@ -233,3 +233,43 @@ export function TimeSeriesChart({
     </figure>
   );
 }
+
+/**
+ * One metric across the values of a dimension, as horizontal bars (largest first is the caller's
+ * choice of order). HTML rather than SVG: the labels wrap and truncate like text, on any width.
+ */
+export function BarChart({
+  bars,
+  metric,
+  caption,
+}: {
+  bars: readonly { label: string; value: number | null }[];
+  metric: MetricKey;
+  caption: string;
+}) {
+  const max = Math.max(0, ...bars.map((b) => b.value ?? 0)) || 1;
+  return (
+    <figure>
+      <figcaption className="sr-only">{caption}</figcaption>
+      <ol className="space-y-2">
+        {bars.map((bar, i) => (
+          <li
+            key={`${bar.label}-${i}`}
+            className="grid grid-cols-[minmax(6rem,12rem)_1fr_auto] items-center gap-3 text-sm"
+          >
+            <span className="truncate text-slate-700" title={bar.label}>
+              {bar.label}
+            </span>
+            <span className="h-4 rounded bg-slate-100" aria-hidden="true">
+              <span
+                className="block h-4 rounded bg-primary"
+                style={{ width: `${Math.max(((bar.value ?? 0) / max) * 100, bar.value ? 1 : 0)}%` }}
+              />
+            </span>
+            <span className="text-right tabular-nums text-slate-900">{formatMetric(metric, bar.value)}</span>
+          </li>
+        ))}
+      </ol>
+    </figure>
+  );
+}

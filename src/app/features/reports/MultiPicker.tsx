@@ -1,0 +1,153 @@
+/**
+ * A searchable multi-select: a button that opens a popover with a search field and a list of
+ * checkable options (React Aria: DialogTrigger, Autocomplete, SearchField, ListBox), so keyboard,
+ * focus and screen-reader behaviour come from the library. 'Select All' (id '*', spec §3) is an
+ * option of its own when offered: choosing it stands for every option, now and later.
+ */
+import { useId } from 'react';
+import {
+  Autocomplete,
+  Button,
+  Dialog,
+  DialogTrigger,
+  Input,
+  ListBox,
+  ListBoxItem,
+  Popover,
+  SearchField,
+  useFilter,
+  type Selection,
+} from 'react-aria-components';
+import { SELECT_LAYER_Z_INDEX } from '../../../shared/constants.ts';
+
+export const SELECT_ALL = '*';
+
+export interface PickerOption {
+  id: string;
+  name: string;
+  /** A second line, e.g. a label's category. */
+  detail?: string;
+}
+
+export interface MultiPickerProps {
+  label: string;
+  options: readonly PickerOption[];
+  /** '*' for Select All. */
+  value: '*' | readonly string[];
+  onChange: (value: '*' | string[]) => void;
+  /** Offer 'Select All' as the first option. */
+  selectAll?: boolean;
+  placeholder: string;
+  /** How the button reads with n chosen, e.g. n => `${n} measurements`. */
+  summary: (count: number) => string;
+  isDisabled?: boolean;
+  testId?: string;
+}
+
+export function MultiPicker({
+  label,
+  options,
+  value,
+  onChange,
+  selectAll,
+  placeholder,
+  summary,
+  isDisabled,
+  testId,
+}: MultiPickerProps) {
+  const labelId = useId();
+  const { contains } = useFilter({ sensitivity: 'base' });
+  const all = value === SELECT_ALL;
+  const chosen = all ? [] : value;
+  const known = new Map(options.map((o) => [o.id, o.name]));
+  const text = all
+    ? 'Select All'
+    : chosen.length === 0
+      ? placeholder
+      : chosen.length === 1
+        ? (known.get(chosen[0]!) ?? summary(1))
+        : summary(chosen.length);
+  const items: PickerOption[] = selectAll ? [{ id: SELECT_ALL, name: 'Select All' }, ...options] : [...options];
+  const selectedKeys = new Set<string>(all ? [SELECT_ALL] : chosen);
+
+  const change = (keys: Selection) => {
+    const next = keys === 'all' ? options.map((o) => o.id) : [...keys].map(String);
+    // Picking 'Select All' replaces a list; picking an item while 'Select All' is on starts a list.
+    if (next.includes(SELECT_ALL) && !all) return onChange(SELECT_ALL);
+    onChange(next.filter((id) => id !== SELECT_ALL));
+  };
+
+  return (
+    <div data-testid={testId}>
+      <span id={labelId} className="mb-1 block text-sm font-medium text-slate-700">
+        {label}
+      </span>
+      <DialogTrigger>
+        <Button
+          aria-labelledby={`${labelId} ${labelId}-value`}
+          isDisabled={isDisabled}
+          className="flex w-full items-center justify-between gap-2 rounded-md border border-slate-300 bg-white px-3 py-2 text-left text-sm text-slate-900 shadow-sm outline-none data-[disabled]:cursor-not-allowed data-[disabled]:bg-slate-100 data-[focus-visible]:outline-2 data-[focus-visible]:outline-primary"
+        >
+          <span id={`${labelId}-value`} className={`truncate ${!all && chosen.length === 0 ? 'text-slate-500' : ''}`}>
+            {text}
+          </span>
+          <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 shrink-0 text-slate-500" fill="currentColor">
+            <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4z" />
+          </svg>
+        </Button>
+        <Popover
+          placement="bottom start"
+          style={{ zIndex: SELECT_LAYER_Z_INDEX }}
+          className="w-[--trigger-width] min-w-72 max-w-[calc(100vw-2rem)] rounded-lg bg-white shadow-xl ring-1 ring-slate-900/10"
+        >
+          <Dialog aria-label={label} className="flex max-h-[min(28rem,70vh)] flex-col outline-none">
+            <Autocomplete filter={contains}>
+              <SearchField
+                aria-label={`Search ${label.toLowerCase()}`}
+                className="border-b border-slate-200 p-2"
+                autoFocus
+              >
+                <Input
+                  placeholder="Search…"
+                  className="w-full rounded-md border border-slate-300 px-2.5 py-1.5 text-sm outline-none focus:outline-2 focus:outline-primary [&::-webkit-search-cancel-button]:hidden"
+                />
+              </SearchField>
+              <ListBox
+                aria-label={label}
+                items={items}
+                selectionMode="multiple"
+                // Escape closes the picker (or clears the search); it must never drop the choices.
+                escapeKeyBehavior="none"
+                selectedKeys={selectedKeys}
+                onSelectionChange={change}
+                className="min-h-0 flex-1 overflow-auto py-1 outline-none"
+                renderEmptyState={() => <p className="px-3 py-2 text-sm text-slate-600">Nothing matches</p>}
+              >
+                {(item) => (
+                  <ListBoxItem
+                    id={item.id}
+                    textValue={item.detail ? `${item.name} ${item.detail}` : item.name}
+                    className={`flex cursor-pointer items-center gap-2 px-3 py-1.5 text-sm text-slate-800 outline-none data-[focused]:bg-primary-faded-2 ${item.id === SELECT_ALL ? 'border-b border-slate-100 font-medium' : ''}`}
+                  >
+                    {({ isSelected }) => (
+                      <>
+                        <span
+                          aria-hidden="true"
+                          className={`flex h-4 w-4 shrink-0 items-center justify-center rounded border text-[10px] ${isSelected || (all && item.id !== SELECT_ALL) ? 'border-primary-strong bg-primary-strong text-white' : 'border-slate-400 bg-white'}`}
+                        >
+                          {isSelected || (all && item.id !== SELECT_ALL) ? '✓' : ''}
+                        </span>
+                        <span className="min-w-0 flex-1 truncate">{item.name}</span>
+                        {item.detail ? <span className="shrink-0 text-xs text-slate-500">{item.detail}</span> : null}
+                      </>
+                    )}
+                  </ListBoxItem>
+                )}
+              </ListBox>
+            </Autocomplete>
+          </Dialog>
+        </Popover>
+      </DialogTrigger>
+    </div>
+  );
+}

@@ -1,0 +1,133 @@
+/**
+ * /reports/saved/{name}: a saved report of the selected account, opened by its name (unique in the
+ * account); values in the query override the saved ones (decisions.md §6). Update saves what is
+ * shown into it; Rename and Delete change the report itself.
+ */
+import { useStore } from '@nanostores/react';
+import { useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { $selectedAccountId } from '../../../stores/account.ts';
+import { showSuccess } from '../../../stores/alerts.ts';
+import type { PageProps } from '../../routes.ts';
+import { paths } from '../../routes.ts';
+import { Button } from '../../shared/Button.tsx';
+import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';
+import { Modal } from '../../shared/Modal.tsx';
+import { Skeleton } from '../../shared/EmptyState.tsx';
+import { useAsync } from '../../shared/useAsync.ts';
+import { usePageTitle } from '../../shared/usePageTitle.ts';
+import { fetchSavedReports } from './api.ts';
+import { NameDialog } from './NameDialog.tsx';
+import { ReportBuilder } from './ReportBuilder.tsx';
+import { deleteSavedReport, renameSavedReport, updateSavedReport } from './savedReports.ts';
+import { $savedReportsVersion } from './savedReportsVersion.ts';
+import { savedReportSearch } from './state.ts';
+
+export default function SavedReportPage({ params }: PageProps) {
+  const name = params.name ?? '';
+  usePageTitle(name || 'Saved Report');
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const selected = useStore($selectedAccountId);
+  const account = new URLSearchParams(search).get('account') ?? selected;
+  const version = useStore($savedReportsVersion);
+  const reports = useAsync(
+    () => (account ? fetchSavedReports(account) : Promise.resolve(null)),
+    `saved:${account}:${version}`,
+  );
+  const [dialog, setDialog] = useState<'rename' | 'delete' | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  if (reports.error) return <ErrorPlaceholder name="saved report" error={reports.error} />;
+  if (!reports.data) return <Skeleton className="h-64 w-full" />;
+  const wanted = name.trim().toLocaleLowerCase('en-GB');
+  const saved =
+    reports.data.find((r) => r.name === name) ??
+    reports.data.find((r) => r.name.trim().toLocaleLowerCase('en-GB') === wanted);
+  if (!saved)
+    return <ErrorPlaceholder name="saved report" error={`There is no saved report called '${name}' in this account`} />;
+
+  const effective = savedReportSearch(saved, search);
+  const open = (reportName: string, query?: string) =>
+    navigate(paths.savedReport(reportName) + (query ? `?${query}` : ''), { replace: true });
+
+  return (
+    <>
+      <ReportBuilder
+        title={saved.name}
+        subtitle="Saved report"
+        search={effective}
+        keep={['back', 'id']}
+        onSearch={(next) => open(saved.name, next)}
+        actions={(state) => (
+          <>
+            <Button
+              disabled={busy || !state.account}
+              onClick={() => {
+                setBusy(true);
+                updateSavedReport(saved.id, state, saved.account).then(
+                  () => {
+                    setBusy(false);
+                    showSuccess(`Saved report '${saved.name}' updated`);
+                  },
+                  () => setBusy(false),
+                );
+              }}
+            >
+              Update
+            </Button>
+            <Button variant="secondary" onClick={() => setDialog('rename')}>
+              Rename
+            </Button>
+            <Button variant="secondary" onClick={() => setDialog('delete')}>
+              Delete
+            </Button>
+          </>
+        )}
+      />
+      <NameDialog
+        isOpen={dialog === 'rename'}
+        title="Rename saved report"
+        submitLabel="Rename"
+        initial={saved.name}
+        onClose={() => setDialog(null)}
+        onSubmit={async (next) => {
+          const row = await renameSavedReport(saved.id, next);
+          setDialog(null);
+          showSuccess(`Renamed to '${row.name}'`);
+          navigate(paths.savedReport(row.name) + `?${new URLSearchParams(search).toString()}`, { replace: true });
+        }}
+      />
+      <Modal isOpen={dialog === 'delete'} onClose={() => setDialog(null)} title="Delete saved report">
+        <div className="space-y-4 p-5">
+          <p className="text-sm text-slate-700">
+            Delete the saved report ‘{saved.name}’? The measurements and their figures stay as they are.
+          </p>
+          <div className="flex justify-end gap-2">
+            <Button variant="secondary" onClick={() => setDialog(null)}>
+              Cancel
+            </Button>
+            <Button
+              variant="danger"
+              disabled={busy}
+              onClick={() => {
+                setBusy(true);
+                deleteSavedReport(saved.id).then(
+                  () => {
+                    setBusy(false);
+                    setDialog(null);
+                    showSuccess(`Deleted saved report '${saved.name}'`);
+                    navigate(paths.savedReports());
+                  },
+                  () => setBusy(false),
+                );
+              }}
+            >
+              Delete
+            </Button>
+          </div>
+        </div>
+      </Modal>
+    </>
+  );
+}

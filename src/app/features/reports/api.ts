@@ -1,0 +1,43 @@
+/** Data access of the report pages: the report data endpoint and the lists the pickers offer. */
+import { call, listAll } from '../../../lib/api.ts';
+import type { ReportData, ReportDataQuery } from '../../../shared/report-api.ts';
+import type { SavedReport } from '../../../shared/schemas/saved-report.ts';
+import type { Report } from '../../../shared/schemas/report.ts';
+
+export async function fetchReport(query: ReportDataQuery): Promise<ReportData> {
+  const body = await call<{ data: ReportData }>('/api/v1/report-data', { query: query as Record<string, string> });
+  if (!body) throw new Error('No report data');
+  return body.data;
+}
+
+export interface Option {
+  id: string;
+  name: string;
+}
+
+export const fetchMeasurementOptions = (account: string) =>
+  listAll<Option & { status: string }>('measurement', { account: `${account},null`, sort: 'asc(name),asc(id)' });
+
+export async function fetchLabelOptions(account: string): Promise<(Option & { category: string })[]> {
+  const rows = await listAll<{ id: string; name: string; category: { name: string } }>('label-value', {
+    'category.account': account,
+    sort: 'asc(name),asc(id)',
+  });
+  return rows.map((r) => ({ id: r.id, name: r.name, category: r.category.name }));
+}
+
+export const fetchSavedReports = (account: string) =>
+  listAll<SavedReport>('saved-report', { account, sort: 'asc(name),asc(id)' });
+
+export const fetchAdminReports = (account: string) =>
+  listAll<Report>('report', { account: `${account},null`, sort: 'asc(name),asc(id)' });
+
+/** A URL segment for an admin-defined report's name: 'Channel Benchmark' → 'channel-benchmark'. */
+export function reportSlug(name: string): string {
+  return name
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}

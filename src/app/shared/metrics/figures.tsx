@@ -1,0 +1,110 @@
+/**
+ * Figures as the metric pages show them: a KPI tile and a breakdown table, formatted with the
+ * shared metric definitions (src/shared/metrics.ts). The measurement dashboard and reports use them.
+ */
+import {
+  formatMetric,
+  metricDefinition,
+  type BreakdownDimension,
+  type BreakdownEntry,
+  type MetricKey,
+} from '../../../shared/metrics.ts';
+import { EmptyState, Skeleton } from './ui.tsx';
+
+export const DIMENSION_LABELS: Record<BreakdownDimension, string> = {
+  channel: 'Channel',
+  media_partner: 'Media partner',
+  format: 'Format',
+  device: 'Device',
+  domain: 'Domain',
+  creative: 'Creative',
+};
+
+export function KpiTile({
+  metric,
+  value,
+  loading,
+}: {
+  metric: MetricKey;
+  value: number | null | undefined;
+  loading: boolean;
+}) {
+  const definition = metricDefinition(metric);
+  return (
+    <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-testid={`kpi-${metric}`}>
+      <dt className="text-sm font-medium text-slate-600" title={definition.description}>
+        {definition.label}
+      </dt>
+      <dd className="mt-1 text-2xl font-semibold tabular-nums tracking-tight text-slate-900">
+        {loading ? <Skeleton className="h-8 w-24" /> : <span data-value>{formatMetric(metric, value)}</span>}
+      </dd>
+    </div>
+  );
+}
+
+export function BreakdownTable({
+  entries,
+  dimension,
+  columns,
+}: {
+  entries: readonly BreakdownEntry[];
+  dimension: BreakdownDimension;
+  /** The metrics shown, in order. */
+  columns: readonly MetricKey[];
+}) {
+  const maxApm = Math.max(1, ...entries.map((e) => e.apm ?? 0));
+  const total = entries.reduce((s, e) => s + e.impressions, 0) || 1;
+  if (!entries.length) return <EmptyState title="No delivery for these filters" />;
+  return (
+    <div className="relative -mx-4 overflow-x-auto sm:mx-0">
+      <table className="w-full min-w-[720px] text-left text-sm">
+        <caption className="sr-only">Attention by {DIMENSION_LABELS[dimension].toLowerCase()}</caption>
+        <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600">
+          <tr>
+            <th scope="col" className="px-4 py-2 font-medium sm:pl-0">
+              {DIMENSION_LABELS[dimension]}
+            </th>
+            {columns.map((k) => (
+              <th key={k} scope="col" className="px-3 py-2 text-right font-medium">
+                {metricDefinition(k).label}
+              </th>
+            ))}
+            <th scope="col" className="w-40 px-3 py-2 font-medium">
+              <span aria-hidden="true">Attention</span>
+              <span className="sr-only">APM chart</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((e) => (
+            <tr key={e.key} className="border-b border-slate-100 last:border-0">
+              <th
+                scope="row"
+                className="max-w-[16rem] truncate px-4 py-2 font-medium text-slate-900 sm:pl-0"
+                title={e.key}
+              >
+                {e.key}
+                <div className="text-xs font-normal text-slate-600">
+                  {formatMetric('pct_viewed', e.impressions / total)} of impressions
+                </div>
+              </th>
+              {columns.map((k) => (
+                <td key={k} className="px-3 py-2 text-right tabular-nums text-slate-800">
+                  {formatMetric(k, e[k])}
+                </td>
+              ))}
+              <td className="px-3 py-2" aria-hidden="true">
+                <div className="h-2.5 w-full rounded-full bg-slate-100">
+                  <div
+                    className="h-2.5 rounded-full bg-primary"
+                    style={{ width: `${((e.apm ?? 0) / maxApm) * 100}%` }}
+                  />
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
