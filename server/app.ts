@@ -21,6 +21,7 @@ import { outboxRoutes } from './routes/outbox.ts';
 import { passwordRoutes, SELF_SERVICE_PAGE_HEADERS } from './routes/password.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { resourceRoutes } from './routes/resources.ts';
+import { spotlightRoutes } from './routes/spotlight/index.ts';
 import { testingRoutes } from './routes/testing.ts';
 import type { Database } from './store/database.ts';
 import { openStore } from './store/index.ts';
@@ -119,6 +120,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   metricsRoutes(app);
   measurementTagRoutes(app);
   importJobRoutes(app);
+  // The Spotlight creative-testing service (issue 15).
+  spotlightRoutes(app);
 
   // Last among the API routes: the engine leaves alone any method and path registered above.
   resourceRoutes(app, repositories);
