@@ -234,7 +234,8 @@ export function buildOpenApi(app: FastifyInstance): Json {
     const openApiUrl = route.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
     const schema = (route.schema as Json | undefined) ?? {};
     const operation: Json = {
-      tags: [route.url.split('/')[3] ?? 'api'],
+      tags: Array.isArray(schema.tags) ? schema.tags : [route.url.split('/')[3] ?? 'api'],
+      ...(Array.isArray(schema.security) ? { security: schema.security } : {}),
       summary: typeof schema.summary === 'string' ? schema.summary : key,
       description: `Access: ${accessText(route.access)}.${typeof schema.description === 'string' ? ` ${schema.description}` : ''}`,
       ...known[key],
@@ -278,7 +279,15 @@ export function buildOpenApi(app: FastifyInstance): Json {
       description:
         'The LAMP attention measurement API. Sign in with POST /api/v1/auth; the session cookie authenticates every other call. Request bodies are JSON (other media types get 415). Errors are {statusCode, error, message}.',
     },
-    components: { schemas, securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'lamp_session' } } },
+    components: {
+      schemas,
+      securitySchemes: {
+        session: { type: 'apiKey', in: 'cookie', name: 'lamp_session' },
+        // The Spotlight service (decisions.md §5): GET /api/spotlight-auth issues it; the switched
+        // company goes in X-Switched-Company.
+        spotlightToken: { type: 'http', scheme: 'bearer', description: 'Spotlight token, valid for 1 hour' },
+      },
+    },
     security: [{ session: [] }],
     paths,
   };

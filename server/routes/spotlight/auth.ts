@@ -65,8 +65,7 @@ export function spotlightAuthRoutes(app: FastifyInstance) {
         return deny(reply, failure(SPOTLIGHT_ERROR.foreign, messages.spotlight.foreignCompany));
       const account = app.repositories.account.byId(accountId) as Account | undefined;
       if (!account) return deny(reply, failure(SPOTLIGHT_ERROR.foreign, messages.spotlight.foreignCompany));
-      if (!account.feature_flags.spotlight_access)
-        return failure(SPOTLIGHT_ERROR.noAccess, messages.access.userError);
+      if (!account.feature_flags.spotlight_access) return failure(SPOTLIGHT_ERROR.noAccess, messages.access.userError);
 
       let company = store.companyOfAccount(account.id);
       let spotlightUser = store.userOf(user.id);
@@ -92,7 +91,12 @@ export function spotlightAuthRoutes(app: FastifyInstance) {
       }
       const at = new Date().toISOString();
       if (!company) {
-        company = await store.companies.insert({ id: newId(), account: account.id, name: input.company_name, created_at: at });
+        company = await store.companies.insert({
+          id: newId(),
+          account: account.id,
+          name: input.company_name,
+          created_at: at,
+        });
       }
       const companyId = company.id;
       if (spotlightUser) {

@@ -64,11 +64,12 @@ export function spotlightDashboardRoutes(app: FastifyInstance) {
       const measured = all.filter((row) => row.results) as (StoredRow & { results: Results })[];
       const index = (row: StoredRow & { results: Results }) => row.results.noticed_pct / row.results.norms.noticed_pct;
       const ranked = [...measured].sort((a, b) => index(b) - index(a) || (a.id < b.id ? -1 : 1));
-      const view = (row: StoredRow) => ({ ...row, brief_name: String(store.briefs.byId(String(row.brief))?.name ?? '') });
+      const view = (row: StoredRow) => ({
+        ...row,
+        brief_name: String(store.briefs.byId(String(row.brief))?.name ?? ''),
+      });
       const best = ranked.slice(0, RANKED);
-      const worst = ranked
-        .slice(Math.max(RANKED, ranked.length - RANKED))
-        .reverse();
+      const worst = ranked.slice(Math.max(RANKED, ranked.length - RANKED)).reverse();
       return {
         data: {
           best: best.map(view),
@@ -105,7 +106,9 @@ export function spotlightDashboardRoutes(app: FastifyInstance) {
       const id = (request.params as { id: string }).id;
       const row = store.stims.byId(id);
       if (!row || row.company !== ctx.company.id) {
-        return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: 'No asset with this id in this company' });
+        return reply
+          .code(404)
+          .send({ statusCode: 404, error: 'Not Found', message: 'No asset with this id in this company' });
       }
       const study = store.briefs.byId(String(row.brief));
       const brand = String(study?.name ?? row.name).split(':')[0];

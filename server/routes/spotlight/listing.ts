@@ -3,7 +3,11 @@
  * order_by is `field_direction` over the resource's order fields (an id tie-break keeps pages
  * stable), and page_num counts from 1.
  */
-import { SPOTLIGHT_DEFAULT_ORDER, SPOTLIGHT_ORDER_FIELDS, type SpotlightResource } from '../../../src/shared/schemas/spotlight.ts';
+import {
+  SPOTLIGHT_DEFAULT_ORDER,
+  SPOTLIGHT_ORDER_FIELDS,
+  type SpotlightResource,
+} from '../../../src/shared/schemas/spotlight.ts';
 import { badRequest } from '../../http-errors.ts';
 
 export interface ListInput {
@@ -18,7 +22,9 @@ export function parseOrder(resource: SpotlightResource, orderBy: string | undefi
   const match = /^(.+)_(asc|desc)$/.exec(value);
   const field = match?.[1] ?? '';
   if (!SPOTLIGHT_ORDER_FIELDS[resource].includes(field))
-    throw badRequest(`order_by: ${resource} lists order by ${SPOTLIGHT_ORDER_FIELDS[resource].join(', ')} (field_asc or field_desc)`);
+    throw badRequest(
+      `order_by: ${resource} lists order by ${SPOTLIGHT_ORDER_FIELDS[resource].join(', ')} (field_asc or field_desc)`,
+    );
   return { field, direction: match?.[2] === 'desc' ? -1 : 1 };
 }
 

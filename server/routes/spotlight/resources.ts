@@ -58,7 +58,12 @@ interface ResourceSpec {
   /** The record as the client gets it (derived fields added). */
   view(store: SpotlightStore, row: StoredRow): StoredRow;
   orderValue(row: StoredRow, field: string): unknown;
-  create(store: SpotlightStore, ctx: SpotlightContext, input: Record<string, unknown>, app: FastifyInstance): Promise<{ row: StoredRow; status: 200 | 201 }>;
+  create(
+    store: SpotlightStore,
+    ctx: SpotlightContext,
+    input: Record<string, unknown>,
+    app: FastifyInstance,
+  ): Promise<{ row: StoredRow; status: 200 | 201 }>;
   edit?(store: SpotlightStore, ctx: SpotlightContext, row: StoredRow, input: Record<string, unknown>): void;
   remove(store: SpotlightStore, ctx: SpotlightContext, row: StoredRow): Promise<void>;
 }
@@ -102,7 +107,9 @@ const SPECS: Record<SpotlightResource, ResourceSpec> = {
     nameOf: (row) => String(row.name),
     view: (store, row) => ({ ...row, brief_name: String(store.briefs.byId(String(row.brief))?.name ?? '') }),
     orderValue: (row, field) =>
-      field === 'created_at' || field === 'name' ? row[field] : (row.results as Record<string, unknown> | null)?.[field],
+      field === 'created_at' || field === 'name'
+        ? row[field]
+        : (row.results as Record<string, unknown> | null)?.[field],
     async create(store, ctx, input) {
       const study = store.briefs.byId(String(input.brief));
       if (!study || study.company !== ctx.company.id) throw badRequest('brief: no study with this id in this company');
@@ -140,10 +147,10 @@ const SPECS: Record<SpotlightResource, ResourceSpec> = {
     orderValue: (row, field) => row[field],
     async create(store, _ctx, input, app) {
       const account = app.repositories.account.byId(String(input.account)) as
-        | { feature_flags: { spotlight_access: boolean } }
-        | undefined;
+        { feature_flags: { spotlight_access: boolean } } | undefined;
       if (!account) throw badRequest('account: no account with this id');
-      if (!account.feature_flags.spotlight_access) throw badRequest('account: this account does not have Spotlight access');
+      if (!account.feature_flags.spotlight_access)
+        throw badRequest('account: this account does not have Spotlight access');
       if (store.companyOfAccount(String(input.account))) throw conflict('This account already has a Spotlight company');
       const row = { id: newId(), ...input, created_at: now() } as StoredRow;
       return { row: await store.companies.insert(row), status: 201 };
@@ -178,7 +185,10 @@ const SPECS: Record<SpotlightResource, ResourceSpec> = {
         // Linking an existing Spotlight user to this company (what error 1's "link" asks for).
         const companies = existing.companies as string[];
         if (companies.includes(ctx.company.id)) throw conflict('This user is already a member of the company');
-        const row = await store.users.update(existing.id, { companies: [...companies, ctx.company.id], updated_at: now() });
+        const row = await store.users.update(existing.id, {
+          companies: [...companies, ctx.company.id],
+          updated_at: now(),
+        });
         return { row: row as StoredRow, status: 200 };
       }
       const row = { id: newId(), ...input, companies: [ctx.company.id], created_at: now() } as StoredRow;
@@ -294,7 +304,9 @@ export function spotlightResourceRoutes(app: FastifyInstance) {
         checkIfMatch(request, current);
         const next = { ...current, ...(request.body as Record<string, unknown>), id: current.id, updated_at: now() };
         spec.edit?.(store, ctx, next, request.body as Record<string, unknown>);
-        const repository = { brief: store.briefs, stim: store.stims, company: store.companies, user: store.users }[resource];
+        const repository = { brief: store.briefs, stim: store.stims, company: store.companies, user: store.users }[
+          resource
+        ];
         const saved = (await repository.replace(next)) as StoredRow;
         void reply.header('etag', etagOf(saved));
         return { data: spec.view(store, saved) };

@@ -24,7 +24,8 @@ export function signSpotlightToken(secret: string, userId: string, now = Date.no
   return `${payload}.${mac(secret, payload)}`;
 }
 
-export type TokenCheck = { status: 'valid'; claims: SpotlightTokenClaims } | { status: 'missing' | 'invalid' | 'expired' };
+export type TokenCheck =
+  { status: 'valid'; claims: SpotlightTokenClaims } | { status: 'missing' | 'invalid' | 'expired' };
 
 /** Reads `Authorization: Bearer {token}` (a bare token is accepted too) and checks it in constant time. */
 export function checkSpotlightToken(secret: string, header: string | undefined, now = Date.now()): TokenCheck {

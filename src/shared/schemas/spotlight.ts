@@ -122,7 +122,9 @@ export const heatmapGrid = z
     rows: z.number().int().min(1).max(128),
     values: z.string().regex(/^(?:[0-9a-f]{2})*$/, 'must be two hex digits per cell'),
   })
-  .refine((grid) => grid.values.length === grid.cols * grid.rows * 2, { message: 'values must hold cols × rows cells' });
+  .refine((grid) => grid.values.length === grid.cols * grid.rows * 2, {
+    message: 'values must hold cols × rows cells',
+  });
 
 /** The cells of a grid as numbers 0 to 255. */
 export function heatmapCells(grid: HeatmapGrid): Uint8Array {
