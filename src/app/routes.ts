@@ -213,23 +213,23 @@ export const routes: readonly RouteEntry[] = [
   }),
   route('domain-lists', '/activations/domain-lists', 'Domain Lists', notYet, { access: lamp, sidebar: 'activations' }),
 
-  // Spotlight (no issue yet).
-  route('spotlight', '/spotlight', 'Spotlight', notYet, {
+  // Spotlight (issue 15).
+  route('spotlight', '/spotlight', 'Spotlight', 'spotlight/SpotlightHomePage', {
     access: spotlight,
     sidebar: 'spotlight',
     switcherLock: 'spotlight',
   }),
-  route('spotlight.studies', '/spotlight/studies', 'Studies', notYet, {
+  route('spotlight.studies', '/spotlight/studies', 'Studies', 'spotlight/StudiesPage', {
     access: spotlight,
     sidebar: 'spotlight',
     switcherLock: 'spotlight',
   }),
-  route('spotlight.assets', '/spotlight/assets', 'Assets', notYet, {
+  route('spotlight.assets', '/spotlight/assets', 'Assets', 'spotlight/AssetsPage', {
     access: spotlight,
     sidebar: 'spotlight',
     switcherLock: 'spotlight',
   }),
-  route('spotlight.asset', '/spotlight/assets/:assetId', 'Asset', notYet, {
+  route('spotlight.asset', '/spotlight/assets/:assetId', 'Asset', 'spotlight/AssetPage', {
     access: spotlight,
     sidebar: 'spotlight',
     switcherLock: 'spotlight',
@@ -515,9 +515,9 @@ const PARAM_RESOURCES: Readonly<Record<string, { resource: string; service: 'api
   /** "correlation → import-job-status". */
   correlationId: { resource: 'import-job-status', service: 'api' },
   /** "assets → stims". */
-  assetId: { resource: 'stims', service: 'spotlight' },
+  assetId: { resource: 'stim', service: 'spotlight' },
   /** "studies → briefs". */
-  studyId: { resource: 'briefs', service: 'spotlight' },
+  studyId: { resource: 'brief', service: 'spotlight' },
 };
 
 /** 'third-party-macros' → 'Third Party Macros'. */

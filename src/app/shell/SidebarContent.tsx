@@ -10,6 +10,7 @@ import { messages } from '../../shared/messages.ts';
 import type { Measurement } from '../../shared/schemas/measurement.ts';
 import { ADMIN_MENUS, capitalise, findRoute, paths, type SidebarKind } from '../routes.ts';
 import MeasurementSections from '../features/measurements/MeasurementSections.tsx';
+import SpotlightSections from '../features/spotlight/SpotlightSections.tsx';
 import { ErrorPlaceholder } from '../shared/ErrorPlaceholder.tsx';
 import { Spinner } from '../shared/Spinner.tsx';
 
@@ -342,17 +343,7 @@ export default function SidebarContent({ kind }: { kind: Exclude<SidebarKind, 'n
       {kind === 'measurements' ? <MeasurementTree /> : null}
       {kind === 'reports' ? <ReportsMenu /> : null}
       {kind === 'admin' ? <AdminMenu /> : null}
-      {kind === 'spotlight' ? (
-        <LinkList
-          title="Spotlight"
-          id="sidebar-spotlight"
-          links={[
-            { name: 'Dashboard', path: paths.spotlight() },
-            { name: 'Studies', path: paths.spotlightStudies() },
-            { name: 'Assets', path: paths.spotlightAssets() },
-          ]}
-        />
-      ) : null}
+      {kind === 'spotlight' ? <SpotlightSections /> : null}
       {kind === 'activations' ? (
         <LinkList
           title="Activations"
