@@ -65,7 +65,13 @@ export function CreativeViewer({ stim, mode, opacity, showAreas, maxHeight = '70
     if (!element || !grid) return;
     drawOverlay(element, grid, mode);
     // Redraw at the new size when the layout changes (a phone turned, the sidebar resized).
-    const observer = new ResizeObserver(() => drawOverlay(element, grid, mode));
+    let drawn = `${element.clientWidth}x${element.clientHeight}`;
+    const observer = new ResizeObserver(() => {
+      const size = `${element.clientWidth}x${element.clientHeight}`;
+      if (size === drawn) return;
+      drawn = size;
+      drawOverlay(element, grid, mode);
+    });
     observer.observe(element);
     return () => observer.disconnect();
   }, [grid, mode]);

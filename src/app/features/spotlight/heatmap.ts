@@ -66,6 +66,16 @@ export function drawOverlay(
   grid: { cols: number; rows: number; cells: Uint8Array },
   mode: OverlayMode,
 ): void {
+  const started = performance.now();
+  try {
+    paint(canvas, grid, mode);
+  } finally {
+    // A user-timing entry per draw, so its cost can be read in a trace or by a test.
+    performance.measure('spotlight-heatmap-draw', { start: started, end: performance.now() });
+  }
+}
+
+function paint(canvas: HTMLCanvasElement, grid: { cols: number; rows: number; cells: Uint8Array }, mode: OverlayMode) {
   const ratio = Math.min(2, window.devicePixelRatio || 1);
   const width = Math.max(1, Math.round(canvas.clientWidth * ratio));
   const height = Math.max(1, Math.round(canvas.clientHeight * ratio));
