@@ -27,6 +27,7 @@ import { passwordRoutes, SELF_SERVICE_PAGE_HEADERS } from './routes/password.ts'
 import { profileRoutes } from './routes/profile.ts';
 import { reportRoutes } from './routes/reports.ts';
 import { resourceRoutes } from './routes/resources.ts';
+import { spotlightRoutes } from './routes/spotlight/index.ts';
 import { testingRoutes } from './routes/testing.ts';
 import { isResourceName } from '../src/shared/schemas/index.ts';
 import type { Database } from './store/database.ts';
@@ -141,6 +142,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   activationRoutes(app);
   // Reports: figures over measurements, saved-report names (issue 13).
   reportRoutes(app);
+  // The Spotlight creative-testing service (issue 15).
+  spotlightRoutes(app);
 
   // ETags on the engine's single-row answers (optimistic concurrency: routes/concurrency.ts).
   entityTags(app, (url) => {

@@ -324,7 +324,8 @@ export function buildOpenApi(app: FastifyInstance): Json {
     for (const match of openApiUrl.matchAll(/\{([^}]+)\}/g))
       parameters.push({ name: match[1], in: 'path', required: true, schema: { type: 'string' } });
     const operation: Json = {
-      tags: [route.url.split('/')[3] ?? 'api'],
+      tags: Array.isArray(schema.tags) ? schema.tags : [route.url.split('/')[3] ?? 'api'],
+      ...(Array.isArray(schema.security) ? { security: schema.security } : {}),
       summary: typeof schema.summary === 'string' ? schema.summary : key,
       description: `Access: ${accessText(route.access)}.${typeof schema.description === 'string' ? ` ${schema.description}` : ''}`,
       ...securityOf(route.access),
@@ -378,7 +379,15 @@ export function buildOpenApi(app: FastifyInstance): Json {
       description:
         'The LAMP attention measurement API. Sign in with POST /api/v1/auth; the session cookie authenticates every other call. Request bodies are JSON (other media types get 415). Errors are {statusCode, error, message}; a 400 adds issues: [{path, message}], one per bad field.',
     },
-    components: { schemas, securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'lamp_session' } } },
+    components: {
+      schemas,
+      securitySchemes: {
+        session: { type: 'apiKey', in: 'cookie', name: 'lamp_session' },
+        // The Spotlight service (decisions.md §5): GET /api/spotlight-auth issues it; the switched
+        // company goes in X-Switched-Company.
+        spotlightToken: { type: 'http', scheme: 'bearer', description: 'Spotlight token, valid for 1 hour' },
+      },
+    },
     security: [{ session: [] }],
     paths,
   };

@@ -378,23 +378,23 @@ export const routes: readonly RouteEntry[] = [
     sidebar: 'activations',
   }),
 
-  // Spotlight (no issue yet).
-  route('spotlight', '/spotlight', 'Spotlight', notYet, {
+  // Spotlight (issue 15).
+  route('spotlight', '/spotlight', 'Spotlight', 'spotlight/SpotlightHomePage', {
     access: spotlight,
     sidebar: 'spotlight',
     switcherLock: 'spotlight',
   }),
-  route('spotlight.studies', '/spotlight/studies', 'Studies', notYet, {
+  route('spotlight.studies', '/spotlight/studies', 'Studies', 'spotlight/StudiesPage', {
     access: spotlight,
     sidebar: 'spotlight',
     switcherLock: 'spotlight',
   }),
-  route('spotlight.assets', '/spotlight/assets', 'Assets', notYet, {
+  route('spotlight.assets', '/spotlight/assets', 'Assets', 'spotlight/AssetsPage', {
     access: spotlight,
     sidebar: 'spotlight',
     switcherLock: 'spotlight',
   }),
-  route('spotlight.asset', '/spotlight/assets/:assetId', 'Asset', notYet, {
+  route('spotlight.asset', '/spotlight/assets/:assetId', 'Asset', 'spotlight/AssetPage', {
     access: spotlight,
     sidebar: 'spotlight',
     switcherLock: 'spotlight',
@@ -634,8 +634,10 @@ const PARAM_ALIASES: Readonly<Record<string, { resource: string; service: 'api' 
   categoryId: { resource: 'label-category', service: 'api' },
   labelId: { resource: 'label-value', service: 'api' },
   correlationId: { resource: 'import-job-status', service: 'api' },
-  assetId: { resource: 'stims', service: 'spotlight' },
-  studyId: { resource: 'briefs', service: 'spotlight' },
+  /** "assets → stims". */
+  assetId: { resource: 'stim', service: 'spotlight' },
+  /** "studies → briefs". */
+  studyId: { resource: 'brief', service: 'spotlight' },
 };
 
 export function paramResource(param: string): { resource: string; service: 'api' | 'spotlight' } | null {

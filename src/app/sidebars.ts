@@ -16,6 +16,6 @@ export const sidebarSections: Readonly<Record<Exclude<SidebarKind, 'none'>, read
   ],
   reports: [lazy(() => import('./features/reports/ReportsSidebar.tsx'))],
   admin: [lazy(() => import('./shell/sections/AdminMenu.tsx'))],
-  spotlight: [lazy(() => import('./shell/sections/SpotlightMenu.tsx'))],
+  spotlight: [lazy(() => import('./features/spotlight/SpotlightSections.tsx'))],
   activations: [lazy(() => import('./features/activations/ActivationSections.tsx'))],
 };

@@ -118,7 +118,8 @@ export async function request(
   if (response.status === 204) return { body: null, response };
   const parsed = await readBody(response);
   if (!response.ok) {
-    if (response.status === 401) onUnauthorized?.(path);
+    // A Spotlight 401 is about its token, not the LAMP session (the Spotlight store re-authenticates).
+    if (response.status === 401 && !path.startsWith('/api/spotlight/')) onUnauthorized?.(path);
     throw new ApiError(response.status, parsed);
   }
   return { body: parsed, response };
@@ -341,7 +342,7 @@ export interface SpotlightAuth {
 }
 
 function spotlightHeaders(auth: SpotlightAuth): Record<string, string> {
-  const headers: Record<string, string> = { authorization: auth.token };
+  const headers: Record<string, string> = { authorization: `Bearer ${auth.token}` };
   if (auth.switchedAccountId) headers[SWITCHED_COMPANY_HEADER] = auth.switchedAccountId;
   return headers;
 }
@@ -361,17 +362,26 @@ export const spotlight = {
     call(`/api/spotlight/${resource}/${encodeURIComponent(id)}/details`, { headers: spotlightHeaders(auth) }),
   create: (auth: SpotlightAuth, resource: string, entity: unknown) =>
     call(`/api/spotlight/${resource}/create`, { method: 'POST', body: entity, headers: spotlightHeaders(auth) }),
-  edit: (auth: SpotlightAuth, resource: string, id: string, entity: unknown) =>
+  edit: (auth: SpotlightAuth, resource: string, id: string, entity: unknown, etag?: string) =>
     call(`/api/spotlight/${resource}/${encodeURIComponent(id)}/edit`, {
       method: 'POST',
       body: entity,
-      headers: spotlightHeaders(auth),
+      headers: { ...spotlightHeaders(auth), ...(etag ? { 'if-match': etag } : {}) },
     }),
-  remove: (auth: SpotlightAuth, resource: string, id: string) =>
+  remove: (auth: SpotlightAuth, resource: string, id: string, etag?: string) =>
     call(`/api/spotlight/${resource}/${encodeURIComponent(id)}/delete`, {
       method: 'POST',
-      headers: spotlightHeaders(auth),
+      headers: { ...spotlightHeaders(auth), ...(etag ? { 'if-match': etag } : {}) },
     }),
   dashboardList: (auth: SpotlightAuth, name: string) =>
     call(`/api/spotlight/dashboard/data/${name}_list/`, { headers: spotlightHeaders(auth) }),
+  /** An asset's creative (SVG text): images cannot send the token, so the page fetches it. */
+  creative: async (auth: SpotlightAuth, id: string): Promise<string> => {
+    const response = await fetch(buildUrl(`/api/spotlight/stim/${encodeURIComponent(id)}/creative`), {
+      headers: spotlightHeaders(auth),
+      credentials: 'include',
+    });
+    if (!response.ok) throw new ApiError(response.status, await readBody(response));
+    return response.text();
+  },
 };

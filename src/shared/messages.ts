@@ -85,6 +85,26 @@ export const messages = {
   spotlight: {
     createAccount: 'Create Spotlight Account',
     userCreated: 'New spotlight user successfully created',
+    /** Spec §8: the token the app keeps when the auth call fails. */
+    unauthorisedToken: 'unauthorised',
+    /** Error 3 (spec §4): the warning the app logs. */
+    notMemberWarning: (accountName: string) => `The user tried to access the account ${accountName} in Spotlight`,
+    // The service's own answers (decisions.md §5; the spec leaves their wording open).
+    tokenMissing: 'A Spotlight token is required',
+    tokenExpired: 'The Spotlight session has expired or is not valid; please reload the page',
+    foreignCompany: 'You do not have access to this company in Spotlight',
+    noCompany: 'This account does not have a Spotlight company yet',
+    noUser: 'You do not have a Spotlight user yet',
+    notMember: 'You do not have Spotlight access for this account',
+    otherUser: 'A Spotlight token can be issued only for the signed-in user',
+    stale: 'This record has changed since it was loaded; reload it and try again',
+    notFound: (what: string) => `No ${what} with this id in this company`,
+    // Onboarding (spec §2): the texts around the error ids.
+    onboardingTitle: 'Welcome to Spotlight',
+    linkExisting: 'Link an existing Spotlight account',
+    linkExistingHelp: 'Give your account manager these ids, and they will link your existing Spotlight account:',
+    createNew: 'Create a new Spotlight account',
+    createNewHelp: 'Start testing creatives now with a Spotlight account of your own for this company.',
   },
   shell: {
     returnToMeasurement: 'Return to Measurement',

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
 import { roleAtLeast, type Role } from '../../src/shared/access.ts';
 import { RESOURCE_NAMES, resources, type ResourceName } from '../../src/shared/schemas/index.ts';
+import { SPOTLIGHT_RESOURCES } from '../../src/shared/schemas/spotlight.ts';
 import { buildSeededApp, FOREIGN, OWN, PERSONA_IDS, ROLE_PERSONAS, ROW_IDS, sessionCookie } from '../helpers/seed.ts';
 
 type Who = Role | 'anonymous';
@@ -153,6 +154,36 @@ const OTHER_ROUTES: Record<string, Row> = {
   },
   'GET /api/v1/demo/personas': { request: () => ({ url: '/api/v1/demo/personas' }), expected: () => 200 },
   'GET /api/reference': { request: () => ({ url: '/api/reference' }), expected: () => 200 },
+};
+
+// Spotlight (issue 15): the auth call needs a session (an empty query is then a 400); the service
+// itself wants its own token, so a session alone opens none of it (tests/api/spotlight.test.ts
+// covers every route with tokens, companies and roles).
+OTHER_ROUTES['GET /api/spotlight-auth'] = {
+  request: () => ({ url: '/api/spotlight-auth' }),
+  expected: (who) => (who === 'anonymous' ? 401 : 400),
+};
+for (const resource of SPOTLIGHT_RESOURCES) {
+  const base = `/api/spotlight/${resource}`;
+  const id = '650000000000000000000099';
+  for (const [method, url] of [
+    ['POST', base],
+    ['GET', `${base}/:id/details`],
+    ['POST', `${base}/create`],
+    ['POST', `${base}/:id/edit`],
+    ['POST', `${base}/:id/delete`],
+  ] as const) {
+    OTHER_ROUTES[`${method} ${url}`] = {
+      request: () => ({ method, url: url.replace(':id', id), ...(method === 'POST' ? { payload: {} } : {}) }),
+      expected: () => 401,
+    };
+  }
+}
+for (const url of ['/api/spotlight/dashboard/data/brief_list/', '/api/spotlight/dashboard/data/stim_list/'])
+  OTHER_ROUTES[`GET ${url}`] = { request: () => ({ url }), expected: () => 401 };
+OTHER_ROUTES['GET /api/spotlight/stim/:id/creative'] = {
+  request: () => ({ url: '/api/spotlight/stim/650000000000000000000099/creative' }),
+  expected: () => 401,
 };
 
 const isRoot = (who: Who) => who === 'root' || who === 'super';

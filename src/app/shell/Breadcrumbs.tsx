@@ -13,8 +13,13 @@ export function lookupName(lookup: NonNullable<Crumb['lookup']>): Promise<string
   if (!pending) {
     pending =
       lookup.service === 'spotlight'
-        ? // Spotlight records need the Spotlight token; until that service exists the id stands in.
-          Promise.resolve(lookup.id)
+        ? // Spotlight records come from the Spotlight service, with its token (lazy: its chunk).
+          import('../features/spotlight/data.ts')
+            .then(({ spotlightName }) => spotlightName(lookup.resource, lookup.id))
+            .catch(() => {
+              names.delete(key);
+              return lookup.id;
+            })
         : loadSchemas()
             .then(async (schemas) => {
               if (!schemas.isResourceName(lookup.resource)) return lookup.id;

@@ -128,7 +128,7 @@ describe('breadcrumbs', () => {
     expect(crumbs[2]?.lookup).toEqual({ resource: 'measurement', id: ID, service: 'api' });
     expect(crumbs[4]?.lookup).toEqual({ resource: 'import-job', id: ID, service: 'api' });
     const asset = `/spotlight/assets/${ID}`;
-    expect(segmentCrumbs(asset, findRoute(asset).route)[3]?.lookup?.resource).toBe('stims');
+    expect(segmentCrumbs(asset, findRoute(asset).route)[3]?.lookup?.resource).toBe('stim');
     const lookup = `/admin/lookup-tables/media-partners/${ID}`;
     const lookupCrumbs = segmentCrumbs(lookup, findRoute(lookup).route);
     expect(lookupCrumbs[3]?.label).toBe('Media Partners');

@@ -123,7 +123,7 @@ describe('the API client', () => {
     const calls = mockFetch(() => json({ success: true }));
     await spotlight.list({ token: 'tok', switchedAccountId: 'acc' }, 'briefs', { page_num: 1, results_per_page: 10 });
     const headers = calls[0]?.init.headers as Record<string, string>;
-    expect(headers.authorization).toBe('tok');
+    expect(headers.authorization).toBe('Bearer tok');
     expect(headers[SWITCHED_COMPANY_HEADER]).toBe('acc');
     expect(calls[0]?.url).toBe('/api/spotlight/briefs');
   });

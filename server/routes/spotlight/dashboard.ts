@@ -1,0 +1,132 @@
+/**
+ * The dashboard lists (spec §7: GET /api/spotlight/dashboard/data/{name}_list/) behind /spotlight:
+ * brief_list is the company's most recent studies; stim_list ranks its assets by % noticed against
+ * their category norm (best and worst five) with the company's headline figures.
+ */
+import type { FastifyInstance } from 'fastify';
+import { renderCreative } from '../../../fixtures/spotlight-creative.ts';
+import { briefListResponse, stimListResponse } from '../../../src/shared/schemas/spotlight.ts';
+import type { StoredRow } from '../../store/repositories.ts';
+import { spotlightContext, spotlightGuard } from './guard.ts';
+import { spotlightStore } from './store.ts';
+
+const RECENT = 5;
+const RANKED = 5;
+
+interface Results {
+  noticed_pct: number;
+  dwell_s: number;
+  ttff_s: number;
+  recall_uplift_pts: number;
+  sample: number;
+  norms: { noticed_pct: number };
+}
+
+const mean = (values: number[]) =>
+  values.length ? Math.round((values.reduce((a, b) => a + b, 0) / values.length) * 100) / 100 : null;
+
+export function spotlightDashboardRoutes(app: FastifyInstance) {
+  const store = spotlightStore(app.repositories);
+  const schema = (summary: string, response: unknown) => ({
+    tags: ['Spotlight'],
+    security: [{ spotlightToken: [] }],
+    summary,
+    response: { 200: response },
+  });
+
+  app.get(
+    '/api/spotlight/dashboard/data/brief_list/',
+    {
+      config: { access: 'public' },
+      onRequest: spotlightGuard(app),
+      schema: schema('The company’s most recent studies', briefListResponse),
+    },
+    (request) => {
+      const ctx = spotlightContext(request);
+      const recent = [...store.briefs.findBy('company', ctx.company.id)]
+        .sort((a, b) => String(b.created_at).localeCompare(String(a.created_at)) || (a.id < b.id ? 1 : -1))
+        .slice(0, RECENT);
+      return { data: recent.map((row) => ({ ...row, asset_count: store.stims.findBy('brief', row.id).length })) };
+    },
+  );
+
+  app.get(
+    '/api/spotlight/dashboard/data/stim_list/',
+    {
+      config: { access: 'public' },
+      onRequest: spotlightGuard(app),
+      schema: schema('Assets with the best and worst attention, and headline figures', stimListResponse),
+    },
+    (request) => {
+      const ctx = spotlightContext(request);
+      const briefs = store.briefs.findBy('company', ctx.company.id);
+      const all = store.stims.findBy('company', ctx.company.id);
+      const measured = all.filter((row) => row.results) as (StoredRow & { results: Results })[];
+      const index = (row: StoredRow & { results: Results }) => row.results.noticed_pct / row.results.norms.noticed_pct;
+      const ranked = [...measured].sort((a, b) => index(b) - index(a) || (a.id < b.id ? -1 : 1));
+      const view = (row: StoredRow) => ({
+        ...row,
+        brief_name: String(store.briefs.byId(String(row.brief))?.name ?? ''),
+      });
+      const best = ranked.slice(0, RANKED);
+      const worst = ranked.slice(Math.max(RANKED, ranked.length - RANKED)).reverse();
+      return {
+        data: {
+          best: best.map(view),
+          worst: worst.map(view),
+          headline: {
+            studies: briefs.length,
+            assets: all.length,
+            assets_with_results: measured.length,
+            panellists: briefs.reduce((sum, row) => sum + Number(row.sample_size) * Number(row.cells), 0),
+            noticed_pct: mean(measured.map((row) => row.results.noticed_pct)),
+            dwell_s: mean(measured.map((row) => row.results.dwell_s)),
+            ttff_s: mean(measured.map((row) => row.results.ttff_s)),
+            recall_uplift_pts: mean(measured.map((row) => row.results.recall_uplift_pts)),
+          },
+        },
+      };
+    },
+  );
+
+  app.get(
+    '/api/spotlight/stim/:id/creative',
+    {
+      config: { access: 'public' },
+      onRequest: spotlightGuard(app),
+      schema: {
+        tags: ['Spotlight'],
+        security: [{ spotlightToken: [] }],
+        summary: 'The asset’s creative (SVG)',
+        description: 'image/svg+xml; the areas of interest are fractions of its width and height.',
+      },
+    },
+    (request, reply) => {
+      const ctx = spotlightContext(request);
+      const id = (request.params as { id: string }).id;
+      const row = store.stims.byId(id);
+      if (!row || row.company !== ctx.company.id) {
+        return reply
+          .code(404)
+          .send({ statusCode: 404, error: 'Not Found', message: 'No asset with this id in this company' });
+      }
+      const study = store.briefs.byId(String(row.brief));
+      const brand = String(study?.name ?? row.name).split(':')[0];
+      return reply
+        .type('image/svg+xml; charset=utf-8')
+        .header('cache-control', 'private, max-age=3600')
+        .send(
+          renderCreative({
+            id: row.id,
+            name: String(row.name),
+            type: row.type as 'image' | 'video',
+            format: String(row.format),
+            width: Number(row.width),
+            height: Number(row.height),
+            duration_s: (row.duration_s as number | null) ?? null,
+            brand,
+          }),
+        );
+    },
+  );
+}

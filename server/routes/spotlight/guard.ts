@@ -1,0 +1,84 @@
+/**
+ * What every /api/spotlight call checks, before its body is read (decisions.md §5):
+ *
+ *   1. the token (`Authorization: Bearer …`): missing, forged or expired → 401;
+ *   2. the company: `X-Switched-Company` names a LAMP account (else the user's own account); the
+ *      user must be allowed in it, and a non-root user only in their own account (spec §4) → 403;
+ *   3. the account has spotlight_access and a Spotlight company → 403;
+ *   4. the user's Spotlight user is a member of that company, or the user is root → 403;
+ *   5. the route's role (the LAMP effective role in that account) → 403.
+ *
+ * Every failure answers before anything is read or written, so nothing changes.
+ */
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
+import { canAccessAccount, effectiveRole, isRootUser, roleAtLeast, type Role } from '../../../src/shared/access.ts';
+import { messages } from '../../../src/shared/messages.ts';
+import type { Account, User } from '../../../src/shared/schemas/index.ts';
+import { objectId } from '../../../src/shared/schemas/index.ts';
+import { badRequest, forbidden, unauthorized } from '../../http-errors.ts';
+import type { StoredRow } from '../../store/repositories.ts';
+import { spotlightStore } from './store.ts';
+import { checkSpotlightToken } from './token.ts';
+
+export const SWITCHED_COMPANY_HEADER = 'x-switched-company';
+
+export interface SpotlightContext {
+  user: User;
+  account: Account;
+  role: Role;
+  root: boolean;
+  /** The Spotlight company of the account. */
+  company: StoredRow;
+  /** The user's Spotlight user (root users may have none). */
+  spotlightUser: StoredRow | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    spotlight: SpotlightContext | null;
+  }
+}
+
+export function spotlightContext(request: FastifyRequest): SpotlightContext {
+  if (!request.spotlight) throw unauthorized(messages.spotlight.tokenMissing);
+  return request.spotlight;
+}
+
+export function decorateSpotlight(app: FastifyInstance) {
+  app.decorateRequest('spotlight', null);
+}
+
+/** The checks above as a route's onRequest hook; `role` is the least role the route needs. */
+export function spotlightGuard(app: FastifyInstance, role: Role = 'read'): onRequestHookHandler {
+  const store = spotlightStore(app.repositories);
+  return (request, _reply, done) => {
+    try {
+      const check = checkSpotlightToken(app.config.linkSecret, request.headers.authorization);
+      if (check.status === 'missing') throw unauthorized(messages.spotlight.tokenMissing);
+      if (check.status !== 'valid') throw unauthorized(messages.spotlight.tokenExpired);
+      const user = app.repositories.user.byId(check.claims.sub) as User | undefined;
+      if (!user) throw unauthorized(messages.spotlight.tokenExpired);
+      const header = request.headers[SWITCHED_COMPANY_HEADER];
+      const requested = (Array.isArray(header) ? header[0] : header)?.trim() || user.account;
+      const parsed = objectId.safeParse(requested);
+      if (!parsed.success) throw badRequest(`X-Switched-Company: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+      const root = isRootUser(user);
+      if (!canAccessAccount(user, parsed.data) || (!root && parsed.data !== user.account))
+        throw forbidden(messages.spotlight.foreignCompany);
+      const account = app.repositories.account.byId(parsed.data) as Account | undefined;
+      if (!account) throw forbidden(messages.spotlight.foreignCompany);
+      if (!account.feature_flags.spotlight_access) throw forbidden(messages.access.userError);
+      const company = store.companyOfAccount(account.id);
+      if (!company) throw forbidden(messages.spotlight.noCompany);
+      const spotlightUser = store.userOf(user.id) ?? null;
+      const member = !!spotlightUser && (spotlightUser.companies as string[]).includes(company.id);
+      if (!member && !root) throw forbidden(messages.access.spotlightNoAccess);
+      const effective = effectiveRole(user, account.id);
+      if (!roleAtLeast(effective, role)) throw forbidden(messages.access.accountError);
+      request.spotlight = { user, account, role: effective, root, company, spotlightUser };
+      done();
+    } catch (error) {
+      done(error as Error);
+    }
+  };
+}

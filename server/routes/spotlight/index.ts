@@ -1,0 +1,17 @@
+/**
+ * The Spotlight creative-testing service (decisions.md §5), in the same server under
+ * /api/spotlight-auth and /api/spotlight/. Its data lives in the store beside LAMP's, so the test
+ * reset restores it too.
+ */
+import type { FastifyInstance } from 'fastify';
+import { spotlightAuthRoutes } from './auth.ts';
+import { spotlightDashboardRoutes } from './dashboard.ts';
+import { decorateSpotlight } from './guard.ts';
+import { spotlightResourceRoutes } from './resources.ts';
+
+export function spotlightRoutes(app: FastifyInstance) {
+  decorateSpotlight(app);
+  spotlightAuthRoutes(app);
+  spotlightDashboardRoutes(app);
+  spotlightResourceRoutes(app);
+}

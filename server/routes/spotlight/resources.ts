@@ -1,0 +1,338 @@
+/**
+ * The Spotlight resources (spec §7, decisions.md §5), each with the same five calls:
+ *
+ *   POST /api/spotlight/{resource}                list: {page_num, results_per_page, order_by, filter_name} → {data, count}
+ *   GET  /api/spotlight/{resource}/{id}/details   one record, with an ETag
+ *   POST /api/spotlight/{resource}/create         create → 201 {data}
+ *   POST /api/spotlight/{resource}/{id}/edit      edit (If-Match honoured: 412 when stale) → {data}
+ *   POST /api/spotlight/{resource}/{id}/delete    delete (If-Match honoured) → 204
+ *
+ * Records are scoped to the company the guard resolved: another company's record is not found.
+ * What differs per resource (who may write, derived fields, checks before a write) sits in the
+ * table below, not in the routes.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { canAccessAccount, type Role } from '../../../src/shared/access.ts';
+import { messages } from '../../../src/shared/messages.ts';
+import type { User } from '../../../src/shared/schemas/index.ts';
+import {
+  brief,
+  briefCreate,
+  briefEdit,
+  companyCreate,
+  companyEdit,
+  spotlightCompany,
+  spotlightListBody,
+  spotlightListResponse,
+  spotlightUser,
+  spotlightUserCreate,
+  spotlightUserEdit,
+  stim,
+  stimCreate,
+  stimEdit,
+  type SpotlightResource,
+} from '../../../src/shared/schemas/spotlight.ts';
+import { badRequest, HttpError, notFound } from '../../http-errors.ts';
+import { newId, type StoredRow } from '../../store/repositories.ts';
+import { checkIfMatch, etagOf } from './etag.ts';
+import { spotlightContext, spotlightGuard, type SpotlightContext } from './guard.ts';
+import { page } from './listing.ts';
+import { spotlightStore, type SpotlightStore } from './store.ts';
+
+const idParams = z.strictObject({ id: z.string().regex(/^[0-9a-f]{24}$/, 'must be a 24-character hexadecimal id') });
+const conflict = (message: string) => new HttpError(409, message);
+
+interface ResourceSpec {
+  title: string;
+  /** Singular, for messages. */
+  noun: string;
+  row: z.ZodType;
+  createBody: z.ZodType;
+  editBody: z.ZodType;
+  /** The least LAMP role (in the selected account) for each call. */
+  roles: { read: Role; create: Role; edit: Role; delete: Role };
+  /** The records the company may see. */
+  visible(store: SpotlightStore, ctx: SpotlightContext): readonly StoredRow[];
+  nameOf(row: StoredRow): string;
+  /** The record as the client gets it (derived fields added). */
+  view(store: SpotlightStore, row: StoredRow): StoredRow;
+  orderValue(row: StoredRow, field: string): unknown;
+  create(
+    store: SpotlightStore,
+    ctx: SpotlightContext,
+    input: Record<string, unknown>,
+    app: FastifyInstance,
+  ): Promise<{ row: StoredRow; status: 200 | 201 }>;
+  edit?(store: SpotlightStore, ctx: SpotlightContext, row: StoredRow, input: Record<string, unknown>): void;
+  remove(store: SpotlightStore, ctx: SpotlightContext, row: StoredRow): Promise<void>;
+}
+
+const now = () => new Date().toISOString();
+const datesInOrder = (row: StoredRow) => String(row.start_date) <= String(row.end_date);
+
+const SPECS: Record<SpotlightResource, ResourceSpec> = {
+  brief: {
+    title: 'Studies (briefs)',
+    noun: 'study',
+    row: brief,
+    createBody: briefCreate,
+    editBody: briefEdit,
+    roles: { read: 'read', create: 'write', edit: 'write', delete: 'write' },
+    visible: (store, ctx) => store.briefs.findBy('company', ctx.company.id),
+    nameOf: (row) => String(row.name),
+    view: (store, row) => ({ ...row, asset_count: store.stims.findBy('brief', row.id).length }),
+    orderValue: (row, field) => row[field],
+    async create(store, ctx, input) {
+      const row = { id: newId(), company: ctx.company.id, ...input, created_at: now() } as StoredRow;
+      return { row: await store.briefs.insert(row), status: 201 };
+    },
+    edit(_store, _ctx, next) {
+      if (!datesInOrder(next)) throw badRequest('end_date: end_date must not be before start_date');
+    },
+    async remove(store, _ctx, row) {
+      // A study's assets go with it: they mean nothing without it.
+      for (const asset of [...store.stims.findBy('brief', row.id)]) await store.stims.remove(asset.id);
+      await store.briefs.remove(row.id);
+    },
+  },
+  stim: {
+    title: 'Assets (stims)',
+    noun: 'asset',
+    row: stim,
+    createBody: stimCreate,
+    editBody: stimEdit,
+    roles: { read: 'read', create: 'write', edit: 'write', delete: 'write' },
+    visible: (store, ctx) => store.stims.findBy('company', ctx.company.id),
+    nameOf: (row) => String(row.name),
+    view: (store, row) => ({ ...row, brief_name: String(store.briefs.byId(String(row.brief))?.name ?? '') }),
+    orderValue: (row, field) =>
+      field === 'created_at' || field === 'name'
+        ? row[field]
+        : (row.results as Record<string, unknown> | null)?.[field],
+    async create(store, ctx, input) {
+      const study = store.briefs.byId(String(input.brief));
+      if (!study || study.company !== ctx.company.id) throw badRequest('brief: no study with this id in this company');
+      if (input.type === 'video' && input.duration_s == null) throw badRequest('duration_s: a video needs its length');
+      const row = {
+        id: newId(),
+        company: ctx.company.id,
+        ...input,
+        duration_s: input.type === 'video' ? input.duration_s : null,
+        // Results arrive when the panel has seen the asset.
+        results: null,
+        created_at: now(),
+      } as StoredRow;
+      return { row: await store.stims.insert(row), status: 201 };
+    },
+    async remove(store, _ctx, row) {
+      await store.stims.remove(row.id);
+    },
+  },
+  company: {
+    title: 'Companies',
+    noun: 'company',
+    row: spotlightCompany,
+    createBody: companyCreate,
+    editBody: companyEdit,
+    // Companies are made by onboarding or by root users; an account admin may rename theirs.
+    roles: { read: 'read', create: 'root', edit: 'admin', delete: 'root' },
+    // Root users see every company; others the one of the account they are in.
+    visible: (store, ctx) => (ctx.root ? store.companies.all() : [ctx.company]),
+    nameOf: (row) => String(row.name),
+    view: (store, row) => ({
+      ...row,
+      user_count: store.users.all().filter((u) => (u.companies as string[]).includes(row.id)).length,
+    }),
+    orderValue: (row, field) => row[field],
+    async create(store, _ctx, input, app) {
+      const account = app.repositories.account.byId(String(input.account)) as
+        { feature_flags: { spotlight_access: boolean } } | undefined;
+      if (!account) throw badRequest('account: no account with this id');
+      if (!account.feature_flags.spotlight_access)
+        throw badRequest('account: this account does not have Spotlight access');
+      if (store.companyOfAccount(String(input.account))) throw conflict('This account already has a Spotlight company');
+      const row = { id: newId(), ...input, created_at: now() } as StoredRow;
+      return { row: await store.companies.insert(row), status: 201 };
+    },
+    async remove(store, _ctx, row) {
+      if (store.briefs.findBy('company', row.id).length)
+        throw conflict('A company with studies cannot be deleted; delete its studies first');
+      for (const user of store.users.all().filter((u) => (u.companies as string[]).includes(row.id)))
+        await store.users.update(user.id, { companies: (user.companies as string[]).filter((c) => c !== row.id) });
+      await store.companies.remove(row.id);
+    },
+  },
+  user: {
+    title: 'Spotlight users',
+    noun: 'Spotlight user',
+    row: spotlightUser,
+    createBody: spotlightUserCreate,
+    editBody: spotlightUserEdit,
+    // Account admins manage who is in their company; everyone may read its members.
+    roles: { read: 'read', create: 'admin', edit: 'admin', delete: 'admin' },
+    visible: (store, ctx) => store.users.all().filter((u) => (u.companies as string[]).includes(ctx.company.id)),
+    nameOf: (row) => String(row.username),
+    view: (_store, row) => row,
+    orderValue: (row, field) => row[field],
+    async create(store, ctx, input, app) {
+      const lampUser = app.repositories.user.byId(String(input.external_id)) as User | undefined;
+      if (!lampUser) throw badRequest('external_id: no LAMP user with this id');
+      if (!canAccessAccount(lampUser, ctx.account.id))
+        throw badRequest('external_id: this user has no access to the account');
+      const existing = store.userOf(lampUser.id);
+      if (existing) {
+        // Linking an existing Spotlight user to this company (what error 1's "link" asks for).
+        const companies = existing.companies as string[];
+        if (companies.includes(ctx.company.id)) throw conflict('This user is already a member of the company');
+        const row = await store.users.update(existing.id, {
+          companies: [...companies, ctx.company.id],
+          updated_at: now(),
+        });
+        return { row: row as StoredRow, status: 200 };
+      }
+      const row = { id: newId(), ...input, companies: [ctx.company.id], created_at: now() } as StoredRow;
+      return { row: await store.users.insert(row), status: 201 };
+    },
+    async remove(store, ctx, row) {
+      // Removes the membership of this company; a user left with none is deleted.
+      const companies = (row.companies as string[]).filter((c) => c !== ctx.company.id);
+      if (companies.length) await store.users.update(row.id, { companies, updated_at: now() });
+      else await store.users.remove(row.id);
+    },
+  },
+};
+
+export function spotlightResourceRoutes(app: FastifyInstance) {
+  const store = spotlightStore(app.repositories);
+  const bearer = [{ spotlightToken: [] }];
+  for (const [resource, spec] of Object.entries(SPECS) as [SpotlightResource, ResourceSpec][]) {
+    const base = `/api/spotlight/${resource}`;
+    const find = (request: FastifyRequest, id: string): StoredRow => {
+      const ctx = spotlightContext(request);
+      const row = spec.visible(store, ctx).find((r) => r.id === id);
+      if (!row) throw notFound(messages.spotlight.notFound(spec.noun));
+      return row;
+    };
+    const tags = ['Spotlight'];
+
+    app.post(
+      base,
+      {
+        config: { access: 'public' },
+        onRequest: spotlightGuard(app, spec.roles.read),
+        schema: {
+          tags,
+          security: bearer,
+          summary: `List ${spec.title.toLowerCase()}`,
+          description: `Spotlight token and X-Switched-Company required. Paged (page_num from 1), ordered by order_by (field_asc or field_desc), filtered by name.${resource === 'stim' ? ' filter_brief lists one study’s assets.' : ''}`,
+          body: spotlightListBody,
+          response: { 200: spotlightListResponse(spec.row) },
+        },
+      },
+      (request) => {
+        const ctx = spotlightContext(request);
+        const input = request.body as z.output<typeof spotlightListBody>;
+        let rows = spec.visible(store, ctx);
+        if (resource === 'stim' && input.filter_brief) rows = rows.filter((row) => row.brief === input.filter_brief);
+        const result = page(resource, rows, input, spec.nameOf, spec.orderValue);
+        return { data: result.data.map((row) => spec.view(store, row)), count: result.count };
+      },
+    );
+
+    app.get(
+      `${base}/:id/details`,
+      {
+        config: { access: 'public' },
+        onRequest: spotlightGuard(app, spec.roles.read),
+        schema: {
+          tags,
+          security: bearer,
+          summary: `One ${spec.noun}`,
+          description: 'Sends an ETag for If-Match on edit and delete.',
+          params: idParams,
+          response: { 200: z.object({ data: spec.row }) },
+        },
+      },
+      (request, reply) => {
+        const row = find(request, (request.params as { id: string }).id);
+        void reply.header('etag', etagOf(row));
+        return { data: spec.view(store, row) };
+      },
+    );
+
+    app.post(
+      `${base}/create`,
+      {
+        config: { access: 'public' },
+        onRequest: spotlightGuard(app, spec.roles.create),
+        schema: {
+          tags,
+          security: bearer,
+          summary: `Create a ${spec.noun}`,
+          description: `Needs role ${spec.roles.create} in the account.${resource === 'user' ? ' A LAMP user who already has a Spotlight user is linked to this company instead (200).' : ''}`,
+          body: spec.createBody,
+          response: { 200: z.object({ data: spec.row }), 201: z.object({ data: spec.row }) },
+        },
+      },
+      async (request, reply) => {
+        const ctx = spotlightContext(request);
+        const { row, status } = await spec.create(store, ctx, request.body as Record<string, unknown>, app);
+        void reply.code(status).header('etag', etagOf(row));
+        return { data: spec.view(store, row) };
+      },
+    );
+
+    app.post(
+      `${base}/:id/edit`,
+      {
+        config: { access: 'public' },
+        onRequest: spotlightGuard(app, spec.roles.edit),
+        schema: {
+          tags,
+          security: bearer,
+          summary: `Edit a ${spec.noun}`,
+          description: `Needs role ${spec.roles.edit} in the account. Partial; unknown fields are refused. If-Match: 412 when the record changed since.`,
+          params: idParams,
+          body: spec.editBody,
+          response: { 200: z.object({ data: spec.row }) },
+        },
+      },
+      async (request, reply) => {
+        const ctx = spotlightContext(request);
+        const current = find(request, (request.params as { id: string }).id);
+        checkIfMatch(request, current);
+        const next = { ...current, ...(request.body as Record<string, unknown>), id: current.id, updated_at: now() };
+        spec.edit?.(store, ctx, next, request.body as Record<string, unknown>);
+        const repository = { brief: store.briefs, stim: store.stims, company: store.companies, user: store.users }[
+          resource
+        ];
+        const saved = (await repository.replace(next)) as StoredRow;
+        void reply.header('etag', etagOf(saved));
+        return { data: spec.view(store, saved) };
+      },
+    );
+
+    app.post(
+      `${base}/:id/delete`,
+      {
+        config: { access: 'public' },
+        onRequest: spotlightGuard(app, spec.roles.delete),
+        schema: {
+          tags,
+          security: bearer,
+          summary: `Delete a ${spec.noun}`,
+          description: `Needs role ${spec.roles.delete} in the account. If-Match: 412 when the record changed since.${resource === 'brief' ? ' The study’s assets are deleted with it.' : resource === 'user' ? ' Removes the membership of this company (the user goes when no membership is left).' : ''}`,
+          params: idParams,
+        },
+      },
+      async (request, reply) => {
+        const ctx = spotlightContext(request);
+        const current = find(request, (request.params as { id: string }).id);
+        checkIfMatch(request, current);
+        await spec.remove(store, ctx, current);
+        return reply.code(204).send();
+      },
+    );
+  }
+}

@@ -1,0 +1,37 @@
+/**
+ * The Spotlight service's collections in the store (reset with everything else by
+ * /api/v1/testing/reset: they are part of the fixtures' document).
+ */
+import type { Repositories, Repository, StoredRow } from '../../store/repositories.ts';
+
+export const SPOTLIGHT_COLLECTIONS = {
+  company: 'spotlight-company',
+  user: 'spotlight-user',
+  brief: 'spotlight-brief',
+  stim: 'spotlight-stim',
+} as const;
+
+export interface SpotlightStore {
+  companies: Repository;
+  users: Repository;
+  briefs: Repository;
+  stims: Repository;
+  companyOfAccount(accountId: string): StoredRow | undefined;
+  userOf(lampUserId: string): StoredRow | undefined;
+}
+
+export function spotlightStore(repositories: Repositories): SpotlightStore {
+  // Ownership is by company, not by LAMP account, so the account indexes are not used (null).
+  const companies = repositories.collection(SPOTLIGHT_COLLECTIONS.company, 'account');
+  const users = repositories.collection(SPOTLIGHT_COLLECTIONS.user, null);
+  const briefs = repositories.collection(SPOTLIGHT_COLLECTIONS.brief, null);
+  const stims = repositories.collection(SPOTLIGHT_COLLECTIONS.stim, null);
+  return {
+    companies,
+    users,
+    briefs,
+    stims,
+    companyOfAccount: (accountId) => companies.byOwners([accountId])[0],
+    userOf: (lampUserId) => users.findBy('external_id', lampUserId)[0],
+  };
+}

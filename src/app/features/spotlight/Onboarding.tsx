@@ -1,0 +1,123 @@
+/**
+ * Spotlight onboarding by error id (spec §2, §4; decisions.md §5):
+ *   1  link an existing account (the user id and company id, for the account manager) or create one;
+ *   3  'You do not have Spotlight access for this account' (the store logs the warning);
+ *   4  the account has no Spotlight company yet: only the create option;
+ *   other errors: their message.
+ * 'Create Spotlight Account' is disabled while it runs; success stores the token, expands the
+ * sidebar and says 'New spotlight user successfully created'; failure shows an error alert and the
+ * button comes back after 1 s.
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef, useState } from 'react';
+import { BUTTON_REENABLE_MS } from '../../../shared/constants.ts';
+import { messages } from '../../../shared/messages.ts';
+import { SPOTLIGHT_ERROR } from '../../../shared/schemas/spotlight.ts';
+import { $selectedAccount } from '../../../stores/account.ts';
+import { showAlert, showSuccess } from '../../../stores/alerts.ts';
+import { $currentUser } from '../../../stores/session.ts';
+import { createSpotlightAccount, type SpotlightError } from '../../../stores/spotlight.ts';
+import { Button } from '../../shared/Button.tsx';
+import { usePageTitle } from '../../shared/usePageTitle.ts';
+
+function CopyField({ label, value }: { label: string; value: string }) {
+  const [copied, setCopied] = useState(false);
+  const id = `copy-${label.toLowerCase().replace(/\s+/g, '-')}`;
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <div className="flex gap-2">
+        <input
+          id={id}
+          readOnly
+          value={value}
+          onFocus={(e) => e.currentTarget.select()}
+          className="block w-full min-w-0 rounded-md border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-sm text-slate-900"
+        />
+        <Button
+          variant="secondary"
+          aria-label={`Copy ${label.toLowerCase()}`}
+          onClick={() => {
+            void navigator.clipboard?.writeText(value).then(
+              () => setCopied(true),
+              () => setCopied(false),
+            );
+          }}
+        >
+          {copied ? 'Copied' : 'Copy'}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function CreateOption() {
+  const [busy, setBusy] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const create = async () => {
+    setBusy(true);
+    const result = await createSpotlightAccount();
+    if (result.ok) {
+      showSuccess(messages.spotlight.userCreated);
+      setBusy(false);
+      return;
+    }
+    showAlert('error', result.message || messages.errors.unexpected);
+    timer.current = setTimeout(() => setBusy(false), BUTTON_REENABLE_MS);
+  };
+  return (
+    <section aria-labelledby="spotlight-create" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 id="spotlight-create" className="mb-1 text-base font-semibold text-slate-900">
+        {messages.spotlight.createNew}
+      </h2>
+      <p className="mb-4 text-sm text-slate-700">{messages.spotlight.createNewHelp}</p>
+      <Button onClick={() => void create()} disabled={busy} aria-busy={busy}>
+        {messages.spotlight.createAccount}
+      </Button>
+    </section>
+  );
+}
+
+export function Onboarding({ error }: { error: SpotlightError }) {
+  usePageTitle(messages.titles.spotlightError);
+  const user = useStore($currentUser);
+  const account = useStore($selectedAccount);
+  const linkable = error.id === SPOTLIGHT_ERROR.noUser;
+  const creatable = linkable || error.id === SPOTLIGHT_ERROR.noCompany;
+  const text = error.id === SPOTLIGHT_ERROR.notMember ? messages.access.spotlightNoAccess : error.message;
+  return (
+    <div className="mx-auto max-w-3xl space-y-5" data-spotlight-error={error.id}>
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">
+          {creatable ? messages.spotlight.onboardingTitle : messages.titles.spotlightError}
+        </h1>
+        <p className="mt-2 text-slate-700" role={creatable ? undefined : 'alert'}>
+          {text}
+        </p>
+      </div>
+      {creatable ? (
+        <div className={`grid gap-5 ${linkable ? 'md:grid-cols-2' : ''}`}>
+          {linkable && user && account ? (
+            <section
+              aria-labelledby="spotlight-link"
+              className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+            >
+              <h2 id="spotlight-link" className="mb-1 text-base font-semibold text-slate-900">
+                {messages.spotlight.linkExisting}
+              </h2>
+              <p className="mb-4 text-sm text-slate-700">{messages.spotlight.linkExistingHelp}</p>
+              <div className="space-y-3">
+                <CopyField label="User id" value={user.id} />
+                <CopyField label="Company id" value={account.id} />
+              </div>
+            </section>
+          ) : null}
+          <CreateOption />
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+/**
+ * The Spotlight sidebar (spec §2): Dashboard, Studies and Assets, and under them the company's
+ * recent studies (each opens its assets) once the service has given a token.
+ */
+import { useStore } from '@nanostores/react';
+import { Link, useLocation, useSearch } from 'wouter';
+import { $spotlight } from '../../../stores/spotlight.ts';
+import { paths } from '../../routes.ts';
+import { recentBriefs, useAsync } from './data.ts';
+
+const linkClass = (current: boolean) =>
+  `block truncate rounded-md px-3 py-1.5 text-sm no-underline ${
+    current ? 'bg-primary-faded-2 font-semibold text-slate-900' : 'text-slate-700 hover:bg-slate-100'
+  }`;
+
+function RecentStudies() {
+  const search = useSearch();
+  const study = new URLSearchParams(search).get('study');
+  const recent = useAsync(recentBriefs, 'sidebar-recent');
+  if (!recent.data?.length) return null;
+  return (
+    <div className="mt-4 px-2" role="group" aria-labelledby="sidebar-spotlight-recent">
+      <h2
+        id="sidebar-spotlight-recent"
+        className="mb-1 px-3 text-xs font-semibold tracking-wide text-slate-500 uppercase"
+      >
+        Recent studies
+      </h2>
+      <ul>
+        {recent.data.map((brief) => (
+          <li key={brief.id}>
+            <Link
+              href={`${paths.spotlightAssets()}?study=${brief.id}`}
+              aria-current={study === brief.id ? 'page' : undefined}
+              className={linkClass(study === brief.id)}
+            >
+              {brief.name}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export default function SpotlightSections() {
+  const [location] = useLocation();
+  const state = useStore($spotlight);
+  const links = [
+    { name: 'Dashboard', path: paths.spotlight(), current: location === paths.spotlight() },
+    { name: 'Studies', path: paths.spotlightStudies(), current: location === paths.spotlightStudies() },
+    { name: 'Assets', path: paths.spotlightAssets(), current: location.startsWith(paths.spotlightAssets()) },
+  ];
+  return (
+    <div className="px-2">
+      <div role="group" aria-labelledby="sidebar-spotlight">
+        <h2 id="sidebar-spotlight" className="mb-1 px-3 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+          Spotlight
+        </h2>
+        <ul>
+          {links.map((link) => (
+            <li key={link.path}>
+              <Link
+                href={link.path}
+                aria-current={link.current ? 'page' : undefined}
+                className={linkClass(link.current)}
+              >
+                {link.name}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </div>
+      {state.status === 'ready' ? <RecentStudies /> : null}
+    </div>
+  );
+}

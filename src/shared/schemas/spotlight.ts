@@ -1,0 +1,313 @@
+/**
+ * The Spotlight service's contract (decisions.md §5, lamp-spec.md §3 and §7): the creative-testing
+ * service the app calls with a token under /api/spotlight-auth and /api/spotlight/. The server
+ * validates with these schemas and the client parses with them.
+ *
+ * Internal names, as the service has them: a `brief` is a study, a `stim` is an asset, a `company`
+ * is the Spotlight company of a LAMP account, a `user` is a Spotlight user linked to a LAMP user.
+ */
+import { z } from 'zod';
+import { isoDateTime, isoDay, name, objectId, text } from './common.ts';
+
+export const SPOTLIGHT_RESOURCES = ['brief', 'stim', 'company', 'user'] as const;
+export type SpotlightResource = (typeof SPOTLIGHT_RESOURCES)[number];
+
+export const STUDY_STATUSES = ['draft', 'fielding', 'complete'] as const;
+export type StudyStatus = (typeof STUDY_STATUSES)[number];
+export const STUDY_CONTEXTS = ['social_feed', 'web_page', 'ctv', 'dooh'] as const;
+export type StudyContext = (typeof STUDY_CONTEXTS)[number];
+export const STUDY_CONTEXT_LABELS: Readonly<Record<StudyContext, string>> = {
+  social_feed: 'Social feed',
+  web_page: 'Web page',
+  ctv: 'CTV',
+  dooh: 'DOOH',
+};
+export const ASSET_TYPES = ['image', 'video'] as const;
+export const AOI_KINDS = ['logo', 'product', 'headline', 'cta'] as const;
+export type AoiKind = (typeof AOI_KINDS)[number];
+export const AOI_LABELS: Readonly<Record<AoiKind, string>> = {
+  logo: 'Logo',
+  product: 'Product',
+  headline: 'Headline',
+  cta: 'Call to action',
+};
+
+/** Panel size per cell (decisions.md §5). */
+export const SAMPLE_SIZE_MIN = 100;
+export const SAMPLE_SIZE_MAX = 300;
+
+const pct = z.number().min(0).max(100);
+const seconds = z.number().min(0).max(600);
+
+// ——— Rows ———
+
+export const spotlightCompany = z.object({
+  id: objectId,
+  /** The LAMP account this company belongs to (one company per account). */
+  account: objectId,
+  name,
+  created_at: isoDateTime,
+  updated_at: isoDateTime.optional(),
+  /** Derived on read: how many Spotlight users are members. */
+  user_count: z.number().int().nonnegative().optional(),
+});
+export type SpotlightCompany = z.infer<typeof spotlightCompany>;
+
+export const spotlightUser = z.object({
+  id: objectId,
+  username: name,
+  /** The LAMP user id this Spotlight user belongs to. */
+  external_id: objectId,
+  /** Companies the user is a member of. */
+  companies: z.array(objectId),
+  created_at: isoDateTime,
+  updated_at: isoDateTime.optional(),
+});
+export type SpotlightUser = z.infer<typeof spotlightUser>;
+
+export const brief = z.object({
+  id: objectId,
+  company: objectId,
+  name,
+  objective: text,
+  status: z.enum(STUDY_STATUSES),
+  context: z.enum(STUDY_CONTEXTS),
+  /** Panel size per cell. */
+  sample_size: z.number().int().min(SAMPLE_SIZE_MIN).max(SAMPLE_SIZE_MAX),
+  cells: z.number().int().min(1).max(12),
+  start_date: isoDay,
+  end_date: isoDay,
+  created_at: isoDateTime,
+  updated_at: isoDateTime.optional(),
+  /** Derived on read. */
+  asset_count: z.number().int().nonnegative().optional(),
+});
+export type Brief = z.infer<typeof brief>;
+
+/** A box on the creative, as fractions of its width and height (0 to 1). */
+export const aoiBox = z.object({
+  x: z.number().min(0).max(1),
+  y: z.number().min(0).max(1),
+  w: z.number().min(0).max(1),
+  h: z.number().min(0).max(1),
+});
+
+/** The figures of one area of interest; the norms use the same shape. */
+export const aoiFigures = z.object({
+  seen_pct: pct,
+  time_to_notice_s: seconds,
+  dwell_s: seconds,
+  seen_first_pct: pct,
+  revisited_pct: pct,
+});
+export type AoiFigures = z.infer<typeof aoiFigures>;
+
+export const aoi = aoiFigures.extend({
+  kind: z.enum(AOI_KINDS),
+  label: z.string(),
+  box: aoiBox,
+  /** 1 is looked at first (the median panellist's order). */
+  view_order: z.number().int().min(1),
+});
+export type Aoi = z.infer<typeof aoi>;
+
+/**
+ * Fixation density over the creative: a grid of `cols` × `rows` cells, row by row, each 0 to 255
+ * (the densest cell is 255) written as two hex digits. The client draws the grid as it is; nothing
+ * is computed per pixel at view time.
+ */
+export const heatmapGrid = z
+  .object({
+    cols: z.number().int().min(1).max(128),
+    rows: z.number().int().min(1).max(128),
+    values: z.string().regex(/^(?:[0-9a-f]{2})*$/, 'must be two hex digits per cell'),
+  })
+  .refine((grid) => grid.values.length === grid.cols * grid.rows * 2, {
+    message: 'values must hold cols × rows cells',
+  });
+
+/** The cells of a grid as numbers 0 to 255. */
+export function heatmapCells(grid: HeatmapGrid): Uint8Array {
+  const cells = new Uint8Array(grid.cols * grid.rows);
+  for (let i = 0; i < cells.length; i++) cells[i] = parseInt(grid.values.slice(i * 2, i * 2 + 2), 16);
+  return cells;
+}
+export type HeatmapGrid = z.infer<typeof heatmapGrid>;
+
+export const assetFigures = z.object({
+  noticed_pct: pct,
+  dwell_s: seconds,
+  ttff_s: seconds,
+});
+
+export const stimResults = assetFigures.extend({
+  /** Panellists measured so far (all cells). */
+  sample: z.number().int().nonnegative(),
+  aois: z.array(aoi),
+  heatmap: heatmapGrid,
+  /** The category the norms come from, e.g. 'Social feed · video'. */
+  category: z.string(),
+  norms: assetFigures.extend({
+    aois: z.partialRecord(z.enum(AOI_KINDS), aoiFigures),
+    recall_pct: pct,
+  }),
+  /** Aided brand recall of the exposed cell, and its uplift in points against the category norm. */
+  recall_pct: pct,
+  recall_uplift_pts: z.number().min(-100).max(100),
+});
+export type StimResults = z.infer<typeof stimResults>;
+
+export const stim = z.object({
+  id: objectId,
+  company: objectId,
+  brief: objectId,
+  name,
+  type: z.enum(ASSET_TYPES),
+  /** e.g. 'Feed 4:5', 'MPU 300×250', '30 s spot'. */
+  format: z.string().trim().min(1).max(80),
+  width: z.number().int().min(50).max(4000),
+  height: z.number().int().min(50).max(4000),
+  /** Video length in seconds; null for images. */
+  duration_s: z.number().min(1).max(300).nullable(),
+  /** null until the study has fielded. */
+  results: stimResults.nullable(),
+  created_at: isoDateTime,
+  updated_at: isoDateTime.optional(),
+  /** Derived on read: the study's name. */
+  brief_name: z.string().optional(),
+});
+export type Stim = z.infer<typeof stim>;
+
+// ——— Inputs (strict: unknown fields are refused) ———
+
+const briefFields = {
+  name,
+  objective: text.default(''),
+  status: z.enum(STUDY_STATUSES).default('draft'),
+  context: z.enum(STUDY_CONTEXTS),
+  sample_size: z.number().int().min(SAMPLE_SIZE_MIN).max(SAMPLE_SIZE_MAX),
+  cells: z.number().int().min(1).max(12).default(1),
+  start_date: isoDay,
+  end_date: isoDay,
+};
+const datesInOrder = (value: { start_date?: string; end_date?: string }) =>
+  !value.start_date || !value.end_date || value.start_date <= value.end_date;
+const datesMessage = { message: 'end_date must not be before start_date', path: ['end_date'] };
+
+export const briefCreate = z.strictObject(briefFields).refine(datesInOrder, datesMessage);
+export const briefEdit = z
+  .strictObject({
+    name,
+    objective: text,
+    status: z.enum(STUDY_STATUSES),
+    context: z.enum(STUDY_CONTEXTS),
+    sample_size: briefFields.sample_size,
+    cells: z.number().int().min(1).max(12),
+    start_date: isoDay,
+    end_date: isoDay,
+  })
+  .partial()
+  .refine(datesInOrder, datesMessage);
+
+export const stimCreate = z.strictObject({
+  brief: objectId,
+  name,
+  type: z.enum(ASSET_TYPES),
+  format: z.string().trim().min(1).max(80),
+  width: z.number().int().min(50).max(4000),
+  height: z.number().int().min(50).max(4000),
+  duration_s: z.number().min(1).max(300).nullable().default(null),
+});
+export const stimEdit = z.strictObject({ name, format: z.string().trim().min(1).max(80) }).partial();
+
+export const companyCreate = z.strictObject({ account: objectId, name });
+export const companyEdit = z.strictObject({ name }).partial();
+
+export const spotlightUserCreate = z.strictObject({ username: name, external_id: objectId });
+export const spotlightUserEdit = z.strictObject({ username: name }).partial();
+
+// ——— Calls ———
+
+/** The list call's body (spec §7): page_num from 1, order_by as field_direction. */
+export const spotlightListBody = z.strictObject({
+  page_num: z.number().int().min(1).default(1),
+  results_per_page: z.number().int().min(1).max(100).default(20),
+  order_by: z
+    .string()
+    .regex(/^[a-z_]+_(asc|desc)$/, 'must be field_direction, e.g. created_at_desc')
+    .optional(),
+  filter_name: z.string().max(200).optional(),
+  /** Stims only: the study whose assets to list. */
+  filter_brief: objectId.optional(),
+});
+export type SpotlightListBody = z.input<typeof spotlightListBody>;
+
+export function spotlightListResponse<Row extends z.ZodType>(row: Row) {
+  return z.object({ data: z.array(row), count: z.number().int().nonnegative() });
+}
+
+/** The fields each resource's list may be ordered by (the first is the default, descending for dates). */
+export const SPOTLIGHT_ORDER_FIELDS: Readonly<Record<SpotlightResource, readonly string[]>> = {
+  brief: ['created_at', 'name', 'status', 'context', 'sample_size', 'start_date', 'end_date'],
+  stim: ['created_at', 'name', 'noticed_pct', 'dwell_s', 'ttff_s', 'recall_uplift_pts'],
+  company: ['created_at', 'name'],
+  user: ['created_at', 'username'],
+};
+
+export const SPOTLIGHT_DEFAULT_ORDER: Readonly<Record<SpotlightResource, string>> = {
+  brief: 'created_at_desc',
+  stim: 'created_at_desc',
+  company: 'name_asc',
+  user: 'username_asc',
+};
+
+// ——— Auth (spec §3, §7; decisions.md §5) ———
+
+/** Onboarding error ids (decisions.md §5), kept as the error's id on the client (spec §8). */
+export const SPOTLIGHT_ERROR = {
+  /** The account has a company; the user has no Spotlight user: link or create. */
+  noUser: 1,
+  /** The account lacks spotlight_access (the route guard normally stops this first). */
+  noAccess: 2,
+  /** The user's Spotlight user is not a member of this account's company. */
+  notMember: 3,
+  /** The account has no Spotlight company yet: create only. */
+  noCompany: 4,
+  /** The user may not work in this account, or asked for another user. */
+  foreign: 5,
+} as const;
+
+export const spotlightAuthLinkQuery = z.strictObject({ id: objectId, company: objectId });
+export const spotlightAuthCreateQuery = z.strictObject({
+  username: name,
+  external_id: objectId,
+  company_name: name,
+  company_id: objectId,
+});
+/** Either form; the create form is told apart by its username. */
+export const spotlightAuthQuery = z.union([spotlightAuthCreateQuery, spotlightAuthLinkQuery]);
+
+export const spotlightAuthResponse = z.union([
+  z.object({ success: z.literal(true), token: z.string().min(1), message: z.string().optional() }),
+  z.object({ success: z.literal(false), error_type: z.number().int(), message: z.string() }),
+]);
+export type SpotlightAuthResponse = z.infer<typeof spotlightAuthResponse>;
+
+/** Dashboard lists: the company's recent studies, and its assets ranked by % noticed. */
+export const briefListResponse = z.object({ data: z.array(brief) });
+export const stimListResponse = z.object({
+  data: z.object({
+    best: z.array(stim),
+    worst: z.array(stim),
+    headline: z.object({
+      studies: z.number().int().nonnegative(),
+      assets: z.number().int().nonnegative(),
+      assets_with_results: z.number().int().nonnegative(),
+      panellists: z.number().int().nonnegative(),
+      noticed_pct: pct.nullable(),
+      dwell_s: seconds.nullable(),
+      ttff_s: seconds.nullable(),
+      recall_uplift_pts: z.number().nullable(),
+    }),
+  }),
+});
