@@ -19,7 +19,8 @@ import {
 import { showError } from '../../stores/alerts.ts';
 import { $currentUser } from '../../stores/session.ts';
 import { canAccessAccount, checkAccess, type AccessErrorKind } from '../../shared/access.ts';
-import { CONTRACT_BANNER_HEIGHT_PX, pageTitle } from '../../shared/constants.ts';
+import { messages } from '../../shared/messages.ts';
+import { pageTitle } from '../../shared/constants.ts';
 import { pageComponent } from '../pages.ts';
 import type { RouteMatch } from '../routes.ts';
 import { AlertStack } from '../shared/AlertStack.tsx';
@@ -35,8 +36,6 @@ import { TopNav } from './TopNav.tsx';
 
 const SearchModal = lazy(() => import('./SearchModal.tsx'));
 const UnsavedSwitchDialog = lazy(() => import('./UnsavedSwitchDialog.tsx'));
-
-const NAV_HEIGHT_PX = 64;
 
 /** A page chunk that fails to load (e.g. after a deploy) shows the error placeholder, not a blank. */
 class PageBoundary extends Component<{ children: ReactNode; resetKey: string }, { error: unknown }> {
@@ -92,7 +91,7 @@ function useContractBanner(): boolean {
 function useAccountFromPage(match: RouteMatch, search: string) {
   const user = useStore($currentUser);
   const accountsReady = useStore($accountsState) === 'ready';
-  const [location] = useLocation();
+  const [location, navigate] = useLocation();
   useEffect(() => {
     if (!user || !accountsReady) return;
     const query = new URLSearchParams(search);
@@ -109,8 +108,19 @@ function useAccountFromPage(match: RouteMatch, search: string) {
       const row = (await getOne(resource, id, schemas.schemaFor(resource))) as { account?: string | null };
       return row.account ?? null;
     };
-    if (accountId) follow(accountId);
-    else if (measurementId && /^[0-9a-f]{24}$/i.test(measurementId))
+    if (accountId) {
+      if (canAccessAccount(user, accountId) && $accounts.get().some((a) => a.id === accountId)) follow(accountId);
+      else {
+        // An account that does not exist or is not the user's to use: say so, and let the URL
+        // name the account actually shown instead of one that is not.
+        showError(messages.api.notFound('account'));
+        const selected = $selectedAccountId.get();
+        if (selected) {
+          query.set('account', selected);
+          navigate(`${location}?${query.toString()}`, { replace: true });
+        }
+      }
+    } else if (measurementId && /^[0-9a-f]{24}$/i.test(measurementId))
       fetchAccount('measurement', measurementId).then(follow, (e: unknown) => live && showError(e));
     else if (labelCategoryId && /^[0-9a-f]{24}$/i.test(labelCategoryId))
       fetchAccount('label-category', labelCategoryId).then(follow, (e: unknown) => live && showError(e));
@@ -187,10 +197,11 @@ export function Shell({ match }: { match: RouteMatch }) {
 
   let accessError: AccessErrorKind | null = null;
   let foreignSpotlight = false;
-  if (account && role) {
+  if (account && role && user) {
     accessError = checkAccess(route.access, {
       role,
       account,
+      ownAccountId: user.account,
       productOwnerAccountIds: publicConfig.productOwnerAccountIds,
     });
     if (!accessError && route.access.spotlight && user && !hasSpotlightAccess(user, account)) {
@@ -206,7 +217,6 @@ export function Shell({ match }: { match: RouteMatch }) {
   }, [title, location]);
 
   const Page = pageComponent(route.page);
-  const offset = NAV_HEIGHT_PX + (banner ? CONTRACT_BANNER_HEIGHT_PX : 0);
   const sidebar = route.sidebar !== 'none' && !accessError ? route.sidebar : null;
 
   let body: ReactNode;
@@ -223,7 +233,9 @@ export function Shell({ match }: { match: RouteMatch }) {
     );
 
   return (
-    <div className="flex min-h-screen flex-col">
+    // The frame fills the screen; the layout below the bar and the banner takes what they leave
+    // (spec §9's 48 px, or the banner's own height where its text wraps on a phone).
+    <div className="flex h-dvh flex-col">
       <a
         href="#main"
         className="sr-only z-50 rounded bg-white px-3 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
@@ -238,7 +250,7 @@ export function Shell({ match }: { match: RouteMatch }) {
         }}
       />
       {banner ? <ContractBanner /> : null}
-      <div className="flex" style={{ height: `calc(100dvh - ${offset}px)` }} data-testid="layout">
+      <div className="flex min-h-0 flex-1" data-testid="layout">
         {sidebar ? <Sidebar kind={sidebar} /> : null}
         <main id="main" tabIndex={-1} className="min-w-0 flex-1 overflow-y-auto outline-none">
           <div className="mx-auto max-w-7xl px-4 py-5 sm:px-6 lg:px-8">

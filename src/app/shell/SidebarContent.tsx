@@ -283,6 +283,7 @@ const ADMIN_TITLES: Record<string, string> = { 'name-mapping': 'Name Mapping' };
 function AdminMenu() {
   const role = useStore($role) ?? 'read';
   const isRoot = useStore($isRoot);
+  const selected = useStore($selectedAccount);
   const [location] = useLocation();
   const item = (section: string): SidebarItem => {
     const path = paths.adminSection(section);
@@ -299,6 +300,10 @@ function AdminMenu() {
   return (
     <>
       <Group title="Account Admin Menu" id="sidebar-account-admin">
+        {/* It acts on the selected account, whichever it is (decisions.md §3). */}
+        <p className="mb-1 truncate px-3 text-sm font-medium text-slate-900" data-testid="admin-menu-account">
+          {selected?.name}
+        </p>
         {ADMIN_MENUS.account.map((section) => (
           <ItemLink key={section} item={item(section)} />
         ))}

@@ -20,6 +20,8 @@ import {
   collapseSidebar,
   expandSidebar,
   setSidebarWidth,
+  SIDEBAR_MIN_USEFUL_WIDTH,
+  SIDEBAR_OPEN_WIDTH_STORAGE_KEY,
   SIDEBAR_STORAGE_KEY,
 } from '../../../src/stores/sidebar.ts';
 import { ACCOUNT_SWITCH_LOADING_MS, ALERT_SLIDE_MS, RECENT_SEARCHES_MAX } from '../../../src/shared/constants.ts';
@@ -123,6 +125,23 @@ describe('the sidebar width', () => {
     expandSidebar();
     expect($sidebarWidth.get()).toBe(333);
     expect(localStorage.getItem(SIDEBAR_STORAGE_KEY)).toBe('333');
+  });
+
+  it('never rests at a sliver: a drag to 0 collapses it and expand reopens at the last useful width', () => {
+    setSidebarWidth(320);
+    // A drag towards 0 passes every width on the way; none of them below the minimum is kept.
+    for (const width of [250, 120, 19, 5]) setSidebarWidth(width, { settle: false });
+    setSidebarWidth(5);
+    expect($sidebarWidth.get()).toBe(0);
+    expandSidebar();
+    expect($sidebarWidth.get()).toBe(250);
+    // A drag that ends at a sliver collapses it too.
+    setSidebarWidth(12);
+    expect($sidebarWidth.get()).toBe(0);
+    expect(localStorage.getItem(SIDEBAR_STORAGE_KEY)).toBe('0');
+    expect(localStorage.getItem(SIDEBAR_OPEN_WIDTH_STORAGE_KEY)).toBe('250');
+    setSidebarWidth(SIDEBAR_MIN_USEFUL_WIDTH);
+    expect($sidebarWidth.get()).toBe(SIDEBAR_MIN_USEFUL_WIDTH);
   });
 });
 
