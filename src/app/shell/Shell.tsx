@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { Component, lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
+import { analytics } from '../../lib/analytics.ts';
 import { getOne, listAll } from '../../lib/api.ts';
 import { loadSchemas } from '../../lib/schemas.ts';
 import {
@@ -21,6 +22,7 @@ import { $currentUser } from '../../stores/session.ts';
 import { canAccessAccount, checkAccess, type AccessErrorKind } from '../../shared/access.ts';
 import { messages } from '../../shared/messages.ts';
 import { pageTitle } from '../../shared/constants.ts';
+import { LOGIN_FLAG } from '../features/auth/login/redirect.ts';
 import { pageComponent } from '../pages.ts';
 import type { RouteMatch } from '../routes.ts';
 import { AlertStack } from '../shared/AlertStack.tsx';
@@ -159,6 +161,25 @@ function useSpotlightAccount(match: RouteMatch) {
   }, [match.route.switcherLock, user, isRoot, selected]);
 }
 
+/**
+ * The identify call (spec §7): on sign-in (the first account shown after the login page, which
+ * adds the login flag) and on every account switch after that, with the selected account as the
+ * company.
+ */
+function useIdentify(search: string) {
+  const user = useStore($currentUser);
+  const account = useStore($selectedAccount);
+  const shown = useRef<string | null>(null);
+  useEffect(() => {
+    if (!user || !account) return;
+    const before = shown.current;
+    shown.current = account.id;
+    const signedIn = before === null && new URLSearchParams(search).has(LOGIN_FLAG);
+    if (signedIn || (before !== null && before !== account.id)) analytics.identify(user, account);
+    // The account shown is the trigger; the search is read only at sign-in.
+  }, [user?.id, account?.id]);
+}
+
 /** The frame every signed-in page lives in (spec §2 "Shell"). */
 export function Shell({ match }: { match: RouteMatch }) {
   const user = useStore($currentUser);
@@ -181,6 +202,7 @@ export function Shell({ match }: { match: RouteMatch }) {
   useAccountFromPage(match, search);
   useReportQueryRewrite(match, search);
   useSpotlightAccount(match);
+  useIdentify(search);
 
   // Ctrl/Cmd+K opens the search from anywhere.
   useEffect(() => {
