@@ -408,7 +408,7 @@ export const paths = {
   profile: () => '/profile',
   settings: () => '/settings',
 
-  measurements: () => '/measurements',
+  measurements: (query?: QueryInit) => withQuery('/measurements', query),
   measurementCreate: () => '/measurements/create',
   measurement: (measurementId: string, query?: QueryInit) => to('measurement')({ measurementId }, query),
   measurementEdit: (measurementId: string) => to('measurement.edit')({ measurementId }),
@@ -437,7 +437,7 @@ export const paths = {
 
   labels: (query?: QueryInit) => withQuery('/labels', query),
   labelEdit: (categoryId: string, labelId: string) => to('label.edit')({ categoryId, labelId }),
-  users: () => '/users',
+  users: (query?: QueryInit) => withQuery('/users', query),
   billing: () => '/billing',
   purchaseOrder: (purchaseOrderId: string) => to('purchase-order')({ purchaseOrderId }),
 

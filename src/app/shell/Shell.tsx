@@ -32,6 +32,7 @@ import { ACCESS_ERROR_TITLES, AccessErrorPage } from './AccessErrorPage.tsx';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { ContractBanner, contractBannerShows } from './ContractBanner.tsx';
 import { hasSpotlightAccess, publicConfig } from './nav.ts';
+import { startSearchTyping } from './search-typing.ts';
 import { Sidebar, SidebarDropdown } from './Sidebar.tsx';
 import { applyTheme } from './theme.ts';
 import { TopNav } from './TopNav.tsx';
@@ -204,13 +205,19 @@ export function Shell({ match }: { match: RouteMatch }) {
   useSpotlightAccount(match);
   useIdentify(search);
 
+  // What is typed from now until the search box has focus is kept for it (search-typing.ts).
+  const openSearch = () => {
+    startSearchTyping();
+    setSearchLoaded(true);
+    setSearchOpen(true);
+  };
+
   // Ctrl/Cmd+K opens the search from anywhere.
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') {
         event.preventDefault();
-        setSearchLoaded(true);
-        setSearchOpen(true);
+        openSearch();
       }
     };
     window.addEventListener('keydown', onKey);
@@ -264,13 +271,7 @@ export function Shell({ match }: { match: RouteMatch }) {
       >
         Skip to content
       </a>
-      <TopNav
-        switcherLock={route.switcherLock}
-        onOpenSearch={() => {
-          setSearchLoaded(true);
-          setSearchOpen(true);
-        }}
-      />
+      <TopNav switcherLock={route.switcherLock} onOpenSearch={openSearch} />
       {banner ? <ContractBanner /> : null}
       <div className="flex min-h-0 flex-1" data-testid="layout">
         {sidebar ? <Sidebar kind={sidebar} /> : null}
