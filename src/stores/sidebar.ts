@@ -47,12 +47,15 @@ let lastOpenWidth =
       : SIDEBAR_DEFAULT_WIDTH;
 
 /**
- * Sets the width as it is being dragged (any width from 0 to 500); `settle` ends the gesture,
- * collapsing a sidebar left narrower than the useful minimum.
+ * Sets the width. While a drag is under way (`settle: false`) any width from 0 to 500 shows; the
+ * width a gesture ends at settles: narrower than the useful minimum collapses, a useful one is
+ * remembered for the next expand.
  */
 export function setSidebarWidth(width: number, options: { settle?: boolean } = { settle: true }): void {
-  const next = options.settle === false ? clampSidebarWidth(width) : settledSidebarWidth(width);
-  if (isUseful(next) && next !== lastOpenWidth) {
+  const settle = options.settle !== false;
+  const next = settle ? settledSidebarWidth(width) : clampSidebarWidth(width);
+  // Only a width the user left it at is remembered, never one passed on the way during a drag.
+  if (settle && isUseful(next) && next !== lastOpenWidth) {
     lastOpenWidth = next;
     writeStored(SIDEBAR_OPEN_WIDTH_STORAGE_KEY, next);
   }

@@ -276,7 +276,7 @@ export function Shell({ match }: { match: RouteMatch }) {
       <div className="flex min-h-0 flex-1" data-testid="layout">
         {sidebar ? <Sidebar kind={sidebar} /> : null}
         <main id="main" tabIndex={-1} className="min-w-0 flex-1 overflow-y-auto outline-none">
-          <div className="mx-auto max-w-7xl px-4 py-5 sm:px-6 lg:px-8">
+          <div className={`mx-auto px-4 py-5 sm:px-6 lg:px-8 ${route.narrow ? 'max-w-4xl' : 'max-w-7xl'}`}>
             {sidebar ? <SidebarDropdown kind={sidebar} /> : null}
             <Breadcrumbs pathname={location} route={route} />
             {body}

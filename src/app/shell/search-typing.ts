@@ -17,7 +17,9 @@ let stop: (() => void) | null = null;
 function onKeyDown(event: KeyboardEvent) {
   const target = event.target instanceof Element ? event.target : null;
   if (target?.closest(`[${SEARCH_INPUT_ATTRIBUTE}]`)) return;
-  if (event.ctrlKey || event.metaKey || event.altKey || event.isComposing) return;
+  // Shortcuts pass; Option (macOS) and AltGr (Ctrl+Alt on Windows) type characters, so they count.
+  const altGraph = event.ctrlKey && event.altKey;
+  if (event.metaKey || (event.ctrlKey && !altGraph) || event.isComposing) return;
   if (event.key === 'Backspace') {
     event.preventDefault();
     $searchTypedAhead.set($searchTypedAhead.get().slice(0, -1));
