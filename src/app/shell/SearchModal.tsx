@@ -244,7 +244,12 @@ export default function SearchModal({ isOpen, onClose }: { isOpen: boolean; onCl
             >
               {hasTerm
                 ? found.map(({ section, rows, error, count }) => (
-                    <ListBoxSection key={section.resource} id={section.resource} className="mb-3">
+                    <ListBoxSection
+                      key={section.resource}
+                      id={section.resource}
+                      className="mb-3"
+                      data-search-section={section.resource}
+                    >
                       <Header className="flex items-baseline justify-between px-3 py-1 text-sm font-semibold text-slate-800">
                         <span data-section-title>{section.title}</span>
                         {!error && count > rows.length ? (
