@@ -189,6 +189,7 @@ export function accessControl(app: FastifyInstance, repositories: Repositories) 
     const failure = checkAccess(rule, {
       role: resolved.role,
       account: resolved.account,
+      ownAccountId: user.account,
       productOwnerAccountIds: app.config.productOwnerAccountIds,
     });
     if (failure) throw forbidden(ERROR_TEXTS[failure]);

@@ -215,12 +215,8 @@ async function step(app: FastifyInstance, job: ImportJob): Promise<void> {
   if (job.status !== 'queued' && job.status !== 'running') return;
   const p = pending.get(job.id);
   if (!p) {
-    await fail(
-      app,
-      job,
-      [{ line: 0, column: null, message: 'The import was interrupted; upload the file again' }],
-      'Interrupted',
-    );
+    // Not a problem with any row of the file: the job fails with the reason and no row errors.
+    await fail(app, job, [], 'The import was interrupted; upload the file again');
     return;
   }
   const now = new Date().toISOString();

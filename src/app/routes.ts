@@ -50,6 +50,8 @@ export interface RouteEntry {
   sidebar: SidebarKind;
   switcherLock: SwitcherLock;
   breadcrumbs: BreadcrumbResolver;
+  /** A single-column page (a form): the shell narrows its frame, so breadcrumbs line up with it. */
+  narrow: boolean;
 }
 
 /** One breadcrumb; `lookup` asks the shell to fetch the name of the record the segment names. */
@@ -85,6 +87,7 @@ function route(id: string, path: string, title: string, page: string, options: O
     sidebar: options.sidebar ?? 'none',
     switcherLock: options.switcherLock !== undefined ? options.switcherLock : lockFor(path),
     breadcrumbs: options.breadcrumbs ?? segmentCrumbs,
+    narrow: options.narrow ?? false,
   };
 }
 
@@ -271,7 +274,7 @@ export const routes: readonly RouteEntry[] = [
     layout: 'bare',
   }),
   route('new-user', '/new-user', messages.titles.newUser, 'auth/NewUserPage', { layout: 'bare' }),
-  route('profile', '/profile', 'Profile', 'auth/ProfilePage'),
+  route('profile', '/profile', 'Profile', 'auth/ProfilePage', { narrow: true }),
   route('settings', '/settings', 'Settings', 'pages/SettingsPage'),
 
   // Measurements (issue 6 owns these pages).
@@ -542,7 +545,7 @@ export const paths = {
   profile: () => '/profile',
   settings: () => '/settings',
 
-  measurements: () => '/measurements',
+  measurements: (query?: QueryInit) => withQuery('/measurements', query),
   measurementCreate: () => '/measurements/create',
   measurement: (measurementId: string, query?: QueryInit) => to('measurement')({ measurementId }, query),
   measurementEdit: (measurementId: string) => to('measurement.edit')({ measurementId }),
@@ -571,7 +574,7 @@ export const paths = {
 
   labels: (query?: QueryInit) => withQuery('/labels', query),
   labelEdit: (categoryId: string, labelId: string) => to('label.edit')({ categoryId, labelId }),
-  users: () => '/users',
+  users: (query?: QueryInit) => withQuery('/users', query),
   billing: () => '/billing',
   purchaseOrder: (purchaseOrderId: string) => to('purchase-order')({ purchaseOrderId }),
 

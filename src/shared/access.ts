@@ -85,7 +85,10 @@ export type AccountFeature = 'lamp_access' | 'spotlight_access';
 export interface AccessRule {
   /** The selected account must have this feature flag on. */
   feature?: AccountFeature;
-  /** The selected account must be a product-owner account (/admin). */
+  /**
+   * The user's OWN account must be a product-owner account (/admin, decisions.md §3): the people
+   * who run the platform belong to one, and from there administer whichever account is selected.
+   */
   productOwner?: boolean;
   /** The user's effective role must be at least this. */
   role?: Role;
@@ -99,15 +102,29 @@ export interface AccessRule {
 export type AccessErrorKind = 'user' | 'account' | 'spotlight';
 
 export interface AccessContext {
+  /** The effective role in the selected account. */
   role: Role;
+  /** The selected account. */
   account: { id: string; feature_flags: { lamp_access: boolean; spotlight_access: boolean } };
+  /** The user's own account (not the selected one): the product-owner rule reads it. */
+  ownAccountId: string;
   productOwnerAccountIds: readonly string[];
 }
 
+/** Whether a user belongs to a product-owner account (decisions.md §3), whatever account they view. */
+export function isProductOwnerUser(ownAccountId: string, productOwnerAccountIds: readonly string[]): boolean {
+  return productOwnerAccountIds.includes(ownAccountId);
+}
+
+/**
+ * The first rule a route's access fails, as the error state it yields. A user outside the
+ * product-owner accounts gets the account error ('You do not have the required access'): the
+ * rule is about who they are, not about the account they view.
+ */
 export function checkAccess(rule: AccessRule, context: AccessContext): AccessErrorKind | null {
   if (rule.feature === 'spotlight_access' && !context.account.feature_flags.spotlight_access) return 'spotlight';
   if (rule.feature === 'lamp_access' && !context.account.feature_flags.lamp_access) return 'user';
-  if (rule.productOwner && !context.productOwnerAccountIds.includes(context.account.id)) return 'user';
+  if (rule.productOwner && !isProductOwnerUser(context.ownAccountId, context.productOwnerAccountIds)) return 'account';
   if (rule.role && !roleAtLeast(context.role, rule.role)) return 'account';
   return null;
 }

@@ -19,6 +19,12 @@ export interface PublicConfig {
    */
   productOwnerAccountIds: readonly string[];
   contractExemptAccountIds: readonly string[];
+  /**
+   * Where the user-tracking identify call goes (decisions.md §3; src/lib/analytics.ts): empty for
+   * off (the default), 'console' for the browser console, or an https URL (or a same-origin path)
+   * that receives each call as a JSON POST.
+   */
+  analyticsSink: string;
 }
 
 export const DEFAULT_PUBLIC_CONFIG: PublicConfig = {
@@ -29,6 +35,7 @@ export const DEFAULT_PUBLIC_CONFIG: PublicConfig = {
   feedbackUrl: 'https://feedback.lamp.test/survey',
   productOwnerAccountIds: DEFAULT_PRODUCT_OWNER_ACCOUNT_IDS,
   contractExemptAccountIds: DEFAULT_PRODUCT_OWNER_ACCOUNT_IDS,
+  analyticsSink: '',
 };
 
 /** Reads the PUBLIC_* variables from an env record (import.meta.env in Vite, process.env in Node). */
@@ -54,5 +61,6 @@ export function readPublicConfig(env: Record<string, string | boolean | undefine
     feedbackUrl: pick('PUBLIC_FEEDBACK_URL', DEFAULT_PUBLIC_CONFIG.feedbackUrl),
     productOwnerAccountIds: list('PUBLIC_PRODUCT_OWNER_ACCOUNTS', DEFAULT_PUBLIC_CONFIG.productOwnerAccountIds),
     contractExemptAccountIds: list('PUBLIC_CONTRACT_EXEMPT_ACCOUNTS', DEFAULT_PUBLIC_CONFIG.contractExemptAccountIds),
+    analyticsSink: pick('PUBLIC_ANALYTICS_SINK', DEFAULT_PUBLIC_CONFIG.analyticsSink),
   };
 }

@@ -9,7 +9,11 @@ export interface ParsedCsv {
   headerLine: number;
   /** Data rows, each as long as it was in the file (callers check the width). */
   rows: string[][];
-  /** 1-based line numbers of each data row in the file, for error reports. */
+  /**
+   * The row number of each data row as a spreadsheet shows the file, for error reports: the
+   * header is row 1 and the first data row row 2; a blank line is a row; a quoted value that runs
+   * over several lines stays in one row.
+   */
   lines: number[];
 }
 
@@ -21,7 +25,10 @@ export class CsvError extends Error {
   }
 }
 
-/** Parses CSV text; throws CsvError on an unterminated quote. Blank lines are skipped. */
+/**
+ * Parses CSV text; throws CsvError (with the row where the quote opened) on an unterminated quote.
+ * Blank lines are skipped.
+ */
 export function parseCsv(text: string): ParsedCsv {
   const records: { cells: string[]; line: number }[] = [];
   let cells: string[] = [];
@@ -47,7 +54,7 @@ export function parseCsv(text: string): ParsedCsv {
           i += 1;
         } else quoted = false;
       } else {
-        if (ch === '\n') line += 1;
+        // A line break inside quotes stays in the cell's row.
         cell += ch;
       }
       continue;

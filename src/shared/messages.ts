@@ -38,9 +38,9 @@ export const messages = {
     changePasswordTitle: 'Change password',
   },
   access: {
-    /** The selected account lacks a feature (lamp_access, Spotlight, product owner): 'User Error'. */
+    /** The selected account lacks a feature (lamp_access, Spotlight): 'User Error'. */
     userError: 'This account does not have the required access to view this page',
-    /** The user's role is too low: 'Account Error'. */
+    /** The user's role is too low, or their own account is not a product owner: 'Account Error'. */
     accountError: 'You do not have the required access to view this page',
     spotlightNoAccess: 'You do not have Spotlight access for this account',
     /** A route that declares no access policy refuses everyone (fail closed). */

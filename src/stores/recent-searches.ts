@@ -1,6 +1,8 @@
 /**
- * Recent global searches (spec §3 "recentSearches", §9): in local storage, at most 10, newest
- * first. Each entry keeps what the modal needs to show and open it again without a fetch.
+ * Recent global searches (spec §3 "recentSearches: list of item ids", §9): in local storage, at
+ * most 10, newest first. Only the ids are kept; the search modal resolves them to labels and
+ * links when it shows them (src/app/shell/search.ts), so a renamed item shows its new name, and a
+ * deleted or no longer accessible one drops out.
  */
 import { atom } from 'nanostores';
 import { RECENT_SEARCHES_MAX } from '../shared/constants.ts';
@@ -8,35 +10,25 @@ import { readStored, writeStored } from './storage.ts';
 
 export const RECENT_SEARCHES_KEY = 'recentSearches';
 
-export interface RecentSearch {
-  /** The item's id. */
-  id: string;
-  /** Its search resource type, e.g. 'measurement'. */
-  type: string;
-  label: string;
-  href: string;
-}
-
-function parse(value: unknown): RecentSearch[] | null {
+/** Reads the stored list; entries of the earlier format ({id, type, label, href}) keep their id. */
+export function parseRecentSearches(value: unknown): string[] | null {
   if (!Array.isArray(value)) return null;
-  return value
-    .filter(
-      (v): v is RecentSearch =>
-        !!v &&
-        typeof v === 'object' &&
-        typeof (v as RecentSearch).id === 'string' &&
-        typeof (v as RecentSearch).type === 'string' &&
-        typeof (v as RecentSearch).label === 'string' &&
-        typeof (v as RecentSearch).href === 'string',
+  const ids = value
+    .map((entry: unknown) =>
+      typeof entry === 'string'
+        ? entry
+        : entry && typeof entry === 'object' && typeof (entry as { id?: unknown }).id === 'string'
+          ? (entry as { id: string }).id
+          : null,
     )
-    .slice(0, RECENT_SEARCHES_MAX);
+    .filter((id): id is string => !!id && id.length <= 100);
+  return [...new Set(ids)].slice(0, RECENT_SEARCHES_MAX);
 }
 
-export const $recentSearches = atom<readonly RecentSearch[]>(readStored(RECENT_SEARCHES_KEY, parse) ?? []);
+export const $recentSearches = atom<readonly string[]>(readStored(RECENT_SEARCHES_KEY, parseRecentSearches) ?? []);
 
-export function addRecentSearch(item: RecentSearch): void {
-  const rest = $recentSearches.get().filter((r) => !(r.id === item.id && r.type === item.type));
-  const next = [item, ...rest].slice(0, RECENT_SEARCHES_MAX);
+export function addRecentSearch(id: string): void {
+  const next = [id, ...$recentSearches.get().filter((other) => other !== id)].slice(0, RECENT_SEARCHES_MAX);
   $recentSearches.set(next);
   writeStored(RECENT_SEARCHES_KEY, next);
 }

@@ -5,6 +5,7 @@
  * cleared. A 401 from any API call signs the app out.
  */
 import { atom } from 'nanostores';
+import { analytics } from '../lib/analytics.ts';
 import { request, setUnauthorizedHandler } from '../lib/api.ts';
 import { loadSchemas } from '../lib/schemas.ts';
 import type { CurrentUser } from '../shared/schemas/user.ts';
@@ -17,6 +18,7 @@ export const $currentUser = atom<CurrentUser | null>(null);
 export const $accessError = atom<string | null>(null);
 
 function signedOut() {
+  analytics.reset();
   $currentUser.set(null);
   $accessError.set(null);
   $appState.set('logged-out');

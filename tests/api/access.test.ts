@@ -75,14 +75,18 @@ describe('route access', () => {
     expect(bad.statusCode).toBe(400);
   });
 
-  it('needs a product-owner account for the admin area; product owners come from configuration', async () => {
+  it("needs the user's own account to be a product owner for the admin area (decisions §3)", async () => {
     expect((await app.inject({ url: '/api/v1/admin-area', headers: as(app, 'root') })).statusCode).toBe(200);
+    // A root user of Lamp HQ administers whichever account they view.
     const elsewhere = await app.inject({
       url: `/api/v1/admin-area?account=${ACCOUNT_IDS.northwind}`,
       headers: as(app, 'root'),
     });
-    expect(elsewhere.statusCode).toBe(403);
-    expect(elsewhere.json<{ message: string }>().message).toBe(messages.access.userError);
+    expect(elsewhere.statusCode).toBe(200);
+    // A user of another account does not get in, with the account error.
+    const admin = await app.inject({ url: '/api/v1/admin-area', headers: as(app, 'admin') });
+    expect(admin.statusCode).toBe(403);
+    expect(admin.json<{ message: string }>().message).toBe(messages.access.accountError);
     const configured = await appWithRoutes(
       (a) =>
         a.get('/api/v1/admin-area', { config: { access: { rule: { productOwner: true } } } }, () => ({ ok: true })),
@@ -91,9 +95,12 @@ describe('route access', () => {
     expect((await configured.inject({ url: '/api/v1/admin-area', headers: as(configured, 'reader') })).statusCode).toBe(
       200,
     );
-    expect((await configured.inject({ url: '/api/v1/admin-area', headers: as(configured, 'root') })).statusCode).toBe(
-      403,
-    );
+    const root = await configured.inject({
+      url: `/api/v1/admin-area?account=${ACCOUNT_IDS.northwind}`,
+      headers: as(configured, 'root'),
+    });
+    expect(root.statusCode).toBe(403);
+    expect(root.json<{ message: string }>().message).toBe(messages.access.accountError);
     await configured.close();
   });
 

@@ -160,13 +160,13 @@ test.describe('global search', () => {
     await box.fill('Northwind');
     await expect(dialog.getByRole('heading', { name: messages.search.results })).toBeVisible();
     const accounts = dialog.locator('[data-search-section="account"]');
-    await expect(accounts.getByRole('heading', { name: 'Accounts' })).toBeVisible();
-    await accounts.getByRole('link', { name: /Northwind Media/ }).click();
+    await expect(accounts.locator('[data-section-title]')).toHaveText('Accounts');
+    await accounts.getByRole('option', { name: /Northwind Media/ }).click();
     await expect(page).toHaveURL(`/admin/accounts/${ACCOUNT_IDS.northwind}`);
     // The breadcrumb names the account instead of showing its id.
     await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Northwind Media');
     await page.getByRole('button', { name: 'Search' }).click();
-    await expect(page.getByRole('dialog').getByRole('link', { name: /Northwind Media/ })).toBeVisible();
+    await expect(page.getByRole('dialog').getByRole('option', { name: /Northwind Media/ })).toBeVisible();
   });
 
   test('says when nothing matches, and keeps sections sorted by title', async ({ page }) => {
@@ -180,8 +180,8 @@ test.describe('global search', () => {
     await box.fill('a');
     await expect(page.locator('[data-search-section]').first()).toBeVisible();
     const titles = await page
-      .locator('[data-search-section] h3')
-      .evaluateAll((hs) => hs.map((h) => h.firstChild?.textContent ?? ''));
+      .locator('[data-search-section] [data-section-title]')
+      .evaluateAll((hs) => hs.map((h) => h.textContent ?? ''));
     expect(titles).toEqual([...titles].sort((a, b) => a.localeCompare(b)));
   });
 

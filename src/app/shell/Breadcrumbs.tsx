@@ -35,7 +35,18 @@ export function lookupName(lookup: NonNullable<Crumb['lookup']>): Promise<string
   return pending;
 }
 
-function CrumbLabel({ crumb }: { crumb: Crumb }) {
+/**
+ * The most characters a crumb shows before it is cut with an ellipsis: about the spec's 52 units
+ * (13rem) of text. Cutting the text itself, rather than letting CSS clip it, keeps the ellipsis
+ * right against the next "/" (CSS leaves the width of the glyph that did not fit as a gap).
+ */
+export const CRUMB_MAX_CHARS = 30;
+
+export function shortCrumb(label: string): string {
+  return label.length > CRUMB_MAX_CHARS ? `${label.slice(0, CRUMB_MAX_CHARS - 1).trimEnd()}…` : label;
+}
+
+function useCrumbLabel(crumb: Crumb): string {
   const [label, setLabel] = useState(crumb.label);
   useEffect(() => {
     setLabel(crumb.label);
@@ -48,10 +59,37 @@ function CrumbLabel({ crumb }: { crumb: Crumb }) {
       live = false;
     };
   }, [crumb]);
-  return <>{label}</>;
+  return label;
 }
 
-/** Home, then the path's segments, each truncated at 52 units (spec §2, §9). */
+/** One crumb: cut to fit, with the whole name for pointer users (title) and screen readers. */
+function CrumbItem({ crumb, last }: { crumb: Crumb; last: boolean }) {
+  const label = useCrumbLabel(crumb);
+  const short = shortCrumb(label);
+  const cut = short !== label;
+  const text = (
+    <>
+      <span aria-hidden={cut || undefined}>{short}</span>
+      {cut ? <span className="sr-only">{label}</span> : null}
+    </>
+  );
+  return crumb.href && !last ? (
+    <Link href={crumb.href} className="block truncate hover:underline" title={cut ? label : undefined} data-crumb>
+      {text}
+    </Link>
+  ) : (
+    <span
+      className={`block truncate ${last ? 'font-medium text-slate-900' : ''}`}
+      aria-current={last ? 'page' : undefined}
+      title={cut ? label : undefined}
+      data-crumb
+    >
+      {text}
+    </span>
+  );
+}
+
+/** Home, then the path's segments, each cut at about 52 units (spec §2, §9). */
 export function Breadcrumbs({ pathname, route }: { pathname: string; route: RouteEntry }) {
   const crumbs = route.breadcrumbs(pathname, route);
   return (
@@ -66,19 +104,7 @@ export function Breadcrumbs({ pathname, route }: { pathname: string; route: Rout
                   /
                 </span>
               ) : null}
-              {crumb.href && !last ? (
-                <Link href={crumb.href} className="block max-w-52 truncate hover:underline" data-crumb>
-                  <CrumbLabel crumb={crumb} />
-                </Link>
-              ) : (
-                <span
-                  className={`block max-w-52 truncate ${last ? 'font-medium text-slate-900' : ''}`}
-                  aria-current={last ? 'page' : undefined}
-                  data-crumb
-                >
-                  <CrumbLabel crumb={crumb} />
-                </span>
-              )}
+              <CrumbItem crumb={crumb} last={last} />
             </li>
           );
         })}

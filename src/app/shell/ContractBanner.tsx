@@ -1,16 +1,21 @@
 import { messages } from '../../shared/messages.ts';
 import { CONTRACT_BANNER_HEIGHT_PX } from '../../shared/constants.ts';
 
-/** The contract warning banner (spec §4 reading A, §8 text); the layout loses its 48 px. */
+/**
+ * The contract warning banner (spec §4 reading A, §8 text). It is 48 px high, and the layout below
+ * loses those 48 px; on a narrow screen the text wraps and the banner takes its own height, so the
+ * whole message (with "Please contact Client Success") is always read.
+ */
 export function ContractBanner() {
   return (
     <div
       role="alert"
-      style={{ height: CONTRACT_BANNER_HEIGHT_PX }}
-      className="flex items-center justify-center gap-2 overflow-hidden border-b border-amber-300 bg-amber-50 px-4 text-center text-sm font-medium text-amber-900"
+      style={{ minHeight: CONTRACT_BANNER_HEIGHT_PX }}
+      className="flex shrink-0 items-center justify-center gap-2 border-b border-amber-300 bg-amber-50 px-4 py-2 text-center text-sm font-medium text-amber-900"
+      data-testid="contract-banner"
     >
       <span aria-hidden="true">⚠</span>
-      <span className="truncate">{messages.contractBanner}</span>
+      <span>{messages.contractBanner}</span>
     </div>
   );
 }

@@ -1,16 +1,30 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import {
+  Autocomplete,
+  Header,
+  Input,
+  Label,
+  ListBox,
+  ListBoxItem,
+  ListBoxSection,
+  RouterProvider,
+  SearchField,
+  Text,
+} from 'react-aria-components';
 import { useLocation } from 'wouter';
 import { loadSchemas } from '../../lib/schemas.ts';
 import { $role, $selectedAccount, $selectedAccountId } from '../../stores/account.ts';
-import { $recentSearches, addRecentSearch, type RecentSearch } from '../../stores/recent-searches.ts';
+import { $recentSearches, addRecentSearch } from '../../stores/recent-searches.ts';
 import { $currentUser } from '../../stores/session.ts';
+import type { AccessContext } from '../../shared/access.ts';
 import { SEARCH_FOCUS_DELAY_MS } from '../../shared/constants.ts';
 import { messages } from '../../shared/messages.ts';
 import { Modal } from '../shared/Modal.tsx';
 import { Spinner } from '../shared/Spinner.tsx';
-import { hasSpotlightAccess } from './nav.ts';
-import { searchSection, searchSections, type SectionResult } from './search.ts';
+import { hasSpotlightAccess, publicConfig } from './nav.ts';
+import { resolveRecent, searchSection, searchSections, type SearchItem, type SectionResult } from './search.ts';
+import { $searchTypedAhead, SEARCH_INPUT_ATTRIBUTE, stopSearchTyping } from './search-typing.ts';
 
 /** How long typing pauses before the sections are asked. */
 const TERM_DEBOUNCE_MS = 200;
@@ -30,46 +44,92 @@ const TYPE_LABELS: Record<string, string> = {
   'third-party-macro': 'Third party macro',
 };
 
-function ResultLink({ item, onOpen }: { item: RecentSearch; onOpen: (item: RecentSearch) => void }) {
+/**
+ * One result: an option of the listbox, a link when it has a page to open. Results without one
+ * (a user for someone who may not manage users, decisions.md §8) show their text and stay put.
+ */
+function ResultOption({ item }: { item: SearchItem }) {
   return (
-    <a
-      href={item.href}
-      onClick={(event) => {
-        if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-        event.preventDefault();
-        onOpen(item);
-      }}
-      className="flex items-center justify-between gap-3 rounded-md px-3 py-2 text-sm text-slate-800 no-underline hover:bg-primary-faded-2 focus:bg-primary-faded-2"
+    <ListBoxItem
+      id={item.id}
+      textValue={item.label}
+      href={item.href ?? undefined}
+      data-result-type={item.type}
+      data-static={item.href ? undefined : true}
+      className={({ isFocused }) =>
+        `flex cursor-default items-center justify-between gap-3 rounded-md px-3 py-2 text-sm text-slate-800 no-underline outline-none ${
+          item.href ? 'cursor-pointer' : ''
+        } ${isFocused ? 'bg-primary-faded-2' : ''}`
+      }
     >
-      <span className="truncate">{item.label}</span>
+      <span className="min-w-0">
+        <Text slot="label" className="block truncate">
+          {item.label}
+        </Text>
+        {item.secondary ? (
+          <Text slot="description" className="block truncate text-xs text-slate-600">
+            {item.secondary}
+          </Text>
+        ) : null}
+      </span>
       <span className="shrink-0 text-xs text-slate-600">{TYPE_LABELS[item.type] ?? item.type}</span>
-    </a>
+    </ListBoxItem>
   );
 }
 
-/** The global search modal (spec §2, §6). */
+/**
+ * The global search modal (spec §2, §6): the WAI-ARIA combobox pattern from React Aria's
+ * Autocomplete. Focus stays in the box; arrow keys move through the results and Enter opens the
+ * active one. Keys typed before the box has focus are kept (search-typing.ts).
+ */
 export default function SearchModal({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   const user = useStore($currentUser);
   const account = useStore($selectedAccount);
   const accountId = useStore($selectedAccountId);
   const features = account?.feature_flags;
   const role = useStore($role) ?? 'read';
-  const recent = useStore($recentSearches);
+  const recentIds = useStore($recentSearches);
+  const typedAhead = useStore($searchTypedAhead);
   const [, navigate] = useLocation();
   const [term, setTerm] = useState('');
+  const [focused, setFocused] = useState(false);
   const [debounced, setDebounced] = useState('');
   const [results, setResults] = useState<SectionResult[] | null>(null);
+  const [recent, setRecent] = useState<SearchItem[] | null>(null);
   const [busy, setBusy] = useState(false);
   const input = useRef<HTMLInputElement>(null);
 
-  // Spec §9: the box takes focus 500 ms after opening.
+  const viewer = useMemo<AccessContext | null>(
+    () =>
+      user && account
+        ? { role, account, ownAccountId: user.account, productOwnerAccountIds: publicConfig.productOwnerAccountIds }
+        : null,
+    [user, account, role],
+  );
+
+  // Until the box has focus, it shows what was typed since the search was asked for.
+  useEffect(() => {
+    if (isOpen && !focused) setTerm(typedAhead);
+  }, [isOpen, focused, typedAhead]);
+
+  // Spec §9: the box takes focus 500 ms after opening, with the caret after what was typed.
   useEffect(() => {
     if (!isOpen) return;
-    setTerm('');
+    setFocused(false);
     setDebounced('');
     setResults(null);
-    const timer = setTimeout(() => input.current?.focus(), SEARCH_FOCUS_DELAY_MS);
-    return () => clearTimeout(timer);
+    const timer = setTimeout(() => {
+      const box = input.current;
+      if (!box) return;
+      box.focus();
+      box.setSelectionRange(box.value.length, box.value.length);
+      stopSearchTyping();
+      setFocused(true);
+    }, SEARCH_FOCUS_DELAY_MS);
+    return () => {
+      clearTimeout(timer);
+      stopSearchTyping();
+    };
   }, [isOpen]);
 
   useEffect(() => {
@@ -78,8 +138,9 @@ export default function SearchModal({ isOpen, onClose }: { isOpen: boolean; onCl
   }, [term]);
 
   useEffect(() => {
-    if (!debounced || !accountId || !features) {
+    if (!debounced || !accountId || !features || !viewer) {
       setResults(null);
+      setBusy(false);
       return;
     }
     const controller = new AbortController();
@@ -88,7 +149,7 @@ export default function SearchModal({ isOpen, onClose }: { isOpen: boolean; onCl
       const bundle = await loadSchemas();
       const sections = searchSections(bundle.resources, role, features);
       const answers = await Promise.all(
-        sections.map((section) => searchSection(section, debounced, accountId, bundle, controller.signal)),
+        sections.map((section) => searchSection(section, debounced, accountId, bundle, viewer, controller.signal)),
       );
       if (!controller.signal.aborted) {
         setResults(answers);
@@ -96,100 +157,126 @@ export default function SearchModal({ isOpen, onClose }: { isOpen: boolean; onCl
       }
     })();
     return () => controller.abort();
-  }, [debounced, accountId, role, features]);
+  }, [debounced, accountId, role, features, viewer]);
 
-  const open = (item: RecentSearch) => {
-    addRecentSearch(item);
-    onClose();
-    navigate(item.href);
-  };
+  // Recent searches are stored as ids (spec §3): their names and links are looked up on opening.
+  useEffect(() => {
+    if (!isOpen || !accountId || !features || !viewer) return;
+    if (!recentIds.length) {
+      setRecent([]);
+      return;
+    }
+    const controller = new AbortController();
+    void (async () => {
+      const bundle = await loadSchemas();
+      const sections = searchSections(bundle.resources, role, features);
+      const items = await resolveRecent(recentIds, sections, accountId, bundle, viewer, controller.signal);
+      if (!controller.signal.aborted) setRecent(items);
+    })();
+    return () => controller.abort();
+  }, [isOpen, recentIds, accountId, role, features, viewer]);
 
-  const spotlightNote = useMemo(() => !!user && !!account && hasSpotlightAccess(user, account), [user, account]);
   const hasTerm = term.trim() !== '';
   const found = results?.filter((r) => r.error || r.rows.length > 0) ?? [];
+  const shown: SearchItem[] = hasTerm ? found.flatMap((r) => r.rows) : (recent ?? []);
+
+  /** React Aria opens a result's link through here: remember it, close, and route in the app. */
+  const open = (href: string) => {
+    const item = shown.find((candidate) => candidate.href === href);
+    if (item) addRecentSearch(item.id);
+    onClose();
+    navigate(href);
+  };
+
+  const spotlightNote = !!user && !!account && hasSpotlightAccess(user, account);
+  const headingId = hasTerm ? 'search-results' : 'search-recent';
+  const emptyText = hasTerm
+    ? results && !busy
+      ? messages.search.noResults
+      : null
+    : recent
+      ? messages.search.noRecent
+      : null;
 
   return (
     <Modal isOpen={isOpen} onClose={onClose} title="Search" hideTitle width="max-w-2xl" placement="top">
-      <div className="border-b border-slate-200 p-3">
-        <label className="flex items-center gap-2 rounded-md bg-slate-100 px-3 focus-within:outline-2 focus-within:outline-primary">
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 20 20"
-            className="h-4 w-4 text-slate-500"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-          >
-            <circle cx="9" cy="9" r="6" />
-            <path d="M14 14l4 4" />
-          </svg>
-          <span className="sr-only">Search</span>
-          <input
-            ref={input}
-            type="search"
-            value={term}
-            onChange={(event) => setTerm(event.target.value)}
-            placeholder={messages.search.placeholder}
-            className="h-11 flex-1 bg-transparent text-base text-slate-900 outline-none placeholder:text-slate-500"
-          />
-          {busy && hasTerm ? <Spinner label="Searching" /> : null}
-        </label>
-        {spotlightNote ? (
-          <p className="mt-2 px-1 text-xs text-slate-600">Spotlight studies and assets are not searched here.</p>
-        ) : null}
-      </div>
-      <div className="max-h-[60vh] overflow-y-auto p-3" aria-live="polite">
-        {!hasTerm ? (
-          <section aria-labelledby="search-recent">
-            <h2 id="search-recent" className="mb-2 px-3 text-xs font-semibold tracking-wide text-slate-600 uppercase">
-              {messages.search.recent}
-            </h2>
-            {recent.length ? (
-              <ul>
-                {recent.map((item) => (
-                  <li key={`${item.type}:${item.id}`}>
-                    <ResultLink item={item} onOpen={open} />
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <p className="px-3 py-6 text-center text-sm text-slate-600">{messages.search.noRecent}</p>
-            )}
-          </section>
-        ) : (
-          <section aria-labelledby="search-results">
-            <h2 id="search-results" className="mb-2 px-3 text-xs font-semibold tracking-wide text-slate-600 uppercase">
-              {messages.search.results}
-            </h2>
-            {results && found.length === 0 && !busy ? (
-              <p className="px-3 py-6 text-center text-sm text-slate-600">{messages.search.noResults}</p>
-            ) : null}
-            {found.map(({ section, rows, error, count }) => (
-              <div key={section.resource} className="mb-3" data-search-section={section.resource}>
-                <h3 className="flex items-baseline justify-between px-3 py-1 text-sm font-semibold text-slate-800">
-                  {section.title}
-                  {!error && count > rows.length ? (
-                    <span className="text-xs font-normal text-slate-600">
-                      {rows.length} of {count}
-                    </span>
-                  ) : null}
-                </h3>
-                {error ? (
-                  <p className="px-3 py-1 text-sm text-red-700">{messages.errors.searchSectionFailed(section.title)}</p>
-                ) : (
-                  <ul>
-                    {rows.map((row) => (
-                      <li key={row.id}>
-                        <ResultLink item={{ ...row, type: section.resource }} onOpen={open} />
-                      </li>
-                    ))}
-                  </ul>
-                )}
+      <RouterProvider navigate={open}>
+        <Autocomplete inputValue={term} onInputChange={setTerm}>
+          <div className="border-b border-slate-200 p-3">
+            <SearchField aria-label="Search" className="group">
+              <Label className="sr-only">Search</Label>
+              <div className="flex items-center gap-2 rounded-md bg-slate-100 px-3 focus-within:outline-2 focus-within:outline-primary">
+                <svg
+                  aria-hidden="true"
+                  viewBox="0 0 20 20"
+                  className="h-4 w-4 text-slate-500"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                >
+                  <circle cx="9" cy="9" r="6" />
+                  <path d="M14 14l4 4" />
+                </svg>
+                <Input
+                  ref={input}
+                  {...{ [SEARCH_INPUT_ATTRIBUTE]: '' }}
+                  placeholder={messages.search.placeholder}
+                  className="h-11 flex-1 bg-transparent text-base text-slate-900 outline-none placeholder:text-slate-500 [&::-webkit-search-cancel-button]:hidden"
+                />
+                {busy && hasTerm ? <Spinner label="Searching" /> : null}
               </div>
-            ))}
-          </section>
-        )}
-      </div>
+            </SearchField>
+            {spotlightNote ? (
+              <p className="mt-2 px-1 text-xs text-slate-600">Spotlight studies and assets are not searched here.</p>
+            ) : null}
+          </div>
+          <div className="max-h-[60vh] overflow-y-auto p-3">
+            <h2 id={headingId} className="mb-2 px-3 text-xs font-semibold tracking-wide text-slate-600 uppercase">
+              {hasTerm ? messages.search.results : messages.search.recent}
+            </h2>
+            {!hasTerm && recent === null ? <Spinner className="px-3" label="Loading recent searches" /> : null}
+            <ListBox
+              aria-labelledby={headingId}
+              className="outline-none"
+              renderEmptyState={() =>
+                emptyText ? <p className="px-3 py-6 text-center text-sm text-slate-600">{emptyText}</p> : null
+              }
+            >
+              {hasTerm
+                ? found.map(({ section, rows, error, count }) => (
+                    <ListBoxSection
+                      key={section.resource}
+                      id={section.resource}
+                      className="mb-3"
+                      data-search-section={section.resource}
+                    >
+                      <Header className="flex items-baseline justify-between px-3 py-1 text-sm font-semibold text-slate-800">
+                        <span data-section-title>{section.title}</span>
+                        {!error && count > rows.length ? (
+                          <span className="text-xs font-normal text-slate-600">
+                            {rows.length} of {count}
+                          </span>
+                        ) : null}
+                      </Header>
+                      {error ? (
+                        <ListBoxItem
+                          id={`${section.resource}-error`}
+                          isDisabled
+                          className="px-3 py-1 text-sm text-red-700"
+                          textValue={messages.errors.searchSectionFailed(section.title)}
+                        >
+                          {messages.errors.searchSectionFailed(section.title)}
+                        </ListBoxItem>
+                      ) : (
+                        rows.map((item) => <ResultOption key={item.id} item={item} />)
+                      )}
+                    </ListBoxSection>
+                  ))
+                : (recent ?? []).map((item) => <ResultOption key={item.id} item={item} />)}
+            </ListBox>
+          </div>
+        </Autocomplete>
+      </RouterProvider>
     </Modal>
   );
 }

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { Component, lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
+import { analytics } from '../../lib/analytics.ts';
 import { getOne, listAll } from '../../lib/api.ts';
 import { loadSchemas } from '../../lib/schemas.ts';
 import {
@@ -19,7 +20,9 @@ import {
 import { showError } from '../../stores/alerts.ts';
 import { $currentUser } from '../../stores/session.ts';
 import { canAccessAccount, checkAccess, type AccessErrorKind } from '../../shared/access.ts';
-import { CONTRACT_BANNER_HEIGHT_PX, pageTitle } from '../../shared/constants.ts';
+import { messages } from '../../shared/messages.ts';
+import { pageTitle } from '../../shared/constants.ts';
+import { LOGIN_FLAG } from '../features/auth/login/redirect.ts';
 import { pageComponent } from '../pages.ts';
 import type { RouteMatch } from '../routes.ts';
 import { AlertStack } from '../shared/AlertStack.tsx';
@@ -29,14 +32,13 @@ import { ACCESS_ERROR_TITLES, AccessErrorPage } from './AccessErrorPage.tsx';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { ContractBanner, contractBannerShows } from './ContractBanner.tsx';
 import { hasSpotlightAccess, publicConfig } from './nav.ts';
+import { startSearchTyping } from './search-typing.ts';
 import { Sidebar, SidebarDropdown } from './Sidebar.tsx';
 import { applyTheme } from './theme.ts';
 import { TopNav } from './TopNav.tsx';
 
 const SearchModal = lazy(() => import('./SearchModal.tsx'));
 const UnsavedSwitchDialog = lazy(() => import('./UnsavedSwitchDialog.tsx'));
-
-const NAV_HEIGHT_PX = 64;
 
 /** A page chunk that fails to load (e.g. after a deploy) shows the error placeholder, not a blank. */
 class PageBoundary extends Component<{ children: ReactNode; resetKey: string }, { error: unknown }> {
@@ -91,7 +93,7 @@ function useContractBanner(): boolean {
 function useAccountFromPage(match: RouteMatch, search: string) {
   const user = useStore($currentUser);
   const accountsReady = useStore($accountsState) === 'ready';
-  const [location] = useLocation();
+  const [location, navigate] = useLocation();
   useEffect(() => {
     if (!user || !accountsReady) return;
     const query = new URLSearchParams(search);
@@ -109,8 +111,19 @@ function useAccountFromPage(match: RouteMatch, search: string) {
       const row = await getOne(resource, id);
       return 'account' in row && typeof row.account === 'string' ? row.account : null;
     };
-    if (accountId) follow(accountId);
-    else if (measurementId && /^[0-9a-f]{24}$/i.test(measurementId))
+    if (accountId) {
+      if (canAccessAccount(user, accountId) && $accounts.get().some((a) => a.id === accountId)) follow(accountId);
+      else {
+        // An account that does not exist or is not the user's to use: say so, and let the URL
+        // name the account actually shown instead of one that is not.
+        showError(messages.api.notFound('account'));
+        const selected = $selectedAccountId.get();
+        if (selected) {
+          query.set('account', selected);
+          navigate(`${location}?${query.toString()}`, { replace: true });
+        }
+      }
+    } else if (measurementId && /^[0-9a-f]{24}$/i.test(measurementId))
       fetchAccount('measurement', measurementId).then(follow, (e: unknown) => live && showError(e));
     else if (labelCategoryId && /^[0-9a-f]{24}$/i.test(labelCategoryId))
       fetchAccount('label-category', labelCategoryId).then(follow, (e: unknown) => live && showError(e));
@@ -149,6 +162,25 @@ function useSpotlightAccount(match: RouteMatch) {
   }, [match.route.switcherLock, user, isRoot, selected]);
 }
 
+/**
+ * The identify call (spec §7): on sign-in (the first account shown after the login page, which
+ * adds the login flag) and on every account switch after that, with the selected account as the
+ * company.
+ */
+function useIdentify(search: string) {
+  const user = useStore($currentUser);
+  const account = useStore($selectedAccount);
+  const shown = useRef<string | null>(null);
+  useEffect(() => {
+    if (!user || !account) return;
+    const before = shown.current;
+    shown.current = account.id;
+    const signedIn = before === null && new URLSearchParams(search).has(LOGIN_FLAG);
+    if (signedIn || (before !== null && before !== account.id)) analytics.identify(user, account);
+    // The account shown is the trigger; the search is read only at sign-in.
+  }, [user?.id, account?.id]);
+}
+
 /** The frame every signed-in page lives in (spec §2 "Shell"). */
 export function Shell({ match }: { match: RouteMatch }) {
   const user = useStore($currentUser);
@@ -171,14 +203,21 @@ export function Shell({ match }: { match: RouteMatch }) {
   useAccountFromPage(match, search);
   useReportQueryRewrite(match, search);
   useSpotlightAccount(match);
+  useIdentify(search);
+
+  // What is typed from now until the search box has focus is kept for it (search-typing.ts).
+  const openSearch = () => {
+    startSearchTyping();
+    setSearchLoaded(true);
+    setSearchOpen(true);
+  };
 
   // Ctrl/Cmd+K opens the search from anywhere.
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') {
         event.preventDefault();
-        setSearchLoaded(true);
-        setSearchOpen(true);
+        openSearch();
       }
     };
     window.addEventListener('keydown', onKey);
@@ -187,10 +226,11 @@ export function Shell({ match }: { match: RouteMatch }) {
 
   let accessError: AccessErrorKind | null = null;
   let foreignSpotlight = false;
-  if (account && role) {
+  if (account && role && user) {
     accessError = checkAccess(route.access, {
       role,
       account,
+      ownAccountId: user.account,
       productOwnerAccountIds: publicConfig.productOwnerAccountIds,
     });
     if (!accessError && route.access.spotlight && user && !hasSpotlightAccess(user, account)) {
@@ -206,7 +246,6 @@ export function Shell({ match }: { match: RouteMatch }) {
   }, [title, location]);
 
   const Page = pageComponent(route.page);
-  const offset = NAV_HEIGHT_PX + (banner ? CONTRACT_BANNER_HEIGHT_PX : 0);
   const sidebar = route.sidebar !== 'none' && !accessError ? route.sidebar : null;
 
   let body: ReactNode;
@@ -223,25 +262,21 @@ export function Shell({ match }: { match: RouteMatch }) {
     );
 
   return (
-    <div className="flex min-h-screen flex-col">
+    // The frame fills the screen; the layout below the bar and the banner takes what they leave
+    // (spec §9's 48 px, or the banner's own height where its text wraps on a phone).
+    <div className="flex h-dvh flex-col">
       <a
         href="#main"
         className="sr-only z-50 rounded bg-white px-3 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
       >
         Skip to content
       </a>
-      <TopNav
-        switcherLock={route.switcherLock}
-        onOpenSearch={() => {
-          setSearchLoaded(true);
-          setSearchOpen(true);
-        }}
-      />
+      <TopNav switcherLock={route.switcherLock} onOpenSearch={openSearch} />
       {banner ? <ContractBanner /> : null}
-      <div className="flex" style={{ height: `calc(100dvh - ${offset}px)` }} data-testid="layout">
+      <div className="flex min-h-0 flex-1" data-testid="layout">
         {sidebar ? <Sidebar kind={sidebar} /> : null}
         <main id="main" tabIndex={-1} className="min-w-0 flex-1 overflow-y-auto outline-none">
-          <div className="mx-auto max-w-7xl px-4 py-5 sm:px-6 lg:px-8">
+          <div className={`mx-auto px-4 py-5 sm:px-6 lg:px-8 ${route.narrow ? 'max-w-4xl' : 'max-w-7xl'}`}>
             {sidebar ? <SidebarDropdown kind={sidebar} /> : null}
             <Breadcrumbs pathname={location} route={route} />
             {body}

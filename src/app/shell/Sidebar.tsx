@@ -7,6 +7,7 @@ import {
   expandSidebar,
   isSidebarCollapsed,
   setSidebarWidth,
+  SIDEBAR_MIN_USEFUL_WIDTH,
 } from '../../stores/sidebar.ts';
 import { can } from '../../shared/access.ts';
 import { SIDEBAR_MAX_WIDTH, SIDEBAR_MIN_WIDTH, TOUCH_TAP_THRESHOLD_PX, VERSION_LABEL } from '../../shared/constants.ts';
@@ -51,7 +52,7 @@ export function Sidebar({ kind }: { kind: Exclude<SidebarKind, 'none'> }) {
       const delta = e.clientX - state.x;
       state.moved = Math.max(state.moved, Math.abs(delta));
       if (state.pointer === 'touch' && state.moved < TOUCH_TAP_THRESHOLD_PX) return;
-      setSidebarWidth(state.width + delta);
+      setSidebarWidth(state.width + delta, { settle: false });
     };
     const end = () => {
       window.removeEventListener('pointermove', move);
@@ -62,7 +63,10 @@ export function Sidebar({ kind }: { kind: Exclude<SidebarKind, 'none'> }) {
       if (state.pointer === 'touch' && state.moved < TOUCH_TAP_THRESHOLD_PX) {
         if (wasCollapsed) expandSidebar();
         else collapseSidebar();
+        return;
       }
+      // A drag left narrower than useful collapses the sidebar (and is not remembered).
+      setSidebarWidth($sidebarWidth.get());
     };
     window.addEventListener('pointermove', move);
     window.addEventListener('pointerup', end);
@@ -73,7 +77,7 @@ export function Sidebar({ kind }: { kind: Exclude<SidebarKind, 'none'> }) {
       event.key === 'ArrowLeft'
         ? width - KEY_STEP
         : event.key === 'ArrowRight'
-          ? width + KEY_STEP
+          ? Math.max(width + KEY_STEP, SIDEBAR_MIN_USEFUL_WIDTH)
           : event.key === 'Home'
             ? SIDEBAR_MIN_WIDTH
             : event.key === 'End'
@@ -119,7 +123,11 @@ export function Sidebar({ kind }: { kind: Exclude<SidebarKind, 'none'> }) {
         onClick={() => (collapsed ? expandSidebar() : collapseSidebar())}
         aria-expanded={!collapsed}
         aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
-        className="absolute top-3 -right-3.5 z-30 flex h-7 w-7 items-center justify-center rounded-full border border-slate-200 bg-white text-slate-600 shadow-sm hover:text-slate-900"
+        // Collapsed, it is a tab on the page's left edge, wholly on screen; open, it sits on the edge.
+        className={`absolute top-3 z-30 flex h-7 items-center justify-center border border-slate-200 bg-white text-slate-600 shadow-sm hover:text-slate-900 ${
+          collapsed ? 'left-0 w-7 rounded-r-md border-l-0' : '-right-3.5 w-7 rounded-full'
+        }`}
+        data-testid="sidebar-toggle"
       >
         <svg
           aria-hidden="true"

@@ -2,7 +2,7 @@
  * What the top navigation and the user menu offer (spec §2 "Shell", §6), as plain functions of
  * the user, the selected account and the role, so the persona matrix can test them directly.
  */
-import { can, isRootUser, type AccessSubject, type Role } from '../../shared/access.ts';
+import { can, isProductOwnerUser, isRootUser, type AccessSubject, type Role } from '../../shared/access.ts';
 import { readPublicConfig } from '../../shared/config.ts';
 import { paths } from '../routes.ts';
 
@@ -38,7 +38,9 @@ export function navItems(user: AccessSubject, account: AccountLike | null): NavI
   }
   if (account && hasSpotlightAccess(user, account))
     items.push({ id: 'spotlight', label: 'Spotlight', href: paths.spotlight(), kind: 'app' });
-  if (isRootUser(user)) items.push({ id: 'admin', label: 'Admin', href: paths.adminSection('details'), kind: 'app' });
+  // Root users of a product-owner account administer whichever account they view (decisions.md §3).
+  if (isRootUser(user) && isProductOwnerUser(user.account, publicConfig.productOwnerAccountIds))
+    items.push({ id: 'admin', label: 'Admin', href: paths.adminSection('details'), kind: 'app' });
   items.push({ id: 'documentation', label: 'Documentation', href: paths.documentation(), kind: 'page' });
   items.push({ id: 'support', label: 'Support', href: publicConfig.supportUrl, kind: 'external' });
   return items;

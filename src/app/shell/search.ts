@@ -1,36 +1,18 @@
 /**
  * The global search's sections (spec §2 "Global search modal", §6): which resources a role
- * searches, how each is queried (limit 10, skip 0) and where a result leads. Sections come from
- * the shared resource registry (its searchRole) and are sorted alphabetically by title.
+ * searches, how each is queried (limit 10, skip 0), how a result is named and where it leads
+ * (search-routes.ts). Sections come from the shared resource registry (its searchRole) and are
+ * sorted alphabetically by title. Recent searches are stored as ids (spec §3) and resolved here
+ * with the same sections, names and links.
  */
 import type { ZodType } from 'zod';
 import { accountFilter, list, type Query } from '../../lib/api.ts';
 import type { ResourceDefinition, ResourceName, resources as Registry } from '../../shared/schemas/index.ts';
 import { roleAtLeast, type AccountFeature, type Role } from '../../shared/access.ts';
 import { GLOBAL_SEARCH_PAGE_SIZE } from '../../shared/constants.ts';
-import { adminDetailPath, paths } from '../routes.ts';
-
-type Row = Record<string, unknown> & { id: string };
-const str = (value: unknown) => (typeof value === 'string' ? value : '');
-
-/** Result routes (spec §2). */
-export const RESULT_ROUTES: Readonly<Record<string, (row: Row) => string>> = {
-  'import-job': (row) => paths.measurementDataImport(str(row.measurement), row.id),
-  measurement: (row) => paths.measurement(row.id),
-  report: (row) => paths.report(row.id),
-  user: (row) => paths.adminUser(row.id),
-  'label-value': (row) => paths.labelEdit(str(row.category_id), row.id),
-  'label-category': (row) => paths.labels({ labelCategoryId: row.id }),
-  'purchase-order': (row) => paths.purchaseOrder(row.id),
-  contract: (row) => paths.adminContract(row.id),
-  // The admin-edited resources lead to their section's detail page (derived from ADMIN_SECTIONS).
-  ...Object.fromEntries(
-    ['account', 'custom-parameter-template', 'project', 'third-party-macro'].map((resource) => [
-      resource,
-      (row: Row) => adminDetailPath(resource, row.id) ?? paths.admin(),
-    ]),
-  ),
-};
+import { importJobName } from '../../shared/import-job-name.ts';
+import type { ImportJob } from '../../shared/schemas/import-job.ts';
+import { resultHref, SEARCH_RESULT_TYPES, type SearchRow, type SearchViewer } from './search-routes.ts';
 
 export interface SearchSection {
   resource: string;
@@ -56,7 +38,7 @@ export function searchSections(
         def.searchRole !== null &&
         roleAtLeast(role, def.searchRole) &&
         (!def.feature || features[def.feature]) &&
-        RESULT_ROUTES[def.name],
+        SEARCH_RESULT_TYPES.includes(def.name),
     )
     .map((def) => ({
       resource: def.name,
@@ -67,43 +49,134 @@ export function searchSections(
     .sort((a, b) => a.title.localeCompare(b.title));
 }
 
+/** The account filter of a section: the selected account, except for root's global sections. */
+function accountQuery(section: SearchSection, accountId: string): Query {
+  if (section.global || !section.accountParameter) return {};
+  return {
+    [section.accountParameter]: section.accountParameter === 'account' ? accountFilter(accountId) : accountId,
+  };
+}
+
 /** The query of one section: limit 10, skip 0, the term, and the account filter where it applies. */
 export function sectionQuery(section: SearchSection, term: string, accountId: string): Query {
-  const query: Query = { search: term, limit: GLOBAL_SEARCH_PAGE_SIZE, skip: 0 };
-  if (!section.global && section.accountParameter) {
-    query[section.accountParameter] = section.accountParameter === 'account' ? accountFilter(accountId) : accountId;
-  }
-  return query;
+  return { search: term, limit: GLOBAL_SEARCH_PAGE_SIZE, skip: 0, ...accountQuery(section, accountId) };
+}
+
+/** One result as the modal shows it. */
+export interface SearchItem {
+  id: string;
+  /** Its resource, e.g. 'measurement'. */
+  type: string;
+  label: string;
+  /** Secondary text: a user's e-mail, an import job's id. */
+  secondary: string | null;
+  /** The page it opens, or null when there is none the user may open (decisions.md §8). */
+  href: string | null;
 }
 
 export interface SectionResult {
   section: SearchSection;
-  rows: { id: string; label: string; href: string }[];
+  rows: SearchItem[];
   count: number;
   error: boolean;
+}
+
+export interface SearchBundle {
+  schemaFor: (resource: string) => ZodType | undefined;
+  titleOf: (resource: string, row: Record<string, unknown>) => string;
+}
+
+const str = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/**
+ * Import jobs are named by file or type and measurement (decisions.md §8): one call fetches the
+ * names of the measurements a page of jobs belongs to. Without them the file or type stands alone.
+ */
+async function measurementNames(rows: SearchRow[], signal?: AbortSignal): Promise<Map<string, string>> {
+  const ids = [...new Set(rows.map((row) => str(row.measurement)).filter(Boolean))];
+  if (!ids.length) return new Map();
+  try {
+    const result = await list<{ id: string; name: string }>(
+      'measurement',
+      { id: ids.join(','), limit: ids.length },
+      undefined,
+      signal,
+    );
+    return new Map(result.data.map((m) => [m.id, m.name]));
+  } catch {
+    return new Map();
+  }
+}
+
+/** Names and links for a section's rows. */
+export async function describeRows(
+  type: string,
+  rows: SearchRow[],
+  bundle: SearchBundle,
+  viewer: SearchViewer,
+  signal?: AbortSignal,
+): Promise<SearchItem[]> {
+  const measurements = type === 'import-job' ? await measurementNames(rows, signal) : null;
+  return rows.map((row) => {
+    let label = bundle.titleOf(type, row);
+    let secondary: string | null = null;
+    if (type === 'import-job') {
+      const measurement = measurements?.get(str(row.measurement));
+      const name = importJobName(row as unknown as Pick<ImportJob, 'file_name' | 'job_type'>);
+      label = measurement ? `${name} · ${measurement}` : name;
+      secondary = row.id;
+    } else if (type === 'user') {
+      secondary = str(row.email) || null;
+    }
+    return { id: row.id, type, label, secondary, href: resultHref(type, row, viewer) };
+  });
 }
 
 export async function searchSection(
   section: SearchSection,
   term: string,
   accountId: string,
-  bundle: {
-    schemaFor: (resource: string) => ZodType | undefined;
-    titleOf: (resource: string, row: Record<string, unknown>) => string;
-  },
+  bundle: SearchBundle,
+  viewer: SearchViewer,
   signal?: AbortSignal,
 ): Promise<SectionResult> {
   try {
     // Sections come from the registry (searchSections), so their resource is a registry name.
     const result = await list(section.resource as ResourceName, sectionQuery(section, term, accountId), signal);
-    const route = RESULT_ROUTES[section.resource] as (row: Row) => string;
-    return {
-      section,
-      count: result.count,
-      error: false,
-      rows: result.data.map((row) => ({ id: row.id, label: bundle.titleOf(section.resource, row), href: route(row) })),
-    };
+    const rows = await describeRows(section.resource, result.data as SearchRow[], bundle, viewer, signal);
+    return { section, count: result.count, error: false, rows };
   } catch {
     return { section, rows: [], count: 0, error: true };
   }
+}
+
+/**
+ * The recent searches as items, in their stored order: each section the user searches is asked
+ * for the ids (one call each, as a search does); ids no section answers (deleted, or not visible
+ * from this account any more) are left out. Ids are unique across resources.
+ */
+export async function resolveRecent(
+  ids: readonly string[],
+  sections: readonly SearchSection[],
+  accountId: string,
+  bundle: SearchBundle,
+  viewer: SearchViewer,
+  signal?: AbortSignal,
+): Promise<SearchItem[]> {
+  const valid = ids.filter((id) => /^[0-9a-f]{24}$/i.test(id));
+  if (!valid.length) return [];
+  const found = await Promise.all(
+    sections.map(async (section) => {
+      try {
+        const schema = bundle.schemaFor(section.resource) as ZodType<SearchRow> | undefined;
+        const query = { id: valid.join(','), limit: valid.length, skip: 0, ...accountQuery(section, accountId) };
+        const result = await list<SearchRow>(section.resource, query, schema, signal);
+        return describeRows(section.resource, result.data, bundle, viewer, signal);
+      } catch {
+        return [];
+      }
+    }),
+  );
+  const byId = new Map(found.flat().map((item) => [item.id, item]));
+  return valid.map((id) => byId.get(id)).filter((item): item is SearchItem => !!item);
 }

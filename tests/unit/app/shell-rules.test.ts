@@ -5,6 +5,7 @@ import { navItems, userMenuItems } from '../../../src/app/shell/nav.ts';
 import { searchSections, sectionQuery } from '../../../src/app/shell/search.ts';
 import { themeColours } from '../../../src/app/shell/theme.ts';
 import { resources } from '../../../src/shared/schemas/index.ts';
+import { DEFAULT_PRODUCT_OWNER_ACCOUNT_IDS } from '../../../fixtures/ids.ts';
 
 const account = (id: string, lamp = true, spotlight = false) => ({
   id,
@@ -30,7 +31,11 @@ describe('navigation', () => {
       'documentation',
       'support',
     ]);
-    expect(navItems(user({ root: true }), account('a1')).map((i) => i.id)).toContain('admin');
+    // Admin: root users whose own account is a product owner, whichever account they view.
+    const po = DEFAULT_PRODUCT_OWNER_ACCOUNT_IDS[0] as string;
+    expect(navItems(user({ root: true, account: po }), account('a1')).map((i) => i.id)).toContain('admin');
+    expect(navItems(user({ root: true }), account('a1')).map((i) => i.id)).not.toContain('admin');
+    expect(navItems(user({ account: po, role: 'admin' }), account(po)).map((i) => i.id)).not.toContain('admin');
     // Spotlight in a foreign account needs root.
     expect(navItems(user(), account('other', true, true)).map((i) => i.id)).not.toContain('spotlight');
   });

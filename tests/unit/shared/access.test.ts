@@ -5,6 +5,7 @@ import {
   checkAccess,
   effectiveRole,
   roleAtLeast,
+  type AccessContext,
   type AccessSubject,
 } from '../../../src/shared/access.ts';
 
@@ -74,32 +75,50 @@ describe('route rules (spec §5)', () => {
     id,
     feature_flags: { lamp_access: lamp, spotlight_access: spotlight },
   });
-  it('gives a user error when the account lacks lamp_access or is not a product owner', () => {
+  const context = (over: Partial<AccessContext> = {}): AccessContext => ({
+    role: 'super',
+    account: account(true),
+    ownAccountId: 'own',
+    productOwnerAccountIds: [],
+    ...over,
+  });
+  it('gives a user error when the selected account lacks lamp_access', () => {
+    expect(checkAccess({ feature: 'lamp_access' }, context({ account: account(false) }))).toBe('user');
+  });
+  it("reads the product-owner rule from the user's own account, not the selected one (decisions §3)", () => {
+    // A root user of a product-owner account administers whichever account they view.
     expect(
-      checkAccess({ feature: 'lamp_access' }, { role: 'super', account: account(false), productOwnerAccountIds: [] }),
-    ).toBe('user');
+      checkAccess(
+        { productOwner: true, role: 'root' },
+        context({
+          role: 'root',
+          account: account(true, false, 'client'),
+          ownAccountId: 'po',
+          productOwnerAccountIds: ['po'],
+        }),
+      ),
+    ).toBeNull();
+    // Anyone else gets the account error, even while viewing a product-owner account.
     expect(
-      checkAccess({ productOwner: true }, { role: 'super', account: account(true), productOwnerAccountIds: ['po'] }),
-    ).toBe('user');
+      checkAccess(
+        { productOwner: true },
+        context({ account: account(true, false, 'po'), ownAccountId: 'client', productOwnerAccountIds: ['po'] }),
+      ),
+    ).toBe('account');
   });
   it('gives an account error when the role is too low', () => {
-    expect(checkAccess({ role: 'admin' }, { role: 'write', account: account(true), productOwnerAccountIds: [] })).toBe(
-      'account',
-    );
+    expect(checkAccess({ role: 'admin' }, context({ role: 'write' }))).toBe('account');
   });
   it('gives a spotlight error without Spotlight access', () => {
     expect(
-      checkAccess(
-        { feature: 'spotlight_access' },
-        { role: 'admin', account: account(true, false), productOwnerAccountIds: [] },
-      ),
+      checkAccess({ feature: 'spotlight_access' }, context({ role: 'admin', account: account(true, false) })),
     ).toBe('spotlight');
   });
   it('passes when every condition holds', () => {
     expect(
       checkAccess(
         { feature: 'lamp_access', productOwner: true, role: 'root' },
-        { role: 'root', account: account(true, false, 'po'), productOwnerAccountIds: ['po'] },
+        context({ role: 'root', ownAccountId: 'po', productOwnerAccountIds: ['po'] }),
       ),
     ).toBeNull();
   });

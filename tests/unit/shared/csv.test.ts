@@ -13,6 +13,15 @@ describe('CSV', () => {
     expect(parsed.lines).toEqual([2, 3]);
   });
 
+  it('numbers rows as a spreadsheet shows them: a multi-line value is one row, a blank line is a row', () => {
+    const parsed = parseCsv('a,b\n"two\nlines",1\n\nlast,2\n');
+    expect(parsed.rows).toEqual([
+      ['two\nlines', '1'],
+      ['last', '2'],
+    ]);
+    expect(parsed.lines).toEqual([2, 4]);
+  });
+
   it('reports the line of an unclosed quote', () => {
     expect(() => parseCsv('a,b\n1,2\n"oops,3\n')).toThrow(CsvError);
     try {

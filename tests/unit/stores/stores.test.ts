@@ -14,12 +14,19 @@ import {
 } from '../../../src/stores/account.ts';
 import { $alerts, showAlert, showError } from '../../../src/stores/alerts.ts';
 import { $hasUnsavedForm, setFormDirty } from '../../../src/stores/forms.ts';
-import { $recentSearches, addRecentSearch, RECENT_SEARCHES_KEY } from '../../../src/stores/recent-searches.ts';
+import {
+  $recentSearches,
+  addRecentSearch,
+  parseRecentSearches,
+  RECENT_SEARCHES_KEY,
+} from '../../../src/stores/recent-searches.ts';
 import {
   $sidebarWidth,
   collapseSidebar,
   expandSidebar,
   setSidebarWidth,
+  SIDEBAR_MIN_USEFUL_WIDTH,
+  SIDEBAR_OPEN_WIDTH_STORAGE_KEY,
   SIDEBAR_STORAGE_KEY,
 } from '../../../src/stores/sidebar.ts';
 import { ACCOUNT_SWITCH_LOADING_MS, ALERT_SLIDE_MS, RECENT_SEARCHES_MAX } from '../../../src/shared/constants.ts';
@@ -124,16 +131,44 @@ describe('the sidebar width', () => {
     expect($sidebarWidth.get()).toBe(333);
     expect(localStorage.getItem(SIDEBAR_STORAGE_KEY)).toBe('333');
   });
+
+  it('never rests at a sliver: a drag to 0 collapses it and expand reopens at the last useful width', () => {
+    setSidebarWidth(320);
+    // A drag towards 0 passes every width on the way; none of them is kept, and a sliver collapses.
+    for (const width of [250, 120, 19, 5]) setSidebarWidth(width, { settle: false });
+    setSidebarWidth(5);
+    expect($sidebarWidth.get()).toBe(0);
+    expandSidebar();
+    expect($sidebarWidth.get()).toBe(320);
+    // A drag that ends at a sliver collapses it too; a reload finds both widths.
+    setSidebarWidth(250);
+    setSidebarWidth(12);
+    expect($sidebarWidth.get()).toBe(0);
+    expect(localStorage.getItem(SIDEBAR_STORAGE_KEY)).toBe('0');
+    expect(localStorage.getItem(SIDEBAR_OPEN_WIDTH_STORAGE_KEY)).toBe('250');
+    setSidebarWidth(SIDEBAR_MIN_USEFUL_WIDTH);
+    expect($sidebarWidth.get()).toBe(SIDEBAR_MIN_USEFUL_WIDTH);
+  });
 });
 
 describe('recent searches', () => {
-  it('keep at most 10, newest first, without duplicates', () => {
-    for (let i = 0; i < 12; i++)
-      addRecentSearch({ id: String(i), type: 'measurement', label: `M${i}`, href: `/m/${i}` });
-    addRecentSearch({ id: '5', type: 'measurement', label: 'M5', href: '/m/5' });
-    const ids = $recentSearches.get().map((r) => r.id);
+  it('keep at most 10 item ids, newest first, without duplicates', () => {
+    for (let i = 0; i < 12; i++) addRecentSearch(`id${i}`);
+    addRecentSearch('id5');
+    const ids = $recentSearches.get();
     expect(ids).toHaveLength(RECENT_SEARCHES_MAX);
-    expect(ids.slice(0, 3)).toEqual(['5', '11', '10']);
-    expect(JSON.parse(localStorage.getItem(RECENT_SEARCHES_KEY) ?? '[]')).toHaveLength(RECENT_SEARCHES_MAX);
+    expect(ids.slice(0, 3)).toEqual(['id5', 'id11', 'id10']);
+    // Local storage holds the ids themselves (spec §3), nothing else.
+    const stored = JSON.parse(localStorage.getItem(RECENT_SEARCHES_KEY) ?? '[]') as unknown[];
+    expect(stored).toHaveLength(RECENT_SEARCHES_MAX);
+    expect(stored.every((entry) => typeof entry === 'string')).toBe(true);
+    expect(stored[0]).toBe('id5');
+  });
+
+  it('reads ids, and keeps the ids of entries stored in the earlier whole-object format', () => {
+    expect(
+      parseRecentSearches(['a', { id: 'b', type: 'measurement', label: 'B', href: '/b' }, 'a', 7, null, { x: 1 }]),
+    ).toEqual(['a', 'b']);
+    expect(parseRecentSearches('nope')).toBeNull();
   });
 });

@@ -66,7 +66,8 @@ function Profile({ user }: { user: ProfileUser }) {
   }
 
   return (
-    <div className="mx-auto w-full max-w-4xl space-y-8 px-4 py-6 sm:px-6">
+    // The shell's frame is narrow on this route (routes.ts), so the breadcrumbs line up with it.
+    <div className="space-y-8">
       <h1 className="text-2xl font-semibold text-slate-800" data-testid="profile-title">
         {title}
       </h1>

@@ -189,7 +189,8 @@ export default function DashboardPage({ params }: PageProps) {
 
       <Card>
         <form
-          className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4 xl:grid-cols-6"
+          // As many columns as fit at 12rem each: every filter shows its whole value ("All media partners").
+          className="grid grid-cols-[repeat(auto-fill,minmax(12rem,1fr))] gap-4"
           onSubmit={(e) => e.preventDefault()}
         >
           <SelectField

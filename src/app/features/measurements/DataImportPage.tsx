@@ -7,6 +7,7 @@ import { useEffect } from 'react';
 import { Link } from 'wouter';
 import { getOne, list, sortQuery } from '../../../lib/api.ts';
 import { AUTO_REFRESH_MS } from '../../../shared/constants.ts';
+import { importJobName } from '../../../shared/import-job-name.ts';
 import type { PageProps } from '../../routes.ts';
 import { paths } from '../../routes.ts';
 import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';
@@ -71,7 +72,7 @@ export default function DataImportPage({ params }: PageProps) {
 
   return (
     <div className="space-y-6">
-      <PageHeader title={`Import ${j.file_name ?? j.id}`}>
+      <PageHeader title={importJobName(j)}>
         <Link href={paths.measurementDataImports(measurementId)} className="text-sm font-medium">
           All imports
         </Link>

@@ -10,6 +10,7 @@ import { list, sortQuery } from '../../../lib/api.ts';
 import { $role } from '../../../stores/account.ts';
 import { can } from '../../../shared/access.ts';
 import { AUTO_REFRESH_MS } from '../../../shared/constants.ts';
+import { importJobName } from '../../../shared/import-job-name.ts';
 import type { PageProps } from '../../routes.ts';
 import { paths } from '../../routes.ts';
 import { buttonClass } from '../../shared/Button.tsx';
@@ -112,7 +113,7 @@ export default function DataImportsPage({ params }: PageProps) {
                             href={paths.measurementDataImport(id, job.id)}
                             className="font-medium text-slate-900 no-underline hover:underline"
                           >
-                            {job.file_name ?? `${job.job_type} import`}
+                            {importJobName(job)}
                           </Link>
                           <div className="font-mono text-xs text-slate-500">{job.id}</div>
                         </td>
@@ -123,7 +124,7 @@ export default function DataImportsPage({ params }: PageProps) {
                           <ProgressBar
                             value={jobProgress(job)}
                             status={job.status}
-                            label={`Progress of ${job.file_name ?? job.id}`}
+                            label={`Progress of ${importJobName(job)}`}
                           />
                         </td>
                         <td className="px-4 py-3 text-right tabular-nums">

@@ -6,7 +6,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { accountFilter, list, sortQuery } from '../../../lib/api.ts';
+import { accountFilter, getOne, list, sortQuery } from '../../../lib/api.ts';
 import { $role, $selectedAccountId } from '../../../stores/account.ts';
 import { can } from '../../../shared/access.ts';
 import { formatMetric } from '../../../shared/metrics.ts';
@@ -44,6 +44,10 @@ interface ListState {
   dir: 'asc' | 'desc';
   page: number;
   size: number;
+  /** A label value id (a search result for write users, decisions.md §8). */
+  label: string;
+  /** A label category: measurements carrying any of its labels (spec §2 query labelCategoryId). */
+  labelCategory: string;
 }
 
 function readState(search: string): ListState {
@@ -61,6 +65,8 @@ function readState(search: string): ListState {
     dir: q.get('dir') === 'asc' ? 'asc' : 'desc',
     page: Math.max(1, Number(q.get('page')) || 1),
     size: (PAGE_SIZES as readonly number[]).includes(size) ? size : 25,
+    label: q.get('label') ?? '',
+    labelCategory: q.get('labelCategoryId') ?? '',
   };
 }
 
@@ -77,8 +83,29 @@ function writeState(state: ListState): string {
   }
   if (state.page > 1) q.set('page', String(state.page));
   if (state.size !== 25) q.set('size', String(state.size));
+  if (state.label) q.set('label', state.label);
+  if (state.labelCategory) q.set('labelCategoryId', state.labelCategory);
   const text = q.toString();
   return text ? `?${text}` : '';
+}
+
+/** The label filter of the query, resolved: the label ids to match and how to name the filter. */
+function useLabelFilter(state: ListState) {
+  const key = `${state.label}|${state.labelCategory}`;
+  return useAsync(async (): Promise<{ ids: string[]; name: string } | null> => {
+    if (state.label) {
+      const label = await getOne<{ id: string; name: string }>('label-value', state.label);
+      return { ids: [label.id], name: `Label: ${label.name}` };
+    }
+    if (state.labelCategory) {
+      const [category, labels] = await Promise.all([
+        getOne<{ id: string; name: string }>('label-category', state.labelCategory),
+        list<{ id: string }>('label-value', { category_id: state.labelCategory, limit: 500 }),
+      ]);
+      return { ids: labels.data.map((l) => l.id), name: `Label category: ${category.name}` };
+    }
+    return null;
+  }, key);
 }
 
 export default function MeasurementsPage() {
@@ -104,8 +131,11 @@ export default function MeasurementsPage() {
     return () => clearTimeout(timer);
   });
 
+  const labelFilter = useLabelFilter(state);
+  const labelIds = labelFilter.data?.ids;
   const query = {
     account: accountId ? accountFilter(accountId) : undefined,
+    label_ids: labelIds?.length ? labelIds.join(',') : undefined,
     limit: state.size,
     skip: (state.page - 1) * state.size,
     sort: sortQuery(state.sort, state.dir),
@@ -115,7 +145,20 @@ export default function MeasurementsPage() {
     start_date: state.from || undefined,
     end_date: state.to || undefined,
   };
-  const result = useAsync(() => list('measurement', query), JSON.stringify(query));
+  const filtering = !!(state.label || state.labelCategory);
+  const result = useAsync(
+    async () => {
+      if (filtering && !labelFilter.data) {
+        // Wait for the label filter; if it cannot be read, say so rather than list everything.
+        if (labelFilter.error) throw labelFilter.error;
+        return new Promise<never>(() => undefined);
+      }
+      // A category without labels matches no measurement.
+      if (filtering && labelIds?.length === 0) return { data: [], count: 0 };
+      return list('measurement', query);
+    },
+    `${JSON.stringify(query)}|${filtering && !labelFilter.data ? (labelFilter.error ? 'error' : 'wait') : 'ready'}`,
+  );
   const rows = result.data?.data ?? [];
   const count = result.data?.count ?? 0;
   const pages = Math.max(1, Math.ceil(count / state.size));
@@ -196,6 +239,21 @@ export default function MeasurementsPage() {
           />
         </div>
       </form>
+
+      {labelFilter.data ? (
+        <p className="flex flex-wrap items-center gap-2 text-sm" data-testid="label-filter">
+          <span className="rounded-full bg-primary-faded-2 px-3 py-1 font-medium text-slate-900">
+            {labelFilter.data.name}
+          </span>
+          <button
+            type="button"
+            className="font-medium text-slate-700 underline-offset-2 hover:underline"
+            onClick={() => update({ label: '', labelCategory: '' })}
+          >
+            Clear label filter
+          </button>
+        </p>
+      ) : null}
 
       {result.error ? (
         <ErrorPlaceholder name="measurements" error={result.error} />

@@ -1,7 +1,7 @@
 /** The admin area's sidebar: menus derived from the admin declaration (src/app/admin.ts). */
 import { useStore } from '@nanostores/react';
 import { useLocation } from 'wouter';
-import { $isRoot, $role } from '../../../stores/account.ts';
+import { $isRoot, $role, $selectedAccount } from '../../../stores/account.ts';
 import { roleAtLeast } from '../../../shared/access.ts';
 import { ADMIN_MENUS, ADMIN_SECTIONS, capitalise, findRoute, paths } from '../../routes.ts';
 import { Group, ItemLink, type SidebarItem } from '../../shared/SidebarParts.tsx';
@@ -10,6 +10,7 @@ import { Group, ItemLink, type SidebarItem } from '../../shared/SidebarParts.tsx
 export default function AdminMenu() {
   const role = useStore($role) ?? 'read';
   const isRoot = useStore($isRoot);
+  const selected = useStore($selectedAccount);
   const [location] = useLocation();
   const item = (section: string): SidebarItem => {
     const path = paths.adminSection(section);
@@ -26,6 +27,10 @@ export default function AdminMenu() {
   return (
     <>
       <Group title="Account Admin Menu" id="sidebar-account-admin">
+        {/* It acts on the selected account, whichever it is (decisions.md §3). */}
+        <p className="mb-1 truncate px-3 text-sm font-medium text-slate-900" data-testid="admin-menu-account">
+          {selected?.name}
+        </p>
         {ADMIN_MENUS.account.map((section) => (
           <ItemLink key={section} item={item(section)} />
         ))}

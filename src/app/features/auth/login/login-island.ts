@@ -6,7 +6,7 @@ import { readPublicConfig } from '../../../../shared/config.ts';
 import { MODAL_HIDE_MS } from '../../../../shared/constants.ts';
 import { errorAlertText, messages } from '../../../../shared/messages.ts';
 import { hasErrors, validateForgottenPassword, validateLogin } from '../../../../shared/auth-forms.ts';
-import { afterLoginPath } from './redirect.ts';
+import { afterLoginPath, safeNextPath } from './redirect.ts';
 
 const API_BASE = readPublicConfig(import.meta.env).apiBase;
 /** Alerts on this page stay as long as the app's default. */
@@ -241,7 +241,17 @@ async function setUpPersonas() {
   byId<HTMLElement>('personas').hidden = false;
 }
 
+/**
+ * Someone already signed in has nothing to do here: they go on to the path they asked for, or
+ * home (the same rule as after signing in, without the login flag: this is not a new sign-in).
+ */
+async function leaveIfSignedIn() {
+  const me = await api('/api/v1/current-user');
+  if (me.ok) window.location.replace(safeNextPath(new URLSearchParams(window.location.search).get('next')));
+}
+
 export function startLoginPage() {
+  void leaveIfSignedIn();
   setUpLoginForm();
   setUpForgotPassword();
   void setUpPersonas();

@@ -1,0 +1,283 @@
+import { expect, test, type Page } from '@playwright/test';
+import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
+import { SIDEBAR_DEFAULT_WIDTH } from '../../src/shared/constants.ts';
+import { messages } from '../../src/shared/messages.ts';
+import { openApp, signIn } from './helpers/session.ts';
+
+/**
+ * Issue 19: the built areas held to the spec line by line (sidebar, account query, /login while
+ * signed in, the admin area's product-owner rule, the banner, the collapsed sidebar, search by
+ * keyboard and where its results lead, import jobs, layout details, the documentation's way back).
+ * Every test reads fixture data only, or changes what belongs to no other test.
+ */
+const PHONE = { width: 390, height: 844 };
+const LONG_MEASUREMENT = { id: '664000000000000000000066', name: 'Oakhaven Insurance – Q4 2026 – Product Launch' };
+/** What a test types: Playwright types characters off the keyboard (the en dash) as text input, not keys. */
+const TYPED = 'Oakhaven Insurance';
+const RIVERSTONE_LABEL = '663100000000000000000014';
+
+const sidebar = (page: Page) => page.getByTestId('sidebar');
+const searchBox = (page: Page) => page.getByRole('dialog').getByPlaceholder(messages.search.placeholder);
+
+test.describe('sidebar (spec §2, §9)', () => {
+  test('a drag to 0 collapses it; expand reopens it at the last useful width, also after a reload', async ({
+    page,
+  }) => {
+    await signIn(page, 'reader@northwind.test');
+    await openApp(page, '/');
+    await expect(sidebar(page)).toHaveAttribute('data-width', String(SIDEBAR_DEFAULT_WIDTH));
+    const handle = page.getByTestId('sidebar-handle');
+    const box = (await handle.boundingBox())!;
+    const y = box.y + 200;
+    await page.mouse.move(box.x + box.width / 2, y);
+    await page.mouse.down();
+    // Through every width down to a sliver, and let go there.
+    await page.mouse.move(box.x + box.width / 2 - 280, y, { steps: 14 });
+    await page.mouse.up();
+    await expect(sidebar(page)).toHaveAttribute('data-width', '0');
+    await page.reload();
+    await expect(sidebar(page)).toHaveAttribute('data-width', '0');
+    await page.getByRole('button', { name: 'Expand sidebar' }).click();
+    await expect(sidebar(page)).toHaveAttribute('data-width', String(SIDEBAR_DEFAULT_WIDTH));
+    await expect(page.getByRole('complementary', { name: 'Sidebar' })).toBeVisible();
+  });
+
+  test('collapsed, its expand tab is wholly on screen', async ({ page }) => {
+    await signIn(page, 'reader@northwind.test');
+    await openApp(page, '/');
+    await page.getByRole('button', { name: 'Collapse sidebar' }).click();
+    const tab = page.getByRole('button', { name: 'Expand sidebar' });
+    await expect(tab).toBeVisible();
+    const box = (await tab.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.width).toBeGreaterThanOrEqual(24);
+    await tab.click();
+    await expect(page.getByRole('complementary', { name: 'Sidebar' })).toBeVisible();
+  });
+});
+
+test.describe('the account query (spec §4)', () => {
+  for (const [what, id] of [
+    ['an account the user may not use', ACCOUNT_IDS.tailspin],
+    ['an account that does not exist', 'ffffffffffffffffffffffff'],
+  ] as const) {
+    test(`${what} shows an error and the URL names the account shown`, async ({ page }) => {
+      await signIn(page, 'admin@northwind.test');
+      await openApp(page, `/reports?account=${id}&measured=true`);
+      await expect(page.getByRole('alert').filter({ hasText: messages.api.notFound('account') })).toBeVisible();
+      await expect(page).toHaveURL(`/reports?account=${ACCOUNT_IDS.northwind}&measured=true`);
+      await expect(page.getByRole('combobox', { name: 'Account' })).toHaveValue('Northwind Media');
+    });
+  }
+});
+
+test.describe('/login while signed in (spec §2)', () => {
+  test('goes on to the next path, or home', async ({ page }) => {
+    await signIn(page, 'reader@northwind.test');
+    await page.goto('/login?next=%2Fprofile');
+    await expect(page).toHaveURL('/profile');
+    await expect(page.getByTestId('profile-title')).toBeVisible();
+    await page.goto('/login');
+    await expect(page).toHaveURL('/');
+    // An unsafe next is never followed.
+    await page.goto('/login?next=%2F%2Fevil.example');
+    await expect(page).toHaveURL('/');
+  });
+});
+
+test.describe("the admin area follows the user's own account (decisions §3)", () => {
+  test('a root user of a product-owner account opens /admin while viewing a client account', async ({ page }) => {
+    await signIn(page, 'root@lamp.test');
+    await openApp(page, `/admin/details?account=${ACCOUNT_IDS.northwind}`);
+    await expect(page.getByRole('combobox', { name: 'Account' })).toHaveValue('Northwind Media');
+    await expect(page.locator('[data-access-error]')).toHaveCount(0);
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' })).toBeVisible();
+    // The Account Admin Menu acts on the account viewed.
+    const menu = page.getByRole('complementary', { name: 'Sidebar' });
+    await expect(menu.getByTestId('admin-menu-account')).toHaveText('Northwind Media');
+    await expect(menu.getByRole('link', { name: 'Details' })).toBeVisible();
+    await expect(page).toHaveTitle(/^Details \| Admin/);
+  });
+
+  test('others never see Admin, and /admin gives them the account error', async ({ page }) => {
+    await signIn(page, 'admin@northwind.test');
+    await openApp(page, '/admin/details');
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' })).toHaveCount(0);
+    await expect(page.locator('[data-access-error="account"]')).toContainText(messages.access.accountError);
+    await expect(page).toHaveTitle(`${messages.titles.accountError} | LAMP`);
+  });
+});
+
+test.describe('contract banner on a phone (spec §4, §8)', () => {
+  test('wraps so the whole message is read, and the layout starts below it', async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    await signIn(page, 'admin@tailspin.test');
+    await openApp(page, '/reports');
+    const banner = page.getByTestId('contract-banner');
+    await expect(banner).toContainText(messages.contractBanner);
+    const fits = await banner.evaluate((el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight);
+    expect(fits).toBe(true);
+    const bannerBox = (await banner.boundingBox())!;
+    expect(bannerBox.height).toBeGreaterThan(48);
+    const layoutBox = (await page.getByTestId('layout').boundingBox())!;
+    expect(layoutBox.y).toBeGreaterThanOrEqual(bannerBox.y + bannerBox.height - 1);
+    expect(layoutBox.y + layoutBox.height).toBeLessThanOrEqual(PHONE.height + 1);
+  });
+});
+
+test.describe('global search by keyboard (spec §2, §9; decisions §8)', () => {
+  test('keeps keys typed before the box has focus; arrows move and Enter opens the active result', async ({ page }) => {
+    await signIn(page, 'reader@northwind.test');
+    await openApp(page, '/');
+    await page.keyboard.press('Control+k');
+    // Straight away, well before the 500 ms focus delay (and while the modal's code may still load).
+    await page.keyboard.type(TYPED);
+    const box = searchBox(page);
+    await expect(box).toHaveValue(TYPED);
+    await expect(box).toBeFocused();
+    await expect(box).toHaveAttribute('aria-controls', /.+/);
+    await expect(page.getByRole('option', { name: new RegExp(`^${TYPED}`) }).first()).toBeVisible();
+    // The first arrow press makes a result active (aria-activedescendant); Enter opens it.
+    await page.keyboard.press('ArrowDown');
+    const active = await box.getAttribute('aria-activedescendant');
+    expect(active).toBeTruthy();
+    const href = await page.locator(`[id="${active}"]`).getAttribute('href');
+    expect(href).toMatch(/^\/measurements\/[0-9a-f]{24}$/);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(href!);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+
+  test("a write user's label result opens the measurements carrying it; user results have no link", async ({
+    page,
+  }) => {
+    await signIn(page, 'writer@northwind.test');
+    await openApp(page, '/');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(searchBox(page)).toBeFocused();
+    await searchBox(page).fill('Amara');
+    const user = page.getByRole('option', { name: /Amara Okafor/ });
+    await expect(user).toContainText('admin@northwind.test');
+    expect(await user.getAttribute('href')).toBeNull();
+    await searchBox(page).fill('Riverstone Water');
+    const label = page.locator('[data-result-type="label-value"]').first();
+    await expect(label).toHaveAttribute('href', `/measurements?label=${RIVERSTONE_LABEL}`);
+    await label.click();
+    await expect(page).toHaveURL(`/measurements?label=${RIVERSTONE_LABEL}`);
+    await expect(page.getByTestId('label-filter')).toContainText('Label: Riverstone Water');
+    await expect(page.locator('[data-access-error]')).toHaveCount(0);
+  });
+
+  test("an account admin's user result opens Users filtered to that user", async ({ page }) => {
+    await signIn(page, 'admin@northwind.test');
+    await openApp(page, '/');
+    await page.keyboard.press('Control+k');
+    await expect(searchBox(page)).toBeFocused();
+    await searchBox(page).fill('Rhea');
+    const user = page.getByRole('option', { name: /Rhea Kapoor/ });
+    await expect(user).toHaveAttribute('href', '/users?search=reader%40northwind.test');
+    await user.click();
+    await expect(page).toHaveURL('/users?search=reader%40northwind.test');
+    await expect(page.locator('[data-access-error]')).toHaveCount(0);
+  });
+
+  test('recent searches are stored as ids and shown by name', async ({ page }) => {
+    await signIn(page, 'reader@northwind.test');
+    await openApp(page, '/');
+    await page.keyboard.press('Control+k');
+    await expect(searchBox(page)).toBeFocused();
+    await searchBox(page).fill(LONG_MEASUREMENT.name);
+    await page
+      .getByRole('option', { name: new RegExp(`^${LONG_MEASUREMENT.name}`) })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/measurements\/[0-9a-f]{24}$/);
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('recentSearches') ?? '[]') as unknown);
+    expect(stored).toEqual([page.url().split('/').at(-1)]);
+    await page.keyboard.press('Control+k');
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('heading', { name: messages.search.recent })).toBeVisible();
+    await expect(dialog.getByRole('option', { name: new RegExp(`^${LONG_MEASUREMENT.name}`) })).toBeVisible();
+  });
+});
+
+test.describe('import jobs read like a product (decisions §8)', () => {
+  test('search names them by file and measurement, with the id as secondary text', async ({ page }) => {
+    await signIn(page, 'reader@northwind.test');
+    await openApp(page, '/');
+    await page.keyboard.press('Control+k');
+    await expect(searchBox(page)).toBeFocused();
+    await searchBox(page).fill('tiktok_ads_export_2026-04-01');
+    const job = page.locator('[data-result-type="import-job"]').first();
+    await expect(job).toContainText('tiktok_ads_export_2026-04-01.xlsx · ');
+    await expect(job).toContainText('666400000000000000000006');
+    await expect(job).toHaveAttribute(
+      'href',
+      '/measurements/664000000000000000000009/data-imports/666400000000000000000006',
+    );
+  });
+
+  test('an interrupted import says why, without a "Line 0"', async ({ page }) => {
+    // Trey Research's job is read by no other test; once failed, it stays failed.
+    const job = '666400000000000000000125';
+    const measurement = '664000000000000000000168';
+    expect((await page.request.post(`/api/v1/import-job/advance?id=${job}`)).ok()).toBe(true);
+    await signIn(page, 'super@lamp.test');
+    await openApp(page, `/measurements/${measurement}/data-imports/${job}`);
+    await expect(page.getByRole('heading', { name: 'dooh_play_out_log_2026-11-01.xlsx', level: 1 })).toBeVisible();
+    await expect(page.getByText('The import was interrupted; upload the file again')).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Row errors' })).toHaveCount(0);
+    await expect(page.getByText(/Line 0/)).toHaveCount(0);
+  });
+});
+
+test.describe('layout details', () => {
+  test("the dashboard's filters show their whole value", async ({ page }) => {
+    await signIn(page, 'reader@northwind.test');
+    await openApp(page, `/measurements/${LONG_MEASUREMENT.id}`);
+    const select = page.getByLabel('Media partner', { exact: true });
+    await expect(select).toHaveValue('');
+    // The width the selected text needs, in the select's own font, plus its padding and arrow.
+    const [needed, width] = await select.evaluate((el) => {
+      const s = el as HTMLSelectElement;
+      const style = getComputedStyle(s);
+      const context = document.createElement('canvas').getContext('2d')!;
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const text = s.options[s.selectedIndex]!.text;
+      return [context.measureText(text).width + parseFloat(style.paddingLeft) + 24, s.clientWidth];
+    });
+    expect(width).toBeGreaterThanOrEqual(needed);
+  });
+
+  test('a cut breadcrumb ends right before its "/"', async ({ page }) => {
+    await signIn(page, 'reader@northwind.test');
+    await openApp(page, `/measurements/${LONG_MEASUREMENT.id}/export-tags`);
+    const nav = page.getByRole('navigation', { name: 'Breadcrumb' });
+    const cut = nav.getByRole('link', { name: new RegExp(`^${LONG_MEASUREMENT.name}`) });
+    await expect(cut).toContainText('…');
+    const gap = await cut.evaluate((el) => {
+      const text = el.querySelector('[aria-hidden]')!.getBoundingClientRect();
+      const slash = el.parentElement!.nextElementSibling!.querySelector('[aria-hidden]')!.getBoundingClientRect();
+      return slash.left - text.right;
+    });
+    // gap-1 between the crumb and the separator, and nothing more.
+    expect(gap).toBeLessThanOrEqual(5);
+  });
+
+  test("the profile page's breadcrumbs line up with its content", async ({ page }) => {
+    await signIn(page, 'reader@northwind.test');
+    await openApp(page, '/profile');
+    const crumbs = (await page.getByRole('navigation', { name: 'Breadcrumb' }).boundingBox())!;
+    const title = (await page.getByTestId('profile-title').boundingBox())!;
+    expect(Math.abs(crumbs.x - title.x)).toBeLessThanOrEqual(1);
+  });
+
+  test('/documentation has the product header with a way back into the app', async ({ page }) => {
+    await signIn(page, 'reader@northwind.test');
+    await page.goto('/documentation');
+    await expect(page.getByRole('link', { name: 'LAMP home' })).toHaveAttribute('href', '/');
+    await page.getByRole('link', { name: /Back to LAMP/ }).click();
+    await expect(page).toHaveURL('/');
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  });
+});
