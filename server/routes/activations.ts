@@ -29,7 +29,7 @@ import {
 import { activationMessages, previewDomains, type DomainPreview } from '../../src/shared/activations.ts';
 import { domainListCsv, domainListFileName, parseDomainList } from '../../src/shared/domains.ts';
 import { aggregateMetrics } from '../../src/shared/metrics.ts';
-import { resources, type DomainList, type Measurement, type User } from '../../src/shared/schemas/index.ts';
+import { resources, type DomainList, type Measurement, type ResourceRow, type User } from '../../src/shared/schemas/index.ts';
 import { badRequest, issuesMessage, notFound } from '../http-errors.ts';
 import type { AccessPolicy } from '../plugins/access.ts';
 import { newId, type StoredRow } from '../store/repositories.ts';
@@ -167,7 +167,10 @@ export function activationRoutes(app: FastifyInstance): void {
         if (!result.success) throw badRequest(issuesMessage(result.error));
       }
       // Both rows go into the store before either write is awaited: no reader sees one alone.
-      await Promise.all([repositories['domain-list'].insert(list), repositories.activation.insert(activation)]);
+      await Promise.all([
+        repositories['domain-list'].insert(list as ResourceRow<'domain-list'>),
+        repositories.activation.insert(activation as ResourceRow<'activation'>),
+      ]);
       reply.code(201);
       return { data: { activation: activation as never, domain_list: list as never } };
     },
@@ -219,8 +222,10 @@ export function activationRoutes(app: FastifyInstance): void {
       // The entries are already normal and unique; the row schema checks them again on the way in.
       const result = resources['domain-list'].row.safeParse(row);
       if (!result.success) throw badRequest(issuesMessage(result.error));
-      if (current) await repositories['domain-list'].replace(row);
-      else await repositories['domain-list'].insert(row);
+      // Checked against the row schema just above.
+      const checked = row as ResourceRow<'domain-list'>;
+      if (current) await repositories['domain-list'].replace(checked);
+      else await repositories['domain-list'].insert(checked);
       reply.code(current ? 200 : 201);
       return { data: row as never, count: 1 as const, duplicates: parsed.duplicates, header: parsed.header };
     },

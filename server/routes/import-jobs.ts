@@ -369,7 +369,7 @@ export function importJobRoutes(app: FastifyInstance): void {
           errors: [],
         });
       }
-      return reply.code(201).send({ data: (jobs(app).byId(job.id) as StoredJob | undefined) ?? job });
+      return reply.code(201).send({ data: jobs(app).byId(job.id) ?? job });
     },
   );
 

@@ -6,7 +6,8 @@
  */
 import { atom, computed } from 'nanostores';
 import { listAll } from '../lib/api.ts';
-import { canAccessAccount, effectiveRole, isRootUser, type Role } from '../shared/access.ts';
+import { canAccessAccount, effectiveRole, isRootUser, type AccessContext, type Role } from '../shared/access.ts';
+import { readPublicConfig } from '../shared/config.ts';
 import { ACCOUNT_SWITCH_LOADING_MS } from '../shared/constants.ts';
 import type { Account } from '../shared/schemas/account.ts';
 import { $hasUnsavedForm, clearDirtyForms } from './forms.ts';
@@ -35,6 +36,18 @@ export const $role = computed([$currentUser, $selectedAccountId], (user, account
 );
 
 export const $isRoot = computed($currentUser, (user) => !!user && isRootUser(user));
+
+const { productOwnerAccountIds } = readPublicConfig(import.meta.env ?? {});
+
+/**
+ * What the shared access rule (checkAccess) needs to decide whether this user may open a route in
+ * the selected account: the shell's guards, the sidebars and search results all read this one.
+ */
+export const $accessContext = computed(
+  [$currentUser, $selectedAccount, $role],
+  (user, account, role): AccessContext | null =>
+    user && account && role ? { role, account, ownAccountId: user.account, productOwnerAccountIds } : null,
+);
 
 /** The account the Spotlight service is told about: set only while viewing another account. */
 export const $switchedAccountId = computed([$currentUser, $selectedAccountId], (user, id) =>

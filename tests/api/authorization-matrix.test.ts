@@ -286,7 +286,7 @@ function engineRow(app: FastifyInstance, name: ResourceName, method: string): Ro
           if (who === 'anonymous') return 401;
           if (!sees(who, side)) return 404;
           // A row with a creator (the seeded ones have none) changes only by an admin besides them.
-          const mayChange = canWrite(who) && (!definition.creatorField || roleAtLeast(who, 'admin'));
+          const mayChange = canWrite(who) && (!('creatorField' in definition) || roleAtLeast(who, 'admin'));
           return mayChange ? (method === 'PUT' ? 200 : 204) : 403;
         },
       };

@@ -226,7 +226,8 @@ test.describe('quality', () => {
     await expect(creative).toHaveAttribute('data-overlay', 'heatmap');
     await expect(creative.getByRole('img')).toBeVisible();
     await page.evaluate(() => {
-      const store = ((window as unknown as { __longTasks: number[] }).__longTasks = []);
+      const store: number[] = [];
+      (window as unknown as { __longTasks: number[] }).__longTasks = store;
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries()) store.push(entry.duration);
       }).observe({ type: 'longtask' });

@@ -14,7 +14,7 @@ import {
 } from 'react-aria-components';
 import { useLocation } from 'wouter';
 import { loadSchemas } from '../../lib/schemas.ts';
-import { $role, $selectedAccount, $selectedAccountId } from '../../stores/account.ts';
+import { $accessContext, $role, $selectedAccount, $selectedAccountId } from '../../stores/account.ts';
 import { $recentSearches, addRecentSearch } from '../../stores/recent-searches.ts';
 import { $currentUser } from '../../stores/session.ts';
 import type { AccessContext } from '../../shared/access.ts';
@@ -99,13 +99,7 @@ export default function SearchModal({ isOpen, onClose }: { isOpen: boolean; onCl
   const [busy, setBusy] = useState(false);
   const input = useRef<HTMLInputElement>(null);
 
-  const viewer = useMemo<AccessContext | null>(
-    () =>
-      user && account
-        ? { role, account, ownAccountId: user.account, productOwnerAccountIds: publicConfig.productOwnerAccountIds }
-        : null,
-    [user, account, role],
-  );
+  const viewer = useStore($accessContext);
 
   // Until the box has focus, it shows what was typed since the search was asked for.
   useEffect(() => {

@@ -7,6 +7,7 @@ import { loadSchemas } from '../../lib/schemas.ts';
 import {
   $accounts,
   $accountsState,
+  $accessContext,
   $isRoot,
   $requestedAccountId,
   $role,
@@ -187,6 +188,7 @@ export function Shell({ match }: { match: RouteMatch }) {
   const account = useStore($selectedAccount);
   const accountsState = useStore($accountsState);
   const role = useStore($role);
+  const accessContext = useStore($accessContext);
   const switching = useStore($switchingAccount);
   const requested = useStore($requestedAccountId);
   const [location] = useLocation();
@@ -226,13 +228,8 @@ export function Shell({ match }: { match: RouteMatch }) {
 
   let accessError: AccessErrorKind | null = null;
   let foreignSpotlight = false;
-  if (account && role && user) {
-    accessError = checkAccess(route.access, {
-      role,
-      account,
-      ownAccountId: user.account,
-      productOwnerAccountIds: publicConfig.productOwnerAccountIds,
-    });
+  if (accessContext && account && user) {
+    accessError = checkAccess(route.access, accessContext);
     if (!accessError && route.access.spotlight && user && !hasSpotlightAccess(user, account)) {
       accessError = 'spotlight';
       foreignSpotlight = true;

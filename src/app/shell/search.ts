@@ -96,12 +96,7 @@ async function measurementNames(rows: SearchRow[], signal?: AbortSignal): Promis
   const ids = [...new Set(rows.map((row) => str(row.measurement)).filter(Boolean))];
   if (!ids.length) return new Map();
   try {
-    const result = await list<{ id: string; name: string }>(
-      'measurement',
-      { id: ids.join(','), limit: ids.length },
-      undefined,
-      signal,
-    );
+    const result = await list('measurement', { id: ids.join(','), limit: ids.length }, signal);
     return new Map(result.data.map((m) => [m.id, m.name]));
   } catch {
     return new Map();
@@ -168,10 +163,9 @@ export async function resolveRecent(
   const found = await Promise.all(
     sections.map(async (section) => {
       try {
-        const schema = bundle.schemaFor(section.resource) as ZodType<SearchRow> | undefined;
         const query = { id: valid.join(','), limit: valid.length, skip: 0, ...accountQuery(section, accountId) };
-        const result = await list<SearchRow>(section.resource, query, schema, signal);
-        return describeRows(section.resource, result.data, bundle, viewer, signal);
+        const result = await list(section.resource as ResourceName, query, signal);
+        return describeRows(section.resource, result.data as SearchRow[], bundle, viewer, signal);
       } catch {
         return [];
       }

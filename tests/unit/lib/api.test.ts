@@ -138,7 +138,7 @@ describe('the API client', () => {
         ? json({ data: { id: 'a', name: 'B' }, count: 1 }, 200, { etag: '"v2"' })
         : json({ data: [{ id: 'a', name: 'A' }], count: 1 }, 200, { etag: '"v1"' }),
     );
-    const opened = await getVersioned<{ id: string; name: string }>('measurement', 'a');
+    const opened = await getVersioned('measurement', 'a');
     expect(opened).toEqual({ data: { id: 'a', name: 'A' }, version: '"v1"' });
     const saved = await updateVersioned('measurement', 'a', { name: 'B' }, { ifMatch: opened.version });
     expect(saved.version).toBe('"v2"');

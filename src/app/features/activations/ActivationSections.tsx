@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { Link, useLocation } from 'wouter';
-import { $role, $selectedAccount } from '../../../stores/account.ts';
+import { $accessContext } from '../../../stores/account.ts';
 import { checkAccess } from '../../../shared/access.ts';
 import { findRoute, paths } from '../../routes.ts';
 
@@ -10,13 +10,9 @@ import { findRoute, paths } from '../../routes.ts';
  * lets the user open it, as the shell's guards decide.
  */
 export default function ActivationSections() {
-  const role = useStore($role);
-  const account = useStore($selectedAccount);
+  const context = useStore($accessContext);
   const [location] = useLocation();
-  const opens = (path: string) =>
-    !!role &&
-    !!account &&
-    checkAccess(findRoute(path).route.access, { role, account, productOwnerAccountIds: [] }) === null;
+  const opens = (path: string) => !!context && checkAccess(findRoute(path).route.access, context) === null;
   const items = [
     { id: 'activations', name: 'Activations', path: paths.activations() },
     { id: 'domain-lists', name: 'Domain lists', path: paths.domainLists() },

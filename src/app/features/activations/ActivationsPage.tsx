@@ -37,7 +37,7 @@ export default function ActivationsPage() {
     const { to } = ACTIVATION_TRANSITIONS[action];
     setBusy(activation.id);
     try {
-      const next = await update<Activation>('activation', activation.id, { status: to });
+      const next = await update('activation', activation.id, { status: to });
       const past = { activate: 'activated', pause: 'paused', resume: 'resumed', end: 'ended' }[action];
       showSuccess(
         next.deal_id && action === 'activate'

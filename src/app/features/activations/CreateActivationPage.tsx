@@ -57,7 +57,7 @@ export default function CreateActivationPage() {
   useUnsavedForm(!saving && (measurement !== null || name !== '' || vendor !== null));
 
   const vendors = useAsync(
-    () => listAll<NamedRow>('third-party-macro-vendor', { sort: 'asc(name),asc(id)' }),
+    () => listAll('third-party-macro-vendor', { sort: 'asc(name),asc(id)' }),
     'vendors',
   );
   const minApm = readMinApm(minApmText);

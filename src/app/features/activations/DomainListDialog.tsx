@@ -146,8 +146,8 @@ export function DomainListDialog({ accountId, list, isOpen, onClose, onSaved }: 
       } else {
         const entries = source === 'measurement' ? { domains: preview.data!.qualifying.domains } : {};
         saved = list
-          ? await update<DomainList>('domain-list', list.id, { name: trimmed, type, ...entries })
-          : await create<DomainList>('domain-list', { account: accountId, name: trimmed, type, ...entries });
+          ? await update('domain-list', list.id, { name: trimmed, type, ...entries })
+          : await create('domain-list', { account: accountId, name: trimmed, type, domains: entries.domains ?? [] });
       }
       showSuccess(
         `Domain list '${saved.name}' ${list ? 'saved' : 'created'} with ${saved.domains.length.toLocaleString('en-GB')} entr${saved.domains.length === 1 ? 'y' : 'ies'}`,

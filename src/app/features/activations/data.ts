@@ -73,15 +73,15 @@ export interface ActivationBook {
 export async function loadBook(accountId: string): Promise<ActivationBook> {
   const own = { account: accountId, sort: 'asc(name),asc(id)' };
   const [activations, lists, vendors] = await Promise.all([
-    listAll<Activation>('activation', { account: accountId, sort: 'desc(created_at),desc(id)' }),
-    listAll<DomainList>('domain-list', own),
-    listAll<NamedRow>('third-party-macro-vendor', { sort: 'asc(name),asc(id)' }),
+    listAll('activation', { account: accountId, sort: 'desc(created_at),desc(id)' }),
+    listAll('domain-list', own),
+    listAll('third-party-macro-vendor', { sort: 'asc(name),asc(id)' }),
   ]);
   const measurementIds = [...new Set(activations.map((a) => a.measurement).filter((id): id is string => !!id))];
   const measurements: NamedRow[] = [];
   // The id filter takes up to 500 ids a request.
   for (let i = 0; i < measurementIds.length; i += 500) {
-    const page = await list<NamedRow>('measurement', { id: measurementIds.slice(i, i + 500).join(','), limit: 500 });
+    const page = await list('measurement', { id: measurementIds.slice(i, i + 500).join(','), limit: 500 });
     measurements.push(...page.data);
   }
   return {
@@ -100,7 +100,7 @@ export async function searchMeasurements(accountId: string, term: string): Promi
     limit: 25,
     search: term.trim() || undefined,
   };
-  return (await list<Measurement>('measurement', query)).data;
+  return (await list('measurement', query)).data;
 }
 
 export async function fetchPreview(measurement: string, minApm: number): Promise<DomainPreviewResponse['data']> {

@@ -94,13 +94,13 @@ function useLabelFilter(state: ListState) {
   const key = `${state.label}|${state.labelCategory}`;
   return useAsync(async (): Promise<{ ids: string[]; name: string } | null> => {
     if (state.label) {
-      const label = await getOne<{ id: string; name: string }>('label-value', state.label);
+      const label = await getOne('label-value', state.label);
       return { ids: [label.id], name: `Label: ${label.name}` };
     }
     if (state.labelCategory) {
       const [category, labels] = await Promise.all([
-        getOne<{ id: string; name: string }>('label-category', state.labelCategory),
-        list<{ id: string }>('label-value', { category_id: state.labelCategory, limit: 500 }),
+        getOne('label-category', state.labelCategory),
+        list('label-value', { category_id: state.labelCategory, limit: 500 }),
       ]);
       return { ids: labels.data.map((l) => l.id), name: `Label category: ${category.name}` };
     }

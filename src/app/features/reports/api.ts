@@ -16,10 +16,10 @@ export interface Option {
 }
 
 export const fetchMeasurementOptions = (account: string) =>
-  listAll<Option & { status: string }>('measurement', { account: `${account},null`, sort: 'asc(name),asc(id)' });
+  listAll('measurement', { account: `${account},null`, sort: 'asc(name),asc(id)' });
 
 export async function fetchLabelOptions(account: string): Promise<(Option & { category: string })[]> {
-  const rows = await listAll<{ id: string; name: string; category: { name: string } }>('label-value', {
+  const rows = await listAll('label-value', {
     'category.account': account,
     sort: 'asc(name),asc(id)',
   });
@@ -27,10 +27,10 @@ export async function fetchLabelOptions(account: string): Promise<(Option & { ca
 }
 
 export const fetchSavedReports = (account: string) =>
-  listAll<SavedReport>('saved-report', { account, sort: 'asc(name),asc(id)' });
+  listAll('saved-report', { account, sort: 'asc(name),asc(id)' });
 
 export const fetchAdminReports = (account: string) =>
-  listAll<Report>('report', { account: `${account},null`, sort: 'asc(name),asc(id)' });
+  listAll('report', { account: `${account},null`, sort: 'asc(name),asc(id)' });
 
 /** A URL segment for an admin-defined report's name: 'Channel Benchmark' → 'channel-benchmark'. */
 export function reportSlug(name: string): string {

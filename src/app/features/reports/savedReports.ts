@@ -9,19 +9,19 @@ import { savedReportFields, type ReportState } from './state.ts';
 import { savedReportsChanged as changed } from './savedReportsVersion.ts';
 
 export async function createSavedReport(name: string, state: ReportState, account: string): Promise<SavedReport> {
-  const row = await create<SavedReport>('saved-report', { name: name.trim(), ...savedReportFields(state, account) });
+  const row = await create('saved-report', { name: name.trim(), ...savedReportFields(state, account) });
   changed();
   return row;
 }
 
 export async function updateSavedReport(id: string, state: ReportState, account: string): Promise<SavedReport> {
-  const row = await update<SavedReport>('saved-report', id, savedReportFields(state, account));
+  const row = await update('saved-report', id, savedReportFields(state, account));
   changed();
   return row;
 }
 
 export async function renameSavedReport(id: string, name: string): Promise<SavedReport> {
-  const row = await update<SavedReport>('saved-report', id, { name: name.trim() });
+  const row = await update('saved-report', id, { name: name.trim() });
   changed();
   return row;
 }

@@ -32,10 +32,10 @@ export default function PurchaseOrderPage({ params }: PageProps) {
   const contractId = order.data?.contract ?? null;
   const contract = useAsync<{ contract: ContractRow; measurements: Measurement[] } | null>(async () => {
     if (!contractId) return null;
-    const row = await getOne<ContractRow>('contract', contractId);
+    const row = await getOne('contract', contractId);
     // A contract names a handful of measurements: each is fetched by id, never the account's list.
     const found = await Promise.all(
-      row.measurements.map((id) => getOne<Measurement>('measurement', id).catch(() => null)),
+      row.measurements.map((id) => getOne('measurement', id).catch(() => null)),
     );
     return { contract: row, measurements: found.filter((m): m is Measurement => m !== null) };
   }, contractId ?? '');

@@ -9,7 +9,7 @@ import {
   type BreakdownEntry,
   type MetricKey,
 } from '../../../shared/metrics.ts';
-import { EmptyState, Skeleton } from './ui.tsx';
+import { EmptyState, Skeleton } from '../EmptyState.tsx';
 
 export const DIMENSION_LABELS: Record<BreakdownDimension, string> = {
   channel: 'Channel',
