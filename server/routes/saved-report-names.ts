@@ -5,9 +5,9 @@
  * generic: this rule joins its create and update of `saved-report` as a preHandler, and answers
  * 409 with the field named, which the save form shows on the name field.
  */
-import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
 import { canAccessAccount } from '../../src/shared/access.ts';
-import type { SavedReport, User } from '../../src/shared/schemas/index.ts';
+import type { SavedReport } from '../../src/shared/schemas/index.ts';
 import { HttpError } from '../http-errors.ts';
 import { hookList } from '../route-hooks.ts';
 
@@ -17,22 +17,22 @@ export const sameName = (a: string, b: string) =>
   a.trim().toLocaleLowerCase('en-GB') === b.trim().toLocaleLowerCase('en-GB');
 
 export function savedReportNames(app: FastifyInstance): void {
-  const checkName: preHandlerAsyncHookHandler = async (request) => {
-    const user = request.user as User | null;
+  const checkName: preHandlerHookHandler = (request, _reply, done) => {
+    const user = request.user;
     const body = request.body as { name?: unknown; account?: unknown } | null | undefined;
-    if (!user || !body || typeof body !== 'object') return;
+    if (!user || !body || typeof body !== 'object') return done();
     const repository = app.repositories['saved-report'];
     const id = request.method === 'PUT' ? (request.query as { id?: unknown }).id : undefined;
     const current = typeof id === 'string' ? (repository.byId(id) as SavedReport | undefined) : undefined;
-    if (request.method === 'PUT' && !current) return;
+    if (request.method === 'PUT' && !current) return done();
     const name = typeof body.name === 'string' ? body.name : current?.name;
     const account = typeof body.account === 'string' ? body.account : current?.account;
     // Anything else wrong with the request (a foreign account, a bad body) is the engine's to refuse.
-    if (typeof name !== 'string' || typeof account !== 'string' || !canAccessAccount(user, account)) return;
+    if (typeof name !== 'string' || typeof account !== 'string' || !canAccessAccount(user, account)) return done();
     const clash = (repository.byOwners([account]) as unknown as SavedReport[]).some(
       (other) => other.id !== current?.id && sameName(other.name, name),
     );
-    if (clash) throw new HttpError(409, SAVED_REPORT_NAME_TAKEN);
+    done(clash ? new HttpError(409, SAVED_REPORT_NAME_TAKEN) : undefined);
   };
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];

@@ -230,6 +230,8 @@ function createBody(app: FastifyInstance, name: ResourceName, side: Side, n: num
   const body: Record<string, unknown> = {};
   const allowed = Object.keys((definition.create as unknown as { shape: object }).shape);
   for (const key of allowed) if (key in source) body[key] = source[key];
+  // Saved-report names are unique within an account (server/routes/saved-report-names.ts).
+  if (name === 'saved-report') body.name = `Matrix report ${n}`;
   return body;
 }
 

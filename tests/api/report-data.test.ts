@@ -209,6 +209,28 @@ describe('GET /api/v1/report-data: relative dates on the server clock', () => {
   });
 });
 
+describe('GET /api/v1/report-data: documented', () => {
+  it('is in the OpenAPI document with its parameters', async () => {
+    const document = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+      paths: Record<string, { get?: { parameters?: { name: string }[]; description?: string } }>;
+    }>();
+    const operation = document.paths['/api/v1/report-data']?.get;
+    expect(operation?.parameters?.map((p) => p.name)).toEqual(
+      expect.arrayContaining([
+        'account',
+        'measurement',
+        'label',
+        'start_date',
+        'end_date',
+        'relative_date',
+        'measured',
+        'group_by',
+      ]),
+    );
+    expect(operation?.description).toContain('measured=true');
+  });
+});
+
 describe('GET /api/v1/report-data: access and bad parameters', () => {
   it('needs a session', async () => {
     expect((await app.inject({ method: 'GET', url: '/api/v1/report-data' })).statusCode).toBe(401);

@@ -399,7 +399,13 @@ export function ReportBuilder({ title, subtitle, search, onSearch, fixed, action
             </dl>
           </section>
           {state.groupBy.length ? (
-            <Card title={timeGrouped ? 'Over time' : `By ${DIMENSION_NAMES[state.groupBy[0]!].toLowerCase()}`}>
+            <Card
+              title={
+                timeGrouped
+                  ? 'Over time'
+                  : `By ${state.groupBy.map((d) => DIMENSION_NAMES[d].toLowerCase()).join(' and ')}`
+              }
+            >
               {loaded ? (
                 <ReportChart data={loaded.data} metrics={state.metrics} />
               ) : (
