@@ -264,7 +264,7 @@ test.describe('quality', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signIn(page, 'partner@contoso.test');
     await openApp(page, '/spotlight/assets?q=Northstar');
-    await page.getByRole('table').getByRole('link').first().click();
+    await page.getByRole('list', { name: 'Assets' }).getByRole('link').first().click();
     const creative = page.getByTestId('creative');
     await expect(creative.getByRole('img')).toBeVisible();
     const box = (await creative.boundingBox())!;
@@ -279,6 +279,25 @@ test.describe('quality', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await expectNoSeriousA11yViolations(page, 'main');
+  });
+
+  test('the lists fit a phone: cards instead of tables', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, 'partner@contoso.test');
+    for (const [path, name] of [
+      ['/spotlight/studies', 'Studies'],
+      ['/spotlight/assets', 'Assets'],
+      ['/spotlight', null],
+    ] as const) {
+      await openApp(page, path);
+      if (name)
+        await expect(page.getByRole('list', { name }).getByRole('listitem')).toHaveCount(
+          path.endsWith('studies') ? 8 : 10,
+        );
+      else await expect(page.getByRole('main').getByRole('heading', { name: 'Recent studies' })).toBeVisible();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, path).toBeLessThanOrEqual(0);
+    }
   });
 
   test('the Spotlight pages pass axe', async ({ page }) => {
