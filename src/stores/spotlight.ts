@@ -43,7 +43,7 @@ interface AuthAnswer {
 }
 
 function readAnswer(body: unknown): AuthAnswer {
-  return body && typeof body === 'object' ? (body as AuthAnswer) : {};
+  return body && typeof body === 'object' ? body : {};
 }
 
 function settle(accountId: string, answer: AuthAnswer, status = 200): SpotlightState {

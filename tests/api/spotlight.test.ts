@@ -13,6 +13,11 @@ import { messages } from '../../src/shared/messages.ts';
 import { brief, SPOTLIGHT_ERROR, spotlightAuthResponse, stim } from '../../src/shared/schemas/spotlight.ts';
 import { buildTestApp } from '../helpers/app.ts';
 
+type List<T = { id: string }> = { data: T[]; count: number };
+type One = { data: { id: string; status?: string; results?: unknown } };
+type RankedStim = { results: { noticed_pct: number; norms: { noticed_pct: number } } };
+type Ranked = { data: { best: RankedStim[]; worst: RankedStim[]; headline: { studies: number } } };
+
 let app: FastifyInstance;
 beforeAll(async () => {
   app = await buildTestApp();
@@ -43,7 +48,7 @@ async function auth(userId: string | null, query: Record<string, string>) {
     url: `/api/spotlight-auth?${new URLSearchParams(query).toString()}`,
     headers: userId ? session(userId) : {},
   });
-  return { status: response.statusCode, body: response.json() as Record<string, unknown> };
+  return { status: response.statusCode, body: response.json<Record<string, unknown>>() };
 }
 
 describe('GET /api/spotlight-auth', () => {
@@ -59,7 +64,7 @@ describe('GET /api/spotlight-auth', () => {
       payload: {},
     });
     expect(list.statusCode).toBe(200);
-    expect(list.json().count).toBeGreaterThanOrEqual(6);
+    expect(list.json<List>().count).toBeGreaterThanOrEqual(6);
   });
 
   it.each([
@@ -306,14 +311,14 @@ describe('roles and membership', () => {
       headers: bearer(USER_IDS.super, ACCOUNT_IDS.contoso),
       payload: {},
     });
-    expect(all.json().count).toBe(2);
+    expect(all.json<List>().count).toBe(2);
     const partner = await app.inject({
       method: 'POST',
       url: '/api/spotlight/company',
       headers: bearer(USER_IDS.contosoPartner),
       payload: {},
     });
-    expect(partner.json().data.map((c: { id: string }) => c.id)).toEqual([CONTOSO_COMPANY()]);
+    expect(partner.json<List>().data.map((c) => c.id)).toEqual([CONTOSO_COMPANY()]);
   });
 
   it('only root creates or deletes companies', async () => {
@@ -342,20 +347,26 @@ describe('lists', () => {
     app.inject({ method: 'POST', url: `/api/spotlight/${resource}`, headers, payload });
 
   it('pages from 1 with a total count, in a stable order', async () => {
-    const all = (await list('brief', { results_per_page: 100, order_by: 'name_asc' })).json();
+    const all = (await list('brief', { results_per_page: 100, order_by: 'name_asc' })).json<
+      List<{ id: string; name: string }>
+    >();
     expect(all.count).toBe(8);
     const names = all.data.map((b: { name: string }) => b.name);
     expect(names).toEqual([...names].sort((a: string, b: string) => a.localeCompare(b)));
-    const second = (await list('brief', { page_num: 2, results_per_page: 3, order_by: 'name_asc' })).json();
+    const second = (await list('brief', { page_num: 2, results_per_page: 3, order_by: 'name_asc' })).json<
+      List<{ id: string; name: string }>
+    >();
     expect(second.count).toBe(8);
     expect(second.data.map((b: { name: string }) => b.name)).toEqual(names.slice(3, 6));
     for (const row of all.data) brief.parse(row);
   });
 
   it('orders by created_at_desc by default, and by results figures with unmeasured assets last', async () => {
-    const briefs = (await list('brief', { results_per_page: 100 })).json().data as { created_at: string }[];
+    const briefs = (await list('brief', { results_per_page: 100 })).json<List<{ created_at: string }>>().data;
     expect(briefs.map((b) => b.created_at)).toEqual([...briefs.map((b) => b.created_at)].sort().reverse());
-    const stims = (await list('stim', { results_per_page: 100, order_by: 'noticed_pct_desc' })).json().data as {
+    const stims = (await list('stim', { results_per_page: 100, order_by: 'noticed_pct_desc' })).json<
+      List<{ results: { noticed_pct: number } | null }>
+    >().data as {
       results: { noticed_pct: number } | null;
     }[];
     const measured = stims.filter((s) => s.results).map((s) => s.results!.noticed_pct);
@@ -365,10 +376,10 @@ describe('lists', () => {
   });
 
   it('filters by name, and a study’s assets by filter_brief', async () => {
-    const found = (await list('brief', { filter_name: 'VOLT' })).json();
+    const found = (await list('brief', { filter_name: 'VOLT' })).json<List>();
     expect(found.count).toBe(2);
     const study = contosoRow('spotlight-brief');
-    const assets = (await list('stim', { filter_brief: study, results_per_page: 100 })).json();
+    const assets = (await list('stim', { filter_brief: study, results_per_page: 100 })).json<List<{ brief: string }>>();
     expect(assets.count).toBeGreaterThanOrEqual(4);
     expect(assets.count).toBeLessThanOrEqual(8);
     expect(assets.data.every((s: { brief: string }) => s.brief === study)).toBe(true);
@@ -378,7 +389,7 @@ describe('lists', () => {
     for (const payload of [{ order_by: 'password_asc' }, { page_num: 0 }, { results_per_page: 1000 }, { extra: 1 }]) {
       const response = await list('brief', payload);
       expect(response.statusCode).toBe(400);
-      expect(response.json().message).toBeTruthy();
+      expect(response.json<{ message: string }>().message).toBeTruthy();
     }
   });
 });
@@ -399,8 +410,8 @@ describe('writes', () => {
       },
     });
     expect(created.statusCode).toBe(201);
-    const id = created.json().data.id as string;
-    expect(created.json().data).toMatchObject({ status: 'draft', cells: 1, asset_count: 0 });
+    const id = created.json<One>().data.id;
+    expect(created.json<One>().data).toMatchObject({ status: 'draft', cells: 1, asset_count: 0 });
     const asset = await app.inject({
       method: 'POST',
       url: '/api/spotlight/stim/create',
@@ -416,7 +427,7 @@ describe('writes', () => {
       },
     });
     expect(asset.statusCode).toBe(201);
-    expect(asset.json().data.results).toBeNull();
+    expect(asset.json<One>().data.results).toBeNull();
 
     const details = await app.inject({ url: `/api/spotlight/brief/${id}/details`, headers });
     const etag = details.headers.etag as string;
@@ -428,7 +439,7 @@ describe('writes', () => {
       payload: { status: 'fielding' },
     });
     expect(edited.statusCode).toBe(200);
-    expect(edited.json().data.status).toBe('fielding');
+    expect(edited.json<One>().data.status).toBe('fielding');
     const before = collections();
     const stale = await app.inject({
       method: 'POST',
@@ -486,7 +497,7 @@ describe('writes', () => {
     for (const [url, payload] of cases) {
       const response = await app.inject({ method: 'POST', url, headers, payload });
       expect(response.statusCode, `${url} ${JSON.stringify(payload)}`).toBe(400);
-      expect(response.json().message).toBeTruthy();
+      expect(response.json<{ message: string }>().message).toBeTruthy();
     }
     expect(collections()).toBe(before);
   });
@@ -518,7 +529,7 @@ describe('dashboard lists and creatives', () => {
       headers: bearer(USER_IDS.contosoPartner),
     });
     expect(response.statusCode).toBe(200);
-    const { best, worst, headline } = response.json().data;
+    const { best, worst, headline } = response.json<Ranked>().data;
     expect(best).toHaveLength(5);
     expect(worst).toHaveLength(5);
     const index = (s: { results: { noticed_pct: number; norms: { noticed_pct: number } } }) =>
@@ -530,7 +541,7 @@ describe('dashboard lists and creatives', () => {
       url: '/api/spotlight/dashboard/data/brief_list/',
       headers: bearer(USER_IDS.contosoPartner),
     });
-    expect(recent.json().data.length).toBe(5);
+    expect(recent.json<List>().data.length).toBe(5);
   });
 
   it('serves the creative as SVG, the same every time', async () => {

@@ -49,7 +49,7 @@ export function spotlightAuthRoutes(app: FastifyInstance) {
         response: { 200: spotlightAuthResponse, 403: spotlightAuthResponse },
       },
       // The union is checked by hand below, so that the message names the fields of the form used.
-      validatorCompiler: () => (value) => ({ value }),
+      validatorCompiler: () => (value: unknown) => ({ value }),
     },
     async (request, reply) => {
       const user = request.user as User;
@@ -68,7 +68,7 @@ export function spotlightAuthRoutes(app: FastifyInstance) {
       if (!account.feature_flags.spotlight_access) return failure(SPOTLIGHT_ERROR.noAccess, messages.access.userError);
 
       let company = store.companyOfAccount(account.id);
-      let spotlightUser = store.userOf(user.id);
+      const spotlightUser = store.userOf(user.id);
       const member = (row: StoredRow | undefined) =>
         !!row && !!company && (row.companies as string[]).includes(company.id);
       const token = () => ({ success: true as const, token: signSpotlightToken(app.config.linkSecret, user.id) });
@@ -100,12 +100,12 @@ export function spotlightAuthRoutes(app: FastifyInstance) {
       }
       const companyId = company.id;
       if (spotlightUser) {
-        spotlightUser = await store.users.update(spotlightUser.id, {
+        await store.users.update(spotlightUser.id, {
           companies: [...(spotlightUser.companies as string[]), companyId],
           updated_at: at,
         });
       } else {
-        spotlightUser = await store.users.insert({
+        await store.users.insert({
           id: newId(),
           username: input.username,
           external_id: user.id,

@@ -66,7 +66,7 @@ export function spotlightDashboardRoutes(app: FastifyInstance) {
       const ranked = [...measured].sort((a, b) => index(b) - index(a) || (a.id < b.id ? -1 : 1));
       const view = (row: StoredRow) => ({
         ...row,
-        brief_name: String(store.briefs.byId(String(row.brief))?.name ?? ''),
+        brief_name: String((store.briefs.byId(String(row.brief))?.name as string | undefined) ?? ''),
       });
       const best = ranked.slice(0, RANKED);
       const worst = ranked.slice(Math.max(RANKED, ranked.length - RANKED)).reverse();

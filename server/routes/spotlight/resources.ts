@@ -105,7 +105,10 @@ const SPECS: Record<SpotlightResource, ResourceSpec> = {
     roles: { read: 'read', create: 'write', edit: 'write', delete: 'write' },
     visible: (store, ctx) => store.stims.findBy('company', ctx.company.id),
     nameOf: (row) => String(row.name),
-    view: (store, row) => ({ ...row, brief_name: String(store.briefs.byId(String(row.brief))?.name ?? '') }),
+    view: (store, row) => ({
+      ...row,
+      brief_name: String((store.briefs.byId(String(row.brief))?.name as string | undefined) ?? ''),
+    }),
     orderValue: (row, field) =>
       field === 'created_at' || field === 'name'
         ? row[field]
@@ -235,7 +238,13 @@ export function spotlightResourceRoutes(app: FastifyInstance) {
         const input = request.body as z.output<typeof spotlightListBody>;
         let rows = spec.visible(store, ctx);
         if (resource === 'stim' && input.filter_brief) rows = rows.filter((row) => row.brief === input.filter_brief);
-        const result = page(resource, rows, input, spec.nameOf, spec.orderValue);
+        const result = page(
+          resource,
+          rows,
+          input,
+          (row) => spec.nameOf(row),
+          (row, field) => spec.orderValue(row, field),
+        );
         return { data: result.data.map((row) => spec.view(store, row)), count: result.count };
       },
     );

@@ -96,7 +96,33 @@ function Assets() {
         <EmptyState title="No assets match">Change the search to see more.</EmptyState>
       ) : (
         <div className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
-          <div className="overflow-x-auto">
+          {/* Phones get cards: a five-column table does not fit 390 px. */}
+          <ul className="divide-y divide-slate-100 sm:hidden" aria-label="Assets" aria-busy={result.loading}>
+            {rows.map((asset) => (
+              <li key={asset.id} className="flex gap-3 p-3">
+                <Thumbnail stim={asset} className="h-16 w-16" />
+                <div className="min-w-0 flex-1">
+                  <Link href={paths.spotlightAsset(asset.id)} className="font-medium text-slate-900 no-underline">
+                    {asset.name}
+                  </Link>
+                  <p className="mt-0.5 truncate text-xs text-slate-600">{asset.brief_name}</p>
+                  <dl className="mt-1 grid grid-cols-3 gap-2 text-xs">
+                    {(['noticed_pct', 'dwell_s', 'ttff_s'] as const).map((field) => (
+                      <div key={field}>
+                        <dt className="text-slate-600">
+                          {field === 'ttff_s' ? 'First fixation' : ASSET_FIGURES[field].label}
+                        </dt>
+                        <dd className="tabular-nums">
+                          <Figure stim={asset} field={field} />
+                        </dd>
+                      </div>
+                    ))}
+                  </dl>
+                </div>
+              </li>
+            ))}
+          </ul>
+          <div className="hidden overflow-x-auto sm:block">
             <table className="w-full min-w-[680px] text-left text-sm" aria-busy={result.loading}>
               <caption className="sr-only">Assets, sorted by {state.sort.replace('_', ' ')}</caption>
               <SortHeaders columns={COLUMNS} state={state} onSort={(sort, dir) => update({ sort, dir })} />

@@ -64,7 +64,7 @@ function RankedAssets({ title, id, rows }: { title: string; id: string; rows: St
                 <p className="truncate text-xs text-slate-600">{row.brief_name}</p>
               </div>
               {row.results ? (
-                <dl className="w-32 shrink-0 text-right">
+                <dl className="w-40 shrink-0 text-right">
                   <FigureWithNorm
                     spec={ASSET_FIGURES.noticed_pct}
                     value={row.results.noticed_pct}

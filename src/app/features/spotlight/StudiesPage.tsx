@@ -51,7 +51,30 @@ function Studies() {
         </EmptyState>
       ) : (
         <div className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
-          <div className="overflow-x-auto">
+          {/* Phones get cards: the table does not fit 390 px. */}
+          <ul className="divide-y divide-slate-100 sm:hidden" aria-label="Studies" aria-busy={result.loading}>
+            {rows.map((study) => (
+              <li key={study.id} className="p-3">
+                <div className="flex items-start justify-between gap-2">
+                  <Link
+                    href={`${paths.spotlightAssets()}?study=${study.id}`}
+                    className="font-medium text-slate-900 no-underline"
+                  >
+                    {study.name}
+                  </Link>
+                  <StatusBadge status={study.status} />
+                </div>
+                <p className="mt-1 text-xs text-slate-600">
+                  {contextLabel(study.context)} · {study.sample_size} × {study.cells} panellists ·{' '}
+                  {study.asset_count ?? 0} assets
+                </p>
+                <p className="text-xs text-slate-600">
+                  {formatDay(study.start_date)} – {formatDay(study.end_date)}
+                </p>
+              </li>
+            ))}
+          </ul>
+          <div className="hidden overflow-x-auto sm:block">
             <table className="w-full min-w-[760px] text-left text-sm" aria-busy={result.loading}>
               <caption className="sr-only">Studies, sorted by {state.sort.replace('_', ' ')}</caption>
               <SortHeaders columns={COLUMNS} state={state} onSort={(sort, dir) => update({ sort, dir })} />

@@ -29,7 +29,7 @@ function buildHeatTable(): Uint8ClampedArray<ArrayBuffer> {
     table[v * 4 + 1] = c0[1] + (c1[1] - c0[1]) * f;
     table[v * 4 + 2] = c0[2] + (c1[2] - c0[2]) * f;
     // Faint areas fade out, so the creative shows through where nobody looked.
-    table[v * 4 + 3] = t < 0.08 ? 0 : Math.min(255, 60 + t * 220);
+    table[v * 4 + 3] = t < 0.12 ? 0 : Math.round(40 + ((t - 0.12) / 0.88) * 200);
   }
   return table;
 }

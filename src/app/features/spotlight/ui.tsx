@@ -27,7 +27,7 @@ export function Card({
   return (
     <section
       aria-labelledby={labelledBy}
-      className={`rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5 ${className}`}
+      className={`min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5 ${className}`}
     >
       {title || actions ? (
         <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
