@@ -63,7 +63,7 @@ describe('the identify call (spec §7)', () => {
     expect(send).toHaveBeenCalledTimes(1);
     analytics.identify(user, { ...company, id: '650000000000000000000004', name: 'Contoso Partners' });
     expect(send).toHaveBeenCalledTimes(2);
-    expect(JSON.parse(send.mock.calls[1]![1]).company.name).toBe('Contoso Partners');
+    expect((JSON.parse(send.mock.calls[1]![1]) as { company: { name: string } }).company.name).toBe('Contoso Partners');
     analytics.reset();
     analytics.identify(user, company);
     expect(send).toHaveBeenCalledTimes(3);
