@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createAnalytics, identifyPayload, parseAnalyticsSink } from '../../../src/lib/analytics.ts';
+import { createAnalytics, identifyMoment, identifyPayload, parseAnalyticsSink } from '../../../src/lib/analytics.ts';
 import { readPublicConfig } from '../../../src/shared/config.ts';
 
 const user = {
@@ -33,6 +33,15 @@ describe('the identify call (spec §7)', () => {
       user: { name: 'Wendy Writer', email: 'writer@northwind.test', created_at: '2025-03-04T10:00:00.000Z' },
       company: { id: company.id, name: 'Northwind Media', created_at: '2024-01-15T09:00:00.000Z' },
     });
+  });
+
+  it('happens on sign-in and on account switch, not on a reload', () => {
+    // The first account shown after the login page (which adds ?login=true).
+    expect(identifyMoment(null, 'a', '?login=true')).toBe('sign-in');
+    expect(identifyMoment(null, 'a', '?next=x&login=true')).toBe('sign-in');
+    expect(identifyMoment(null, 'a', '')).toBeNull();
+    expect(identifyMoment('a', 'b', '')).toBe('switch');
+    expect(identifyMoment('a', 'a', '?login=true')).toBeNull();
   });
 
   it('is off by default: nothing is sent without a configured sink', () => {
