@@ -53,7 +53,7 @@ function accessText(access: RouteAccess | undefined): string {
     access.permission && `permission ${access.permission}`,
     access.rule?.role && `role ${access.rule.role}`,
     access.rule?.feature && `account feature ${access.rule.feature}`,
-    access.rule?.productOwner && 'product-owner account',
+    access.rule?.productOwner && 'an own account that is a product owner',
   ].filter(Boolean);
   return `signed-in user with ${parts.join(', ') || 'access to the account'}`;
 }

@@ -12,6 +12,7 @@
  * (connect-src): this server's own policy allows only its own origin.
  */
 import { readPublicConfig } from '../shared/config.ts';
+import { LOGIN_QUERY_FLAG } from '../shared/constants.ts';
 
 /** What the identify call sends: the user's name, e-mail and created date; the company's id, name and created date. */
 export interface IdentifyPayload {
@@ -52,6 +53,20 @@ export function parseAnalyticsSink(value: string): AnalyticsSink {
   if (text === 'console') return { kind: 'console' };
   if (/^https:\/\/[^\s/]+/i.test(text) || /^\/(?!\/)\S*$/.test(text)) return { kind: 'http', url: text };
   return { kind: 'off' };
+}
+
+/**
+ * When the shell identifies (spec §7): on sign-in (the first account shown, with the login flag
+ * in the query) and on an account switch (the account shown changes after that); null otherwise,
+ * e.g. a reload or a visit without the flag.
+ */
+export function identifyMoment(
+  previousAccountId: string | null,
+  accountId: string,
+  search: string,
+): 'sign-in' | 'switch' | null {
+  if (previousAccountId === null) return new URLSearchParams(search).has(LOGIN_QUERY_FLAG) ? 'sign-in' : null;
+  return previousAccountId !== accountId ? 'switch' : null;
 }
 
 /** The last (user, company) identified in this tab: a reload does not repeat the call. */

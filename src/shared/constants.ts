@@ -19,6 +19,9 @@ export const ERROR_PLACEHOLDER_ALERT_DELAY_MS = 100;
 export const RESET_REDIRECT_MS = 2000;
 export const ACCOUNT_SWITCH_LOADING_MS = 500;
 
+/** The query flag the login page adds to the first app URL after signing in (spec §2). */
+export const LOGIN_QUERY_FLAG = 'login';
+
 export const FULL_LIST_PAGE_SIZE = 5000;
 export const AUTO_REFRESH_MS = 5000;
 export const GLOBAL_SEARCH_PAGE_SIZE = 10;

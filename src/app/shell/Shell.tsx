@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { Component, lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { analytics } from '../../lib/analytics.ts';
+import { analytics, identifyMoment } from '../../lib/analytics.ts';
 import { getOne, listAll } from '../../lib/api.ts';
 import { loadSchemas } from '../../lib/schemas.ts';
 import {
@@ -23,7 +23,6 @@ import { $currentUser } from '../../stores/session.ts';
 import { canAccessAccount, checkAccess, type AccessErrorKind } from '../../shared/access.ts';
 import { messages } from '../../shared/messages.ts';
 import { pageTitle } from '../../shared/constants.ts';
-import { LOGIN_FLAG } from '../features/auth/login/redirect.ts';
 import { pageComponent } from '../pages.ts';
 import type { RouteMatch } from '../routes.ts';
 import { AlertStack } from '../shared/AlertStack.tsx';
@@ -176,8 +175,7 @@ function useIdentify(search: string) {
     if (!user || !account) return;
     const before = shown.current;
     shown.current = account.id;
-    const signedIn = before === null && new URLSearchParams(search).has(LOGIN_FLAG);
-    if (signedIn || (before !== null && before !== account.id)) analytics.identify(user, account);
+    if (identifyMoment(before, account.id, search)) analytics.identify(user, account);
     // The account shown is the trigger; the search is read only at sign-in.
   }, [user?.id, account?.id]);
 }

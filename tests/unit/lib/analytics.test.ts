@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createAnalytics, identifyPayload, parseAnalyticsSink } from '../../../src/lib/analytics.ts';
+import { createAnalytics, identifyMoment, identifyPayload, parseAnalyticsSink } from '../../../src/lib/analytics.ts';
 import { readPublicConfig } from '../../../src/shared/config.ts';
 
 const user = {
@@ -35,6 +35,15 @@ describe('the identify call (spec §7)', () => {
     });
   });
 
+  it('happens on sign-in and on account switch, not on a reload', () => {
+    // The first account shown after the login page (which adds ?login=true).
+    expect(identifyMoment(null, 'a', '?login=true')).toBe('sign-in');
+    expect(identifyMoment(null, 'a', '?next=x&login=true')).toBe('sign-in');
+    expect(identifyMoment(null, 'a', '')).toBeNull();
+    expect(identifyMoment('a', 'b', '')).toBe('switch');
+    expect(identifyMoment('a', 'a', '?login=true')).toBeNull();
+  });
+
   it('is off by default: nothing is sent without a configured sink', () => {
     expect(readPublicConfig({}).analyticsSink).toBe('');
     expect(parseAnalyticsSink('')).toEqual({ kind: 'off' });
@@ -63,7 +72,7 @@ describe('the identify call (spec §7)', () => {
     expect(send).toHaveBeenCalledTimes(1);
     analytics.identify(user, { ...company, id: '650000000000000000000004', name: 'Contoso Partners' });
     expect(send).toHaveBeenCalledTimes(2);
-    expect(JSON.parse(send.mock.calls[1]![1]).company.name).toBe('Contoso Partners');
+    expect((JSON.parse(send.mock.calls[1]![1]) as { company: { name: string } }).company.name).toBe('Contoso Partners');
     analytics.reset();
     analytics.identify(user, company);
     expect(send).toHaveBeenCalledTimes(3);

@@ -148,16 +148,13 @@ export default function MeasurementsPage() {
   const filtering = !!(state.label || state.labelCategory);
   const result = useAsync(
     async () => {
-      if (filtering && !labelFilter.data) {
-        // Wait for the label filter; if it cannot be read, say so rather than list everything.
-        if (labelFilter.error) throw labelFilter.error;
-        return new Promise<never>(() => undefined);
-      }
+      // Wait for the label filter; if it cannot be read, the page says so rather than list everything.
+      if (filtering && !labelFilter.data) return new Promise<never>(() => undefined);
       // A category without labels matches no measurement.
       if (filtering && labelIds?.length === 0) return { data: [], count: 0 };
       return list('measurement', query);
     },
-    `${JSON.stringify(query)}|${filtering && !labelFilter.data ? (labelFilter.error ? 'error' : 'wait') : 'ready'}`,
+    `${JSON.stringify(query)}|${filtering && !labelFilter.data ? 'wait' : 'ready'}`,
   );
   const rows = result.data?.data ?? [];
   const count = result.data?.count ?? 0;
@@ -255,7 +252,9 @@ export default function MeasurementsPage() {
         </p>
       ) : null}
 
-      {result.error ? (
+      {labelFilter.error ? (
+        <ErrorPlaceholder name="label" error={labelFilter.error} />
+      ) : result.error ? (
         <ErrorPlaceholder name="measurements" error={result.error} />
       ) : !result.loading && rows.length === 0 ? (
         <EmptyState title="No measurements match">Change the search or the filters to see more.</EmptyState>

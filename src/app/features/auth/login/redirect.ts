@@ -5,7 +5,9 @@
  * Literal paths on purpose: importing the app's route table would put it in the login page's
  * script budget; the e2e tests hold these paths to the table.
  */
-export const LOGIN_FLAG = 'login';
+import { LOGIN_QUERY_FLAG } from '../../../../shared/constants.ts';
+
+export const LOGIN_FLAG = LOGIN_QUERY_FLAG;
 const HOME = '/';
 const LOGIN = '/login';
 const NEW_USER = '/new-user';
