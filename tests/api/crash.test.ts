@@ -38,9 +38,10 @@ async function startServer(dataDir: string): Promise<{ child: ChildProcess; base
       LAMP_SERVE_STATIC: 'false',
       HOST: '127.0.0.1',
       PORT: String(port),
-      LOG_LEVEL: 'silent',
+      // Errors only: an unexpected one shows up in the test's output.
+      LOG_LEVEL: 'error',
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'inherit', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
@@ -86,7 +87,7 @@ async function writeUntilDead(base: string, cookie: string, cycle: number): Prom
           }),
         });
         if (response.status === 201) acknowledged.push(((await response.json()) as { data: { id: string } }).data.id);
-        else if (response.status !== 201) throw new Error(`write answered ${response.status}`);
+        else throw new Error(`write answered ${response.status}: ${await response.text()}`);
       } catch (error) {
         if ((error as Error).message.startsWith('write answered')) throw error;
         alive = false; // the connection died with the server
