@@ -29,7 +29,6 @@ export class DurableJsonFile<T> {
   readonly file: string;
   readonly previous: string;
   readonly #temporary: string;
-  readonly #previousTemporary: string;
   readonly #stringify: (data: unknown) => string;
   /** The write on its way, if any. */
   #inFlight: Promise<void> | null = null;
@@ -44,14 +43,12 @@ export class DurableJsonFile<T> {
     const base = path.basename(file);
     this.previous = `${file}.prev`;
     this.#temporary = path.join(dir, `.${base}.tmp`);
-    this.#previousTemporary = path.join(dir, `.${base}.prev.tmp`);
     this.#stringify = options.stringify ?? ((data) => JSON.stringify(data));
   }
 
   /** Removes what a killed write left behind; reads the document (null when there is none). */
   async read(): Promise<T | null> {
     await rm(this.#temporary, { force: true });
-    await rm(this.#previousTemporary, { force: true });
     let text: string;
     try {
       text = await readFile(this.file, 'utf8');
@@ -108,9 +105,13 @@ export class DurableJsonFile<T> {
     } finally {
       await handle.close();
     }
+    // The current file becomes the previous good copy: a second name for it (no copy). Not a
+    // link-then-rename: rename() between two names of one file does nothing (POSIX), which a
+    // kill between the renames below would set up. A kill between rm and link only costs the
+    // previous copy; lamp.json itself is untouched until the rename.
+    await rm(this.previous, { force: true });
     try {
-      await link(this.file, this.#previousTemporary);
-      await rename(this.#previousTemporary, this.previous);
+      await link(this.file, this.previous);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     }

@@ -29,11 +29,9 @@ describe('DurableJsonFile', () => {
     const target = freshFile();
     const dir = path.dirname(target);
     writeFileSync(path.join(dir, '.lamp.json.tmp'), '');
-    writeFileSync(path.join(dir, '.lamp.json.prev.tmp'), '');
     const file = new DurableJsonFile<{ n: number }>(target);
     expect(await file.read()).toBeNull();
     expect(existsSync(path.join(dir, '.lamp.json.tmp'))).toBe(false);
-    expect(existsSync(path.join(dir, '.lamp.json.prev.tmp'))).toBe(false);
     await file.write({ n: 1 });
     await file.write({ n: 2 });
     expect(JSON.parse(readFileSync(target, 'utf8'))).toEqual({ n: 2 });
@@ -52,5 +50,20 @@ describe('DurableJsonFile', () => {
     // The documented recovery: the previous copy into place.
     writeFileSync(target, readFileSync(file.previous));
     expect(await reopened.read()).toEqual({ n: 1 });
+  });
+
+  it('keeps working after a kill left lamp.json and its previous copy as one file', async () => {
+    const target = freshFile();
+    const file = new DurableJsonFile<{ n: number }>(target);
+    await file.write({ n: 1 });
+    // What a kill after keeping the previous copy, before the rename, leaves: two names, one file.
+    const { linkSync, rmSync } = await import('node:fs');
+    rmSync(file.previous, { force: true });
+    linkSync(target, file.previous);
+    const reopened = new DurableJsonFile<{ n: number }>(target);
+    expect(await reopened.read()).toEqual({ n: 1 });
+    for (let n = 2; n <= 4; n += 1) await reopened.write({ n });
+    expect(JSON.parse(readFileSync(target, 'utf8'))).toEqual({ n: 4 });
+    expect(JSON.parse(readFileSync(file.previous, 'utf8'))).toEqual({ n: 3 });
   });
 });
