@@ -21,6 +21,7 @@ import { outboxRoutes } from './routes/outbox.ts';
 import { passwordRoutes, SELF_SERVICE_PAGE_HEADERS } from './routes/password.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { accountUserRoutes } from './routes/account-users.ts';
+import { labelUsageRoutes } from './routes/label-usage.ts';
 import { resourceRoutes } from './routes/resources.ts';
 import { testingRoutes } from './routes/testing.ts';
 import type { Database } from './store/database.ts';
@@ -114,6 +115,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   loginLinkRoutes(app);
   profileRoutes(app);
   accountUserRoutes(app);
+  labelUsageRoutes(app);
   outboxRoutes(app);
   testingRoutes(app);
   openApiRoutes(app);

@@ -31,6 +31,7 @@ import { publicUser } from '../plugins/session.ts';
 import { runList, type ListQuery } from '../store/query.ts';
 import { newId, ownersOf, type Repositories, type StoredRow } from '../store/repositories.ts';
 import { listSerializer, type PageOf } from './list-body.ts';
+import { BEHAVIOURS } from './resource-behaviour.ts';
 import { assertReferences, canSeeRow, FeatureRules, visibleAccounts } from './resource-rules.ts';
 
 type Query = Record<string, string | string[] | undefined>;
@@ -99,7 +100,9 @@ function assertUserChangeAllowed(actor: User, before: StoredRow | null, after: S
 }
 
 function toClient(name: ResourceName, row: StoredRow): StoredRow {
-  return name === 'user' ? publicUser(row) : row;
+  const derive = BEHAVIOURS[name]?.derive;
+  const sent = name === 'user' ? publicUser(row) : row;
+  return derive ? { ...sent, ...derive(row) } : sent;
 }
 
 export function resourceRoutes(app: FastifyInstance, repositories: Repositories) {
@@ -268,6 +271,7 @@ export function resourceRoutes(app: FastifyInstance, repositories: Repositories)
         }
         if (name === 'account' && current.id === user.account)
           throw new HttpError(409, 'You cannot delete your own account');
+        BEHAVIOURS[name]?.beforeDelete?.(repositories, current);
         await repository.remove(current.id);
         if (name === 'user') app.sessions.destroyForUser(current.id);
         return reply.code(204).send();

@@ -114,3 +114,58 @@ describe('users of an account', () => {
     expect((await remove('writer', PERSONA_IDS.reader, OWN)).statusCode).toBe(403);
   });
 });
+
+describe('label deletion', () => {
+  it('a label in use is refused with its count, which the usage read gives first; unused, it goes', async () => {
+    const category = (
+      await send('admin', 'POST', '/api/v1/label-category', { account: OWN, name: 'Region' })
+    ).json<One>().data;
+    const value = (
+      await send('admin', 'POST', '/api/v1/label-value', { name: 'North', category_id: category.id })
+    ).json<One>().data;
+    const measurement = (
+      await send('writer', 'POST', '/api/v1/measurement', {
+        account: OWN,
+        name: 'Labelled',
+        status: 'draft',
+        start_date: '2026-09-01',
+        end_date: '2026-09-30',
+        labels: [value.id],
+      })
+    ).json<One>().data;
+    const usage = await app.inject({
+      url: `/api/v1/label-value/usage?id=${String(value.id)}`,
+      headers: as(app, 'admin'),
+    });
+    expect(usage.json<One>().data).toEqual({ id: value.id, measurements: 1, saved_reports: 0 });
+    const refused = await send('admin', 'DELETE', `/api/v1/label-value?id=${String(value.id)}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json<{ message: string }>().message).toMatch(/used by 1 measurement and 0 saved reports/);
+
+    const categoryRefused = await send('admin', 'DELETE', `/api/v1/label-category?id=${String(category.id)}`);
+    expect(categoryRefused.statusCode).toBe(409);
+    expect(categoryRefused.json<{ message: string }>().message).toMatch(/has 1 label/);
+
+    await send('writer', 'PUT', `/api/v1/measurement?id=${String(measurement.id)}`, { labels: [] });
+    expect((await send('admin', 'DELETE', `/api/v1/label-value?id=${String(value.id)}`)).statusCode).toBe(204);
+    expect((await send('admin', 'DELETE', `/api/v1/label-category?id=${String(category.id)}`)).statusCode).toBe(204);
+  });
+
+  it('the usage reads need a label the user may see', async () => {
+    const response = await app.inject({
+      url: '/api/v1/label-value/usage?id=ffffffffffffffffffffffff',
+      headers: as(app, 'admin'),
+    });
+    expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('billing', () => {
+  it("sends a contract's derived active flag (a non-empty measurement list), never stored", async () => {
+    const response = await app.inject({ url: `/api/v1/contract?accounts=${OWN}`, headers: as(app, 'writer') });
+    const contracts = response.json<{ data: { measurements: string[]; active: boolean }[] }>().data;
+    expect(contracts.length).toBeGreaterThan(0);
+    for (const contract of contracts) expect(contract.active).toBe(contract.measurements.length > 0);
+    expect(app.repositories.contract.all().some((row) => 'active' in row)).toBe(false);
+  });
+});
