@@ -26,6 +26,8 @@ import { outboxRoutes } from './routes/outbox.ts';
 import { passwordRoutes, SELF_SERVICE_PAGE_HEADERS } from './routes/password.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { reportRoutes } from './routes/reports.ts';
+import { accountUserRoutes } from './routes/account-users.ts';
+import { labelUsageRoutes } from './routes/label-usage.ts';
 import { resourceRoutes } from './routes/resources.ts';
 import { spotlightRoutes } from './routes/spotlight/index.ts';
 import { testingRoutes } from './routes/testing.ts';
@@ -131,6 +133,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   passwordRoutes(app);
   loginLinkRoutes(app);
   profileRoutes(app);
+  accountUserRoutes(app);
+  labelUsageRoutes(app);
   outboxRoutes(app);
   testingRoutes(app);
   openApiRoutes(app);

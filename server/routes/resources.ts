@@ -40,7 +40,7 @@ import {
   visibleAccounts,
   visibleShare,
 } from './resource-rules.ts';
-import { resourceBehaviours } from './resource-behaviours.ts';
+import { BEHAVIOURS } from './resource-behaviour.ts';
 
 type Query = Record<string, string | string[] | undefined>;
 
@@ -133,7 +133,8 @@ function assertUserChangeAllowed(actor: User, before: StoredRow | null, after: S
 
 /** A row as the API sends it: shaped by the resource's row schema, so no stored-only field leaks. */
 function toClient(name: ResourceName, row: StoredRow): StoredRow {
-  return responseShaper(resources[name].row)(row) as StoredRow;
+  const derive = BEHAVIOURS[name]?.derive;
+  return responseShaper(resources[name].row)(derive ? { ...row, ...derive(row) } : row) as StoredRow;
 }
 
 export function resourceRoutes(app: FastifyInstance, repositories: Repositories) {
@@ -188,7 +189,7 @@ export function resourceRoutes(app: FastifyInstance, repositories: Repositories)
         }
         row.category = { id: category.id, name: category.name, account: category.account };
       }
-      resourceBehaviours[name]?.beforeWrite?.(repositories, row, current);
+      BEHAVIOURS[name]?.beforeWrite?.(repositories, row, current);
       return row;
     };
 
@@ -308,13 +309,13 @@ export function resourceRoutes(app: FastifyInstance, repositories: Repositories)
         const current = findVisible(request);
         assertWritable(user, current);
         assertIfMatch(request, current, name);
-        resourceBehaviours[name]?.beforeDelete?.(repositories, current);
         if (name === 'user') {
           if (current.id === user.id) throw new HttpError(409, 'You cannot delete your own user');
           assertUserChangeAllowed(user, current, current);
         }
         if (name === 'account' && current.id === user.account)
           throw new HttpError(409, 'You cannot delete your own account');
+        BEHAVIOURS[name]?.beforeDelete?.(repositories, current);
         await repository.remove(current.id);
         if (name === 'user') app.sessions.destroyForUser(current.id);
         return reply.code(204).send();

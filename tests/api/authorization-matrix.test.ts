@@ -25,6 +25,8 @@ interface Row {
   expected: (who: Who, side: Side) => number;
 }
 
+let invited = 0;
+
 /** Rows for the routes outside the resource engine. Add one for every new route. */
 const OTHER_ROUTES: Record<string, Row> = {
   'GET /api/health': { request: () => ({ url: '/api/health' }), expected: () => 200 },
@@ -154,6 +156,42 @@ const OTHER_ROUTES: Record<string, Row> = {
   },
   'GET /api/v1/demo/personas': { request: () => ({ url: '/api/v1/demo/personas' }), expected: () => 200 },
   'GET /api/reference': { request: () => ({ url: '/api/reference' }), expected: () => 200 },
+  // The users of an account (issue 11): admin in the account (root and super everywhere).
+  'POST /api/v1/account-users/invite': {
+    request: (side) => ({
+      method: 'POST',
+      url: '/api/v1/account-users/invite',
+      payload: {
+        account: ACCOUNT[side],
+        first_name: 'Matrix',
+        last_name: 'Invitee',
+        email: `matrix-${(invited += 1)}@example.test`,
+        role: 'read',
+      },
+    }),
+    expected: (who, side) => {
+      if (who === 'anonymous') return 401;
+      if (side === 'foreign') return isRoot(who) ? 201 : 403;
+      return roleAtLeast(who, 'admin') ? 201 : 403;
+    },
+  },
+  'PUT /api/v1/account-users/role': {
+    request: () => ({ method: 'PUT', url: '/api/v1/account-users/role', payload: {} }),
+    expected: (who) => (who === 'anonymous' ? 401 : 400),
+  },
+  'DELETE /api/v1/account-users': {
+    request: () => ({ method: 'DELETE', url: '/api/v1/account-users' }),
+    expected: (who) => (who === 'anonymous' ? 401 : 400),
+  },
+  // What deleting a label would meet: any reader of the label.
+  'GET /api/v1/label-value/usage': {
+    request: (side) => ({ url: `/api/v1/label-value/usage?id=${ROW_IDS['label-value']?.[side] ?? ''}` }),
+    expected: (who, side) => (who === 'anonymous' ? 401 : side === 'foreign' && !isRoot(who) ? 404 : 200),
+  },
+  'GET /api/v1/label-category/usage': {
+    request: (side) => ({ url: `/api/v1/label-category/usage?id=${ROW_IDS['label-category']?.[side] ?? ''}` }),
+    expected: (who, side) => (who === 'anonymous' ? 401 : side === 'foreign' && !isRoot(who) ? 404 : 200),
+  },
 };
 
 // Spotlight (issue 15): the auth call needs a session (an empty query is then a 400); the service
@@ -289,7 +327,11 @@ function engineRow(app: FastifyInstance, name: ResourceName, method: string): Ro
           if (!sees(who, side)) return 404;
           // A row with a creator (the seeded ones have none) changes only by an admin besides them.
           const mayChange = canWrite(who) && (!('creatorField' in definition) || roleAtLeast(who, 'admin'));
-          return mayChange ? (method === 'PUT' ? 200 : 204) : 403;
+          if (!mayChange) return 403;
+          // The seeded label is in use and its category holds it: a permitted delete is refused
+          // with the count (409), after the access checks (server/routes/resource-behaviour.ts).
+          if (method === 'DELETE' && (name === 'label-value' || name === 'label-category')) return 409;
+          return method === 'PUT' ? 200 : 204;
         },
       };
     default:

@@ -170,12 +170,9 @@ describe('referenced ids', () => {
     const created = await send('writer', 'POST', '/api/v1/measurement', measurementBody(OWN, { labels: [labelId] }));
     expect(created.statusCode).toBe(201);
     const measurementId = created.json<{ data: { id: string } }>().data.id;
-    const deleted = await app.inject({
-      method: 'DELETE',
-      url: `/api/v1/label-value?id=${labelId}`,
-      headers: as(app, 'admin'),
-    });
-    expect(deleted.statusCode).toBe(204);
+    // The API refuses to delete a label in use (tests/api/workspace.test.ts); a row can still
+    // vanish under an edit another way (an older store, an admin repair), so remove it directly.
+    expect(await app.repositories['label-value'].remove(labelId)).toBe(true);
 
     const url = `/api/v1/measurement?id=${measurementId}`;
     const kept = await send('writer', 'PUT', url, { name: 'Renamed', labels: [labelId] });

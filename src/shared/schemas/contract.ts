@@ -13,7 +13,13 @@ export const contractRow = z.object({
   value: z.number().nonnegative().nullable(),
   currency: z.enum(['GBP', 'EUR', 'USD']),
   notes: text,
+  /** Derived by the server (decisions §3 reading A): the measurement list is not empty. Never stored. */
+  active: z.boolean().optional(),
 });
 export type Contract = z.infer<typeof contractRow>;
 
-export const { create: contractCreate, update: contractUpdate } = inputsFor(contractRow, ['id', 'created_at']);
+export const { create: contractCreate, update: contractUpdate } = inputsFor(contractRow, [
+  'id',
+  'created_at',
+  'active',
+]);
