@@ -8,7 +8,7 @@ import { useLocation } from 'wouter';
 import { call, list } from '../../../lib/api.ts';
 import { showError, showSuccess } from '../../../stores/alerts.ts';
 import type { PageProps } from '../../routes.ts';
-import { paths } from '../../routes.ts';
+import { paths, routeById } from '../../routes.ts';
 import { Button, buttonClass } from '../../shared/Button.tsx';
 import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
@@ -19,10 +19,13 @@ import { useMeasurement } from './data.ts';
 import { Card } from '../../shared/Card.tsx';
 import { SelectField } from '../../shared/SelectField.tsx';
 
+/** The route table's title ('Create Data Import'), so the page and the tab never disagree with it. */
+const TITLE = routeById('measurement.data-imports.create').title;
+
 export default function CreateDataImportPage({ params }: PageProps) {
   const id = params.measurementId ?? '';
   const measurement = useMeasurement(id);
-  usePageTitle('New Data Import');
+  usePageTitle(TITLE);
   const [, navigate] = useLocation();
   const account = measurement.data?.account;
   const configs = useAsync(
@@ -66,7 +69,7 @@ export default function CreateDataImportPage({ params }: PageProps) {
 
   return (
     <div className="space-y-6">
-      <PageHeader title="New data import" />
+      <PageHeader title={TITLE} />
       <Card>
         <form noValidate onSubmit={(e) => void submit(e)} className="space-y-5">
           <p className="text-sm text-slate-600">
