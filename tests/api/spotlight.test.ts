@@ -534,8 +534,8 @@ describe('dashboard lists and creatives', () => {
     expect(worst).toHaveLength(5);
     const index = (s: { results: { noticed_pct: number; norms: { noticed_pct: number } } }) =>
       s.results.noticed_pct / s.results.norms.noticed_pct;
-    expect(index(best[0])).toBeGreaterThanOrEqual(index(best[4]));
-    expect(index(worst[0])).toBeLessThanOrEqual(index(worst[4]));
+    expect(index(best[0]!)).toBeGreaterThanOrEqual(index(best[4]!));
+    expect(index(worst[0]!)).toBeLessThanOrEqual(index(worst[4]!));
     expect(headline.studies).toBe(8);
     const recent = await app.inject({
       url: '/api/spotlight/dashboard/data/brief_list/',
