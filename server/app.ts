@@ -20,6 +20,7 @@ import { openApiRoutes } from './routes/openapi.ts';
 import { outboxRoutes } from './routes/outbox.ts';
 import { passwordRoutes, SELF_SERVICE_PAGE_HEADERS } from './routes/password.ts';
 import { profileRoutes } from './routes/profile.ts';
+import { accountUserRoutes } from './routes/account-users.ts';
 import { resourceRoutes } from './routes/resources.ts';
 import { testingRoutes } from './routes/testing.ts';
 import type { Database } from './store/database.ts';
@@ -112,6 +113,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   passwordRoutes(app);
   loginLinkRoutes(app);
   profileRoutes(app);
+  accountUserRoutes(app);
   outboxRoutes(app);
   testingRoutes(app);
   openApiRoutes(app);

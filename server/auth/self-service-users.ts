@@ -6,17 +6,17 @@ import type { StoredUser } from '../../src/shared/schemas/index.ts';
  * its indexes right). E-mails are stored in lower case (the user schema lowers them).
  */
 export function findUserById(app: FastifyInstance, id: string): StoredUser | undefined {
-  return app.repositories.user.byId(id) as StoredUser | undefined;
+  return app.repositories.user.byId(id);
 }
 
 export function findUserByEmail(app: FastifyInstance, email: string): StoredUser | undefined {
-  return app.repositories.user.findBy('email', email.trim().toLowerCase())[0] as StoredUser | undefined;
+  return app.repositories.user.findBy('email', email.trim().toLowerCase())[0];
 }
 
 export async function updateUser(app: FastifyInstance, id: string, patch: Partial<StoredUser>): Promise<StoredUser> {
   const updated = await app.repositories.user.update(id, patch);
   if (!updated) throw new Error(`No user ${id}`);
-  return updated as StoredUser;
+  return updated;
 }
 
 /** The stored row of the signed-in user (request.user is a copy without the hash), or null. */

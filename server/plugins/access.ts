@@ -110,7 +110,7 @@ export function accessControl(app: FastifyInstance, repositories: Repositories) 
     const parsed = objectId.safeParse(id);
     if (!parsed.success) throw badRequest(`account: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
     if (!canAccessAccount(user, parsed.data)) throw forbidden(messages.access.foreignAccount);
-    const account = repositories.account.byId(parsed.data) as Account | undefined;
+    const account = repositories.account.byId(parsed.data);
     if (!account) throw notFound('Account not found');
     return { user, account, role: effectiveRole(user, account.id) };
   }

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { messages } from '../../src/shared/messages.ts';
-import { loginRequest, type LoginResponse, type StoredUser } from '../../src/shared/schemas/index.ts';
+import { loginRequest, type LoginResponse } from '../../src/shared/schemas/index.ts';
 import { DUMMY_HASH_PROMISE, verifyPassword } from '../auth/password.ts';
 import type { LoginThrottle } from '../auth/throttle.ts';
 import { HttpError, parseOr400, unauthorized } from '../http-errors.ts';
@@ -24,7 +24,7 @@ export function authRoutes(app: FastifyInstance, options: { repositories: Reposi
         'retry-after': String(Math.ceil(wait / 1000)),
       });
     }
-    const user = repositories.user.findBy('email', email)[0] as StoredUser | undefined;
+    const user = repositories.user.findBy('email', email)[0];
     // Always one scrypt: against the user's hash, or against a dummy one.
     const hash = user?.password_hash ?? (await DUMMY_HASH_PROMISE);
     const matches = await verifyPassword(password, hash);

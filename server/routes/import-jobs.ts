@@ -37,9 +37,6 @@ const TICK_MS = 1000;
 const MAX_ROWS = 50_000;
 const MAX_ERRORS_KEPT = 200;
 
-/** Import job as stored: the shared row plus the fields this processor keeps. */
-type StoredJob = ImportJob & { correlation_id?: string; rows_processed?: number; errors?: RowIssue[] };
-
 interface Pending {
   header: string[];
   rows: string[][];
@@ -181,7 +178,7 @@ function checkRow(p: Pending, index: number): { row?: MetricRow; issues: RowIssu
 
 async function addStatus(
   app: FastifyInstance,
-  job: StoredJob,
+  job: ImportJob,
   status: 'queued' | 'running' | 'success' | 'error',
   message: string,
 ) {
@@ -200,10 +197,10 @@ async function addStatus(
 
 const jobs = (app: FastifyInstance) => app.repositories['import-job'];
 
-async function fail(app: FastifyInstance, job: StoredJob, errors: RowIssue[], message: string) {
+async function fail(app: FastifyInstance, job: ImportJob, errors: RowIssue[], message: string) {
   pending.delete(job.id);
   const patch = {
-    status: 'failed',
+    status: 'failed' as const,
     rows_imported: 0,
     errors: errors.slice(0, MAX_ERRORS_KEPT),
     updated_at: new Date().toISOString(),
@@ -213,7 +210,7 @@ async function fail(app: FastifyInstance, job: StoredJob, errors: RowIssue[], me
 }
 
 /** One step of one job (see the file comment). */
-async function step(app: FastifyInstance, job: StoredJob): Promise<void> {
+async function step(app: FastifyInstance, job: ImportJob): Promise<void> {
   if (job.status !== 'queued' && job.status !== 'running') return;
   const p = pending.get(job.id);
   if (!p) {
@@ -261,7 +258,7 @@ async function step(app: FastifyInstance, job: StoredJob): Promise<void> {
     errors: [],
     updated_at: now,
   });
-  const measurement = app.repositories.measurement.byId(job.measurement) as Measurement | undefined;
+  const measurement = app.repositories.measurement.byId(job.measurement);
   if (measurement) {
     await app.repositories.measurement.update(measurement.id, {
       ...measurementSummary(app, measurement),
@@ -273,9 +270,9 @@ async function step(app: FastifyInstance, job: StoredJob): Promise<void> {
 
 /** Takes one step for every active job (or only the given one). Answers how many moved. */
 export async function advanceImportJobs(app: FastifyInstance, id?: string): Promise<number> {
-  const active = (jobs(app).all() as StoredJob[]).filter(
-    (job) => (!id || job.id === id) && (job.status === 'queued' || job.status === 'running'),
-  );
+  const active = jobs(app)
+    .all()
+    .filter((job) => (!id || job.id === id) && (job.status === 'queued' || job.status === 'running'));
   for (const job of active) await step(app, job);
   return active.length;
 }
@@ -331,7 +328,7 @@ export function importJobRoutes(app: FastifyInstance): void {
       ) as { name: string } | undefined;
 
       const now = new Date().toISOString();
-      const job: StoredJob = {
+      const job: ImportJob = {
         id: newId(),
         created_at: now,
         updated_at: now,

@@ -37,7 +37,7 @@ export function measurementPolicy(app: FastifyInstance, permission: 'read' | 'wr
       const fromQuery = (request.query as { measurement?: unknown } | undefined)?.measurement;
       const fromBody = (request.body as { measurement?: unknown } | undefined)?.measurement;
       const id = typeof fromQuery === 'string' ? fromQuery : typeof fromBody === 'string' ? fromBody : null;
-      const measurement = id ? (app.repositories.measurement.byId(id) as Measurement | undefined) : undefined;
+      const measurement = id ? app.repositories.measurement.byId(id) : undefined;
       return measurement?.account;
     },
   };
@@ -45,7 +45,7 @@ export function measurementPolicy(app: FastifyInstance, permission: 'read' | 'wr
 
 /** The measurement, in the account the policy checked (never another account's). */
 export function checkedMeasurement(app: FastifyInstance, request: FastifyRequest, id: string): Measurement {
-  const measurement = app.repositories.measurement.byId(id) as Measurement | undefined;
+  const measurement = app.repositories.measurement.byId(id);
   if (!measurement || !request.access || measurement.account !== request.access.account.id) {
     throw notFound(MEASUREMENT_NOT_FOUND);
   }

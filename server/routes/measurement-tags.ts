@@ -32,7 +32,7 @@ interface VendorMacros {
 function vendorMacros(app: FastifyInstance, measurement: Measurement, vendorId: string | undefined): VendorMacros {
   const id = vendorId ?? measurement.ad_server;
   if (!id) return { vendor: null, macros: [] };
-  const vendor = app.repositories['third-party-macro-vendor'].byId(id) as { id: string; name: string } | undefined;
+  const vendor = app.repositories['third-party-macro-vendor'].byId(id);
   if (!vendor) throw httpError(400, 'Unknown ad server vendor');
   const macros = app.repositories['third-party-macro']
     .findBy('vendor', id)

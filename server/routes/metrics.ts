@@ -107,7 +107,7 @@ function keepSummaryInStep(app: FastifyInstance): void {
     if (reply.statusCode >= 300) return payload;
     const data = (payload as { data?: { id?: unknown } } | null)?.data;
     const id = typeof data?.id === 'string' ? data.id : null;
-    const stored = id ? (app.repositories.measurement.byId(id) as Measurement | undefined) : undefined;
+    const stored = id ? app.repositories.measurement.byId(id) : undefined;
     if (!stored) return payload;
     const summary = measurementSummary(app, stored);
     if (summary.impressions !== stored.impressions || summary.apm !== stored.apm) {

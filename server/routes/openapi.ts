@@ -17,7 +17,9 @@ import {
   RESOURCE_NAMES,
   resources,
   type ResourceDefinition,
+  type ResourceName,
 } from '../../src/shared/schemas/index.ts';
+import { listParameterNames } from '../../src/shared/schemas/list-query.ts';
 import { currentUser } from '../../src/shared/schemas/user.ts';
 import type { RouteAccess } from '../plugins/access.ts';
 
@@ -64,48 +66,39 @@ const errors = {
 
 const pascal = (name: string) => name.replace(/(^|-)([a-z])/g, (_m, _d, c: string) => c.toUpperCase());
 
-function listParameters(definition: ResourceDefinition): Json[] {
-  const parameter = (name: string, description: string, schema: Json = { type: 'string' }) => ({
-    name,
-    in: 'query',
-    required: false,
-    description,
-    schema,
-  });
-  const params = [
-    parameter('id', 'One row by id (answered as data[0]), or a comma-separated list of ids'),
-    parameter('limit', 'Page size, 0 to 5000 (default 5000)', { type: 'integer', minimum: 0, maximum: 5000 }),
-    parameter('skip', 'Rows to skip', { type: 'integer', minimum: 0 }),
-    parameter(
-      'sort',
-      `direction(field) terms, comma-separated, e.g. desc(${definition.sortFields[0] ?? 'created_at'}); an id tie-break is added. Fields: ${definition.sortFields.join(', ')}, id. Default: ${definition.defaultSort.map((s) => `${s.direction}(${s.field})`).join(',')}`,
-    ),
-    parameter('search', `Case-insensitive text in ${definition.searchFields.join(', ')}`),
-    parameter('created_at_gt', 'Created after (date or ISO date-time)'),
-    parameter('created_at_lt', 'Created before (date or ISO date-time)'),
-    parameter('refresh', 'Ignored (cache buster)'),
-  ];
+/** The list's query parameters: the names its list-query schema accepts, each described. */
+function listParameters(name: ResourceName, definition: ResourceDefinition): Json[] {
+  const described: Record<string, [string, Json?]> = {
+    id: ['One row by id (answered as data[0]), or a comma-separated list of up to 500 ids'],
+    limit: ['Page size, 0 to 5000 (default 5000)', { type: 'integer', minimum: 0, maximum: 5000 }],
+    skip: ['Rows to skip', { type: 'integer', minimum: 0 }],
+    sort: [
+      `direction(field) terms, comma-separated (at most 5), e.g. desc(${definition.sortFields[0] ?? 'created_at'}); an id tie-break is added. Fields: ${definition.sortFields.join(', ')}, id. Default: ${definition.defaultSort.map((s) => `${s.direction}(${s.field})`).join(',')}`,
+    ],
+    search: [`Case-insensitive text in ${definition.searchFields.join(', ')} (at most 200 characters)`],
+    created_at_gt: ['Created after (date or ISO date-time)'],
+    created_at_lt: ['Created before (date or ISO date-time)'],
+    refresh: ['Ignored (cache buster)'],
+    start_date: ['Flight overlaps from this day (YYYY-MM-DD)', { type: 'string', format: 'date' }],
+    end_date: [
+      'Flight overlaps up to this day (YYYY-MM-DD); not before start_date',
+      { type: 'string', format: 'date' },
+    ],
+  };
   if (definition.accountFilter) {
-    params.push(
-      parameter(
-        definition.accountFilter,
-        'Owning accounts: comma-separated account ids; `null` selects global rows (e.g. `{id},null`). Without it: every account the user may access.',
-      ),
-    );
+    described[definition.accountFilter] = [
+      'Owning accounts: comma-separated account ids; `null` selects global rows (e.g. `{id},null`). Without it: every account the user may access.',
+    ];
   }
-  if (definition.flightDates) {
-    params.push(parameter('start_date', 'Flight overlaps from this day (YYYY-MM-DD)'));
-    params.push(parameter('end_date', 'Flight overlaps up to this day (YYYY-MM-DD)'));
+  for (const [parameter, filter] of Object.entries(definition.filters)) {
+    described[parameter] = [
+      `Comma-separated values (1 to 500); rows whose ${filter.field} ${filter.match === 'any' ? 'contains any of them' : 'is one of them'}`,
+    ];
   }
-  for (const [name, filter] of Object.entries(definition.filters)) {
-    params.push(
-      parameter(
-        name,
-        `Comma-separated values; ${filter.match === 'any' ? 'rows whose' : 'rows whose'} ${filter.field} ${filter.match === 'any' ? 'contains any of them' : 'is one of them'}`,
-      ),
-    );
-  }
-  return params;
+  return listParameterNames(name).map((parameter) => {
+    const [description = '', schema = { type: 'string' }] = described[parameter] ?? [];
+    return { name: parameter, in: 'query', required: false, description, schema };
+  });
 }
 
 export function buildOpenApi(app: FastifyInstance): Json {
@@ -115,7 +108,7 @@ export function buildOpenApi(app: FastifyInstance): Json {
   const engineUrls = new Set<string>();
 
   for (const name of RESOURCE_NAMES) {
-    const definition = resources[name];
+    const definition: ResourceDefinition = resources[name];
     const base = pascal(name);
     schemas[base] = jsonSchema(definition.row, 'output');
     schemas[`${base}Create`] = jsonSchema(definition.create, 'input');
@@ -142,7 +135,7 @@ export function buildOpenApi(app: FastifyInstance): Json {
         tags,
         summary: `List ${definition.title.toLowerCase()}`,
         description: `Rows of the accounts the user may access (global rows for everyone). Also X-Total-Count.${featureNote}`,
-        parameters: listParameters(definition),
+        parameters: listParameters(name, definition),
         responses: {
           '200': {
             description: 'A page of rows and the total count',

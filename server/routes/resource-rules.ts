@@ -10,7 +10,6 @@ import { messages } from '../../src/shared/messages.ts';
 import {
   isResourceName,
   resources,
-  type Account,
   type ResourceDefinition,
   type ResourceName,
   type User,
@@ -48,7 +47,7 @@ export class FeatureRules {
   }
 
   #hasFeature(accountId: string, feature: AccountFeature): boolean {
-    const account = this.#repositories.account.byId(accountId) as Account | undefined;
+    const account = this.#repositories.account.byId(accountId);
     return account?.feature_flags[feature] === true;
   }
 
@@ -65,9 +64,7 @@ export class FeatureRules {
   listOwners(definition: ResourceDefinition, visible: Set<string> | null): (string | null)[] | undefined {
     if (definition.accountPath === null) return undefined;
     if (!definition.feature) return visible ? [...visible, null] : undefined;
-    const accounts = visible
-      ? [...visible]
-      : (this.#repositories.account.all() as StoredRow[]).map((account) => account.id);
+    const accounts = visible ? [...visible] : this.#repositories.account.all().map((account) => account.id);
     return [...accounts.filter((id) => this.allows(definition, id)), null];
   }
 }

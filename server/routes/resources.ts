@@ -14,22 +14,19 @@
  * say) takes precedence: the engine only fills the gaps.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { canAccessAccount, effectiveRole, isRootUser, roleAtLeast, type Role } from '../../src/shared/access.ts';
-import { FULL_LIST_PAGE_SIZE } from '../../src/shared/constants.ts';
 import { messages } from '../../src/shared/messages.ts';
 import {
-  COMMON_LIST_PARAMETERS,
   objectId,
   RESOURCE_NAMES,
   resources,
   type ResourceDefinition,
   type ResourceName,
-  type SortKey,
   type User,
 } from '../../src/shared/schemas/index.ts';
 import { storedUserRow } from '../../src/shared/schemas/user.ts';
-import { badRequest, emailTaken, forbidden, HttpError, invalidInput, notFound } from '../http-errors.ts';
+import { badRequest, emailTaken, forbidden, HttpError, invalidInput, notFound, parseOr400 } from '../http-errors.ts';
+import { listQuerySchema, type ListParams } from '../../src/shared/schemas/list-query.ts';
 import { publicUser } from '../plugins/session.ts';
 import { runList, type ListQuery } from '../store/query.ts';
 import { newId, ownersOf, type Repositories, type StoredRow } from '../store/repositories.ts';
@@ -38,80 +35,11 @@ import { assertReferences, canSeeRow, FeatureRules, visibleAccounts } from './re
 
 type Query = Record<string, string | string[] | undefined>;
 
-const day = z.iso.date();
-const dateOrTime = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
-const SORT_TERM = /^(asc|desc)\(([a-z_.]+)\)$/;
-
 function single(query: Query, name: string): string | undefined {
   const value = query[name];
   if (Array.isArray(value)) throw badRequest(`${name}: give this parameter once`);
   return value;
 }
-
-function list(value: string): string[] {
-  return value
-    .split(',')
-    .map((item) => item.trim())
-    .filter(Boolean);
-}
-
-function integer(query: Query, name: string, fallback: number, max: number): number {
-  const value = single(query, name);
-  if (value === undefined || value === '') return fallback;
-  if (!/^\d{1,9}$/.test(value)) throw badRequest(`${name}: must be a whole number from 0 to ${max}`);
-  const number = Number(value);
-  if (number > max) throw badRequest(`${name}: must be a whole number from 0 to ${max}`);
-  return number;
-}
-
-function ids(name: string, value: string): string[] {
-  const items = list(value);
-  if (items.length === 0 || items.length > 500) throw badRequest(`${name}: give from 1 to 500 ids`);
-  for (const item of items)
-    if (!objectId.safeParse(item).success) throw badRequest(`${name}: '${item.slice(0, 40)}' is not a valid id`);
-  return items;
-}
-
-function parseSort(definition: ResourceDefinition, value: string | undefined): SortKey[] {
-  if (value === undefined || value.trim() === '') return [...definition.defaultSort];
-  const terms = list(value);
-  if (terms.length > 5) throw badRequest('sort: at most 5 terms');
-  return terms.map((term) => {
-    const match = SORT_TERM.exec(term);
-    if (!match) throw badRequest(`sort: '${term.slice(0, 60)}' is not like desc(field) or asc(field)`);
-    const [, direction, field] = match as unknown as [string, 'asc' | 'desc', string];
-    if (field !== 'id' && !definition.sortFields.includes(field)) {
-      throw badRequest(
-        `sort: cannot sort ${definition.name} by '${field}' (one of: ${definition.sortFields.join(', ')}, id)`,
-      );
-    }
-    return { field, direction };
-  });
-}
-
-/**
- * parseSort, remembered per resource and sort string: a list page asks for the same few orders
- * again and again. Only valid sorts are kept (a bad one throws), at most 100 per resource.
- */
-function sortParser(definition: ResourceDefinition): (value: string | undefined) => readonly SortKey[] {
-  const known = new Map<string, SortKey[]>();
-  return (value) => {
-    if (value === undefined) return parseSort(definition, value);
-    let keys = known.get(value);
-    if (!keys) {
-      keys = parseSort(definition, value);
-      if (known.size >= 100) known.clear();
-      known.set(value, keys);
-    }
-    return keys;
-  };
-}
-
-/** The created_at bounds of a list: query parameter → ListQuery field. */
-const CREATED_BOUNDS = [
-  ['created_at_gt', 'createdAfter'],
-  ['created_at_lt', 'createdBefore'],
-] as const;
 
 function maxRole(a: Role, b: Role): Role {
   return roleAtLeast(a, b) ? a : b;
@@ -178,18 +106,12 @@ export function resourceRoutes(app: FastifyInstance, repositories: Repositories)
   const features = new FeatureRules(repositories);
   for (const name of RESOURCE_NAMES) {
     const definition = resources[name];
-    const repository = repositories[name];
+    const repository = repositories.collection(name);
     const path = `/api/v1/${name}`;
     const rowSchema = name === 'user' ? storedUserRow : definition.row;
     const hasUpdatedAt = 'updated_at' in ((definition.row as unknown as { shape?: object }).shape ?? {});
-    const allowedParams = new Set<string>([
-      ...COMMON_LIST_PARAMETERS,
-      ...(definition.accountFilter ? [definition.accountFilter] : []),
-      ...(definition.flightDates ? ['start_date', 'end_date'] : []),
-      ...Object.keys(definition.filters),
-    ]);
+    const querySchema = listQuerySchema(name);
     const filters = Object.entries(definition.filters);
-    const sortOf = sortParser(definition);
 
     const findVisible = (request: FastifyRequest): StoredRow => {
       const query = request.query as Query;
@@ -259,83 +181,38 @@ export function resourceRoutes(app: FastifyInstance, repositories: Repositories)
     if (!app.hasRoute({ method: 'GET', url: path })) {
       app.get(path, { config: { access: 'authenticated' } }, (request, reply) => {
         const user = request.user as User;
-        const query = request.query as Query;
-        for (const key of Object.keys(query)) {
-          if (!allowedParams.has(key)) {
-            throw badRequest(
-              `${key.slice(0, 60)}: not a query parameter of ${name} (accepted: ${[...allowedParams].join(', ')})`,
-            );
-          }
-        }
+        const params = parseOr400(querySchema, request.query) as ListParams<ResourceName> & Record<string, unknown>;
         const visible = visibleAccounts(user);
         const listQuery: ListQuery = {
           filters: [],
-          sort: sortOf(single(query, 'sort')),
-          skip: integer(query, 'skip', 0, 1_000_000_000),
-          limit: integer(query, 'limit', FULL_LIST_PAGE_SIZE, FULL_LIST_PAGE_SIZE),
+          sort: params.sort,
+          skip: params.skip,
+          limit: params.limit,
+          ids: params.id,
+          search: params.search || undefined,
+          createdAfter: params.created_at_gt,
+          createdBefore: params.created_at_lt,
         };
-        const id = single(query, 'id');
-        if (id !== undefined) listQuery.ids = ids('id', id);
 
         // Account filter: `{id},null` (null: global rows); without one, every visible account.
-        const accountParam = definition.accountFilter ? single(query, definition.accountFilter) : undefined;
-        if (accountParam !== undefined) {
-          const owners: (string | null)[] = [];
-          for (const item of list(accountParam)) {
-            if (item === 'null') {
-              owners.push(null);
-              continue;
-            }
-            if (!objectId.safeParse(item).success)
-              throw badRequest(`${definition.accountFilter}: '${item.slice(0, 40)}' is not a valid id`);
-            if (visible && !visible.has(item)) throw forbidden(messages.access.foreignAccount);
-            if (!features.allows(definition, item)) throw forbidden(messages.access.userError);
-            owners.push(item);
+        const owners = definition.accountFilter ? params[definition.accountFilter] : undefined;
+        if (owners) {
+          for (const owner of owners) {
+            if (owner === null) continue;
+            if (visible && !visible.has(owner)) throw forbidden(messages.access.foreignAccount);
+            if (!features.allows(definition, owner)) throw forbidden(messages.access.userError);
           }
-          if (owners.length === 0) throw badRequest(`${definition.accountFilter}: give an account id or null`);
           listQuery.owners = owners;
         } else {
           listQuery.owners = features.listOwners(definition, visible);
         }
 
         for (const [param, filter] of filters) {
-          const value = single(query, param);
-          if (value === undefined) continue;
-          const values = list(value);
-          if (values.length === 0 || values.length > 500) throw badRequest(`${param}: give from 1 to 500 values`);
-          for (const item of values) {
-            const result = filter.value.safeParse(item);
-            if (!result.success)
-              throw badRequest(`${param}: '${item.slice(0, 40)}' ${result.error.issues[0]?.message ?? 'is invalid'}`);
-          }
-          listQuery.filters = [...listQuery.filters, { field: filter.field, match: filter.match, values }];
+          const values = params[param] as string[] | undefined;
+          if (values) listQuery.filters = [...listQuery.filters, { field: filter.field, match: filter.match, values }];
         }
-
-        const search = single(query, 'search');
-        if (search !== undefined && search.trim() !== '') {
-          if (search.length > 200) throw badRequest('search: at most 200 characters');
-          listQuery.search = search.trim();
-        }
-        for (const [param, key] of CREATED_BOUNDS) {
-          const value = single(query, param);
-          if (value === undefined || value === '') continue;
-          if (!dateOrTime.safeParse(value).success)
-            throw badRequest(`${param}: must be a date (YYYY-MM-DD) or an ISO date-time`);
-          listQuery[key] = new Date(value).toISOString();
-        }
-        if (definition.flightDates) {
-          const from = single(query, 'start_date');
-          const to = single(query, 'end_date');
-          for (const [param, value] of [
-            ['start_date', from],
-            ['end_date', to],
-          ] as const) {
-            if (value !== undefined && value !== '' && !day.safeParse(value).success)
-              throw badRequest(`${param}: must be a date (YYYY-MM-DD)`);
-          }
-          if (from && to && to < from) throw badRequest('end_date: must not be before start_date');
-          if (from || to) listQuery.flight = { from: from || undefined, to: to || undefined };
-        }
+        const { start_date: from, end_date: to } = params as { start_date?: string; end_date?: string };
+        if (from || to) listQuery.flight = { from, to };
 
         const result = runList(repository, definition, listQuery);
         const page = result.order && { order: result.order, skip: listQuery.skip, limit: listQuery.limit };
@@ -350,9 +227,9 @@ export function resourceRoutes(app: FastifyInstance, repositories: Repositories)
           throw badRequest('query: POST takes the entity in the body');
         const parsed = definition.create.safeParse(request.body ?? {});
         if (!parsed.success) throw invalidInput(parsed.error);
-        const row = complete(user, parsed.data as Record<string, unknown>, null);
+        const row = complete(user, parsed.data, null);
         assertWritable(user, row);
-        assertReferences(repositories, user, definition, parsed.data as Record<string, unknown>, row, null);
+        assertReferences(repositories, user, definition, parsed.data, row, null);
         if (name === 'user') assertUserChangeAllowed(user, null, row);
         validateRow(row);
         assertUniqueEmail(row);
@@ -369,9 +246,9 @@ export function resourceRoutes(app: FastifyInstance, repositories: Repositories)
         const parsed = definition.update.safeParse(request.body ?? {});
         if (!parsed.success) throw invalidInput(parsed.error);
         assertWritable(user, current);
-        const next = complete(user, parsed.data as Record<string, unknown>, current);
+        const next = complete(user, parsed.data, current);
         assertWritable(user, next);
-        assertReferences(repositories, user, definition, parsed.data as Record<string, unknown>, next, current);
+        assertReferences(repositories, user, definition, parsed.data, next, current);
         if (name === 'user') assertUserChangeAllowed(user, current, next);
         validateRow(next);
         assertUniqueEmail(next);

@@ -11,10 +11,20 @@
  * on the next access.
  */
 import { randomBytes } from 'node:crypto';
-import { RESOURCE_NAMES, resources, type AccountPath, type ResourceName } from '../../src/shared/schemas/index.ts';
+import {
+  RESOURCE_NAMES,
+  resources,
+  type AccountPath,
+  type ResourceName,
+  type ResourceRow,
+  type StoredUser,
+} from '../../src/shared/schemas/index.ts';
 import type { Database } from './database.ts';
 
 export type StoredRow = Record<string, unknown> & { id: string };
+
+/** A stored row of a registry resource: the API's row, and for users the password hash too. */
+export type StoredRowOf<Name extends ResourceName> = Name extends 'user' ? StoredUser : ResourceRow<Name>;
 
 /** A fresh 24-hex id: a 4-byte time prefix (like Mongo's ObjectId, so ids sort by creation) and 8 random bytes. */
 export function newId(now = Date.now()): string {
@@ -227,7 +237,8 @@ export class Repository<Row extends StoredRow = StoredRow> {
   }
 }
 
-export type Repositories = Readonly<Record<ResourceName, Repository>> & {
+/** One repository per registry resource, typed by its rows (`repositories.measurement.byId(id)?.name`). */
+export type Repositories = { readonly [Name in ResourceName]: Repository<StoredRowOf<Name>> } & {
   /** A repository for a collection outside the registry (e.g. 'metric-import-row'). */
   collection(name: string, accountPath?: AccountPath): Repository;
 };
@@ -236,7 +247,7 @@ export function createRepositories(db: Database): Repositories {
   const extra = new Map<string, Repository>();
   const registered = Object.fromEntries(
     RESOURCE_NAMES.map((name) => [name, new Repository(db, name, resources[name].accountPath)]),
-  ) as Record<ResourceName, Repository>;
+  ) as unknown as { [Name in ResourceName]: Repository<StoredRowOf<Name>> };
   return {
     ...registered,
     collection(name: string, accountPath: AccountPath = 'account') {

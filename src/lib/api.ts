@@ -8,14 +8,18 @@
  *   {data: {data, result_count}}); all are read into {data, count}.
  * - Full lists are fetched in pages of 5000 until count is reached; a single item is the first
  *   element of data; bulk create/update/delete loop one by one.
- * - Every response body is parsed with the schema the caller passes (src/shared/schemas).
+ * - Resource calls are typed by the resource's name (`list('measurement')` gives
+ *   `ResourceRow<'measurement'>[]`) and every row is parsed with the registry's row schema,
+ *   never cast; other calls parse with the schema the caller passes (src/shared/schemas).
  * - A 401 from any call signs the app out (the session store registers the handler).
  */
 import type { ZodType } from 'zod';
 import { readPublicConfig } from '../shared/config.ts';
 import { FULL_LIST_PAGE_SIZE } from '../shared/constants.ts';
 import { errorAlertText, messages } from '../shared/messages.ts';
-import { errorResponse, type FieldIssue } from '../shared/schemas/auth.ts';
+import type { FieldIssue } from '../shared/schemas/auth.ts';
+import type { ResourceCreate, ResourceName, ResourceRow, ResourceUpdate } from '../shared/schemas/index.ts';
+import { loadSchemas } from './schemas.ts';
 
 export const API_BASE = readPublicConfig(import.meta.env ?? {}).apiBase;
 
@@ -29,9 +33,21 @@ export class ApiError extends Error {
     super(errorAlertText(body, fallback));
     this.status = status;
     this.body = body;
-    const parsed = errorResponse.pick({ issues: true }).safeParse(body);
-    this.issues = (parsed.success && parsed.data.issues) || [];
+    this.issues = issuesOf(body);
   }
+}
+
+/**
+ * The `issues` of an error body (src/shared/schemas/auth.ts errorResponse), read without zod so
+ * that this module stays out of the lazily loaded schema chunk.
+ */
+function issuesOf(body: unknown): FieldIssue[] {
+  const issues = body && typeof body === 'object' ? (body as { issues?: unknown }).issues : undefined;
+  if (!Array.isArray(issues)) return [];
+  return issues.filter(
+    (issue): issue is FieldIssue =>
+      typeof (issue as FieldIssue | null)?.path === 'string' && typeof (issue as FieldIssue).message === 'string',
+  );
 }
 
 export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
@@ -145,75 +161,103 @@ export function readList(body: unknown, response?: Response): ListResult<unknown
 
 const resourcePath = (resource: string) => `/api/v1/${resource}`;
 
-/** GET /api/v1/{resource} with its query; every row parsed with `schema`. */
-export async function list<T>(
-  resource: string,
+/**
+ * The registry's row schema of a resource, from the lazily loaded schema bundle (src/lib/schemas.ts),
+ * so the first-load bundle carries neither zod nor the registry.
+ */
+async function rowSchema<Name extends ResourceName>(resource: Name): Promise<ZodType<ResourceRow<Name>>> {
+  const { resources } = await loadSchemas();
+  // The registry maps each name to its own schema; TypeScript cannot follow a generic index there.
+  return resources[resource].row as unknown as ZodType<ResourceRow<Name>>;
+}
+
+/** GET /api/v1/{resource} with its query; every row parsed with the registry's row schema. */
+export async function list<Name extends ResourceName>(
+  resource: Name,
   query: Query = {},
-  schema?: ZodType<T>,
   signal?: AbortSignal,
-): Promise<ListResult<T>> {
-  const { body, response } = await request(resourcePath(resource), { query, signal });
+): Promise<ListResult<ResourceRow<Name>>> {
+  const [{ body, response }, schema] = await Promise.all([
+    request(resourcePath(resource), { query, signal }),
+    rowSchema(resource),
+  ]);
   const result = readList(body, response);
-  return { data: result.data.map((row) => (schema ? schema.parse(row) : (row as T))), count: result.count };
+  return { data: result.data.map((row) => schema.parse(row)), count: result.count };
 }
 
 /** Every row: pages of 5000 (limit and skip) until count is reached. */
-export async function listAll<T>(resource: string, query: Query = {}, schema?: ZodType<T>): Promise<T[]> {
-  const rows: T[] = [];
+export async function listAll<Name extends ResourceName>(
+  resource: Name,
+  query: Query = {},
+): Promise<ResourceRow<Name>[]> {
+  const rows: ResourceRow<Name>[] = [];
   for (let skip = 0; ; skip += FULL_LIST_PAGE_SIZE) {
-    const page = await list(resource, { ...query, limit: FULL_LIST_PAGE_SIZE, skip }, schema);
+    const page = await list(resource, { ...query, limit: FULL_LIST_PAGE_SIZE, skip });
     rows.push(...page.data);
     if (page.data.length === 0 || rows.length >= page.count) return rows;
   }
 }
 
 /** GET ?id= — the first element of data; none is an error with the spec's text. */
-export async function getOne<T>(resource: string, id: string, schema?: ZodType<T>, query: Query = {}): Promise<T> {
-  const result = await list(resource, { ...query, id }, schema);
+export async function getOne<Name extends ResourceName>(
+  resource: Name,
+  id: string,
+  query: Query = {},
+): Promise<ResourceRow<Name>> {
+  const result = await list(resource, { ...query, id });
   const first = result.data[0];
   if (first === undefined)
     throw new ApiError(404, { message: messages.errors.singleFetchEmpty(resource.replace(/-/g, ' ')) });
   return first;
 }
 
-function readOne<T>(body: unknown, schema?: ZodType<T>): T {
+async function readOne<Name extends ResourceName>(resource: Name, body: unknown): Promise<ResourceRow<Name>> {
   const data: unknown = body && typeof body === 'object' && 'data' in body ? body.data : body;
   const row: unknown = Array.isArray(data) ? (data as unknown[])[0] : data;
-  return schema ? schema.parse(row) : (row as T);
+  return (await rowSchema(resource)).parse(row);
 }
 
-export async function create<T>(resource: string, entity: unknown, schema?: ZodType<T>): Promise<T> {
+export async function create<Name extends ResourceName>(
+  resource: Name,
+  entity: ResourceCreate<Name>,
+): Promise<ResourceRow<Name>> {
   const { body } = await request(resourcePath(resource), { method: 'POST', body: entity });
-  return readOne(body, schema);
+  return readOne(resource, body);
 }
 
-export async function update<T>(resource: string, id: string, entity: unknown, schema?: ZodType<T>): Promise<T> {
+export async function update<Name extends ResourceName>(
+  resource: Name,
+  id: string,
+  entity: ResourceUpdate<Name>,
+): Promise<ResourceRow<Name>> {
   const { body } = await request(resourcePath(resource), { method: 'PUT', query: { id }, body: entity });
-  return readOne(body, schema);
+  return readOne(resource, body);
 }
 
-export async function remove(resource: string, id: string): Promise<void> {
+export async function remove(resource: ResourceName, id: string): Promise<void> {
   await request(resourcePath(resource), { method: 'DELETE', query: { id } });
 }
 
 /** Bulk operations loop one by one (spec §7), so one refusal names its own row. */
-export async function bulkCreate<T>(resource: string, entities: readonly unknown[], schema?: ZodType<T>): Promise<T[]> {
-  const out: T[] = [];
-  for (const entity of entities) out.push(await create(resource, entity, schema));
+export async function bulkCreate<Name extends ResourceName>(
+  resource: Name,
+  entities: readonly ResourceCreate<Name>[],
+): Promise<ResourceRow<Name>[]> {
+  const out: ResourceRow<Name>[] = [];
+  for (const entity of entities) out.push(await create(resource, entity));
   return out;
 }
 
-export async function bulkUpdate<T>(
-  resource: string,
-  entities: readonly { id: string }[],
-  schema?: ZodType<T>,
-): Promise<T[]> {
-  const out: T[] = [];
-  for (const entity of entities) out.push(await update(resource, entity.id, entity, schema));
+export async function bulkUpdate<Name extends ResourceName>(
+  resource: Name,
+  entities: readonly (ResourceUpdate<Name> & { id: string })[],
+): Promise<ResourceRow<Name>[]> {
+  const out: ResourceRow<Name>[] = [];
+  for (const { id, ...entity } of entities) out.push(await update(resource, id, entity as ResourceUpdate<Name>));
   return out;
 }
 
-export async function bulkRemove(resource: string, ids: readonly string[]): Promise<void> {
+export async function bulkRemove(resource: ResourceName, ids: readonly string[]): Promise<void> {
   for (const id of ids) await remove(resource, id);
 }
 

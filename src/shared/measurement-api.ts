@@ -5,9 +5,8 @@
  */
 import { z } from 'zod';
 import { BREAKDOWN_DIMENSIONS } from './metrics.ts';
+import { isoDay, objectId } from './schemas/common.ts';
 
-const objectId = z.string().regex(/^[0-9a-f]{24}$/, 'must be a 24-character hexadecimal id');
-const isoDay = z.iso.date();
 const nullableNumber = z.number().nullable();
 
 export const metricsQuery = z.object({

@@ -8,7 +8,6 @@ import { atom, computed } from 'nanostores';
 import { listAll } from '../lib/api.ts';
 import { canAccessAccount, effectiveRole, isRootUser, type Role } from '../shared/access.ts';
 import { ACCOUNT_SWITCH_LOADING_MS } from '../shared/constants.ts';
-import { loadSchemas } from '../lib/schemas.ts';
 import type { Account } from '../shared/schemas/account.ts';
 import { $hasUnsavedForm, clearDirtyForms } from './forms.ts';
 import { $currentUser } from './session.ts';
@@ -62,8 +61,7 @@ export async function loadAccounts(force = false): Promise<void> {
   loadedFor = user.id;
   $accountsState.set('loading');
   try {
-    const { accountRow } = await loadSchemas();
-    const rows = await listAll('account', {}, accountRow);
+    const rows = await listAll('account');
     const accessible = rows.filter((a) => canAccessAccount(user, a.id)).sort((a, b) => a.name.localeCompare(b.name));
     $accounts.set(accessible);
     const stored = readStored(SELECTED_ACCOUNT_KEY, (v) => (typeof v === 'string' ? v : null));

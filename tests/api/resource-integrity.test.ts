@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
 import { messages } from '../../src/shared/messages.ts';
+import { measurementRow } from '../../src/shared/schemas/measurement.ts';
 import { measurementBody } from '../helpers/bodies.ts';
 import { as, buildSeededApp, FOREIGN, OWN, ROW_IDS, type Persona } from '../helpers/seed.ts';
 
@@ -32,7 +33,9 @@ const count = async (resource: string) => (await get('super', `/api/v1/${resourc
 
 /** A measurement stored straight into Fabrikam, an account without lamp_access. */
 async function fabrikamMeasurement() {
-  const row = { ...(await get('super', `/api/v1/measurement?id=${id('measurement', 'own')}`)).json<List>().data[0] };
+  const row = measurementRow.parse(
+    (await get('super', `/api/v1/measurement?id=${id('measurement', 'own')}`)).json<List>().data[0],
+  );
   const stored = { ...row, id: 'fa0000000000000000000001', account: FABRIKAM, labels: [], project: null };
   await app.repositories.measurement.insert(stored);
   return stored.id;

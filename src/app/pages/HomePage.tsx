@@ -2,7 +2,6 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { accountFilter, list } from '../../lib/api.ts';
-import { loadSchemas } from '../../lib/schemas.ts';
 import { $role, $selectedAccount } from '../../stores/account.ts';
 import { $currentUser } from '../../stores/session.ts';
 import { can } from '../../shared/access.ts';
@@ -100,14 +99,12 @@ function RecentMeasurements({ accountId }: { accountId: string }) {
     let live = true;
     setRows(null);
     setError(null);
-    void loadSchemas()
-      .then(({ measurementRow }) =>
-        list(
-          'measurement',
-          { account: accountFilter(accountId), sort: 'desc(updated_at),desc(id)', limit: RECENT_COUNT, skip: 0 },
-          measurementRow,
-        ),
-      )
+    void list('measurement', {
+      account: accountFilter(accountId),
+      sort: 'desc(updated_at),desc(id)',
+      limit: RECENT_COUNT,
+      skip: 0,
+    })
       .then((result) => {
         if (!live) return;
         setRows(result.data);

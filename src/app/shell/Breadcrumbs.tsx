@@ -17,8 +17,9 @@ export function lookupName(lookup: NonNullable<Crumb['lookup']>): Promise<string
           Promise.resolve(lookup.id)
         : loadSchemas()
             .then(async (schemas) => {
-              const row = await getOne(lookup.resource, lookup.id, schemas.schemaFor(lookup.resource));
-              return schemas.titleOf(lookup.resource, row as Record<string, unknown>);
+              if (!schemas.isResourceName(lookup.resource)) return lookup.id;
+              const row = await getOne(lookup.resource, lookup.id);
+              return schemas.titleOf(lookup.resource, row);
             })
             .catch(() => {
               names.delete(key);

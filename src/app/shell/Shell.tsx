@@ -69,8 +69,7 @@ function useContractBanner(): boolean {
     if (!account || !account.feature_flags.lamp_access) return;
     if (publicConfig.contractExemptAccountIds.includes(account.id)) return;
     let live = true;
-    void loadSchemas()
-      .then(({ contractRow }) => listAll('contract', { accounts: account.id }, contractRow))
+    void listAll('contract', { accounts: account.id })
       .then((contracts) => {
         if (live) setShows(contractBannerShows(account, contracts, publicConfig.contractExemptAccountIds));
       })
@@ -105,9 +104,10 @@ function useAccountFromPage(match: RouteMatch, search: string) {
       if (canAccessAccount(user, id) && $accounts.get().some((a) => a.id === id)) selectAccount(id);
     };
     const fetchAccount = async (resource: string, id: string) => {
-      const schemas = await loadSchemas();
-      const row = (await getOne(resource, id, schemas.schemaFor(resource))) as { account?: string | null };
-      return row.account ?? null;
+      const { isResourceName } = await loadSchemas();
+      if (!isResourceName(resource)) return null;
+      const row = await getOne(resource, id);
+      return 'account' in row && typeof row.account === 'string' ? row.account : null;
     };
     if (accountId) follow(accountId);
     else if (measurementId && /^[0-9a-f]{24}$/i.test(measurementId))

@@ -5,7 +5,7 @@
  */
 import type { ZodType } from 'zod';
 import { accountFilter, list, type Query } from '../../lib/api.ts';
-import type { resources as Registry } from '../../shared/schemas/index.ts';
+import type { ResourceDefinition, ResourceName, resources as Registry } from '../../shared/schemas/index.ts';
 import { roleAtLeast, type AccountFeature, type Role } from '../../shared/access.ts';
 import { GLOBAL_SEARCH_PAGE_SIZE } from '../../shared/constants.ts';
 import { adminDetailPath, paths } from '../routes.ts';
@@ -50,7 +50,7 @@ export function searchSections(
   role: Role,
   features: Readonly<Record<AccountFeature, boolean>>,
 ): SearchSection[] {
-  return Object.values(registry)
+  return Object.values<ResourceDefinition>(registry)
     .filter(
       (def) =>
         def.searchRole !== null &&
@@ -94,8 +94,8 @@ export async function searchSection(
   signal?: AbortSignal,
 ): Promise<SectionResult> {
   try {
-    const schema = bundle.schemaFor(section.resource) as ZodType<Row> | undefined;
-    const result = await list<Row>(section.resource, sectionQuery(section, term, accountId), schema, signal);
+    // Sections come from the registry (searchSections), so their resource is a registry name.
+    const result = await list(section.resource as ResourceName, sectionQuery(section, term, accountId), signal);
     const route = RESULT_ROUTES[section.resource] as (row: Row) => string;
     return {
       section,

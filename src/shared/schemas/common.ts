@@ -22,8 +22,38 @@ export const baseRow = {
 };
 
 /**
- * Create input: the row without its server-set fields, refusing unknown fields
- * (mass assignment). Update input: the same, every field optional.
+ * A create input's field with its natural empty value as the default, so a client sends only what
+ * it means: a list defaults to [] and a nullable reference (an id or null) to null. Other fields
+ * stay as they are (required unless the row makes them optional).
+ */
+type WithEmptyDefault<Field> =
+  Field extends z.ZodArray<z.ZodType>
+    ? z.ZodDefault<Field>
+    : Field extends z.ZodNullable<typeof objectId>
+      ? z.ZodDefault<Field>
+      : Field;
+
+export function withEmptyDefault<Field extends z.core.SomeType>(field: Field): WithEmptyDefault<Field> {
+  // The checks below are what WithEmptyDefault says at the type level; TypeScript cannot narrow a
+  // generic by instanceof, hence the casts.
+  const schema: z.ZodType = field as unknown as z.ZodType;
+  if (schema instanceof z.ZodArray) return schema.default(() => []) as unknown as WithEmptyDefault<Field>;
+  if (schema instanceof z.ZodNullable && schema.unwrap() === objectId)
+    return schema.default(null) as unknown as WithEmptyDefault<Field>;
+  return field as WithEmptyDefault<Field>;
+}
+
+/** Every field of a shape with its natural empty value as the default (see withEmptyDefault). */
+export function withEmptyDefaults<Shape extends z.ZodRawShape>(shape: Shape) {
+  return Object.fromEntries(Object.entries(shape).map(([key, field]) => [key, withEmptyDefault(field)])) as {
+    [Key in keyof Shape]: WithEmptyDefault<Shape[Key]>;
+  };
+}
+
+/**
+ * Create input: the row without its server-set fields, refusing unknown fields (mass
+ * assignment), lists defaulting to [] and nullable references to null. Update input: the same
+ * fields without the defaults (an update changes only what it names), every field optional.
  */
 export function inputsFor<Shape extends z.ZodRawShape, Omitted extends keyof Shape>(
   row: z.ZodObject<Shape>,
@@ -32,7 +62,7 @@ export function inputsFor<Shape extends z.ZodRawShape, Omitted extends keyof Sha
   const mask = Object.fromEntries(omit.map((key) => [key, true])) as Record<Omitted, true>;
   // zod's omit mask type is stricter than what TypeScript can infer from a generic list.
   const shape = row.omit(mask as never).shape as Omit<Shape, Omitted>;
-  const create = z.strictObject(shape);
-  const update = create.partial();
+  const create = z.strictObject(withEmptyDefaults(shape));
+  const update = z.strictObject(shape).partial();
   return { create, update };
 }

@@ -124,7 +124,7 @@ const oneOf = (field: string, values: readonly [string, ...string[]]): ListFilte
 
 const CREATED = ['created_at'] as const;
 
-function lookup<const Name extends string>(name: Name, title: string): ResourceDefinition & { name: Name } {
+function lookup<const Name extends string>(name: Name, title: string) {
   return {
     name,
     title,
@@ -142,7 +142,7 @@ function lookup<const Name extends string>(name: Name, title: string): ResourceD
     readRole: 'read',
     writeRole: 'super',
     searchRole: null,
-  };
+  } as const satisfies ResourceDefinition;
 }
 
 const definitions = [
@@ -580,13 +580,25 @@ const definitions = [
   },
 ] as const satisfies readonly ResourceDefinition[];
 
-export type ResourceName = (typeof definitions)[number]['name'];
+type Definitions = (typeof definitions)[number];
+
+export type ResourceName = Definitions['name'];
+
+/** One resource's entry, with its own schemas' types (not widened to ResourceDefinition). */
+export type DefinitionOf<Name extends ResourceName> = Extract<Definitions, { name: Name }>;
+
+/** A row of the resource as the API sends it: `ResourceRow<'measurement'>`. */
+export type ResourceRow<Name extends ResourceName> = z.output<DefinitionOf<Name>['row']>;
+/** What a client sends to create one (fields with a natural empty value may be left out). */
+export type ResourceCreate<Name extends ResourceName> = z.input<DefinitionOf<Name>['create']>;
+/** What a client sends to update one (every field optional). */
+export type ResourceUpdate<Name extends ResourceName> = z.input<DefinitionOf<Name>['update']>;
 
 export const RESOURCE_NAMES: readonly ResourceName[] = definitions.map((d) => d.name);
 
-export const resources: Readonly<Record<ResourceName, ResourceDefinition>> = Object.fromEntries(
+export const resources: { readonly [Name in ResourceName]: DefinitionOf<Name> } = Object.fromEntries(
   definitions.map((d) => [d.name, d]),
-) as Record<ResourceName, ResourceDefinition>;
+) as { [Name in ResourceName]: DefinitionOf<Name> };
 
 export function isResourceName(value: string): value is ResourceName {
   return Object.hasOwn(resources, value);
@@ -602,18 +614,6 @@ export const LOOKUP_RESOURCES = [
   'format',
   'third-party-macro-vendor',
 ] as const satisfies readonly ResourceName[];
-
-/** Query parameters every list takes (spec §7), besides each resource's own filters. */
-export const COMMON_LIST_PARAMETERS = [
-  'id',
-  'limit',
-  'skip',
-  'sort',
-  'search',
-  'created_at_gt',
-  'created_at_lt',
-  'refresh',
-] as const;
 
 /** Row types, inferred from the schemas (never hand-written). */
 export type { Account } from './account.ts';

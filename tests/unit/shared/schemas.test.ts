@@ -107,3 +107,30 @@ describe('demo fixtures', () => {
     }
   });
 });
+
+describe('create inputs default what has a natural empty value', () => {
+  it('lists default to [] and nullable references to null; an update changes only what it names', async () => {
+    const { measurementCreate, measurementUpdate } = await import('../../../src/shared/schemas/measurement.ts');
+    const created = measurementCreate.parse({
+      account: '650000000000000000000005',
+      name: 'Lean body',
+      status: 'draft',
+      start_date: '2026-09-01',
+      end_date: '2026-09-30',
+    });
+    expect(created).toMatchObject({
+      channels: [],
+      formats: [],
+      media_partners: [],
+      labels: [],
+      ad_server: null,
+      custom_parameter_template: null,
+      project: null,
+      contract: null,
+    });
+    expect(measurementUpdate.parse({ name: 'Renamed' })).toEqual({ name: 'Renamed' });
+    // Each create gets its own list, not one shared array.
+    const again = measurementCreate.parse({ ...created, labels: undefined });
+    expect(again.labels).not.toBe(created.labels);
+  });
+});

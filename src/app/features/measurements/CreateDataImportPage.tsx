@@ -17,14 +17,6 @@ import { usePageTitle } from '../../shared/usePageTitle.ts';
 import { useAsync, useMeasurement } from './data.ts';
 import { Card, SelectField } from './ui.tsx';
 
-interface Config {
-  id: string;
-  name: string;
-  job_type: string;
-  upload_template: string | null;
-  enabled?: boolean;
-}
-
 export default function CreateDataImportPage({ params }: PageProps) {
   const id = params.measurementId ?? '';
   const measurement = useMeasurement(id);
@@ -34,8 +26,8 @@ export default function CreateDataImportPage({ params }: PageProps) {
   const configs = useAsync(
     async () =>
       account
-        ? (await list<Config>('import-job-config', { account: `${account},null`, limit: 200 })).data.filter(
-            (c) => c.upload_template && c.enabled !== false,
+        ? (await list('import-job-config', { account: `${account},null`, limit: 200 })).data.filter(
+            (c) => c.upload_template && c.enabled,
           )
         : null,
     account ?? '',

@@ -14,16 +14,9 @@ import { PageHeader } from '../../shared/PageHeader.tsx';
 import { Spinner } from '../../shared/Spinner.tsx';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
 import { useAsync } from './data.ts';
-import { type ImportJobView, isActive, jobProgress, ProgressBar } from './importJobs.tsx';
+import { isActive, jobProgress, ProgressBar } from './importJobs.tsx';
 import { Card, ImportStatusBadge } from './ui.tsx';
 import { TableHead } from '../../shared/TableHead.tsx';
-
-interface StatusEvent {
-  id: string;
-  created_at: string;
-  status: string;
-  message: string;
-}
 
 const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'medium' });
 
@@ -31,13 +24,13 @@ export default function DataImportPage({ params }: PageProps) {
   const measurementId = params.measurementId ?? '';
   const jobId = params.importJobId ?? '';
   usePageTitle(`Import ${jobId}`);
-  const job = useAsync(() => getOne<ImportJobView>('import-job', jobId), jobId);
+  const job = useAsync(() => getOne('import-job', jobId), jobId);
   const account = job.data?.account;
   const events = useAsync(
     async () =>
       account
         ? (
-            await list<StatusEvent>('import-job-status', {
+            await list('import-job-status', {
               import_job_id: jobId,
               'account._id': account,
               sort: sortQuery('created_at', 'asc'),

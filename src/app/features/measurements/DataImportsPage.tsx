@@ -18,7 +18,7 @@ import { PageHeader } from '../../shared/PageHeader.tsx';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
 import { useAsync, useMeasurement } from './data.ts';
 import { EmptyState, ImportStatusBadge, Skeleton } from './ui.tsx';
-import { type ImportJobView, isActive, jobProgress, ProgressBar } from './importJobs.tsx';
+import { isActive, jobProgress, ProgressBar } from './importJobs.tsx';
 
 const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -32,7 +32,7 @@ export default function DataImportsPage({ params }: PageProps) {
     async () =>
       account
         ? (
-            await list<ImportJobView>('import-job', {
+            await list('import-job', {
               measurement: id,
               account,
               sort: sortQuery('created_at', 'desc'),

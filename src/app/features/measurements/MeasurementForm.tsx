@@ -8,33 +8,22 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
-import { ApiError, accountFilter, create, update } from '../../../lib/api.ts';
+import { ApiError, accountFilter, create, list, update } from '../../../lib/api.ts';
 import { showError, showSuccess } from '../../../stores/alerts.ts';
 import { $selectedAccountId } from '../../../stores/account.ts';
 import { MEASUREMENT_STATUSES, type Measurement } from '../../../shared/schemas/measurement.ts';
+import type { ResourceCreate } from '../../../shared/schemas/index.ts';
 import { paths } from '../../routes.ts';
 import { Button, buttonClass } from '../../shared/Button.tsx';
 import { TextField } from '../../shared/Field.tsx';
 import { useUnsavedForm } from '../../shared/useUnsavedForm.ts';
-import { useNamedList, type NamedRow } from './data.ts';
+import { useAsync, useNamedList, type NamedRow } from './data.ts';
 import { Card, SelectField, capitalise } from './ui.tsx';
 
 export const UNSAVED_CHANGES_PROMPT = 'You have unsaved changes. Leave this page and lose them?';
 
-export interface MeasurementDraft {
-  name: string;
-  status: Measurement['status'];
-  start_date: string;
-  end_date: string;
-  channels: string[];
-  formats: string[];
-  media_partners: string[];
-  labels: string[];
-  ad_server: string;
-  custom_parameter_template: string;
-  project: string;
-  contract: string;
-}
+/** The form's state: every field of the create input but the account (the selected one's). */
+type Draft = Required<Omit<ResourceCreate<'measurement'>, 'account'>>;
 
 const FIELD_LABELS: Record<string, string> = {
   name: 'Name',
@@ -51,7 +40,7 @@ const FIELD_LABELS: Record<string, string> = {
   contract: 'Contract',
 };
 
-export function draftOf(m: Measurement | null): MeasurementDraft {
+export function draftOf(m: Measurement | null): Draft {
   return {
     name: m?.name ?? '',
     status: m?.status ?? 'draft',
@@ -61,31 +50,16 @@ export function draftOf(m: Measurement | null): MeasurementDraft {
     formats: m?.formats ?? [],
     media_partners: m?.media_partners ?? [],
     labels: m?.labels ?? [],
-    ad_server: m?.ad_server ?? '',
-    custom_parameter_template: m?.custom_parameter_template ?? '',
-    project: m?.project ?? '',
-    contract: m?.contract ?? '',
+    ad_server: m?.ad_server ?? null,
+    custom_parameter_template: m?.custom_parameter_template ?? null,
+    project: m?.project ?? null,
+    contract: m?.contract ?? null,
   };
 }
 
-/** The request body: empty choices become null, as the schema has them. */
-function bodyOf(draft: MeasurementDraft, account: string | null, isCreate: boolean) {
-  const orNull = (v: string) => (v === '' ? null : v);
-  return {
-    ...(isCreate ? { account } : {}),
-    name: draft.name,
-    status: draft.status,
-    start_date: draft.start_date,
-    end_date: draft.end_date,
-    channels: draft.channels,
-    formats: draft.formats,
-    media_partners: draft.media_partners,
-    labels: draft.labels,
-    ad_server: orNull(draft.ad_server),
-    custom_parameter_template: orNull(draft.custom_parameter_template),
-    project: orNull(draft.project),
-    contract: orNull(draft.contract),
-  };
+/** The request body: the draft, and on create the selected account. */
+function bodyOf(draft: Draft, account: string | null, isCreate: boolean) {
+  return { ...(isCreate ? { account } : {}), ...draft };
 }
 
 /** Turns a schema message into one a planner reads: the field's label, then what is wrong. */
@@ -170,7 +144,7 @@ export function MeasurementForm({ measurement }: { measurement: Measurement | nu
   const account = measurement?.account ?? selectedAccount;
   const [, navigate] = useLocation();
   const initial = useMemo(() => draftOf(measurement), [measurement]);
-  const [draft, setDraft] = useState<MeasurementDraft>(initial);
+  const [draft, setDraft] = useState<Draft>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
   const dirty = JSON.stringify(draft) !== JSON.stringify(initial);
@@ -206,7 +180,7 @@ export function MeasurementForm({ measurement }: { measurement: Measurement | nu
     };
   }, [dirty, saving]);
 
-  const set = <K extends keyof MeasurementDraft>(key: K, value: MeasurementDraft[K]) => {
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
     setDraft((d) => ({ ...d, [key]: value }));
     if (errors[key]) setErrors(({ [key]: _, ...rest }) => rest);
   };
@@ -234,8 +208,9 @@ export function MeasurementForm({ measurement }: { measurement: Measurement | nu
     setSaving(true);
     try {
       const saved = isCreate
-        ? await create<Measurement>('measurement', parsed.data)
-        : await update<Measurement>('measurement', measurement.id, parsed.data);
+        ? // The create schema accepted it just above, so the account is set.
+          await create('measurement', parsed.data as ResourceCreate<'measurement'>)
+        : await update('measurement', measurement.id, parsed.data);
       showSuccess(isCreate ? `Measurement '${saved.name}' created` : `Measurement '${saved.name}' saved`);
       navigate(paths.measurement(saved.id));
     } catch (error) {
@@ -338,42 +313,42 @@ export function MeasurementForm({ measurement }: { measurement: Measurement | nu
           <div data-field="ad_server">
             <SelectField
               label="Ad server (third-party macro vendor)"
-              value={draft.ad_server}
+              value={draft.ad_server ?? ''}
               placeholder="None"
               error={errors.ad_server}
               hint="Its macros are filled into the measurement's tags."
               options={options(vendors.data)}
-              onChange={(e) => set('ad_server', e.target.value)}
+              onChange={(e) => set('ad_server', e.target.value || null)}
             />
           </div>
           <div data-field="custom_parameter_template">
             <SelectField
               label="Custom parameter template"
-              value={draft.custom_parameter_template}
+              value={draft.custom_parameter_template ?? ''}
               placeholder="None"
               error={errors.custom_parameter_template}
               options={options(templates.data)}
-              onChange={(e) => set('custom_parameter_template', e.target.value)}
+              onChange={(e) => set('custom_parameter_template', e.target.value || null)}
             />
           </div>
           <div data-field="project">
             <SelectField
               label="Project"
-              value={draft.project}
+              value={draft.project ?? ''}
               placeholder="None"
               error={errors.project}
               options={options(projects.data)}
-              onChange={(e) => set('project', e.target.value)}
+              onChange={(e) => set('project', e.target.value || null)}
             />
           </div>
           <div data-field="contract">
             <SelectField
               label="Contract"
-              value={draft.contract}
+              value={draft.contract ?? ''}
               placeholder="None"
               error={errors.contract}
               options={options(contracts)}
-              onChange={(e) => set('contract', e.target.value)}
+              onChange={(e) => set('contract', e.target.value || null)}
             />
           </div>
           <div data-field="labels" className="sm:col-span-2">
@@ -409,11 +384,10 @@ export function MeasurementForm({ measurement }: { measurement: Measurement | nu
 
 /** Contracts are read per account (spec §7) and named by their billing name. */
 function useContracts(account: string | null): NamedRow[] | null {
-  const contracts = useNamedList('contract', account ? { accounts: account, sort: 'asc(billing_name),asc(id)' } : {});
-  return (
-    contracts.data?.map((c) => ({
-      id: c.id,
-      name: (c as NamedRow & { billing_name?: string }).billing_name ?? c.name,
-    })) ?? null
+  const query = { ...(account ? { accounts: account } : {}), sort: 'asc(billing_name),asc(id)', limit: 500 };
+  const contracts = useAsync(
+    async () => (await list('contract', query)).data.map((c) => ({ id: c.id, name: c.billing_name })),
+    `contract?${account ?? ''}`,
   );
+  return contracts.data ?? null;
 }

@@ -6,7 +6,6 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { accountFilter, listAll } from '../../../lib/api.ts';
-import { loadSchemas } from '../../../lib/schemas.ts';
 import { $role, $selectedAccount, $selectedAccountId } from '../../../stores/account.ts';
 import { can } from '../../../shared/access.ts';
 import { SIDEBAR_SEARCH_DEBOUNCE_MS } from '../../../shared/constants.ts';
@@ -40,10 +39,7 @@ export default function MeasurementTree() {
     let live = true;
     setRows(null);
     setError(null);
-    void loadSchemas()
-      .then(({ measurementRow }) =>
-        listAll('measurement', { account: accountFilter(accountId), sort: 'asc(name),asc(id)' }, measurementRow),
-      )
+    void listAll('measurement', { account: accountFilter(accountId), sort: 'asc(name),asc(id)' })
       .then((data) => live && setRows(data))
       .catch((e: unknown) => live && setError(e));
     return () => {

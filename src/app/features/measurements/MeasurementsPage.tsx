@@ -10,7 +10,6 @@ import { accountFilter, list, sortQuery } from '../../../lib/api.ts';
 import { $role, $selectedAccountId } from '../../../stores/account.ts';
 import { can } from '../../../shared/access.ts';
 import { formatMetric } from '../../../shared/metrics.ts';
-import type { Measurement } from '../../../shared/schemas/index.ts';
 import { paths } from '../../routes.ts';
 import { buttonClass } from '../../shared/Button.tsx';
 import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';
@@ -113,7 +112,7 @@ export default function MeasurementsPage() {
     start_date: state.from || undefined,
     end_date: state.to || undefined,
   };
-  const result = useAsync(() => list<Measurement>('measurement', query), JSON.stringify(query));
+  const result = useAsync(() => list('measurement', query), JSON.stringify(query));
   const rows = result.data?.data ?? [];
   const count = result.data?.count ?? 0;
   const pages = Math.max(1, Math.ceil(count / state.size));

@@ -10,6 +10,7 @@ import { showError, showSuccess } from '../../../stores/alerts.ts';
 import { $selectedAccountId } from '../../../stores/account.ts';
 import { toCsv } from '../../../shared/csv.ts';
 import type { TagUploadResponse } from '../../../shared/measurement-api.ts';
+import type { ResourceRow } from '../../../shared/schemas/index.ts';
 import type { PageProps } from '../../routes.ts';
 import { Button, buttonClass } from '../../shared/Button.tsx';
 import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';
@@ -37,11 +38,7 @@ function exampleCsv(template: Template): string {
   ]);
 }
 
-interface Template {
-  id: string;
-  name: string;
-  columns: { source: string; target: string }[];
-}
+type Template = ResourceRow<'upload-template'>;
 
 export default function UploadTagsPage({ params }: PageProps) {
   const id = params.measurementId ?? '';
@@ -49,9 +46,8 @@ export default function UploadTagsPage({ params }: PageProps) {
   usePageTitle(measurement.data ? `Upload Tags · ${measurement.data.name}` : 'Upload Tags');
   const account = useStore($selectedAccountId);
   const templates = useAsync(async () => {
-    const rows = (
-      await list<Template>('upload-template', { account: account ? accountFilter(account) : undefined, limit: 200 })
-    ).data;
+    const rows = (await list('upload-template', { account: account ? accountFilter(account) : undefined, limit: 200 }))
+      .data;
     // Templates mapping placement and creative columns first: they are the ones made for tags.
     const forTags = (t: Template) =>
       t.columns.some((c) => c.target === 'placement') && t.columns.some((c) => c.target === 'creative');

@@ -4,16 +4,21 @@
  */
 import { call, getOne, list, type Query } from '../../../lib/api.ts';
 import type { MetricsResponse } from '../../../shared/measurement-api.ts';
-import type { Measurement } from '../../../shared/schemas/index.ts';
+import type { Measurement, ResourceName, ResourceRow } from '../../../shared/schemas/index.ts';
 
 export { useAsync, type AsyncState } from '../../kit/useAsync.ts';
 import { useAsync, type AsyncState } from '../../kit/useAsync.ts';
 
-export const fetchMeasurement = (id: string) => getOne<Measurement>('measurement', id);
+export const fetchMeasurement = (id: string) => getOne('measurement', id);
 
 export function useMeasurement(id: string): AsyncState<Measurement> {
   return useAsync(() => fetchMeasurement(id), id);
 }
+
+/** The resources whose rows have a name: lookups and small per-account lists. */
+export type NamedResource = {
+  [Name in ResourceName]: ResourceRow<Name> extends { name: string } ? Name : never;
+}[ResourceName];
 
 export interface NamedRow {
   id: string;
@@ -21,10 +26,10 @@ export interface NamedRow {
 }
 
 /** A lookup table or small per-account list, for pickers and for showing ids as names. */
-export function useNamedList(resource: string, query: Query = {}): AsyncState<NamedRow[]> {
+export function useNamedList(resource: NamedResource, query: Query = {}): AsyncState<NamedRow[]> {
   const key = `${resource}?${JSON.stringify(query)}`;
   return useAsync(
-    async () => (await list<NamedRow>(resource, { limit: 500, sort: 'asc(name),asc(id)', ...query })).data,
+    async () => (await list(resource, { limit: 500, sort: 'asc(name),asc(id)', ...query })).data as NamedRow[],
     key,
   );
 }

@@ -1,15 +1,11 @@
 /** What the import pages share: the job as the list shows it, progress, the progress bar. */
-import type { RowIssue } from '../../../shared/measurement-api.ts';
 import type { ImportJob } from '../../../shared/schemas/index.ts';
 import { importStatusClass } from './ui.tsx';
-
-/** The stored job plus the processor's fields (server/routes/import-jobs.ts). */
-export type ImportJobView = ImportJob & { correlation_id?: string; rows_processed?: number; errors?: RowIssue[] };
 
 export const isActive = (job: { status: string }) => job.status === 'queued' || job.status === 'running';
 
 /** 0..1: queued is 0, running is the share of rows checked, finished is 1. */
-export function jobProgress(job: ImportJobView): number {
+export function jobProgress(job: ImportJob): number {
   if (job.status === 'queued') return 0;
   if (!isActive(job)) return 1;
   return job.rows_total ? Math.min(1, (job.rows_processed ?? 0) / job.rows_total) : 0;

@@ -3,7 +3,6 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { listAll } from '../../../lib/api.ts';
-import { loadSchemas } from '../../../lib/schemas.ts';
 import { $selectedAccountId } from '../../../stores/account.ts';
 import { messages } from '../../../shared/messages.ts';
 import { paths } from '../../routes.ts';
@@ -20,14 +19,7 @@ export default function ReportsMenu() {
   useEffect(() => {
     if (!accountId) return;
     let live = true;
-    void loadSchemas()
-      .then(({ schemaFor }) =>
-        listAll<{ id: string; name: string }>(
-          'saved-report',
-          { account: accountId, sort: 'asc(name),asc(id)' },
-          schemaFor('saved-report') as never,
-        ),
-      )
+    void listAll('saved-report', { account: accountId, sort: 'asc(name),asc(id)' })
       .then((rows) => live && setSaved(rows))
       .catch((e: unknown) => live && setError(e));
     return () => {

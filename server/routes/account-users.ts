@@ -1,0 +1,106 @@
+/**
+ * The users of an account (spec §2 /users; §6: admin in the account):
+ *
+ * - POST /api/v1/account-users/invite: creates the user with a grant on the account and puts an
+ *   invitation e-mail in the outbox; its link leads through /login-link (which verifies the
+ *   address and signs the user in) to /new-user, where they choose a password.
+ * - PUT /api/v1/account-users/role: sets the user's role on the account.
+ * - DELETE /api/v1/account-users?user&account: removes the user's grant on the account.
+ *
+ * The grant rules are the engine's (nobody gives a role above their own there; nobody changes a
+ * user who outranks them). A user's own account is where they live, not a grant: removing
+ * access there is refused (409); delete or move the user in the admin area instead.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { canAccessAccount, effectiveRole, roleAtLeast, type Role } from '../../src/shared/access.ts';
+import { messages } from '../../src/shared/messages.ts';
+import { accountUserQuery, accountUserRoleBody, inviteUserBody } from '../../src/shared/schemas/account-users.ts';
+import type { StoredUser, User } from '../../src/shared/schemas/index.ts';
+import { findUserByEmail, findUserById } from '../auth/self-service-users.ts';
+import { emailTaken, forbidden, HttpError, notFound, parseOr400 } from '../http-errors.ts';
+import { sendLinkEmail } from '../mail/outbox.ts';
+import { publicUser } from '../plugins/session.ts';
+import { newId } from '../store/repositories.ts';
+import { requestOrigin } from './self-service-http.ts';
+
+/** The actor must be admin in the account, and may give at most their own role there. */
+function assertManages(actor: User, account: string, role?: Role) {
+  if (!canAccessAccount(actor, account)) throw forbidden(messages.access.foreignAccount);
+  const own = effectiveRole(actor, account);
+  if (!roleAtLeast(own, 'admin')) throw forbidden(messages.access.accountError);
+  if (role && !roleAtLeast(own, role)) throw forbidden(`role: you may not grant the ${role} role on this account`);
+}
+
+/** The target must be a user of the account (own or granted) who does not outrank the actor. */
+function targetIn(request: FastifyRequest, actor: User, userId: string, account: string): StoredUser {
+  const target = findUserById(request.server, userId);
+  if (
+    !target ||
+    !canAccessAccount(target, account) ||
+    (target.account !== account && !target.access_grants.some((g) => g.id === account))
+  )
+    throw notFound(messages.api.notFound('user'));
+  if (!roleAtLeast(effectiveRole(actor, account), effectiveRole(target, account)))
+    throw forbidden(messages.access.accountError);
+  return target;
+}
+
+export function accountUserRoutes(app: FastifyInstance) {
+  const users = app.repositories.user;
+
+  app.post('/api/v1/account-users/invite', { config: { access: 'authenticated' } }, async (request, reply) => {
+    const actor = request.user as User;
+    const body = parseOr400(inviteUserBody, request.body ?? {});
+    assertManages(actor, body.account, body.role);
+    if (findUserByEmail(app, body.email)) throw emailTaken();
+    const user: StoredUser = {
+      id: newId(),
+      created_at: new Date().toISOString(),
+      account: body.account,
+      first_name: body.first_name,
+      last_name: body.last_name,
+      email: body.email,
+      super_admin: false,
+      access_grants: [{ id: body.account, type: 'account', role: body.role }],
+      root_account_access_grants: [],
+      viewed_marketing_consent: false,
+      marketing_consent: false,
+      email_verified: false,
+      last_login_at: null,
+      password_hash: null,
+    };
+    await users.insert(user);
+    await sendLinkEmail(app, { kind: 'invitation', user, origin: requestOrigin(request) });
+    return reply.code(201).send({ data: publicUser(user), count: 1 });
+  });
+
+  app.put('/api/v1/account-users/role', { config: { access: 'authenticated' } }, async (request) => {
+    const actor = request.user as User;
+    const { user: userId, account, role } = parseOr400(accountUserRoleBody, request.body ?? {});
+    assertManages(actor, account, role);
+    const target = targetIn(request, actor, userId, account);
+    if (target.id === actor.id) throw new HttpError(409, 'You cannot change your own role');
+    const grants = [
+      ...target.access_grants.filter((grant) => grant.id !== account),
+      { id: account, type: 'account' as const, role },
+    ];
+    const next = { ...target, access_grants: grants };
+    await users.replace(next);
+    return { data: publicUser(next), count: 1 };
+  });
+
+  app.delete('/api/v1/account-users', { config: { access: 'authenticated' } }, async (request, reply) => {
+    const actor = request.user as User;
+    const { user: userId, account } = parseOr400(accountUserQuery, request.query, 'query');
+    assertManages(actor, account);
+    const target = targetIn(request, actor, userId, account);
+    if (target.id === actor.id) throw new HttpError(409, 'You cannot remove your own access');
+    if (target.account === account)
+      throw new HttpError(
+        409,
+        "This is the user's own account: their access cannot be removed here. Delete the user, or move them to another account, in the admin area.",
+      );
+    await users.replace({ ...target, access_grants: target.access_grants.filter((grant) => grant.id !== account) });
+    return reply.code(204).send();
+  });
+}
