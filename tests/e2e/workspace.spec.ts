@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { parseCsv } from '../../src/shared/csv.ts';
-import { expectNoSeriousA11yViolations } from './auth-helpers.ts';
+import { expectNoSeriousA11yViolations, latestEmail } from './auth-helpers.ts';
 import { openApp, signIn } from './helpers/session.ts';
 
 const unique = (tag: string) => `${tag} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -156,6 +156,17 @@ test.describe('workspace pages by role', () => {
     await expect(dialog.getByRole('button', { name: 'Send invitation' })).toBeEnabled();
     await dialog.getByRole('button', { name: 'Send invitation' }).click();
     await expect(page.getByText(`Invitation sent to ${email}`)).toBeVisible();
+    await expect(page.getByRole('cell', { name: 'Invited' }).first()).toBeVisible();
+
+    // The invitation in the outbox leads through /login-link to the new user's first sign-in.
+    const invitation = await latestEmail(page.request, email);
+    expect(invitation.kind).toBe('invitation');
+    await page.goto('about:blank');
+    await page.context().clearCookies();
+    await page.goto(invitation.link);
+    // The link signs the new user in (the login-link page then goes to /; see the report about /new-user).
+    await expect(page).toHaveURL(/\/$/, { timeout: 20_000 });
+    expect(((await (await page.request.get('/api/v1/current-user')).json()) as { email: string }).email).toBe(email);
   });
 });
 

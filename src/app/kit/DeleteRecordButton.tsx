@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { remove } from '../../lib/api.ts';
+import type { ResourceName } from '../../shared/schemas/index.ts';
 import { showError, showSuccess } from '../../stores/alerts.ts';
 import { PressButton } from '../shared/PressButton.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
@@ -17,7 +18,7 @@ export function DeleteRecordButton({
   consequence,
   label = 'Delete',
 }: {
-  resource: string;
+  resource: ResourceName;
   id: string;
   /** The record's name, as the dialog and the alert say it. */
   name: string;

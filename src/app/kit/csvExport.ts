@@ -3,11 +3,17 @@
  * fetched in pages of 5000 (spec §7), written with the shared RFC 4180 writer.
  */
 import { listAll, type Query } from '../../lib/api.ts';
+import type { ResourceName } from '../../shared/schemas/index.ts';
 import { toCsv } from '../../shared/csv.ts';
 import type { Column } from './DataTable.tsx';
 
-export async function exportCsv<T>(resource: string, query: Query, columns: readonly Column<T>[]): Promise<string> {
-  const rows = await listAll<T>(resource, query);
+export async function exportCsv<T>(
+  resource: ResourceName,
+  query: Query,
+  columns: readonly Column<T>[],
+): Promise<string> {
+  // The columns were declared for this resource's rows (the list that shows them is typed by it).
+  const rows = (await listAll(resource, query)) as unknown as T[];
   const exported = columns.filter((column) => column.csv);
   return toCsv(
     exported.map((column) => column.header),

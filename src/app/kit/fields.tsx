@@ -22,6 +22,7 @@ import {
   type Key,
 } from 'react-aria-components';
 import { getOne, list as listRows, type Query } from '../../lib/api.ts';
+import type { ResourceName } from '../../shared/schemas/index.ts';
 import { NEW_OPTION_MARKER, SELECT_ALL_ID, SELECT_LAYER_Z_INDEX, type SelectOption } from '../../shared/constants.ts';
 
 const labelClass = 'mb-1 block text-sm font-medium text-slate-700';
@@ -182,7 +183,7 @@ export function ChoiceInput({
 }
 
 export interface ReferenceSource {
-  resource: string;
+  resource: ResourceName;
   /** The page's fixed query (account filter…). */
   query?: Query;
   /** How a row is named in the list. */
@@ -210,16 +211,15 @@ export function ReferencePicker({
       const rows: SelectOption[] = [];
       // The current value first, so the field shows its name before anything is typed.
       if (value && !filterText) {
-        const current = await getOne<Record<string, unknown>>(source.resource, value).catch(() => null);
+        const current = await getOne(source.resource, value).catch(() => null);
         if (current) rows.push({ id: value, name: source.label(current) });
       }
-      const page = await listRows<Record<string, unknown> & { id: string }>(
+      const page = await listRows(
         source.resource,
         { ...source.query, search: filterText || undefined, limit: PICKER_PAGE, skip: 0 },
-        undefined,
         signal,
       );
-      for (const row of page.data)
+      for (const row of page.data as (Record<string, unknown> & { id: string })[])
         if (row.id !== value || filterText) rows.push({ id: row.id, name: source.label(row) });
       return { items: rows };
     },

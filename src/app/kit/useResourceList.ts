@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import type { ZodType } from 'zod';
 import { list, type ListResult, type Query } from '../../lib/api.ts';
+import type { ResourceName, ResourceRow } from '../../shared/schemas/index.ts';
 import { pageQuery, type ListSpec } from './listState.ts';
 import { useAsync } from '../shared/useAsync.ts';
 import { useListState, type ListStateApi } from './useListState.ts';
@@ -10,8 +10,8 @@ export interface Identified {
 }
 
 /** What a list page declares about its resource; kept at module scope so it is stable. */
-export interface ResourceListSpec extends ListSpec {
-  resource: string;
+export interface ResourceListSpec<Name extends ResourceName = ResourceName> extends ListSpec {
+  resource: Name;
   /** What the list is called in messages ('label categories'). */
   noun: string;
 }
@@ -34,17 +34,16 @@ const NO_ROWS: never[] = [];
  * filters. A newer request wins over an older one still in flight. `base` must be stable (memoise
  * it, or build it from primitives the page already holds).
  */
-export function useResourceList<T extends Identified>(
-  spec: ResourceListSpec,
+export function useResourceList<Name extends ResourceName>(
+  spec: ResourceListSpec<Name>,
   base: Query | null,
-  schema?: ZodType<T>,
-): ResourceList<T> {
+): ResourceList<ResourceRow<Name>> {
   const listState = useListState(spec);
   const query = useMemo(() => (base ? pageQuery(listState.state, base) : null), [base, listState.state]);
   const key = query ? JSON.stringify(query) : '';
-  const result = useAsync<ListResult<T> | null>(async () => {
+  const result = useAsync<ListResult<ResourceRow<Name>> | null>(async () => {
     if (!query) return null;
-    const page = await list<T>(spec.resource, query, schema);
+    const page = await list(spec.resource, query);
     // Budget (issue 11): the table must render within 100 ms of this mark; see DataTable.
     if (typeof performance !== 'undefined') performance.mark(`kit:data:${spec.resource}`);
     return page;

@@ -126,8 +126,8 @@ export default function BillingPage() {
   const account = useStore($selectedAccount);
   const contractsBase = useMemo(() => (accountId ? { accounts: accountId } : null), [accountId]);
   const ordersBase = useMemo(() => (accountId ? { account: accountId } : null), [accountId]);
-  const contracts = useResourceList<ContractRow>(contractList, contractsBase);
-  const orders = useResourceList<PurchaseOrderRow>(purchaseOrderList, ordersBase);
+  const contracts = useResourceList(contractList, contractsBase);
+  const orders = useResourceList(purchaseOrderList, ordersBase);
   return (
     <div className="space-y-6">
       <PageHeader title="Billing" />

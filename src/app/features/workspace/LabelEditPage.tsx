@@ -27,7 +27,7 @@ import { labelDeleteConsequence, labelUsage } from './labels.ts';
 const LABELS = { name: 'Name', category_id: 'Category' };
 
 export default function LabelEditPage({ params }: PageProps) {
-  const label = useRecord<LabelValue>('label-value', params.labelId);
+  const label = useRecord('label-value', params.labelId);
   if (label.error) return <ErrorPlaceholder name="label" error={label.error} />;
   if (!label.data) return <Skeleton className="h-64 w-full max-w-2xl" />;
   return <EditLabel key={label.data.id} label={label.data} />;

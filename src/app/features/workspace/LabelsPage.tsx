@@ -67,7 +67,7 @@ function Categories({
   onChoose: (id: string | null) => void;
 }) {
   const base = useMemo(() => ({ account: accountFilter(accountId) }), [accountId]);
-  const list = useResourceList<LabelCategory>(categoryList, base);
+  const list = useResourceList(categoryList, base);
   const selection = useRowSelection();
   const [renaming, setRenaming] = useState<LabelCategory | null>(null);
   const columns = useMemo<Column<LabelCategory>[]>(
@@ -165,9 +165,9 @@ function Categories({
 }
 
 function Values({ accountId, categoryId }: { accountId: string; categoryId: string }) {
-  const category = useRecord<LabelCategory>('label-category', categoryId);
+  const category = useRecord('label-category', categoryId);
   const base = useMemo(() => ({ 'category.account': accountId, category_id: categoryId }), [accountId, categoryId]);
-  const list = useResourceList<LabelValue>(valueList, base);
+  const list = useResourceList(valueList, base);
   const selection = useRowSelection();
   const columns = useMemo<Column<LabelValue>[]>(
     () => [
@@ -271,7 +271,7 @@ function RenameDialog({
   row,
   onClose,
 }: {
-  resource: string;
+  resource: 'label-category' | 'label-value';
   row: { id: string; name: string };
   onClose: (saved: boolean) => void;
 }) {

@@ -27,22 +27,21 @@ function Fact({ term, children }: { term: string; children: React.ReactNode }) {
 }
 
 export default function PurchaseOrderPage({ params }: PageProps) {
-  const order = useRecord<PurchaseOrderRow>('purchase-order', params.purchaseOrderId);
+  const order = useRecord('purchase-order', params.purchaseOrderId);
   usePageTitle(order.data ? `${order.data.reference} | Billing` : undefined);
   const contractId = order.data?.contract ?? null;
   const contract = useAsync<{ contract: ContractRow; measurements: Measurement[] } | null>(async () => {
     if (!contractId) return null;
     const row = await getOne('contract', contractId);
     // A contract names a handful of measurements: each is fetched by id, never the account's list.
-    const found = await Promise.all(
-      row.measurements.map((id) => getOne('measurement', id).catch(() => null)),
-    );
+    const found = await Promise.all(row.measurements.map((id) => getOne('measurement', id).catch(() => null)));
     return { contract: row, measurements: found.filter((m): m is Measurement => m !== null) };
   }, contractId ?? '');
 
   if (order.error) return <ErrorPlaceholder name="purchase order" error={order.error} />;
   if (!order.data) return <Skeleton className="h-64 w-full" />;
-  const o = order.data;
+  // `remaining` is the server's derived field (amount less what is billed), when it sends one.
+  const o: PurchaseOrderRow = order.data;
   return (
     <div className="space-y-6">
       <PageHeader title={`Purchase order ${o.reference}`}>

@@ -8,7 +8,7 @@ import { useStore } from '@nanostores/react';
 import { useMemo, useState } from 'react';
 import { z } from 'zod';
 import { ROLE_ORDER } from '../../../shared/constants.ts';
-import { accountFilter, create, update } from '../../../lib/api.ts';
+import { accountFilter, request } from '../../../lib/api.ts';
 import { $role, $selectedAccount, $selectedAccountId } from '../../../stores/account.ts';
 import { $currentUser } from '../../../stores/session.ts';
 import { showError, showSuccess } from '../../../stores/alerts.ts';
@@ -28,7 +28,7 @@ import { Modal } from '../../shared/Modal.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { PressButton } from '../../shared/PressButton.tsx';
 
-const userList: ResourceListSpec = {
+const userList: ResourceListSpec<'user'> = {
   resource: 'user',
   noun: 'users',
   sortFields: ['first_name', 'last_name', 'email', 'created_at'],
@@ -44,18 +44,13 @@ const fullName = (u: User) => `${u.first_name} ${u.last_name}`;
 const lastSignIn = (u: User) => (u.last_login_at ? u.last_login_at.slice(0, 16).replace('T', ' ') : 'Never');
 const status = (u: User) => (u.last_login_at ? 'Active' : u.email_verified ? 'Pending' : 'Invited');
 
-function withRole(user: User, accountId: string, role: Role | null): User['access_grants'] {
-  const others = user.access_grants.filter((g) => !(g.type === 'account' && g.id === accountId));
-  return role ? [...others, { id: accountId, type: 'account', role }] : others;
-}
-
 export default function UsersPage() {
   const accountId = useStore($selectedAccountId);
   const account = useStore($selectedAccount);
   const actorRole = useStore($role) ?? 'read';
   const me = useStore($currentUser);
   const base = useMemo(() => (accountId ? { account: accountFilter(accountId) } : null), [accountId]);
-  const list = useResourceList<User>(userList, base);
+  const list = useResourceList(userList, base);
   const [inviting, setInviting] = useState(false);
   const [editing, setEditing] = useState<User | null>(null);
   const [removing, setRemoving] = useState<User | null>(null);
@@ -165,7 +160,7 @@ export default function UsersPage() {
         onConfirm={() => {
           if (!removing || !accountId) return;
           setBusy(true);
-          update('user', removing.id, { access_grants: withRole(removing, accountId, null) })
+          request('/api/v1/account-users', { method: 'DELETE', query: { user: removing.id, account: accountId } })
             .then(() => {
               showSuccess(`${fullName(removing)} no longer has access to ${account?.name ?? 'this account'}`);
               setRemoving(null);
@@ -201,16 +196,9 @@ function InviteDialog({
     schema: inviteSchema.extend({ role: roleField }),
     initial: { first_name: '', last_name: '', email: '', role: 'read' },
     labels: INVITE_LABELS,
-    submit: ({ role, ...person }) =>
-      create('user', {
-        account: accountId,
-        ...person,
-        super_admin: false,
-        access_grants: [{ id: accountId, type: 'account', role }],
-        root_account_access_grants: [],
-        viewed_marketing_consent: false,
-        marketing_consent: false,
-      }),
+    // The server creates the user with this account's grant and sends the invitation e-mail.
+    submit: (person) =>
+      request('/api/v1/account-users/invite', { method: 'POST', body: { account: accountId, ...person } }),
     onSaved: (_result, value) => {
       showSuccess(`Invitation sent to ${value.email}`);
       onClose(true);
@@ -264,7 +252,8 @@ function RoleDialog({
     schema: z.object({ role: roleField }),
     initial: { role: effectiveRole(user, accountId) },
     labels: INVITE_LABELS,
-    submit: ({ role }) => update('user', user.id, { access_grants: withRole(user, accountId, role) }),
+    submit: ({ role }) =>
+      request('/api/v1/account-users/role', { method: 'PUT', body: { user: user.id, account: accountId, role } }),
     onSaved: (_result, { role }) => {
       showSuccess(`${fullName(user)} is now ${role} here`);
       onClose(true);

@@ -7,7 +7,7 @@ import type { ResourceListSpec } from '../../kit/useResourceList.ts';
 export type PurchaseOrderRow = PurchaseOrder & { remaining?: number | null };
 export type ContractRow = Contract & { active?: boolean };
 
-export const contractList: ResourceListSpec = {
+export const contractList: ResourceListSpec<'contract'> = {
   resource: 'contract',
   noun: 'contracts',
   sortFields: ['billing_name', 'start_date', 'end_date', 'value', 'created_at'],
@@ -16,7 +16,7 @@ export const contractList: ResourceListSpec = {
   defaultSize: 10,
 };
 
-export const purchaseOrderList: ResourceListSpec = {
+export const purchaseOrderList: ResourceListSpec<'purchase-order'> = {
   resource: 'purchase-order',
   noun: 'purchase orders',
   sortFields: ['reference', 'issued_date', 'amount', 'status', 'created_at'],

@@ -5,14 +5,14 @@
 import { accountFilter, list } from '../../../lib/api.ts';
 import type { ResourceListSpec } from '../../kit/useResourceList.ts';
 
-export const categoryList: ResourceListSpec = {
+export const categoryList: ResourceListSpec<'label-category'> = {
   resource: 'label-category',
   noun: 'label categories',
   sortFields: ['name', 'created_at'],
   defaultSort: { id: 'name', direction: 'asc' },
 };
 
-export const valueList: ResourceListSpec = {
+export const valueList: ResourceListSpec<'label-value'> = {
   resource: 'label-value',
   noun: 'labels',
   sortFields: ['name', 'created_at'],
