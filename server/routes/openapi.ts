@@ -65,6 +65,7 @@ const ERROR_TEXTS: Record<string, string> = {
   '403': 'Signed in without the access needed',
   '404': 'Not found, or not visible to this user',
   '409': 'Conflicts with the data as it is',
+  '412': 'The record changed since the given ETag (If-Match)',
   '413': 'The body is larger than 5 MB',
   '415': 'The body is not JSON (or another media type this operation accepts)',
   '429': 'Too many attempts; Retry-After says how many seconds to wait',
@@ -321,14 +322,28 @@ export function buildOpenApi(app: FastifyInstance): Json {
     const openApiUrl = route.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
     const schema = (route.schema as Json | undefined) ?? {};
     const parameters = queryParameters(schema.querystring);
+    // The Spotlight guard (spotlight/guard.ts): 401 without a valid token, 403 outside the company
+    // or below the role, 400 for a malformed X-Switched-Company.
+    const bearer =
+      Array.isArray(schema.security) &&
+      (schema.security as Json[]).some((requirement) => 'spotlightToken' in requirement);
+    if (bearer)
+      parameters.push({
+        name: 'X-Switched-Company',
+        in: 'header',
+        required: false,
+        description: "The LAMP account whose Spotlight company to act in (default: the user's own)",
+        schema: { type: 'string', pattern: '^[0-9a-f]{24}$' },
+      });
     for (const match of openApiUrl.matchAll(/\{([^}]+)\}/g))
       parameters.push({ name: match[1], in: 'path', required: true, schema: { type: 'string' } });
     const operation: Json = {
       tags: Array.isArray(schema.tags) ? schema.tags : [route.url.split('/')[3] ?? 'api'],
-      ...(Array.isArray(schema.security) ? { security: schema.security } : {}),
       summary: typeof schema.summary === 'string' ? schema.summary : key,
       description: `Access: ${accessText(route.access)}.${typeof schema.description === 'string' ? ` ${schema.description}` : ''}`,
       ...securityOf(route.access),
+      // A route that names its own security (the Spotlight token) is held to it, not to its access.
+      ...(Array.isArray(schema.security) ? { security: schema.security } : {}),
       ...(parameters.length ? { parameters } : {}),
       ...(schema.body instanceof z.ZodType ? { requestBody: jsonBody(schema.body) } : {}),
       ...known[key],
@@ -341,7 +356,14 @@ export function buildOpenApi(app: FastifyInstance): Json {
     const answers: Json = {};
     for (const [status, response] of Object.entries(declared)) {
       const description = response instanceof z.ZodType ? response.description : undefined;
-      if (Number(status) >= 400) answers[status] = errorAnswer(status, description);
+      // An error answer is the Error body unless the route declares another (Spotlight's onboarding).
+      if (Number(status) >= 400 && (response === errorResponse || !(response instanceof z.ZodType)))
+        answers[status] = errorAnswer(status, description);
+      else if (Number(status) >= 400)
+        answers[status] = {
+          description: description ?? ERROR_TEXTS[status] ?? 'Error',
+          content: { 'application/json': { schema: jsonSchema(response, 'output') } },
+        };
       else if (status === '204') answers[status] = { description: description ?? 'No content' };
       else
         answers[status] = {
@@ -365,7 +387,10 @@ export function buildOpenApi(app: FastifyInstance): Json {
     }
     const readsInput = (operation.parameters as Json[] | undefined)?.length || operation.requestBody !== undefined;
     operation.responses = {
-      ...errorAnswers(accessErrors(route.method, route.access, Boolean(readsInput))),
+      ...errorAnswers([
+        ...accessErrors(route.method, route.access, Boolean(readsInput)),
+        ...(bearer ? ['400', '401', '403'] : []),
+      ]),
       ...answers,
     };
     paths[openApiUrl] = { ...paths[openApiUrl], [method]: operation };

@@ -31,6 +31,8 @@ export interface Step {
   /** Whose session sends it; none without. */
   as?: Persona | { cookie: string; name: string };
   query?: Record<string, string | number | boolean>;
+  /** Values of the operation's path parameters ({id}). */
+  params?: Record<string, string>;
   /** A JSON body, or with `type` a raw one of that media type. */
   body?: unknown;
   type?: string;
@@ -84,7 +86,10 @@ export class ContractClient {
   /** Sends one step of an operation ('GET /api/v1/measurement') and checks it. */
   async send(operation: string, step: Step): Promise<Answer> {
     const [method, path] = operation.split(' ') as [string, string];
-    const url = new URL(path, this.base);
+    const url = new URL(
+      path.replace(/\{(\w+)\}/g, (_match, key: string) => encodeURIComponent(step.params?.[key] ?? '')),
+      this.base,
+    );
     for (const [key, value] of Object.entries(step.query ?? {})) url.searchParams.set(key, String(value));
     const headers: Record<string, string> = { ...step.headers };
     const who = step.as === undefined ? 'no session' : typeof step.as === 'string' ? step.as : step.as.name;

@@ -37,7 +37,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '../../server/app.ts';
 import { resources, type ResourceName } from '../../src/shared/schemas/index.ts';
-import { ContractClient, PASSWORD, PERSONAS, sessionCookie, type Persona } from './client.ts';
+import { ContractClient, PASSWORD, PERSONAS, sessionCookie, type Answer, type Persona, type Step } from './client.ts';
 import { OPERATIONS } from './operations.ts';
 import { walkResources, copyOf, type Samples } from './resources.ts';
 
@@ -59,6 +59,8 @@ export interface World {
   throwawayUser(): Promise<{ email: string; session: { cookie: string; name: string } }>;
   /** The query of a link e-mailed to the address (POST /api/v1/testing/outbox/links). */
   link(kind: 'reset-password' | 'login-link', email: string): Promise<URLSearchParams>;
+  /** Sends one request of the walk now (its answer feeds later requests: an id, an ETag). */
+  send(operation: string, step: Step): Promise<Answer>;
 }
 
 function freePort(): Promise<number> {
@@ -115,6 +117,7 @@ function world(client: ContractClient, samples: Samples): World {
       if (typeof link !== 'string') throw new Error(`no ${kind} link for ${email}`);
       return new URL(link, 'http://link').searchParams;
     },
+    send: (operation, step) => client.send(operation, step),
   };
 }
 

@@ -27,6 +27,66 @@ const asText: Partial<Step> = { type: 'text/plain', invalid: true };
 /** A measurement's CSV of delivery for an import: the first flight day. */
 const deliveryCsv = (w: World) => `Date,Impressions\n${String(w.row('measurement').start_date)},1000\n`;
 
+/** A Spotlight token for super@lamp.test (root reaches every company) and Contoso's company. */
+async function spotlight(w: World) {
+  const answer = await w.send('GET /api/spotlight-auth', {
+    as: 'super',
+    query: { id: USER_IDS.super, company: ACCOUNT_IDS.contoso },
+    status: 200,
+  });
+  const token = (answer.body as { token?: unknown }).token;
+  if (typeof token !== 'string') throw new Error('no Spotlight token');
+  return { authorization: `Bearer ${token}`, 'x-switched-company': ACCOUNT_IDS.contoso };
+}
+
+/**
+ * One Spotlight resource's walk: list, create, details (with its ETag), edit, a stale edit and
+ * delete (412), delete, then 404; each without a token (401) and with a foreign company (403).
+ */
+function spotlightResource(
+  resource: string,
+  create: (w: World, brief: string) => Record<string, unknown>,
+  edit: Record<string, unknown>,
+) {
+  const base = `/api/spotlight/${resource}`;
+  return async (w: World): Promise<Step[]> => {
+    const headers = await spotlight(w);
+    const foreign = { ...headers, authorization: headers.authorization, 'x-switched-company': 'nope' };
+    await w.send(`POST ${base}`, { headers, body: { results_per_page: 5, order_by: 'created_at_desc' }, status: 200 });
+    await w.send(`POST ${base}`, { body: {}, status: 401, invalid: true });
+    await w.send(`POST ${base}`, { headers: foreign, body: {}, status: 400, invalid: true });
+    await w.send(`POST ${base}`, { headers, body: { results_per_page: 1000 }, status: 400, invalid: true });
+    const briefs = await w.send('GET /api/spotlight/dashboard/data/brief_list/', { headers, status: 200 });
+    const brief = String((briefs.body as { data: { id: string }[] }).data[0]?.id);
+    const body = create(w, brief);
+    const created = await w.send(`POST ${base}/create`, { headers, body, status: 201 });
+    await w.send(`POST ${base}/create`, {
+      headers,
+      body: { ...body, not_a_field: 1 },
+      status: 400,
+      invalid: true,
+    });
+    await w.send(`POST ${base}/create`, { body, status: 401, invalid: true });
+    const id = (created.body as { data?: { id?: unknown } } | null)?.data?.id;
+    if (typeof id !== 'string') return []; // reported: the create failed
+    const details = await w.send(`GET ${base}/{id}/details`, { params: { id: id }, headers, status: 200 });
+    const etag = details.headers.get('etag') ?? '';
+    await w.send(`GET ${base}/{id}/details`, { params: { id: NO_SUCH_ID }, headers, status: 404 });
+    await w.send(`GET ${base}/{id}/details`, { params: { id: id }, status: 401, invalid: true });
+    const editUrl = `POST ${base}/{id}/edit`;
+    await w.send(editUrl, { params: { id: id }, headers: { ...headers, 'if-match': etag }, body: edit, status: 200 });
+    // The ETag the edit made stale.
+    await w.send(editUrl, { params: { id: id }, headers: { ...headers, 'if-match': etag }, body: edit, status: 412 });
+    await w.send(editUrl, { params: { id: NO_SUCH_ID }, headers, body: edit, status: 404 });
+    await w.send(editUrl, { params: { id: id }, headers, body: { not_a_field: 1 }, status: 400, invalid: true });
+    const deleteUrl = `POST ${base}/{id}/delete`;
+    await w.send(deleteUrl, { params: { id: id }, headers: { ...headers, 'if-match': etag }, status: 412 });
+    await w.send(deleteUrl, { params: { id: id }, status: 401, invalid: true });
+    await w.send(deleteUrl, { params: { id: id }, headers, status: 204 });
+    return [];
+  };
+}
+
 export const OPERATIONS: Record<string, Entry> = {
   'GET /api/health': () => [{ status: 200 }],
   'GET /api/openapi.json': () => [{ status: 200 }],
@@ -157,6 +217,121 @@ export const OPERATIONS: Record<string, Entry> = {
     { query: { steps: 6 }, status: 200 },
     { query: { steps: 0 }, status: 400, invalid: true },
   ],
+  'GET /api/v1/report-data': (w) => [
+    { as: 'reader', query: { measurement: w.id('measurement') }, status: 200 },
+    {
+      as: 'reader',
+      query: { account: ACCOUNT_IDS.northwind, relative_date: 'last_30_days', group_by: 'day' },
+      status: 200,
+    },
+    { as: 'foreign', query: { account: ACCOUNT_IDS.northwind }, status: 403 },
+    { as: 'reader', query: { measurement: 'nope' }, status: 400, invalid: true },
+    { query: { measurement: w.id('measurement') }, ...noSession },
+  ],
+  'GET /api/v1/measurement-domains': (w) => [
+    { as: 'reader', query: { measurement: w.id('measurement'), min_apm: 0 }, status: 200 },
+    { as: 'foreign', query: { measurement: w.id('measurement'), min_apm: 0 }, status: 403 },
+    { as: 'reader', query: { measurement: NO_SUCH_ID, min_apm: 0 }, status: 404 },
+    { as: 'reader', query: { measurement: 'nope' }, status: 400, invalid: true },
+    { query: { measurement: w.id('measurement'), min_apm: 0 }, ...noSession },
+  ],
+  'POST /api/v1/activation/with-list': (w) => {
+    const body = {
+      name: 'Contract walk activation',
+      measurement: String(w.row('activation', (row) => typeof row.vendor === 'string').measurement),
+      vendor: String(w.row('activation', (row) => typeof row.vendor === 'string').vendor),
+      min_apm: 0,
+    };
+    return [
+      json(201, body, { as: 'writer' }),
+      json(400, { ...body, min_apm: 999_999 }, { as: 'writer' }),
+      json(404, { ...body, measurement: NO_SUCH_ID }, { as: 'writer' }),
+      json(403, body, { as: 'foreign' }),
+      json(401, body, { invalid: true }),
+      { as: 'writer', body: 'x', ...asText, status: 415 },
+    ];
+  },
+  'POST /api/v1/domain-list/upload': () => {
+    const body = {
+      account: ACCOUNT_IDS.northwind,
+      name: 'Contract walk list',
+      type: 'allow',
+      file_name: 'domains.csv',
+      text: 'domain\nexample.com\nnews.example.org\n',
+    };
+    return [
+      json(201, body, { as: 'writer' }),
+      json(400, { ...body, text: 'domain\nnot a domain!\n' }, { as: 'writer' }),
+      json(403, body, { as: 'foreign' }),
+      json(401, body, { invalid: true }),
+      { as: 'writer', body: 'x', ...asText, status: 415 },
+    ];
+  },
+  'GET /api/v1/domain-list/download': (w) => [
+    { as: 'reader', query: { id: w.id('domain-list') }, status: 200 },
+    { as: 'foreign', query: { id: w.id('domain-list') }, status: 403 },
+    { as: 'reader', query: { id: NO_SUCH_ID }, status: 404 },
+    { as: 'reader', query: { id: 'nope' }, status: 400, invalid: true },
+    { query: { id: w.id('domain-list') }, ...noSession },
+  ],
+  'GET /api/spotlight-auth': () => [
+    { as: 'super', query: { id: USER_IDS.super, company: ACCOUNT_IDS.contoso }, status: 200 },
+    { as: 'admin', query: { id: USER_IDS.northwindAdmin, company: ACCOUNT_IDS.northwind }, status: 200 },
+    { as: 'reader', query: { id: USER_IDS.super, company: ACCOUNT_IDS.northwind }, status: 403 },
+    { as: 'reader', query: { id: 'nope', company: ACCOUNT_IDS.northwind }, status: 400, invalid: true },
+    { query: { id: USER_IDS.super, company: ACCOUNT_IDS.contoso }, ...noSession },
+  ],
+  'GET /api/spotlight/dashboard/data/brief_list/': async (w) => [
+    { headers: await spotlight(w), status: 200 },
+    { status: 401, invalid: true },
+  ],
+  'GET /api/spotlight/dashboard/data/stim_list/': async (w) => [
+    { headers: await spotlight(w), status: 200 },
+    { status: 401, invalid: true },
+  ],
+  'POST /api/spotlight/brief': spotlightResource(
+    'brief',
+    () => ({
+      name: 'Contract walk study',
+      context: 'web_page',
+      sample_size: 300,
+      start_date: '2026-03-01',
+      end_date: '2026-03-31',
+    }),
+    { name: 'Contract walk study (edited)' },
+  ),
+  'POST /api/spotlight/stim': spotlightResource(
+    'stim',
+    (w) => ({
+      brief: String(w.row('measurement').id),
+      name: 'Contract walk asset',
+      type: 'image',
+      format: 'MPU',
+      width: 300,
+      height: 250,
+    }),
+    { name: 'Contract walk asset (edited)' },
+  ),
+  'POST /api/spotlight/company': spotlightResource(
+    'company',
+    () => ({ account: ACCOUNT_IDS.lampHq, name: 'Contract walk company' }),
+    { name: 'Contract walk company (edited)' },
+  ),
+  'POST /api/spotlight/user': spotlightResource(
+    'user',
+    () => ({ username: 'Contract walk user', external_id: USER_IDS.root }),
+    { username: 'Contract walk user (edited)' },
+  ),
+  'GET /api/spotlight/stim/{id}/creative': async (w) => {
+    const headers = await spotlight(w);
+    const list = await w.send('POST /api/spotlight/stim', { headers, body: {}, status: 200 });
+    const id = String((list.body as { data: { id: string }[] }).data[0]?.id);
+    return [
+      { headers, params: { id }, status: 200 },
+      { headers, params: { id: NO_SUCH_ID }, status: 404 },
+      { params: { id }, status: 401, invalid: true },
+    ];
+  },
   // Engine operations' answers the generic walk cannot derive.
   'POST /api/v1/user': (w) => [json(409, { ...w.copy('user'), email: PERSONAS.reader }, { as: 'admin' })],
   'DELETE /api/v1/user': () => [{ as: 'admin', query: { id: USER_IDS.northwindAdmin }, status: 409 }],

@@ -62,8 +62,15 @@ function filterValue(definition: ResourceDefinition, param: string, row: Row): s
 /** A create body: the row's fields the create schema takes, with anything unique made new. */
 export function copyOf(definition: ResourceDefinition, row: Row, serial: number): Row {
   const body: Row = {};
-  for (const key of keysOf(definition.create)) if (row[key] !== undefined) body[key] = row[key];
+  const shape = (
+    definition.create as unknown as { shape: Record<string, { safeParse(v: unknown): { success: boolean } }> }
+  ).shape;
+  // A value the create input refuses (an activation's later status) is left to its default.
+  for (const key of keysOf(definition.create))
+    if (row[key] !== undefined && shape[key]?.safeParse(row[key]).success !== false) body[key] = row[key];
   if (typeof body.email === 'string') body.email = `contract-${serial}@example.test`;
+  // Names unique within an account (saved reports) must be new too.
+  if (typeof body.name === 'string') body.name = `${body.name.slice(0, 150)} (copy ${serial})`;
   return body;
 }
 
@@ -162,8 +169,9 @@ export async function walkResources(client: ContractClient): Promise<Samples> {
     // Create a copy, change it, delete it.
     serial += 1;
     const body = copyOf(definition, sample, serial);
-    const created = await client.send(op('POST'), { as: writer, body, status: 201 });
+    // The refused copy first: once the copy exists, a name unique in its account answers 409.
     await client.send(op('POST'), { as: writer, body: { ...body, not_a_field: 1 }, status: 400, invalid: true });
+    const created = await client.send(op('POST'), { as: writer, body, status: 201 });
     await client.send(op('POST'), { body, status: 401, invalid: true });
     // A role too low in the row's account; where reading is writing, an admin of another account.
     if (own) await client.send(op('POST'), { as: readerMayTry ? 'reader' : 'foreign', body, status: 403 });

@@ -18,6 +18,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { canAccessAccount, isRootUser } from '../../../src/shared/access.ts';
 import { messages } from '../../../src/shared/messages.ts';
 import type { Account, User } from '../../../src/shared/schemas/index.ts';
+import { errorResponse } from '../../../src/shared/schemas/auth.ts';
 import {
   SPOTLIGHT_ERROR,
   spotlightAuthCreateQuery,
@@ -46,7 +47,7 @@ export function spotlightAuthRoutes(app: FastifyInstance) {
         description:
           'Link form (id, company) or create form (username, external_id, company_name, company_id). Onboarding errors answer 200 with success false and error_type 1 (no Spotlight user), 3 (not a member of the company) or 4 (no company yet); another user or a foreign account is 403; bad input 400. The token goes in Authorization: Bearer and expires after 1 hour.',
         querystring: spotlightAuthQuery,
-        response: { 200: spotlightAuthResponse, 403: spotlightAuthResponse },
+        response: { 200: spotlightAuthResponse, 400: errorResponse, 403: spotlightAuthResponse },
       },
       // The union is checked by hand below, so that the message names the fields of the form used.
       validatorCompiler: () => (value: unknown) => ({ value }),

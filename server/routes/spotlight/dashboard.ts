@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { renderCreative } from '../../../fixtures/spotlight-creative.ts';
 import { briefListResponse, stimListResponse } from '../../../src/shared/schemas/spotlight.ts';
+import { errorResponse } from '../../../src/shared/schemas/auth.ts';
 import type { StoredRow } from '../../store/repositories.ts';
 import { spotlightContext, spotlightGuard } from './guard.ts';
 import { spotlightStore } from './store.ts';
@@ -99,6 +100,7 @@ export function spotlightDashboardRoutes(app: FastifyInstance) {
         security: [{ spotlightToken: [] }],
         summary: 'The asset’s creative (SVG)',
         description: 'image/svg+xml; the areas of interest are fractions of its width and height.',
+        response: { 404: errorResponse },
       },
     },
     (request, reply) => {

@@ -16,6 +16,7 @@ import { z } from 'zod';
 import { canAccessAccount, type Role } from '../../../src/shared/access.ts';
 import { messages } from '../../../src/shared/messages.ts';
 import type { User } from '../../../src/shared/schemas/index.ts';
+import { errorResponse } from '../../../src/shared/schemas/auth.ts';
 import {
   brief,
   briefCreate,
@@ -260,7 +261,7 @@ export function spotlightResourceRoutes(app: FastifyInstance) {
           summary: `One ${spec.noun}`,
           description: 'Sends an ETag for If-Match on edit and delete.',
           params: idParams,
-          response: { 200: z.object({ data: spec.row }) },
+          response: { 200: z.object({ data: spec.row }), 404: errorResponse },
         },
       },
       (request, reply) => {
@@ -304,7 +305,7 @@ export function spotlightResourceRoutes(app: FastifyInstance) {
           description: `Needs role ${spec.roles.edit} in the account. Partial; unknown fields are refused. If-Match: 412 when the record changed since.`,
           params: idParams,
           body: spec.editBody,
-          response: { 200: z.object({ data: spec.row }) },
+          response: { 200: z.object({ data: spec.row }), 404: errorResponse, 412: errorResponse },
         },
       },
       async (request, reply) => {
@@ -333,6 +334,7 @@ export function spotlightResourceRoutes(app: FastifyInstance) {
           summary: `Delete a ${spec.noun}`,
           description: `Needs role ${spec.roles.delete} in the account. If-Match: 412 when the record changed since.${resource === 'brief' ? ' The study’s assets are deleted with it.' : resource === 'user' ? ' Removes the membership of this company (the user goes when no membership is left).' : ''}`,
           params: idParams,
+          response: { 204: z.null().describe('Deleted'), 404: errorResponse, 412: errorResponse },
         },
       },
       async (request, reply) => {
