@@ -21,7 +21,6 @@ import { emailTaken, forbidden, HttpError, notFound, parseOr400 } from '../http-
 import { sendLinkEmail } from '../mail/outbox.ts';
 import { publicUser } from '../plugins/session.ts';
 import { newId } from '../store/repositories.ts';
-import { requestOrigin } from './self-service-http.ts';
 
 /** The actor must be admin in the account, and may give at most their own role there. */
 function assertManages(actor: User, account: string, role?: Role) {
@@ -70,7 +69,7 @@ export function accountUserRoutes(app: FastifyInstance) {
       password_hash: null,
     };
     await users.insert(user);
-    await sendLinkEmail(app, { kind: 'invitation', user, origin: requestOrigin(request) });
+    await sendLinkEmail(app, { kind: 'invitation', user });
     return reply.code(201).send({ data: publicUser(user), count: 1 });
   });
 
