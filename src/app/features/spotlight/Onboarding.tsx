@@ -82,11 +82,12 @@ function CreateOption() {
 }
 
 export function Onboarding({ error }: { error: SpotlightError }) {
-  usePageTitle(messages.titles.spotlightError);
   const user = useStore($currentUser);
   const account = useStore($selectedAccount);
   const linkable = error.id === SPOTLIGHT_ERROR.noUser;
   const creatable = linkable || error.id === SPOTLIGHT_ERROR.noCompany;
+  // Errors 1 and 4 are a welcome with a way in; the others are the Spotlight error page (spec §2).
+  usePageTitle(creatable ? undefined : messages.titles.spotlightError);
   const text = error.id === SPOTLIGHT_ERROR.notMember ? messages.access.spotlightNoAccess : error.message;
   return (
     <div className="mx-auto max-w-3xl space-y-5" data-spotlight-error={error.id}>
