@@ -39,6 +39,14 @@ async function spotlight(w: World) {
   return { authorization: `Bearer ${token}`, 'x-switched-company': ACCOUNT_IDS.contoso };
 }
 
+const STUDY = {
+  name: 'Contract walk study',
+  context: 'web_page',
+  sample_size: 300,
+  start_date: '2026-03-01',
+  end_date: '2026-03-31',
+};
+
 /**
  * One Spotlight resource's walk: list, create, details (with its ETag), edit, a stale edit and
  * delete (412), delete, then 404; each without a token (401) and with a foreign company (403).
@@ -56,8 +64,9 @@ function spotlightResource(
     await w.send(`POST ${base}`, { body: {}, status: 401, invalid: true });
     await w.send(`POST ${base}`, { headers: foreign, body: {}, status: 400, invalid: true });
     await w.send(`POST ${base}`, { headers, body: { results_per_page: 1000 }, status: 400, invalid: true });
-    const briefs = await w.send('GET /api/spotlight/dashboard/data/brief_list/', { headers, status: 200 });
-    const brief = String((briefs.body as { data: { id: string }[] }).data[0]?.id);
+    // An asset belongs to a study: the walk makes its own.
+    const study = await w.send('POST /api/spotlight/brief/create', { headers, body: STUDY, status: 201 });
+    const brief = String((study.body as { data?: { id?: unknown } } | null)?.data?.id);
     const body = create(w, brief);
     const created = await w.send(`POST ${base}/create`, { headers, body, status: 201 });
     await w.send(`POST ${base}/create`, {
@@ -289,17 +298,7 @@ export const OPERATIONS: Record<string, Entry> = {
     { headers: await spotlight(w), status: 200 },
     { status: 401, invalid: true },
   ],
-  'POST /api/spotlight/brief': spotlightResource(
-    'brief',
-    () => ({
-      name: 'Contract walk study',
-      context: 'web_page',
-      sample_size: 300,
-      start_date: '2026-03-01',
-      end_date: '2026-03-31',
-    }),
-    { name: 'Contract walk study (edited)' },
-  ),
+  'POST /api/spotlight/brief': spotlightResource('brief', () => STUDY, { name: 'Contract walk study (edited)' }),
   'POST /api/spotlight/stim': spotlightResource(
     'stim',
     (w) => ({
@@ -336,6 +335,24 @@ export const OPERATIONS: Record<string, Entry> = {
   'POST /api/v1/user': (w) => [json(409, { ...w.copy('user'), email: PERSONAS.reader }, { as: 'admin' })],
   'DELETE /api/v1/user': () => [{ as: 'admin', query: { id: USER_IDS.northwindAdmin }, status: 409 }],
   'DELETE /api/v1/account': () => [{ as: 'root', query: { id: ACCOUNT_IDS.lampHq }, status: 409 }],
+  // A stale If-Match (the row's ETag before a change): 412 on update and delete, nothing changed.
+  'PUT /api/v1/project': async (w) => {
+    const id = w.id('project');
+    const read = await w.send('GET /api/v1/project', { as: 'writer', query: { id }, status: 200 });
+    const etag = read.headers.get('etag') ?? '';
+    const body = { name: `${String(w.row('project').name).slice(0, 150)} (walked)` };
+    return [
+      json(200, body, { as: 'writer', query: { id }, headers: { 'if-match': etag } }),
+      json(412, body, { as: 'writer', query: { id }, headers: { 'if-match': etag } }),
+    ];
+  },
+  'DELETE /api/v1/project': async (w) => {
+    const id = w.id('project');
+    const read = await w.send('GET /api/v1/project', { as: 'writer', query: { id }, status: 200 });
+    const etag = read.headers.get('etag') ?? '';
+    await w.send('PUT /api/v1/project', { as: 'writer', query: { id }, body: {}, status: 200 });
+    return [{ as: 'writer', query: { id }, headers: { 'if-match': etag }, status: 412 }];
+  },
   // Last: everything back to the fixtures.
   'POST /api/v1/testing/reset': () => [{ status: 200 }],
 };
