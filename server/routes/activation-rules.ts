@@ -6,7 +6,7 @@
  * final, and a domain list an activation still uses cannot be deleted.
  */
 import { activationMessages, canMoveTo, dealId, usesList } from '../../src/shared/activations.ts';
-import type { Account, Activation } from '../../src/shared/schemas/index.ts';
+import type { Activation } from '../../src/shared/schemas/index.ts';
 import { badRequest, HttpError } from '../http-errors.ts';
 import type { Repositories, StoredRow } from '../store/repositories.ts';
 
@@ -15,7 +15,7 @@ const ACTIVATION_FIELDS = ['name', 'measurement', 'domain_list', 'vendor', 'stat
 
 /** A deal id no other activation has (four random digits; retried on a clash). */
 export function newDealId(repositories: Repositories, accountId: string, now = new Date()): string {
-  const account = repositories.account.byId(accountId) as Account | undefined;
+  const account = repositories.account.byId(accountId);
   const name = account?.name ?? '';
   const start = Math.floor(Math.random() * 10_000);
   for (let step = 0; step < 10_000; step += 1) {
@@ -50,9 +50,7 @@ export function prepareActivation(repositories: Repositories, row: StoredRow, cu
 
 /** Refuses (409, naming them) to delete a list that activations which have not ended still use. */
 export function assertListUnused(repositories: Repositories, list: StoredRow): void {
-  const users = (repositories.activation.findBy('domain_list', list.id) as unknown as Activation[]).filter((a) =>
-    usesList(a, list.id),
-  );
+  const users = repositories.activation.findBy('domain_list', list.id).filter((a) => usesList(a, list.id));
   if (users.length) {
     throw new HttpError(
       409,

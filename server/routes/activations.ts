@@ -29,7 +29,13 @@ import {
 import { activationMessages, previewDomains, type DomainPreview } from '../../src/shared/activations.ts';
 import { domainListCsv, domainListFileName, parseDomainList } from '../../src/shared/domains.ts';
 import { aggregateMetrics } from '../../src/shared/metrics.ts';
-import { resources, type DomainList, type Measurement, type ResourceRow, type User } from '../../src/shared/schemas/index.ts';
+import {
+  resources,
+  type DomainList,
+  type Measurement,
+  type ResourceRow,
+  type User,
+} from '../../src/shared/schemas/index.ts';
 import { badRequest, issuesMessage, notFound } from '../http-errors.ts';
 import type { AccessPolicy } from '../plugins/access.ts';
 import { newId, type StoredRow } from '../store/repositories.ts';
@@ -71,7 +77,7 @@ function listPolicy(app: FastifyInstance, permission: 'read' | 'write'): AccessP
       const fromQuery = (request.query as { id?: unknown } | undefined)?.id;
       const body = request.body as { id?: unknown; account?: unknown } | undefined;
       const id = typeof fromQuery === 'string' ? fromQuery : typeof body?.id === 'string' ? body.id : null;
-      const list = id ? (app.repositories['domain-list'].byId(id) as DomainList | undefined) : undefined;
+      const list = id ? app.repositories['domain-list'].byId(id) : undefined;
       return list?.account ?? body?.account;
     },
   };
@@ -79,7 +85,7 @@ function listPolicy(app: FastifyInstance, permission: 'read' | 'write'): AccessP
 
 /** The list, in the account the policy checked (never another account's). */
 function checkedList(app: FastifyInstance, request: FastifyRequest, id: string): DomainList {
-  const list = app.repositories['domain-list'].byId(id) as DomainList | undefined;
+  const list = app.repositories['domain-list'].byId(id);
   if (!list || !request.access || list.account !== request.access.account.id) {
     throw notFound('No domain list with this id, or no access to it');
   }

@@ -5,13 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { messages } from '../../src/shared/messages.ts';
-import {
-  errorResponse,
-  loginRequest,
-  loginResponse,
-  type LoginResponse,
-  type StoredUser,
-} from '../../src/shared/schemas/index.ts';
+import { errorResponse, loginRequest, loginResponse, type LoginResponse } from '../../src/shared/schemas/index.ts';
 import { SuccessResponseSchema } from '../../src/shared/schemas/self-service.ts';
 import { DUMMY_HASH_PROMISE, verifyPassword } from '../auth/password.ts';
 import type { LoginThrottle } from '../auth/throttle.ts';

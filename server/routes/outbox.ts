@@ -61,19 +61,27 @@ export function outboxRoutes(app: FastifyInstance) {
   });
 
   const cleared = { response: { 204: z.null().describe('The outbox is empty') } };
-  app.delete('/api/v1/testing/outbox', { config: { access: 'test-control' }, schema: cleared }, async (_request, reply) => {
-    await clearOutbox(app);
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/api/v1/testing/outbox',
+    { config: { access: 'test-control' }, schema: cleared },
+    async (_request, reply) => {
+      await clearOutbox(app);
+      return reply.code(204).send();
+    },
+  );
 
   const issued = { response: { 201: OutboxMessageSchema } };
-  app.post('/api/v1/testing/outbox/links', { config: { access: 'test-control' }, schema: issued }, async (request, reply) => {
-    const { kind, email, time } = parseOr400(TestLinkBodySchema, request.body);
-    const user = findUserByEmail(app, email);
-    if (!user) throw new HttpError(404, `No user has the e-mail address ${email}`);
-    const message = await sendLinkEmail(app, { kind, user, time });
-    return reply.code(201).send(message);
-  });
+  app.post(
+    '/api/v1/testing/outbox/links',
+    { config: { access: 'test-control' }, schema: issued },
+    async (request, reply) => {
+      const { kind, email, time } = parseOr400(TestLinkBodySchema, request.body);
+      const user = findUserByEmail(app, email);
+      if (!user) throw new HttpError(404, `No user has the e-mail address ${email}`);
+      const message = await sendLinkEmail(app, { kind, user, time });
+      return reply.code(201).send(message);
+    },
+  );
 
   const created = { response: { 201: currentUser, 409: errorResponse } };
   app.post('/api/v1/testing/users', { config: { access: 'test-control' }, schema: created }, async (request, reply) => {

@@ -33,7 +33,7 @@ import {
   type MetricCounts,
   type MetricRow,
 } from '../../src/shared/metrics.ts';
-import type { LabelValue, Measurement } from '../../src/shared/schemas/index.ts';
+import type { Measurement } from '../../src/shared/schemas/index.ts';
 import { badRequest } from '../http-errors.ts';
 import { importedRows } from './metrics.ts';
 
@@ -46,11 +46,11 @@ function selectMeasurements(app: FastifyInstance, account: string, query: Parsed
   const ids = query.measurement ?? ['*'];
   let chosen: Measurement[];
   if (ids[0] === '*') {
-    chosen = repository.byOwners([account]) as unknown as Measurement[];
+    chosen = repository.byOwners([account]);
   } else {
     chosen = [];
     for (const id of new Set(ids)) {
-      const measurement = repository.byId(id) as Measurement | undefined;
+      const measurement = repository.byId(id);
       if (!measurement || measurement.account !== account) {
         throw badRequest(`measurement: ${id} is not a measurement of this account`);
       }
@@ -63,7 +63,7 @@ function selectMeasurements(app: FastifyInstance, account: string, query: Parsed
   // (Brand A or Brand B, and Region UK).
   const byCategory = new Map<string, Set<string>>();
   for (const id of new Set(labels)) {
-    const value = app.repositories['label-value'].byId(id) as LabelValue | undefined;
+    const value = app.repositories['label-value'].byId(id);
     if (!value || value.category.account !== account) {
       throw badRequest(`label: ${id} is not a label of this account`);
     }

@@ -7,7 +7,6 @@
  */
 import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
 import { canAccessAccount } from '../../src/shared/access.ts';
-import type { SavedReport } from '../../src/shared/schemas/index.ts';
 import { HttpError } from '../http-errors.ts';
 import { hookList } from '../route-hooks.ts';
 
@@ -23,15 +22,15 @@ export function savedReportNames(app: FastifyInstance): void {
     if (!user || !body || typeof body !== 'object') return done();
     const repository = app.repositories['saved-report'];
     const id = request.method === 'PUT' ? (request.query as { id?: unknown }).id : undefined;
-    const current = typeof id === 'string' ? (repository.byId(id) as SavedReport | undefined) : undefined;
+    const current = typeof id === 'string' ? repository.byId(id) : undefined;
     if (request.method === 'PUT' && !current) return done();
     const name = typeof body.name === 'string' ? body.name : current?.name;
     const account = typeof body.account === 'string' ? body.account : current?.account;
     // Anything else wrong with the request (a foreign account, a bad body) is the engine's to refuse.
     if (typeof name !== 'string' || typeof account !== 'string' || !canAccessAccount(user, account)) return done();
-    const clash = (repository.byOwners([account]) as unknown as SavedReport[]).some(
-      (other) => other.id !== current?.id && sameName(other.name, name),
-    );
+    const clash = repository
+      .byOwners([account])
+      .some((other) => other.id !== current?.id && sameName(other.name, name));
     done(clash ? new HttpError(409, SAVED_REPORT_NAME_TAKEN) : undefined);
   };
   app.addHook('onRoute', (route) => {

@@ -17,7 +17,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { canAccessAccount, isRootUser } from '../../../src/shared/access.ts';
 import { messages } from '../../../src/shared/messages.ts';
-import type { Account, User } from '../../../src/shared/schemas/index.ts';
+import type { User } from '../../../src/shared/schemas/index.ts';
 import { errorResponse } from '../../../src/shared/schemas/auth.ts';
 import {
   SPOTLIGHT_ERROR,
@@ -64,7 +64,7 @@ export function spotlightAuthRoutes(app: FastifyInstance) {
       const root = isRootUser(user);
       if (!canAccessAccount(user, accountId) || (!root && accountId !== user.account))
         return deny(reply, failure(SPOTLIGHT_ERROR.foreign, messages.spotlight.foreignCompany));
-      const account = app.repositories.account.byId(accountId) as Account | undefined;
+      const account = app.repositories.account.byId(accountId);
       if (!account) return deny(reply, failure(SPOTLIGHT_ERROR.foreign, messages.spotlight.foreignCompany));
       if (!account.feature_flags.spotlight_access) return failure(SPOTLIGHT_ERROR.noAccess, messages.access.userError);
 

@@ -65,7 +65,7 @@ export function spotlightGuard(app: FastifyInstance, role: Role = 'read'): onReq
       const root = isRootUser(user);
       if (!canAccessAccount(user, parsed.data) || (!root && parsed.data !== user.account))
         throw forbidden(messages.spotlight.foreignCompany);
-      const account = app.repositories.account.byId(parsed.data) as Account | undefined;
+      const account = app.repositories.account.byId(parsed.data);
       if (!account) throw forbidden(messages.spotlight.foreignCompany);
       if (!account.feature_flags.spotlight_access) throw forbidden(messages.access.userError);
       const company = store.companyOfAccount(account.id);

@@ -8,19 +8,24 @@ export interface AsyncState<T> {
 }
 
 /**
- * Runs `load` whenever `key` changes; a newer run wins over an older one still in flight, so a
- * quick change of date range cannot show stale figures.
+ * Runs `load` whenever `key` changes (null: nothing to load yet); a newer run wins over an older
+ * one still in flight, so a quick change of date range cannot show stale figures, and the last
+ * data stays on screen while the next loads.
  */
-export function useAsync<T>(load: () => Promise<T>, key: string): AsyncState<T> {
+export function useAsync<T>(load: () => Promise<T>, key: string | null): AsyncState<T> {
   const [state, setState] = useState<{ data: T | null; error: unknown; loading: boolean }>({
     data: null,
     error: null,
-    loading: true,
+    loading: key !== null,
   });
   const [tick, setTick] = useState(0);
   const loadRef = useRef(load);
   loadRef.current = load;
   useEffect(() => {
+    if (key === null) {
+      setState({ data: null, error: null, loading: false });
+      return;
+    }
     let live = true;
     setState((s) => ({ ...s, loading: true, error: null }));
     loadRef.current().then(

@@ -13,9 +13,16 @@ export function lookupName(lookup: NonNullable<Crumb['lookup']>): Promise<string
   if (!pending) {
     pending =
       lookup.service === 'spotlight'
-        ? // Spotlight records come from the Spotlight service, with its token (lazy: its chunk).
-          import('../features/spotlight/data.ts')
-            .then(({ spotlightName }) => spotlightName(lookup.resource, lookup.id))
+        ? // Spotlight records (assets are stims, studies briefs) come from the Spotlight service,
+          // with its token; only the name is read, so no schema is loaded for it.
+          import('../../stores/spotlight.ts')
+            .then(({ spotlightApi, withSpotlight }) =>
+              withSpotlight((auth) => spotlightApi.detail(auth, lookup.resource, lookup.id)),
+            )
+            .then((body) => {
+              const name = (body as { data?: { name?: unknown } } | null)?.data?.name;
+              return typeof name === 'string' ? name : lookup.id;
+            })
             .catch(() => {
               names.delete(key);
               return lookup.id;

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   Autocomplete,
   Header,
@@ -17,12 +17,11 @@ import { loadSchemas } from '../../lib/schemas.ts';
 import { $accessContext, $role, $selectedAccount, $selectedAccountId } from '../../stores/account.ts';
 import { $recentSearches, addRecentSearch } from '../../stores/recent-searches.ts';
 import { $currentUser } from '../../stores/session.ts';
-import type { AccessContext } from '../../shared/access.ts';
 import { SEARCH_FOCUS_DELAY_MS } from '../../shared/constants.ts';
 import { messages } from '../../shared/messages.ts';
 import { Modal } from '../shared/Modal.tsx';
 import { Spinner } from '../shared/Spinner.tsx';
-import { hasSpotlightAccess, publicConfig } from './nav.ts';
+import { hasSpotlightAccess } from './nav.ts';
 import { resolveRecent, searchSection, searchSections, type SearchItem, type SectionResult } from './search.ts';
 import { $searchTypedAhead, SEARCH_INPUT_ATTRIBUTE, stopSearchTyping } from './search-typing.ts';
 

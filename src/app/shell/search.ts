@@ -138,7 +138,7 @@ export async function searchSection(
   try {
     // Sections come from the registry (searchSections), so their resource is a registry name.
     const result = await list(section.resource as ResourceName, sectionQuery(section, term, accountId), signal);
-    const rows = await describeRows(section.resource, result.data as SearchRow[], bundle, viewer, signal);
+    const rows = await describeRows(section.resource, result.data, bundle, viewer, signal);
     return { section, count: result.count, error: false, rows };
   } catch {
     return { section, rows: [], count: 0, error: true };
@@ -165,7 +165,7 @@ export async function resolveRecent(
       try {
         const query = { id: valid.join(','), limit: valid.length, skip: 0, ...accountQuery(section, accountId) };
         const result = await list(section.resource as ResourceName, query, signal);
-        return describeRows(section.resource, result.data as SearchRow[], bundle, viewer, signal);
+        return describeRows(section.resource, result.data, bundle, viewer, signal);
       } catch {
         return [];
       }

@@ -18,7 +18,7 @@ import { Button, buttonClass } from '../../shared/Button.tsx';
 import { TextField } from '../../shared/Field.tsx';
 import { useUnsavedForm } from '../../shared/useUnsavedForm.ts';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
-import { fetchPreview, useAsync, useDebounced, type NamedRow } from './data.ts';
+import { fetchPreview, useAsync, useDebounced } from './data.ts';
 import { DomainPreviewPanel } from './DomainPreviewPanel.tsx';
 import { MeasurementPicker } from './MeasurementPicker.tsx';
 import { MinApmField, readMinApm } from './MinApmField.tsx';
@@ -56,10 +56,7 @@ export default function CreateActivationPage() {
   const [saving, setSaving] = useState(false);
   useUnsavedForm(!saving && (measurement !== null || name !== '' || vendor !== null));
 
-  const vendors = useAsync(
-    () => listAll('third-party-macro-vendor', { sort: 'asc(name),asc(id)' }),
-    'vendors',
-  );
+  const vendors = useAsync(() => listAll('third-party-macro-vendor', { sort: 'asc(name),asc(id)' }), 'vendors');
   const minApm = readMinApm(minApmText);
   const settledApm = useDebounced(minApm.value, 250);
   const previewKey = measurement && settledApm !== null ? `${measurement.id}|${settledApm}` : null;

@@ -3,49 +3,12 @@
  * schemas (type-only imports, so zod stays out of these chunks); the rules from
  * src/shared/activations.ts and src/shared/domains.ts.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { accountFilter, call, list, listAll, type Query } from '../../../lib/api.ts';
 import type { DomainPreviewResponse } from '../../../shared/activation-api.ts';
 import type { Activation, DomainList, Measurement } from '../../../shared/schemas/index.ts';
 
-export interface AsyncState<T> {
-  data: T | null;
-  error: unknown;
-  loading: boolean;
-  reload: () => void;
-}
-
-/**
- * Runs `load` whenever `key` changes (null: nothing to load); a newer run wins over an older one
- * still in flight, and the last data stays on screen while the next loads.
- */
-export function useAsync<T>(load: () => Promise<T>, key: string | null): AsyncState<T> {
-  const [state, setState] = useState<{ data: T | null; error: unknown; loading: boolean }>({
-    data: null,
-    error: null,
-    loading: key !== null,
-  });
-  const [tick, setTick] = useState(0);
-  const loadRef = useRef(load);
-  loadRef.current = load;
-  useEffect(() => {
-    if (key === null) {
-      setState({ data: null, error: null, loading: false });
-      return;
-    }
-    let live = true;
-    setState((s) => ({ ...s, loading: true, error: null }));
-    loadRef.current().then(
-      (data) => live && setState({ data, error: null, loading: false }),
-      (error: unknown) => live && setState({ data: null, error, loading: false }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [key, tick]);
-  const reload = useCallback(() => setTick((t) => t + 1), []);
-  return { ...state, reload };
-}
+export { useAsync, type AsyncState } from '../../shared/useAsync.ts';
 
 /** A value that follows `value` once it has stopped changing for `ms`. */
 export function useDebounced<T>(value: T, ms: number): T {

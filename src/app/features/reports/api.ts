@@ -1,8 +1,6 @@
 /** Data access of the report pages: the report data endpoint and the lists the pickers offer. */
 import { call, listAll } from '../../../lib/api.ts';
 import type { ReportData, ReportDataQuery } from '../../../shared/report-api.ts';
-import type { SavedReport } from '../../../shared/schemas/saved-report.ts';
-import type { Report } from '../../../shared/schemas/report.ts';
 
 export async function fetchReport(query: ReportDataQuery): Promise<ReportData> {
   const body = await call<{ data: ReportData }>('/api/v1/report-data', { query: query as Record<string, string> });
@@ -26,8 +24,7 @@ export async function fetchLabelOptions(account: string): Promise<(Option & { ca
   return rows.map((r) => ({ id: r.id, name: r.name, category: r.category.name }));
 }
 
-export const fetchSavedReports = (account: string) =>
-  listAll('saved-report', { account, sort: 'asc(name),asc(id)' });
+export const fetchSavedReports = (account: string) => listAll('saved-report', { account, sort: 'asc(name),asc(id)' });
 
 export const fetchAdminReports = (account: string) =>
   listAll('report', { account: `${account},null`, sort: 'asc(name),asc(id)' });

@@ -2,7 +2,6 @@
  * Data access of the Spotlight pages: the service's calls with the token (stores/spotlight.ts),
  * every answer parsed with the service's own schemas (src/shared/schemas/spotlight.ts).
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import {
   brief,
@@ -16,37 +15,7 @@ import {
 } from '../../../shared/schemas/spotlight.ts';
 import { spotlightApi, withSpotlight } from '../../../stores/spotlight.ts';
 
-export interface AsyncState<T> {
-  data: T | null;
-  error: unknown;
-  loading: boolean;
-  reload: () => void;
-}
-
-/** Runs `load` whenever `key` changes; a newer run wins over an older one still in flight. */
-export function useAsync<T>(load: () => Promise<T>, key: string): AsyncState<T> {
-  const [state, setState] = useState<{ data: T | null; error: unknown; loading: boolean }>({
-    data: null,
-    error: null,
-    loading: true,
-  });
-  const [tick, setTick] = useState(0);
-  const loadRef = useRef(load);
-  loadRef.current = load;
-  useEffect(() => {
-    let live = true;
-    setState((s) => ({ ...s, loading: true, error: null }));
-    loadRef.current().then(
-      (data) => live && setState({ data, error: null, loading: false }),
-      (error: unknown) => live && setState({ data: null, error, loading: false }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [key, tick]);
-  const reload = useCallback(() => setTick((t) => t + 1), []);
-  return { ...state, reload };
-}
+export { useAsync, type AsyncState } from '../../shared/useAsync.ts';
 
 const briefPage = spotlightListResponse(brief);
 const stimPage = spotlightListResponse(stim);
@@ -89,11 +58,4 @@ export function creativeUrl(id: string): Promise<string> {
     creatives.set(id, pending);
   }
   return pending;
-}
-
-/** The name of a Spotlight record, for the breadcrumbs (assets are stims, studies briefs). */
-export async function spotlightName(resource: string, id: string): Promise<string> {
-  if (resource === 'stim') return (await getStim(id)).name;
-  if (resource === 'brief') return (await getBrief(id)).name;
-  return id;
 }
