@@ -350,7 +350,12 @@ export const OPERATIONS: Record<string, Entry> = {
     const id = w.id('project');
     const read = await w.send('GET /api/v1/project', { as: 'super', query: { id }, status: 200 });
     const etag = read.headers.get('etag') ?? '';
-    await w.send('PUT /api/v1/project', { as: 'super', query: { id }, body: {}, status: 200 });
+    await w.send('PUT /api/v1/project', {
+      as: 'super',
+      query: { id },
+      body: { name: 'Changed by the contract walk' },
+      status: 200,
+    });
     return [{ as: 'super', query: { id }, headers: { 'if-match': etag }, status: 412 }];
   },
   // Last: everything back to the fixtures.
