@@ -3,7 +3,7 @@
  * sees it. The server starts (test mode, in memory, on a free port) with Stoplight Prism's
  * validating proxy in front of it (`prism proxy /api/openapi.json`); every documented operation is
  * then driven through the proxy, as each role where roles matter, with its success answers and its
- * error answers (400, 401, 403, 404, 409, 415, 429). It fails
+ * error answers (400, 401, 403, 404, 409, 412, 415, 429). It fails
  *   - on any violation Prism reports (request or response, error or warning), printing the
  *     operation, the request and the violation;
  *   - on any answer with another status than the walk expects;

@@ -301,8 +301,8 @@ export const OPERATIONS: Record<string, Entry> = {
   'POST /api/spotlight/brief': spotlightResource('brief', () => STUDY, { name: 'Contract walk study (edited)' }),
   'POST /api/spotlight/stim': spotlightResource(
     'stim',
-    (w) => ({
-      brief: String(w.row('measurement').id),
+    (_w, brief) => ({
+      brief,
       name: 'Contract walk asset',
       type: 'image',
       format: 'MPU',
@@ -338,20 +338,25 @@ export const OPERATIONS: Record<string, Entry> = {
   // A stale If-Match (the row's ETag before a change): 412 on update and delete, nothing changed.
   'PUT /api/v1/project': async (w) => {
     const id = w.id('project');
-    const read = await w.send('GET /api/v1/project', { as: 'writer', query: { id }, status: 200 });
+    const read = await w.send('GET /api/v1/project', { as: 'super', query: { id }, status: 200 });
     const etag = read.headers.get('etag') ?? '';
     const body = { name: `${String(w.row('project').name).slice(0, 150)} (walked)` };
     return [
-      json(200, body, { as: 'writer', query: { id }, headers: { 'if-match': etag } }),
-      json(412, body, { as: 'writer', query: { id }, headers: { 'if-match': etag } }),
+      json(200, body, { as: 'super', query: { id }, headers: { 'if-match': etag } }),
+      json(412, body, { as: 'super', query: { id }, headers: { 'if-match': etag } }),
     ];
   },
   'DELETE /api/v1/project': async (w) => {
     const id = w.id('project');
-    const read = await w.send('GET /api/v1/project', { as: 'writer', query: { id }, status: 200 });
+    const read = await w.send('GET /api/v1/project', { as: 'super', query: { id }, status: 200 });
     const etag = read.headers.get('etag') ?? '';
-    await w.send('PUT /api/v1/project', { as: 'writer', query: { id }, body: {}, status: 200 });
-    return [{ as: 'writer', query: { id }, headers: { 'if-match': etag }, status: 412 }];
+    await w.send('PUT /api/v1/project', {
+      as: 'super',
+      query: { id },
+      body: { name: 'Changed by the contract walk' },
+      status: 200,
+    });
+    return [{ as: 'super', query: { id }, headers: { 'if-match': etag }, status: 412 }];
   },
   // Last: everything back to the fixtures.
   'POST /api/v1/testing/reset': () => [{ status: 200 }],
