@@ -1,12 +1,10 @@
 /**
- * Reports beyond plain resources (issue 13): the report data endpoint and the saved-report name
- * rule, registered together.
+ * Reports beyond plain resources (issue 13): the report data endpoint. (The saved-report name
+ * rule is in the engine's behaviour table.)
  */
 import type { FastifyInstance } from 'fastify';
 import { reportDataRoutes } from './report-data.ts';
-import { savedReportNames } from './saved-report-names.ts';
 
 export function reportRoutes(app: FastifyInstance): void {
-  savedReportNames(app);
   reportDataRoutes(app);
 }

@@ -7,16 +7,22 @@
  * object is replaced (list-body.ts). Counts over other collections (a label's usage) are read
  * through their own endpoints instead (label-usage.ts).
  */
-import { HttpError } from '../http-errors.ts';
 import type { ResourceName } from '../../src/shared/schemas/index.ts';
 import type { Repositories, StoredRow } from '../store/repositories.ts';
+import { emailTaken, HttpError } from '../http-errors.ts';
 import { assertListUnused, prepareActivation } from './activation-rules.ts';
+import { assertSavedReportNameFree } from './saved-report-names.ts';
 
 export interface ResourceBehaviour {
   /** Fields added to the row sent to clients (never stored). */
   derive?: (row: StoredRow) => Record<string, unknown>;
   /** Completes and checks a row about to be created or updated; throws to refuse (nothing is written). */
   beforeWrite?: (repositories: Repositories, row: StoredRow, current: StoredRow | null) => void;
+  /**
+   * Checks against the stored data once the write is allowed and the row valid (uniqueness), just
+   * before it is stored; throws to refuse (nothing is written).
+   */
+  beforeStore?: (repositories: Repositories, row: StoredRow) => void;
   /** Runs before a delete; throws to refuse it (nothing is written). */
   beforeDelete?: (repositories: Repositories, row: StoredRow) => void;
 }
@@ -41,6 +47,14 @@ export function categoryUsage(repositories: Repositories, categoryId: string) {
 export const BEHAVIOURS: Partial<Record<ResourceName, ResourceBehaviour>> = {
   /** States move only along the allowed actions; the deal id comes with the first activation. */
   activation: { beforeWrite: prepareActivation },
+  /** Users are unique by e-mail (the 409 names the email field). */
+  user: {
+    beforeStore: (repositories, row) => {
+      if (repositories.user.findBy('email', row.email).some((other) => other.id !== row.id)) throw emailTaken();
+    },
+  },
+  /** A saved report's name is unique within its account (it opens by name). */
+  'saved-report': { beforeStore: assertSavedReportNameFree },
   /** A domain list an activation uses is not deleted (the 409 names the activation). */
   'domain-list': { beforeDelete: assertListUnused },
   /** decisions §3 reading A: a contract with a non-empty measurement list is active. */

@@ -25,7 +25,7 @@ import {
   type User,
 } from '../../src/shared/schemas/index.ts';
 import { storedUserRow } from '../../src/shared/schemas/user.ts';
-import { badRequest, emailTaken, forbidden, HttpError, invalidInput, notFound, parseOr400 } from '../http-errors.ts';
+import { badRequest, forbidden, HttpError, invalidInput, notFound, parseOr400 } from '../http-errors.ts';
 import { listQuerySchema, type ListParams } from '../../src/shared/schemas/list-query.ts';
 import { responseShaper } from '../response-shape.ts';
 import { runList, type ListQuery } from '../store/query.ts';
@@ -201,12 +201,6 @@ export function resourceRoutes(app: FastifyInstance, repositories: Repositories)
       assertCreatorOrAdmin(user, definition, row);
     };
 
-    const assertUniqueEmail = (row: StoredRow) => {
-      if (name !== 'user') return;
-      const clash = repositories.user.findBy('email', row.email).find((other) => other.id !== row.id);
-      if (clash) throw emailTaken();
-    };
-
     const listBody = listSerializer((row) => toClient(name, row));
     const sendList = (reply: FastifyReply, rows: StoredRow[], count: number, page?: PageOf) =>
       reply
@@ -276,7 +270,7 @@ export function resourceRoutes(app: FastifyInstance, repositories: Repositories)
         assertReferences(repositories, user, definition, parsed.data, row, null);
         if (name === 'user') assertUserChangeAllowed(user, null, row);
         validateRow(row);
-        assertUniqueEmail(row);
+        BEHAVIOURS[name]?.beforeStore?.(repositories, row);
         await repository.insert(row);
         reply.code(201);
         return { data: toClient(name, row), count: 1 };
@@ -297,7 +291,7 @@ export function resourceRoutes(app: FastifyInstance, repositories: Repositories)
         assertReferences(repositories, user, definition, parsed.data, next, current);
         if (name === 'user') assertUserChangeAllowed(user, current, next);
         validateRow(next);
-        assertUniqueEmail(next);
+        BEHAVIOURS[name]?.beforeStore?.(repositories, next);
         await repository.replace(next);
         return { data: toClient(name, next), count: 1 };
       });

@@ -1,7 +1,10 @@
-/** A saved report's name is unique within its account (server/routes/saved-report-names.ts). */
+/**
+ * A saved report's name is unique within its account (server/routes/saved-report-names.ts), checked
+ * once the write is allowed: a user who may not change a report learns nothing from its name.
+ */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
+import { ACCOUNT_IDS, USER_IDS } from '../../fixtures/ids.ts';
 import type { SavedReport } from '../../src/shared/schemas/index.ts';
 import { SAVED_REPORT_NAME_TAKEN } from '../../server/routes/saved-report-names.ts';
 import { buildTestApp } from '../helpers/app.ts';
@@ -60,7 +63,11 @@ describe('saved-report names', () => {
   });
 
   it('refuses a rename onto another report’s name, and accepts keeping its own', async () => {
-    const [a, b] = saved().filter((r) => r.account === ACCOUNT_IDS.northwind);
+    // Reports of the writer's own: only their creator (or an admin) may rename them (issue 17).
+    const a = (await send('writer', 'POST', '/api/v1/saved-report', body('Writer report A'))).json<{
+      data: SavedReport;
+    }>().data;
+    const b = saved().find((r) => r.account === ACCOUNT_IDS.northwind && r.id !== a.id)!;
     const clash = await send('writer', 'PUT', `/api/v1/saved-report?id=${a!.id}`, { name: b!.name });
     expect(clash.statusCode).toBe(409);
     expect(saved().find((r) => r.id === a!.id)!.name).toBe(a!.name);
@@ -68,6 +75,15 @@ describe('saved-report names', () => {
     expect(own.statusCode).toBe(200);
     const renamed = await send('writer', 'PUT', `/api/v1/saved-report?id=${a!.id}`, { name: 'Renamed report' });
     expect(renamed.json<{ data: SavedReport }>().data.name).toBe('Renamed report');
+  });
+
+  it('refuses a rename by someone who may not change the report with 403, before any name check', async () => {
+    const [a, b] = saved().filter(
+      (r) => r.account === ACCOUNT_IDS.northwind && r.created_by !== USER_IDS.northwindWriter,
+    );
+    const response = await send('writer', 'PUT', `/api/v1/saved-report?id=${a!.id}`, { name: b!.name });
+    expect(response.statusCode).toBe(403);
+    expect(saved().find((r) => r.id === a!.id)!.name).toBe(a!.name);
   });
 
   it('leaves other refusals to the engine (a foreign account is still 403)', async () => {

@@ -360,4 +360,79 @@ export const OPERATIONS: Record<string, Entry> = {
   },
   // Last: everything back to the fixtures.
   'POST /api/v1/testing/reset': () => [{ status: 200 }],
+  // The users area of an account (/users): invite, change role, remove access.
+  'POST /api/v1/account-users/invite': () => {
+    const body = {
+      account: ACCOUNT_IDS.northwind,
+      first_name: 'Contract',
+      last_name: 'Invitee',
+      email: 'contract.invitee@walk.test',
+      role: 'read',
+    };
+    return [
+      json(201, body, { as: 'admin' }),
+      json(409, body, { as: 'admin' }),
+      json(403, { ...body, email: 'contract.other@walk.test' }, { as: 'writer' }),
+      json(400, { ...body, role: 'super' }, { as: 'admin', invalid: true }),
+      json(401, body, { invalid: true }),
+      { as: 'admin', body: 'x', ...asText, status: 415 },
+    ];
+  },
+  'PUT /api/v1/account-users/role': () => {
+    const body = { user: USER_IDS.northwindReader, account: ACCOUNT_IDS.northwind, role: 'write' };
+    return [
+      json(200, body, { as: 'admin' }),
+      json(200, { ...body, role: 'read' }, { as: 'admin' }),
+      json(409, { ...body, user: USER_IDS.northwindAdmin }, { as: 'admin' }),
+      json(403, body, { as: 'writer' }),
+      json(404, { ...body, user: NO_SUCH_ID }, { as: 'admin' }),
+      json(400, { ...body, role: 'super' }, { as: 'admin', invalid: true }),
+      json(401, body, { invalid: true }),
+    ];
+  },
+  'DELETE /api/v1/account-users': async (w) => {
+    // A guest of Northwind from another account: the one kind of access an admin can remove.
+    const guest = await w.send('POST /api/v1/user', {
+      as: 'super',
+      body: {
+        account: ACCOUNT_IDS.tailspin,
+        first_name: 'Contract',
+        last_name: 'Guest',
+        email: 'contract.guest@walk.test',
+        access_grants: [{ id: ACCOUNT_IDS.northwind, type: 'account', role: 'read' }],
+      },
+      status: 201,
+    });
+    const user = String((guest.body as { data?: { id?: unknown } } | null)?.data?.id);
+    const query = { user, account: ACCOUNT_IDS.northwind };
+    return [
+      { as: 'writer', query, status: 403 },
+      { query, ...noSession },
+      { as: 'admin', query: { ...query, user: 'nope' }, status: 400, invalid: true },
+      { as: 'admin', query: { ...query, user: NO_SUCH_ID }, status: 404 },
+      { as: 'admin', query: { ...query, user: USER_IDS.northwindReader }, status: 409 },
+      { as: 'admin', query, status: 204 },
+    ];
+  },
+  // What carries a label or a category, read before a delete (the delete refuses while any).
+  'GET /api/v1/label-value/usage': (w) => {
+    const id = String(
+      w.row('label-value', (row) => (row.category as { account?: unknown }).account === ACCOUNT_IDS.northwind).id,
+    );
+    return [
+      { as: 'reader', query: { id }, status: 200 },
+      { as: 'foreign', query: { id }, status: 404 },
+      { as: 'reader', query: { id: 'nope' }, status: 400, invalid: true },
+      { query: { id }, ...noSession },
+    ];
+  },
+  'GET /api/v1/label-category/usage': (w) => {
+    const id = String(w.row('label-category', (row) => row.account === ACCOUNT_IDS.northwind).id);
+    return [
+      { as: 'reader', query: { id }, status: 200 },
+      { as: 'foreign', query: { id }, status: 404 },
+      { as: 'reader', query: { id: 'nope' }, status: 400, invalid: true },
+      { query: { id }, ...noSession },
+    ];
+  },
 };

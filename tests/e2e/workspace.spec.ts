@@ -122,14 +122,14 @@ test.describe('workspace pages by role', () => {
     const labelId = ((await value.json()) as { data: { id: string } }).data.id;
     await openApp(page, `/labels/${categoryId}/${labelId}/edit`);
     await expect(page.getByRole('heading', { level: 1, name: 'Edit Original' })).toBeVisible();
-    await expect(page.getByTestId('label-usage')).toContainText('Carried by 0 measurements');
+    await expect(page.getByTestId('label-usage')).toContainText('Carried by 0 measurements and 0 saved reports');
     await page.getByLabel('Name').fill('Renamed');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Renamed saved')).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/labels\\?labelCategoryId=${categoryId}`));
     await page.getByRole('link', { name: 'Renamed' }).click();
     await page.getByRole('button', { name: 'Delete' }).click();
-    await expect(page.getByRole('dialog')).toContainText('No measurement carries Renamed');
+    await expect(page.getByRole('dialog')).toContainText('No measurement or saved report carries Renamed');
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByText('Renamed deleted')).toBeVisible();
     await expect(page).toHaveURL(/\/labels\?labelCategoryId=/);
@@ -164,8 +164,8 @@ test.describe('workspace pages by role', () => {
     await page.goto('about:blank');
     await page.context().clearCookies();
     await page.goto(invitation.link);
-    // The link signs the new user in (the login-link page then goes to /; see the report about /new-user).
-    await expect(page).toHaveURL(/\/$/, { timeout: 20_000 });
+    // The link signs the new user in and leads on to the first-login page, /new-user.
+    await expect(page).toHaveURL(/\/new-user\?login=true$/, { timeout: 20_000 });
     expect(((await (await page.request.get('/api/v1/current-user')).json()) as { email: string }).email).toBe(email);
   });
 });

@@ -133,17 +133,19 @@ describe('the API client', () => {
   });
 
   it('reads a row with its version and sends the version back as If-Match', async () => {
+    // Rows are parsed with the registry's schema: a lookup row is the smallest valid one.
+    const row = (name: string) => ({ id: 'a'.repeat(24), name, created_at: '2026-11-01T00:00:00.000Z' });
     const calls = mockFetch((url, init) =>
       init.method === 'PUT'
-        ? json({ data: { id: 'a', name: 'B' }, count: 1 }, 200, { etag: '"v2"' })
-        : json({ data: [{ id: 'a', name: 'A' }], count: 1 }, 200, { etag: '"v1"' }),
+        ? json({ data: row('B'), count: 1 }, 200, { etag: '"v2"' })
+        : json({ data: [row('A')], count: 1 }, 200, { etag: '"v1"' }),
     );
-    const opened = await getVersioned('measurement', 'a');
-    expect(opened).toEqual({ data: { id: 'a', name: 'A' }, version: '"v1"' });
-    const saved = await updateVersioned('measurement', 'a', { name: 'B' }, { ifMatch: opened.version });
-    expect(saved.version).toBe('"v2"');
+    const opened = await getVersioned('model', 'a'.repeat(24));
+    expect(opened).toEqual({ data: row('A'), version: '"v1"' });
+    const saved = await updateVersioned('model', 'a'.repeat(24), { name: 'B' }, { ifMatch: opened.version });
+    expect(saved).toEqual({ data: row('B'), version: '"v2"' });
     expect(new Headers(calls[1]?.init.headers).get('if-match')).toBe('"v1"');
-    await remove('measurement', 'a', { ifMatch: OVERWRITE });
+    await remove('model', 'a'.repeat(24), { ifMatch: OVERWRITE });
     expect(new Headers(calls[2]?.init.headers).get('if-match')).toBe('*');
   });
 

@@ -5,9 +5,11 @@ import { refreshCurrentUser } from '../../../stores/session.ts';
 import { paths } from '../../routes.ts';
 import { readLinkParams, verifyLoginLink } from './api.ts';
 import { AuthCard } from './AuthCard.tsx';
+import { afterLoginPath, isFirstLogin } from './login/redirect.ts';
 
 /**
- * /login-link?m&u&t&e (spec §2, §4): verifies the link; success refreshes the user and goes to /,
+ * /login-link?m&u&t&e (spec §2, §4): verifies the link; success refreshes the user and goes to /
+ * (or on to /new-user for a first login, such as an invitation's),
  * failure says 'There was an issue verifying your account, please try again or contact support.'
  */
 export default function LoginLinkPage() {
@@ -26,7 +28,7 @@ export default function LoginLinkPage() {
     }
     verifyLoginLink(link)
       .then(() => refreshCurrentUser())
-      .then(() => navigate(paths.home()))
+      .then((user) => navigate(isFirstLogin(user) ? afterLoginPath('', true) : paths.home()))
       .catch(() => setFailed(true));
   }, [search, navigate]);
 

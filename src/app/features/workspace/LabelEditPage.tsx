@@ -22,7 +22,7 @@ import { Skeleton } from '../../shared/EmptyState.tsx';
 import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
-import { labelDeleteConsequence, labelUsage } from './labels.ts';
+import { labelDeleteConsequence, labelUsage, usageText } from './labels.ts';
 
 const LABELS = { name: 'Name', category_id: 'Category' };
 
@@ -37,7 +37,7 @@ function EditLabel({ label }: { label: LabelValue }) {
   usePageTitle(`${label.name} | Labels`);
   const accountId = useStore($selectedAccountId) ?? label.category.account;
   const [, navigate] = useLocation();
-  const uses = useAsync(() => labelUsage(label.id, label.category.account), label.id);
+  const uses = useAsync(() => labelUsage(label.id), label.id);
   const form = useResourceForm({
     schema: labelValueUpdate.required(),
     initial: { name: label.name, category_id: label.category_id },
@@ -87,9 +87,7 @@ function EditLabel({ label }: { label: LabelValue }) {
             }}
           />
           <p className="text-sm text-slate-600" data-testid="label-usage">
-            {uses.data === null
-              ? 'Counting measurements…'
-              : `Carried by ${uses.data} measurement${uses.data === 1 ? '' : 's'}.`}
+            {uses.data === null ? 'Counting what carries this label…' : `Carried by ${usageText(uses.data)}.`}
           </p>
         </FormShell>
       </Card>

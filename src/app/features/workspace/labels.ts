@@ -2,7 +2,7 @@
  * What the label pages share: the two lists' declarations and the rule for deleting a label that
  * measurements use, said before the user confirms (the server enforces the same rule).
  */
-import { accountFilter, list } from '../../../lib/api.ts';
+import { call } from '../../../lib/api.ts';
 import type { ResourceListSpec } from '../../kit/useResourceList.ts';
 
 export const categoryList: ResourceListSpec<'label-category'> = {
@@ -22,15 +22,35 @@ export const valueList: ResourceListSpec<'label-value'> = {
   prefix: 'values.',
 };
 
-/** How many of the account's measurements carry a label (the list's count, one row fetched). */
-export async function labelUsage(labelId: string, accountId: string): Promise<number> {
-  const page = await list('measurement', { account: accountFilter(accountId), label_ids: labelId, limit: 1, skip: 0 });
-  return page.count;
+/** What carries a label: the server's own count, the one its delete rule reads (409 while any). */
+export interface LabelUsage {
+  measurements: number;
+  saved_reports: number;
 }
 
-/** The delete rule in words: a used label is taken off its measurements, which keep everything else. */
-export function labelDeleteConsequence(name: string, uses: number | null): string {
-  if (uses === null) return `Deleting ${name} takes it off every measurement that carries it.`;
-  if (uses === 0) return `No measurement carries ${name}. Deleting it cannot be undone.`;
-  return `${uses} measurement${uses === 1 ? '' : 's'} carr${uses === 1 ? 'ies' : 'y'} ${name}. Deleting it takes it off ${uses === 1 ? 'that measurement' : 'those measurements'}; they keep everything else.`;
+/** GET /api/v1/label-value/usage: how many measurements and saved reports carry a label. */
+export async function labelUsage(labelId: string): Promise<LabelUsage> {
+  const body = await call<{ data: LabelUsage }>('/api/v1/label-value/usage', { query: { id: labelId } });
+  if (!body) throw new Error('No usage');
+  return body.data;
+}
+
+const counted = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** What carries a label, in words: '3 measurements and 1 saved report'. */
+export function usageText(uses: LabelUsage): string {
+  return `${counted(uses.measurements, 'measurement', 'measurements')} and ${counted(uses.saved_reports, 'saved report', 'saved reports')}`;
+}
+
+/**
+ * The delete rule in words, said before the user confirms: a label that measurements or saved
+ * reports carry is not deleted (the server refuses with the same counts), so nobody's measurement
+ * changes behind their back.
+ */
+export function labelDeleteConsequence(name: string, uses: LabelUsage | null): string {
+  if (uses === null)
+    return `A label that measurements or saved reports carry cannot be deleted: remove it from them first. Deleting ${name} cannot be undone.`;
+  if (uses.measurements + uses.saved_reports === 0)
+    return `No measurement or saved report carries ${name}. Deleting it cannot be undone.`;
+  return `${name} is carried by ${usageText(uses)}, so it cannot be deleted: remove it from them first.`;
 }

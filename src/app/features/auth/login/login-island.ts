@@ -6,7 +6,7 @@ import { readPublicConfig } from '../../../../shared/config.ts';
 import { MODAL_HIDE_MS } from '../../../../shared/constants.ts';
 import { errorAlertText, messages } from '../../../../shared/messages.ts';
 import { hasErrors, validateForgottenPassword, validateLogin } from '../../../../shared/auth-forms.ts';
-import { afterLoginPath, safeNextPath } from './redirect.ts';
+import { afterLoginPath, isFirstLogin, safeNextPath } from './redirect.ts';
 
 const API_BASE = readPublicConfig(import.meta.env).apiBase;
 /** Alerts on this page stay as long as the app's default. */
@@ -112,7 +112,7 @@ async function signIn(email: string, password: string, passwordInput: HTMLInputE
   // A first login goes through the confirmation page (decisions: first login = consent not yet seen).
   const me = await api('/api/v1/current-user');
   const user = (me.body ?? {}) as { viewed_marketing_consent?: boolean; data?: { viewed_marketing_consent?: boolean } };
-  const firstLogin = me.ok && (user.data ?? user).viewed_marketing_consent === false;
+  const firstLogin = me.ok && isFirstLogin(user.data ?? user);
   window.location.assign(afterLoginPath(window.location.search, firstLogin));
   return true;
 }

@@ -32,6 +32,14 @@ function withLoginFlag(path: string): string {
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
+/**
+ * A first login: the user has not answered the marketing-consent question yet (new users and
+ * invitations), so they confirm their details on /new-user first.
+ */
+export function isFirstLogin(user: { viewed_marketing_consent?: boolean } | null | undefined): boolean {
+  return user?.viewed_marketing_consent === false;
+}
+
 export function afterLoginPath(search: string, firstLogin = false): string {
   if (firstLogin) return withLoginFlag(NEW_USER);
   return withLoginFlag(safeNextPath(new URLSearchParams(search).get('next')));
