@@ -68,12 +68,12 @@ describe('saved-report names', () => {
       data: SavedReport;
     }>().data;
     const b = saved().find((r) => r.account === ACCOUNT_IDS.northwind && r.id !== a.id)!;
-    const clash = await send('writer', 'PUT', `/api/v1/saved-report?id=${a!.id}`, { name: b!.name });
+    const clash = await send('writer', 'PUT', `/api/v1/saved-report?id=${a.id}`, { name: b.name });
     expect(clash.statusCode).toBe(409);
-    expect(saved().find((r) => r.id === a!.id)!.name).toBe(a!.name);
-    const own = await send('writer', 'PUT', `/api/v1/saved-report?id=${a!.id}`, { name: a!.name, measured: true });
+    expect(saved().find((r) => r.id === a.id)!.name).toBe(a.name);
+    const own = await send('writer', 'PUT', `/api/v1/saved-report?id=${a.id}`, { name: a.name, measured: true });
     expect(own.statusCode).toBe(200);
-    const renamed = await send('writer', 'PUT', `/api/v1/saved-report?id=${a!.id}`, { name: 'Renamed report' });
+    const renamed = await send('writer', 'PUT', `/api/v1/saved-report?id=${a.id}`, { name: 'Renamed report' });
     expect(renamed.json<{ data: SavedReport }>().data.name).toBe('Renamed report');
   });
 
