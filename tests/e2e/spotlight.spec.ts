@@ -218,50 +218,6 @@ test.describe('access', () => {
 });
 
 test.describe('quality', () => {
-  test('the heatmap does not block the main thread for more than 50 ms', async ({ page }) => {
-    await signIn(page, 'partner@contoso.test');
-    await openApp(page, '/spotlight/assets?q=Bloom');
-    await page.getByRole('table').getByRole('link').first().click();
-    const creative = page.getByTestId('creative');
-    await expect(creative).toHaveAttribute('data-overlay', 'heatmap');
-    await expect(creative.getByRole('img')).toBeVisible();
-    await page.evaluate(() => {
-      const store: number[] = [];
-      (window as unknown as { __longTasks: number[] }).__longTasks = store;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) store.push(entry.duration);
-      }).observe({ type: 'longtask' });
-    });
-    // Toggle through the modes as a user would, from inside the page: Playwright's own selector
-    // work runs on the page's main thread too and would be counted as the app's.
-    const switches = await page.evaluate(async () => {
-      const frame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-      const radio = (mode: string) => document.querySelector<HTMLInputElement>(`input[type="radio"][value="${mode}"]`)!;
-      let count = 0;
-      for (let i = 0; i < 4; i++) {
-        for (const mode of ['fogmap', 'off', 'heatmap']) {
-          radio(mode).click();
-          await frame();
-          await frame();
-          count += 1;
-        }
-      }
-      return count;
-    });
-    expect(switches).toBe(12);
-    await expect(creative).toHaveAttribute('data-overlay', 'heatmap');
-    const longTasks = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks);
-    const draws = await page.evaluate(() =>
-      performance.getEntriesByName('spotlight-heatmap-draw').map((entry) => Math.round(entry.duration * 10) / 10),
-    );
-    // The figure this test exists for: printed for the report.
-    console.warn(
-      `heatmap: ${draws.length} draws, longest ${Math.max(...draws)} ms; long tasks while toggling 12 times: ${JSON.stringify(longTasks.map(Math.round))}`,
-    );
-    expect(Math.max(...draws)).toBeLessThanOrEqual(50);
-    expect(Math.max(0, ...longTasks)).toBeLessThanOrEqual(50);
-  });
-
   test('the asset page is crisp at phone width, and passes axe', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signIn(page, 'partner@contoso.test');
