@@ -11,13 +11,16 @@
  * user who outranks them). A user's own account is where they live, not a grant: removing
  * access there is refused (409); delete or move the user in the admin area instead.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { canAccessAccount, effectiveRole, roleAtLeast, type Role } from '../../src/shared/access.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { accountUserQuery, accountUserRoleBody, inviteUserBody } from '../../src/shared/schemas/account-users.ts';
-import type { StoredUser, User } from '../../src/shared/schemas/index.ts';
+import { errorResponse, type StoredUser, type User } from '../../src/shared/schemas/index.ts';
+import { userRow } from '../../src/shared/schemas/user.ts';
 import { findUserByEmail, findUserById } from '../auth/self-service-users.ts';
-import { emailTaken, forbidden, HttpError, notFound, parseOr400 } from '../http-errors.ts';
+import { emailTaken, forbidden, HttpError, notFound } from '../http-errors.ts';
 import { sendLinkEmail } from '../mail/outbox.ts';
 import { publicUser } from '../plugins/session.ts';
 import { newId } from '../store/repositories.ts';
@@ -44,62 +47,126 @@ function targetIn(request: FastifyRequest, actor: User, userId: string, account:
   return target;
 }
 
+/**
+ * Authorisation before validation: whoever is not admin in the account the request names is
+ * refused (403) before its body or query is checked; the handler checks the rest once it is valid.
+ */
+const adminOfNamedAccount: preValidationHookHandler = (request, _reply, done) => {
+  const named = (request.method === 'DELETE' ? request.query : request.body) as { account?: unknown } | null;
+  const account = named && typeof named === 'object' ? named.account : undefined;
+  if (typeof account === 'string' && request.user) {
+    const actor = request.user;
+    if (!canAccessAccount(actor, account)) return done(forbidden(messages.access.foreignAccount));
+    if (!roleAtLeast(effectiveRole(actor, account), 'admin')) return done(forbidden(messages.access.accountError));
+  }
+  done();
+};
+
+const oneUser = z.object({ data: userRow, count: z.literal(1) });
+const refusals = { 403: errorResponse, 404: errorResponse, 409: errorResponse };
+
 export function accountUserRoutes(app: FastifyInstance) {
   const users = app.repositories.user;
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
-  app.post('/api/v1/account-users/invite', { config: { access: 'authenticated' } }, async (request, reply) => {
-    const actor = request.user as User;
-    const body = parseOr400(inviteUserBody, request.body ?? {});
-    assertManages(actor, body.account, body.role);
-    if (findUserByEmail(app, body.email)) throw emailTaken();
-    const user: StoredUser = {
-      id: newId(),
-      created_at: new Date().toISOString(),
-      account: body.account,
-      first_name: body.first_name,
-      last_name: body.last_name,
-      email: body.email,
-      super_admin: false,
-      access_grants: [{ id: body.account, type: 'account', role: body.role }],
-      root_account_access_grants: [],
-      viewed_marketing_consent: false,
-      marketing_consent: false,
-      email_verified: false,
-      last_login_at: null,
-      password_hash: null,
-    };
-    await users.insert(user);
-    await sendLinkEmail(app, { kind: 'invitation', user });
-    return reply.code(201).send({ data: publicUser(user), count: 1 });
-  });
+  api.post(
+    '/api/v1/account-users/invite',
+    {
+      config: { access: 'authenticated' },
+      preValidation: adminOfNamedAccount,
+      schema: {
+        tags: ['users'],
+        summary: 'Invite a user to an account',
+        description:
+          'Admin in the account; the role at most your own there. Creates the user with the grant and puts an invitation e-mail in the outbox (its link leads through /login-link to /new-user). 409 when the e-mail is taken.',
+        body: inviteUserBody,
+        response: { 201: oneUser, 403: errorResponse, 409: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const actor = request.user as User;
+      const body = request.body;
+      assertManages(actor, body.account, body.role);
+      if (findUserByEmail(app, body.email)) throw emailTaken();
+      const user: StoredUser = {
+        id: newId(),
+        created_at: new Date().toISOString(),
+        account: body.account,
+        first_name: body.first_name,
+        last_name: body.last_name,
+        email: body.email,
+        super_admin: false,
+        access_grants: [{ id: body.account, type: 'account', role: body.role }],
+        root_account_access_grants: [],
+        viewed_marketing_consent: false,
+        marketing_consent: false,
+        email_verified: false,
+        last_login_at: null,
+        password_hash: null,
+      };
+      await users.insert(user);
+      await sendLinkEmail(app, { kind: 'invitation', user });
+      return reply.code(201).send({ data: publicUser(user), count: 1 as const });
+    },
+  );
 
-  app.put('/api/v1/account-users/role', { config: { access: 'authenticated' } }, async (request) => {
-    const actor = request.user as User;
-    const { user: userId, account, role } = parseOr400(accountUserRoleBody, request.body ?? {});
-    assertManages(actor, account, role);
-    const target = targetIn(request, actor, userId, account);
-    if (target.id === actor.id) throw new HttpError(409, 'You cannot change your own role');
-    const grants = [
-      ...target.access_grants.filter((grant) => grant.id !== account),
-      { id: account, type: 'account' as const, role },
-    ];
-    const next = { ...target, access_grants: grants };
-    await users.replace(next);
-    return { data: publicUser(next), count: 1 };
-  });
+  api.put(
+    '/api/v1/account-users/role',
+    {
+      config: { access: 'authenticated' },
+      preValidation: adminOfNamedAccount,
+      schema: {
+        tags: ['users'],
+        summary: "Set a user's role on an account",
+        description:
+          'Admin in the account; the role at most your own there; not on a user who outranks you, nor on yourself (409).',
+        body: accountUserRoleBody,
+        response: { 200: oneUser, ...refusals },
+      },
+    },
+    async (request) => {
+      const actor = request.user as User;
+      const { user: userId, account, role } = request.body;
+      assertManages(actor, account, role);
+      const target = targetIn(request, actor, userId, account);
+      if (target.id === actor.id) throw new HttpError(409, 'You cannot change your own role');
+      const grants = [
+        ...target.access_grants.filter((grant) => grant.id !== account),
+        { id: account, type: 'account' as const, role },
+      ];
+      const next = { ...target, access_grants: grants };
+      await users.replace(next);
+      return { data: publicUser(next), count: 1 as const };
+    },
+  );
 
-  app.delete('/api/v1/account-users', { config: { access: 'authenticated' } }, async (request, reply) => {
-    const actor = request.user as User;
-    const { user: userId, account } = parseOr400(accountUserQuery, request.query, 'query');
-    assertManages(actor, account);
-    const target = targetIn(request, actor, userId, account);
-    if (target.id === actor.id) throw new HttpError(409, 'You cannot remove your own access');
-    if (target.account === account)
-      throw new HttpError(
-        409,
-        "This is the user's own account: their access cannot be removed here. Delete the user, or move them to another account, in the admin area.",
-      );
-    await users.replace({ ...target, access_grants: target.access_grants.filter((grant) => grant.id !== account) });
-    return reply.code(204).send();
-  });
+  api.delete(
+    '/api/v1/account-users',
+    {
+      config: { access: 'authenticated' },
+      preValidation: adminOfNamedAccount,
+      schema: {
+        tags: ['users'],
+        summary: "Remove a user's access to an account",
+        description:
+          "Admin in the account; removes the user's grant there. Refused (409) on the user's own account and on yourself.",
+        querystring: accountUserQuery,
+        response: { 204: z.null().describe('Access removed'), ...refusals },
+      },
+    },
+    async (request, reply) => {
+      const actor = request.user as User;
+      const { user: userId, account } = request.query;
+      assertManages(actor, account);
+      const target = targetIn(request, actor, userId, account);
+      if (target.id === actor.id) throw new HttpError(409, 'You cannot remove your own access');
+      if (target.account === account)
+        throw new HttpError(
+          409,
+          "This is the user's own account: their access cannot be removed here. Delete the user, or move them to another account, in the admin area.",
+        );
+      await users.replace({ ...target, access_grants: target.access_grants.filter((grant) => grant.id !== account) });
+      return reply.code(204).send(null);
+    },
+  );
 }

@@ -4,29 +4,49 @@
  * GET /api/v1/label-value/usage?id= → {data: {id, measurements, saved_reports}};
  * GET /api/v1/label-category/usage?id= → {data: {id, values}}.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messages } from '../../src/shared/messages.ts';
-import { objectId, resources, type User } from '../../src/shared/schemas/index.ts';
-import { notFound, parseOr400 } from '../http-errors.ts';
+import { errorResponse, objectId, resources, type User } from '../../src/shared/schemas/index.ts';
+import { notFound } from '../http-errors.ts';
 import { categoryUsage, labelUsage } from './resource-behaviour.ts';
 import { canSeeRow } from './resource-rules.ts';
 
 const usageQuery = z.strictObject({ id: objectId });
+const labelAnswer = z.object({
+  data: z.object({ id: objectId, measurements: z.number().int(), saved_reports: z.number().int() }),
+});
+const categoryAnswer = z.object({ data: z.object({ id: objectId, values: z.number().int() }) });
 
 export function labelUsageRoutes(app: FastifyInstance) {
-  const visible = (request: FastifyRequest, name: 'label-value' | 'label-category') => {
-    const { id } = parseOr400(usageQuery, request.query, 'query');
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const visible = (user: User, name: 'label-value' | 'label-category', id: string) => {
     const row = app.repositories[name].byId(id);
-    if (!row || !canSeeRow(request.user as User, resources[name], row)) throw notFound(messages.api.notFound(name));
+    if (!row || !canSeeRow(user, resources[name], row)) throw notFound(messages.api.notFound(name));
     return row.id;
   };
-  app.get('/api/v1/label-value/usage', { config: { access: 'authenticated' } }, (request) => {
-    const id = visible(request, 'label-value');
-    return { data: { id, ...labelUsage(app.repositories, id) } };
+  const schema = (what: string, answer: z.ZodType) => ({
+    tags: ['labels'],
+    summary: `What carries a ${what}`,
+    description: `Read before a delete, which refuses (409) while anything carries the ${what}.`,
+    querystring: usageQuery,
+    response: { 200: answer, 404: errorResponse },
   });
-  app.get('/api/v1/label-category/usage', { config: { access: 'authenticated' } }, (request) => {
-    const id = visible(request, 'label-category');
-    return { data: { id, ...categoryUsage(app.repositories, id) } };
-  });
+  api.get(
+    '/api/v1/label-value/usage',
+    { config: { access: 'authenticated' }, schema: schema('label', labelAnswer) },
+    (request) => {
+      const id = visible(request.user as User, 'label-value', request.query.id);
+      return { data: { id, ...labelUsage(app.repositories, id) } };
+    },
+  );
+  api.get(
+    '/api/v1/label-category/usage',
+    { config: { access: 'authenticated' }, schema: schema('label category', categoryAnswer) },
+    (request) => {
+      const id = visible(request.user as User, 'label-category', request.query.id);
+      return { data: { id, ...categoryUsage(app.repositories, id) } };
+    },
+  );
 }

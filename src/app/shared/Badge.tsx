@@ -1,12 +1,23 @@
 /** Status badges: one pill style, with the spec's status colours (§4). */
 import type { ReactNode } from 'react';
 
+/**
+ * Spec §4's status colours, the one palette status badges read: success green, failure red,
+ * queued blue, any other state grey. A feature maps its own states onto these tones.
+ */
+export const STATUS_TONES = {
+  success: 'bg-green-100 text-green-800 ring-green-600/30',
+  failure: 'bg-red-100 text-red-800 ring-red-600/30',
+  queued: 'bg-blue-100 text-blue-800 ring-blue-600/30',
+  other: 'bg-slate-100 text-slate-700 ring-slate-500/30',
+} as const;
+
 /** Spec §4: successful/success green, failed/error red, queued blue, any other state grey. */
 export function importStatusClass(status: string): string {
-  if (status === 'successful' || status === 'success') return 'bg-green-100 text-green-800 ring-green-600/30';
-  if (status === 'failed' || status === 'error') return 'bg-red-100 text-red-800 ring-red-600/30';
-  if (status === 'queued') return 'bg-blue-100 text-blue-800 ring-blue-600/30';
-  return 'bg-slate-100 text-slate-700 ring-slate-500/30';
+  if (status === 'successful' || status === 'success') return STATUS_TONES.success;
+  if (status === 'failed' || status === 'error') return STATUS_TONES.failure;
+  if (status === 'queued') return STATUS_TONES.queued;
+  return STATUS_TONES.other;
 }
 
 const MEASUREMENT_STATUS: Record<string, string> = {

@@ -1,5 +1,6 @@
 /** Small presentational pieces the activation pages share. */
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
+import { Badge, capitalise, STATUS_TONES } from '../../shared/Badge.tsx';
 import { showError, showSuccess } from '../../../stores/alerts.ts';
 import type { ActivationStatus } from '../../../shared/activations.ts';
 
@@ -9,23 +10,11 @@ import type { ActivationStatus } from '../../../shared/activations.ts';
  * (grey).
  */
 const STATUS_CLASS: Record<ActivationStatus, string> = {
-  active: 'bg-green-100 text-green-800 ring-green-600/30',
-  draft: 'bg-blue-100 text-blue-800 ring-blue-600/30',
-  paused: 'bg-slate-100 text-slate-700 ring-slate-500/30',
-  ended: 'bg-slate-100 text-slate-600 ring-slate-400/30',
+  active: STATUS_TONES.success,
+  draft: STATUS_TONES.queued,
+  paused: STATUS_TONES.other,
+  ended: STATUS_TONES.other,
 };
-
-export const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-
-export function Badge({ className, children }: { className: string; children: ReactNode }) {
-  return (
-    <span
-      className={`inline-flex items-center whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${className}`}
-    >
-      {children}
-    </span>
-  );
-}
 
 export function StatusBadge({ status }: { status: ActivationStatus }) {
   return <Badge className={STATUS_CLASS[status]}>{capitalise(status)}</Badge>;
@@ -42,32 +31,6 @@ export function ListTypeBadge({ type }: { type: 'allow' | 'block' }) {
     >
       {type === 'allow' ? 'Allow' : 'Block'}
     </Badge>
-  );
-}
-
-export function Card({
-  title,
-  children,
-  className = '',
-}: {
-  title?: ReactNode;
-  children: ReactNode;
-  className?: string;
-}) {
-  return (
-    <section className={`rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5 ${className}`}>
-      {title ? <h2 className="mb-4 text-base font-semibold text-slate-900">{title}</h2> : null}
-      {children}
-    </section>
-  );
-}
-
-export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
-  return (
-    <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
-      <p className="font-medium text-slate-900">{title}</p>
-      {children ? <div className="mt-2 text-sm text-slate-600">{children}</div> : null}
-    </div>
   );
 }
 
@@ -109,7 +72,5 @@ export function DealId({ value }: { value: string | null }) {
   );
 }
 
-/** Skeleton rows while a table loads. */
-export function Skeleton({ className = '' }: { className?: string }) {
-  return <div aria-hidden="true" className={`animate-pulse rounded-md bg-slate-200/70 ${className}`} />;
-}
+export { Card } from '../../shared/Card.tsx';
+export { EmptyState, Skeleton } from '../../shared/EmptyState.tsx';

@@ -12,7 +12,7 @@ import { ExportCsvButton } from '../../kit/ExportCsvButton.tsx';
 import { SearchBox } from '../../kit/SearchBox.tsx';
 import { useResourceList } from '../../kit/useResourceList.ts';
 import { capitalise, paths } from '../../routes.ts';
-import { Badge } from '../../shared/Badge.tsx';
+import { Badge, STATUS_TONES } from '../../shared/Badge.tsx';
 import { Card } from '../../shared/Card.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import {
@@ -27,13 +27,7 @@ import {
 
 export function ActiveBadge({ active }: { active: boolean }) {
   return (
-    <Badge
-      className={
-        active ? 'bg-green-100 text-green-800 ring-green-600/30' : 'bg-slate-100 text-slate-700 ring-slate-500/30'
-      }
-    >
-      {active ? 'Active' : 'Not active'}
-    </Badge>
+    <Badge className={active ? STATUS_TONES.success : STATUS_TONES.other}>{active ? 'Active' : 'Not active'}</Badge>
   );
 }
 

@@ -23,7 +23,7 @@ import { SearchBox } from '../../kit/SearchBox.tsx';
 import { useResourceForm } from '../../kit/useResourceForm.ts';
 import { useResourceList, type ResourceListSpec } from '../../kit/useResourceList.ts';
 import { capitalise } from '../../routes.ts';
-import { Badge } from '../../shared/Badge.tsx';
+import { Badge, STATUS_TONES } from '../../shared/Badge.tsx';
 import { Modal } from '../../shared/Modal.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { PressButton } from '../../shared/PressButton.tsx';
@@ -75,17 +75,7 @@ export default function UsersPage() {
         id: 'status',
         header: 'Status',
         csv: status,
-        cell: (u) => (
-          <Badge
-            className={
-              u.last_login_at
-                ? 'bg-green-100 text-green-800 ring-green-600/30'
-                : 'bg-slate-100 text-slate-700 ring-slate-500/30'
-            }
-          >
-            {status(u)}
-          </Badge>
-        ),
+        cell: (u) => <Badge className={u.last_login_at ? STATUS_TONES.success : STATUS_TONES.other}>{status(u)}</Badge>,
       },
       {
         id: 'actions',
