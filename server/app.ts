@@ -1,3 +1,4 @@
+import { SandboxScope } from './sandbox/scope.ts';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -52,6 +53,8 @@ declare module 'fastify' {
     /** Every data access goes through these (server/store/repositories.ts). */
     repositories: Repositories;
     loginThrottle: LoginThrottle;
+    /** Per-sandbox state and its forgetting (server/sandbox/scope.ts). */
+    sandboxScope: SandboxScope;
   }
 }
 
@@ -88,6 +91,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   app.decorate('repositories', repositories);
   if (options.bootstrapAdmin) await bootstrapAdmin(app, options.bootstrapAdmin);
   app.decorate('loginThrottle', new LoginThrottle());
+  app.decorate('sandboxScope', new SandboxScope());
 
   errorHandling(app, { staticSite: serveStatic });
   securityHeaders(app, {

@@ -115,7 +115,22 @@ export interface AdminSection {
   bulk?: boolean;
   /** The detail page's parameter, e.g. 'userId' for /admin/users/:userId. */
   detailParam?: string;
+  /**
+   * The page modules of the section's routes, by page kind ('admin/UsersPage'). A kind left out
+   * uses the admin area's generic page for it, which renders the section from its declaration.
+   */
+  pages?: Partial<Record<AdminPageKind, string>>;
 }
+
+export type AdminPageKind = 'list' | 'create' | 'bulk' | 'detail';
+
+/** The page a section's route of one kind renders (see AdminSection.pages). */
+const ADMIN_GENERIC_PAGES: Record<AdminPageKind, string> = {
+  list: notYet,
+  create: notYet,
+  bulk: notYet,
+  detail: notYet,
+};
 
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { id: 'details', title: 'Details', singular: 'Details', access: adminRoot, menu: 'account' },
@@ -251,13 +266,18 @@ function adminRoutes(section: AdminSection): RouteEntry[] {
   const { id, title, singular, access } = section;
   const base = `/admin/${id}`;
   const options = { access, sidebar: 'admin' as const };
-  const list = [route(`admin.${id}`, base, `${title} | Admin`, notYet, options)];
+  const page = (kind: AdminPageKind) => section.pages?.[kind] ?? ADMIN_GENERIC_PAGES[kind];
+  const list = [route(`admin.${id}`, base, `${title} | Admin`, page('list'), options)];
   if (section.create)
-    list.push(route(`admin.${id}.create`, `${base}/create`, `Create ${singular} | Admin`, notYet, options));
+    list.push(route(`admin.${id}.create`, `${base}/create`, `Create ${singular} | Admin`, page('create'), options));
   if (section.bulk)
-    list.push(route(`admin.${id}.bulk-create`, `${base}/bulk-create`, `Bulk Create ${title} | Admin`, notYet, options));
+    list.push(
+      route(`admin.${id}.bulk-create`, `${base}/bulk-create`, `Bulk Create ${title} | Admin`, page('bulk'), options),
+    );
   if (section.detailParam)
-    list.push(route(`admin.${id}.detail`, `${base}/:${section.detailParam}`, `${singular} | Admin`, notYet, options));
+    list.push(
+      route(`admin.${id}.detail`, `${base}/:${section.detailParam}`, `${singular} | Admin`, page('detail'), options),
+    );
   return list;
 }
 

@@ -1,0 +1,68 @@
+/**
+ * Which sandbox a request works in (issue 16), and state kept per sandbox.
+ *
+ * A test suite isolates its workers by naming a sandbox: the `X-Lamp-Sandbox` header, or (for a
+ * browser, which cannot add headers to every request) the `lamp_sandbox` cookie that a testing
+ * route sets. Without either, a request works on the default state, as before sandboxes existed.
+ *
+ * This module is the small contract the sandbox pieces share (the state copies, the journal, the
+ * faults, the clock): each keeps its own per-sandbox part with `perSandbox`, and every part is
+ * forgotten together when a sandbox is reset or dropped (`SandboxScope.forget`).
+ */
+import { parseCookie } from 'cookie';
+
+export const SANDBOX_HEADER = 'x-lamp-sandbox';
+export const SANDBOX_COOKIE = 'lamp_sandbox';
+export const DEFAULT_SANDBOX = 'default';
+
+/** Letters, digits, '-', '_' and '.', 1–64 characters: safe in a cookie, a header and a log line. */
+export const SANDBOX_NAME = /^[A-Za-z0-9._-]{1,64}$/;
+
+interface RequestLike {
+  headers: Record<string, string | string[] | undefined>;
+}
+
+/**
+ * The sandbox a request names: the header wins over the cookie. Returns null for a name that is
+ * not valid (the caller answers 400), and DEFAULT_SANDBOX when none is named.
+ */
+export function sandboxNameOf(request: RequestLike): string | null {
+  const header = request.headers[SANDBOX_HEADER];
+  const fromHeader = Array.isArray(header) ? header[0] : header;
+  const cookieHeader = request.headers.cookie;
+  const fromCookie = typeof cookieHeader === 'string' ? parseCookie(cookieHeader)[SANDBOX_COOKIE] : undefined;
+  const name = fromHeader ?? fromCookie;
+  if (name === undefined || name === '') return DEFAULT_SANDBOX;
+  return SANDBOX_NAME.test(name) ? name : null;
+}
+
+/**
+ * The per-sandbox pieces of one app (decorated as `app.sandboxes.scope`): each piece of state kept
+ * per sandbox registers here, so resetting or dropping a sandbox forgets all of its pieces at once.
+ */
+export class SandboxScope {
+  private readonly forgetters = new Set<(name: string) => void>();
+
+  /** A piece of state kept per sandbox, made on first use and forgotten with its sandbox. */
+  perSandbox<T>(make: (name: string) => T): { get(name: string): T; forget(name: string): void } {
+    const byName = new Map<string, T>();
+    const forget = (name: string) => void byName.delete(name);
+    this.forgetters.add(forget);
+    return {
+      get(name) {
+        let value = byName.get(name);
+        if (value === undefined) {
+          value = make(name);
+          byName.set(name, value);
+        }
+        return value;
+      },
+      forget,
+    };
+  }
+
+  /** Forgets every per-sandbox piece of a sandbox (on its reset, deletion or idle drop). */
+  forget(name: string): void {
+    for (const forget of this.forgetters) forget(name);
+  }
+}
