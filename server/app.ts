@@ -1,11 +1,13 @@
 import { SandboxScope } from './sandbox/scope.ts';
+import { currentSandbox, now } from './sandbox/context.ts';
+import { sandboxes } from './sandbox/plugin.ts';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { bootstrapAdmin, type BootstrapAdmin } from './bootstrap-admin.ts';
-import { loadConfig, type Config } from './config.ts';
-import { LoginThrottle } from './auth/throttle.ts';
+import { isDemoLike, loadConfig, type Config } from './config.ts';
+import { DEFAULT_THROTTLE_LIMITS, LoginThrottle } from './auth/throttle.ts';
 import { shapingSerializerCompiler } from './response-shape.ts';
 import { accessControl } from './plugins/access.ts';
 import { errorHandling } from './plugins/errors.ts';
@@ -87,11 +89,17 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   app.decorate('db', options.database ?? (await openStore(config)));
   // Last to close (onClose hooks run in order of registration): pending writes reach the disk.
   app.addHook('onClose', () => app.db.close());
-  const repositories = createRepositories(app.db);
+  const sandboxScope = new SandboxScope();
+  app.decorate('sandboxScope', sandboxScope);
+  // Test sandboxes (issue 16) start from the fixtures and copy on write; never in production.
+  const sandboxRows = isDemoLike(config) ? { scope: sandboxScope, fixtures: () => app.db.fixtures() } : null;
+  const repositories = createRepositories(app.db, sandboxRows);
   app.decorate('repositories', repositories);
   if (options.bootstrapAdmin) await bootstrapAdmin(app, options.bootstrapAdmin);
-  app.decorate('loginThrottle', new LoginThrottle());
-  app.decorate('sandboxScope', new SandboxScope());
+  const throttles = sandboxScope.perSandbox(() => new Map<string, number[]>());
+  app.decorate('loginThrottle', new LoginThrottle(DEFAULT_THROTTLE_LIMITS, now, () => throttles.get(currentSandbox())));
+  // Before any hook that reads data: each request works in the sandbox it names.
+  sandboxes(app);
 
   errorHandling(app, { staticSite: serveStatic });
   securityHeaders(app, {

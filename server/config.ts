@@ -45,6 +45,10 @@ const EnvSchema = z.object({
     .optional(),
   /** Lets test control answer other machines that send it (demo containers under remote tests). */
   LAMP_TEST_CONTROL_TOKEN: z.string().min(32).optional(),
+  /** How many test sandboxes may exist at once (demo and test modes; issue 16). */
+  LAMP_MAX_SANDBOXES: z.coerce.number().int().min(1).max(1000).default(32),
+  /** A test sandbox unused this many minutes is dropped. */
+  LAMP_SANDBOX_IDLE_MINUTES: z.coerce.number().positive().max(7 * 24 * 60).default(30),
 });
 
 export type Mode = 'demo' | 'test' | 'production';
@@ -68,6 +72,10 @@ export interface Config {
   publicUrl: string;
   /** The token of the x-lamp-test-control-token header; null: loopback clients only. */
   testControlToken: string | null;
+  /** How many test sandboxes may exist at once; past it, a new one gets 429. */
+  maxSandboxes: number;
+  /** A test sandbox unused this many minutes is dropped. */
+  sandboxIdleMinutes: number;
 }
 
 export class ConfigError extends Error {
@@ -115,6 +123,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.LAMP_TRUST_PROXY ?? false,
     publicUrl: e.LAMP_PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     testControlToken: e.LAMP_TEST_CONTROL_TOKEN ?? null,
+    maxSandboxes: e.LAMP_MAX_SANDBOXES,
+    sandboxIdleMinutes: e.LAMP_SANDBOX_IDLE_MINUTES,
   };
 }
 

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { now as clockNow } from '../sandbox/context.ts';
 
 /**
  * Links sent by e-mail (decisions.md §3): `m` is an HMAC-SHA256, keyed by the server's link
@@ -43,7 +44,7 @@ export type LinkCheck = 'valid' | 'invalid' | 'expired';
  * Checks a link's MAC in constant time, then its age. A time in the future (beyond a minute of
  * clock skew) is refused like a bad MAC.
  */
-export function checkLink(secret: string, mac: string, claims: LinkClaims, now = Date.now()): LinkCheck {
+export function checkLink(secret: string, mac: string, claims: LinkClaims, now = clockNow()): LinkCheck {
   const expected = Buffer.from(linkMac(secret, claims), 'hex');
   const given = /^[0-9a-f]{64}$/i.test(mac) ? Buffer.from(mac, 'hex') : Buffer.alloc(0);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'invalid';

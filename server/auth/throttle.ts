@@ -25,13 +25,27 @@ export const DEFAULT_THROTTLE_LIMITS: ThrottleLimits = {
 };
 
 export class LoginThrottle {
-  readonly #failures = new Map<string, number[]>();
+  readonly #store: () => Map<string, number[]>;
   readonly #limits: ThrottleLimits;
   readonly #now: () => number;
 
-  constructor(limits: ThrottleLimits = DEFAULT_THROTTLE_LIMITS, now: () => number = Date.now) {
+  /**
+   * `failures` returns the table of failures to use now: one per test sandbox (issue 16), so a
+   * sandbox's failed sign-ins never hold up another's.
+   */
+  constructor(
+    limits: ThrottleLimits = DEFAULT_THROTTLE_LIMITS,
+    now: () => number = Date.now,
+    failures?: () => Map<string, number[]>,
+  ) {
     this.#limits = limits;
     this.#now = now;
+    const own = new Map<string, number[]>();
+    this.#store = failures ?? (() => own);
+  }
+
+  get #failures(): Map<string, number[]> {
+    return this.#store();
   }
 
   #keys(email: string, address: string): [string, number][] {

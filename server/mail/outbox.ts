@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { PRODUCT_NAME } from '../../src/shared/constants.ts';
 import { LINK_PATHS, linkQuery, type LinkPurpose } from '../auth/links.ts';
 import { newId } from '../store/repositories.ts';
+import { now as clockNow, nowIso } from '../sandbox/context.ts';
 
 /**
  * The outbox (decisions.md §3): every e-mail the product would send is stored here and nothing
@@ -79,7 +80,7 @@ export async function sendLinkEmail(
 ): Promise<OutboxMessage> {
   const { kind, user } = options;
   const copy = COPY[kind];
-  const time = options.time ?? Date.now();
+  const time = options.time ?? clockNow();
   const query = linkQuery(app.config.linkSecret, {
     purpose: copy.purpose,
     userId: user.id,
@@ -92,7 +93,7 @@ export async function sendLinkEmail(
   const greeting = user.first_name ? `Hello ${user.first_name},` : 'Hello,';
   const message: OutboxMessage = {
     id: newId(),
-    created_at: new Date().toISOString(),
+    created_at: nowIso(),
     account: null,
     kind,
     user: user.id,

@@ -14,6 +14,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { StoredUser, User } from '../../src/shared/schemas/index.ts';
 import type { Database, StoredSession } from '../store/database.ts';
 import type { Repositories } from '../store/repositories.ts';
+import { currentSandbox, now } from '../sandbox/context.ts';
 
 export const SESSION_COOKIE = 'lamp_session';
 /** A session ends after this long without a request... */
@@ -189,17 +190,33 @@ function sessionCookie(request: FastifyRequest): string | undefined {
   return header ? parseCookie(header)[SESSION_COOKIE] : undefined;
 }
 
-/** Sessions kept in the store's document, persisted through its (group-committed) writes. */
-export function databaseSessions(db: Database, onError: (error: unknown) => void): SessionPersistence {
+/**
+ * Sessions kept in the store's document, persisted through its (group-committed) writes; a test
+ * sandbox's sessions (issue 16) are kept with the sandbox, in memory: `sandboxTable` returns the
+ * table of the running code's sandbox, or null in the default state.
+ */
+export function databaseSessions(
+  db: Database,
+  onError: (error: unknown) => void,
+  sandboxTable: () => Record<string, StoredSession> | null = () => null,
+): SessionPersistence {
   return {
-    table: () => (db.low.data.sessions ??= {}),
-    save: () => void db.write().catch(onError),
+    table: () => sandboxTable() ?? (db.low.data.sessions ??= {}),
+    save: () => {
+      if (sandboxTable()) return;
+      void db.write().catch(onError);
+    },
   };
 }
 
 export function sessions(app: FastifyInstance, repositories: Repositories) {
-  const persistence = databaseSessions(app.db, (error) => app.log.error({ err: error }, 'could not save sessions'));
-  app.decorate('sessions', new SessionStore(Date.now, persistence));
+  const persistence = databaseSessions(
+    app.db,
+    (error) => app.log.error({ err: error }, 'could not save sessions'),
+    () => app.sandboxes.sessions(currentSandbox()),
+  );
+  // The request's clock (a test sandbox's clock can be set: issue 16).
+  app.decorate('sessions', new SessionStore(now, persistence));
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
 

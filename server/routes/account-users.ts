@@ -24,6 +24,7 @@ import { emailTaken, forbidden, HttpError, notFound } from '../http-errors.ts';
 import { sendLinkEmail } from '../mail/outbox.ts';
 import { publicUser } from '../plugins/session.ts';
 import { newId } from '../store/repositories.ts';
+import { nowIso } from '../sandbox/context.ts';
 
 /** The actor must be admin in the account, and may give at most their own role there. */
 function assertManages(actor: User, account: string, role?: Role) {
@@ -90,7 +91,7 @@ export function accountUserRoutes(app: FastifyInstance) {
       if (findUserByEmail(app, body.email)) throw emailTaken();
       const user: StoredUser = {
         id: newId(),
-        created_at: new Date().toISOString(),
+        created_at: nowIso(),
         account: body.account,
         first_name: body.first_name,
         last_name: body.last_name,

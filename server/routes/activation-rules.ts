@@ -9,12 +9,13 @@ import { activationMessages, canMoveTo, dealId, usesList } from '../../src/share
 import type { Activation } from '../../src/shared/schemas/index.ts';
 import { badRequest, HttpError } from '../http-errors.ts';
 import type { Repositories, StoredRow } from '../store/repositories.ts';
+import { nowDate } from '../sandbox/context.ts';
 
 /** Fields a change to an ended activation would touch; none may differ. */
 const ACTIVATION_FIELDS = ['name', 'measurement', 'domain_list', 'vendor', 'status', 'min_apm'] as const;
 
 /** A deal id no other activation has (four random digits; retried on a clash). */
-export function newDealId(repositories: Repositories, accountId: string, now = new Date()): string {
+export function newDealId(repositories: Repositories, accountId: string, now = nowDate()): string {
   const account = repositories.account.byId(accountId);
   const name = account?.name ?? '';
   const start = Math.floor(Math.random() * 10_000);

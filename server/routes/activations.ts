@@ -43,6 +43,7 @@ import { prepareActivation } from './activation-rules.ts';
 import { checkedMeasurement, measurementPolicy } from './measurement-access.ts';
 import { defaultRange, measurementRows } from './metrics.ts';
 import { assertReferences } from './resource-rules.ts';
+import { nowIso } from '../sandbox/context.ts';
 
 /** The first bad lines an upload's 400 lists (the page checks the file itself and shows them all). */
 const MAX_LINES_REPORTED = 1000;
@@ -142,7 +143,7 @@ export function activationRoutes(app: FastifyInstance): void {
       const measurement = checkedMeasurement(app, request, body.measurement);
       const preview = domainPreview(app, measurement, body.min_apm);
       if (preview.qualifying.count === 0) throw badRequest(activationMessages.noQualifyingDomains(body.min_apm));
-      const now = new Date().toISOString();
+      const now = nowIso();
       const list: StoredRow = {
         id: newId(),
         created_at: now,
@@ -223,7 +224,7 @@ export function activationRoutes(app: FastifyInstance): void {
       const account = request.access?.account.id as string;
       const row: StoredRow = current
         ? { ...current, ...(body.name ? { name: body.name } : {}), ...(body.type ? { type: body.type } : {}) }
-        : { id: newId(), created_at: new Date().toISOString(), account, name: body.name, type: body.type };
+        : { id: newId(), created_at: nowIso(), account, name: body.name, type: body.type };
       row.domains = parsed.entries;
       // The entries are already normal and unique; the row schema checks them again on the way in.
       const result = resources['domain-list'].row.safeParse(row);

@@ -11,6 +11,7 @@ import { DUMMY_HASH_PROMISE, verifyPassword } from '../auth/password.ts';
 import type { LoginThrottle } from '../auth/throttle.ts';
 import { HttpError, parseOr400, unauthorized } from '../http-errors.ts';
 import type { Repositories } from '../store/repositories.ts';
+import { nowIso } from '../sandbox/context.ts';
 
 export function authRoutes(app: FastifyInstance, options: { repositories: Repositories; throttle: LoginThrottle }) {
   const { repositories, throttle } = options;
@@ -39,7 +40,7 @@ export function authRoutes(app: FastifyInstance, options: { repositories: Reposi
     }
     throttle.succeed(email, address);
     if (!user.email_verified) return { success: false, action_required: 'email_verification' };
-    await repositories.user.update(user.id, { last_login_at: new Date().toISOString() });
+    await repositories.user.update(user.id, { last_login_at: nowIso() });
     reply.startSession(user.id);
     return { success: true };
   });

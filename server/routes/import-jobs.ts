@@ -26,6 +26,8 @@ import { importJobRow } from '../../src/shared/schemas/import-job.ts';
 import { newId } from '../store/repositories.ts';
 import { checkedMeasurement, collection, httpError, measurementPolicy, resolveColumns } from './measurement-access.ts';
 import { IMPORT_ROW_COLLECTION, measurementSummary } from './metrics.ts';
+import { nowIso } from '../sandbox/context.ts';
+import { DEFAULT_SANDBOX } from '../sandbox/scope.ts';
 
 /**
  * Fields an import template may map columns onto: the metric row's dimensions and counts
@@ -185,7 +187,7 @@ async function addStatus(
 ) {
   await app.repositories['import-job-status'].insert({
     id: newId(),
-    created_at: new Date().toISOString(),
+    created_at: nowIso(),
     account: job.account,
     measurement: job.measurement,
     correlation_id: job.correlation_id ?? job.id,
@@ -204,7 +206,7 @@ async function fail(app: FastifyInstance, job: ImportJob, errors: RowIssue[], me
     status: 'failed' as const,
     rows_imported: 0,
     errors: errors.slice(0, MAX_ERRORS_KEPT),
-    updated_at: new Date().toISOString(),
+    updated_at: nowIso(),
   };
   await jobs(app).update(job.id, patch);
   await addStatus(app, job, 'error', message);
@@ -219,7 +221,7 @@ async function step(app: FastifyInstance, job: ImportJob): Promise<void> {
     await fail(app, job, [], 'The import was interrupted; upload the file again');
     return;
   }
-  const now = new Date().toISOString();
+  const now = nowIso();
   if (job.status === 'queued') {
     await jobs(app).update(job.id, { status: 'running', updated_at: now });
     await addStatus(app, job, 'running', `Processing ${job.rows_total} rows`);
@@ -244,9 +246,9 @@ async function step(app: FastifyInstance, job: ImportJob): Promise<void> {
     return;
   }
   // All rows land at once (one write); the metrics index notices the new length.
-  const store = collection(app, IMPORT_ROW_COLLECTION);
-  for (const row of p.accepted)
-    store.push({ id: newId(), import_job: job.id, created_at: now, account: job.account, ...row });
+  await app.repositories
+    .collection(IMPORT_ROW_COLLECTION)
+    .insertMany(p.accepted.map((row) => ({ id: newId(), import_job: job.id, created_at: now, account: job.account, ...row })));
   pending.delete(job.id);
   await jobs(app).update(job.id, {
     rows_processed: to,
@@ -324,7 +326,7 @@ export function importJobRoutes(app: FastifyInstance): void {
         measurement.channels[0] ? app.repositories['advertising-channel'].byId(measurement.channels[0]) : undefined
       ) as { name: string } | undefined;
 
-      const now = new Date().toISOString();
+      const now = nowIso();
       const job: ImportJob = {
         id: newId(),
         created_at: now,
@@ -402,7 +404,12 @@ export function importJobRoutes(app: FastifyInstance): void {
 
   if (app.config.mode !== 'test') {
     const timer = setInterval(() => {
-      advanceImportJobs(app).catch((error: unknown) => app.log.error(error, 'import job step failed'));
+      // The default state's jobs, and each test sandbox's (on its own clock).
+      for (const name of [DEFAULT_SANDBOX, ...app.sandboxes.list().map((sandbox) => sandbox.name)]) {
+        app
+          .inSandbox(name, () => advanceImportJobs(app))
+          .catch((error: unknown) => app.log.error(error, 'import job step failed'));
+      }
     }, TICK_MS);
     timer.unref();
     app.addHook('onClose', () => clearInterval(timer));

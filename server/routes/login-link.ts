@@ -4,6 +4,7 @@ import { LoginLinkQuerySchema, SuccessResponseSchema } from '../../src/shared/sc
 import { checkLink } from '../auth/links.ts';
 import { findUserById, updateUser } from '../auth/self-service-users.ts';
 import { badRequest } from '../http-errors.ts';
+import { nowIso } from '../sandbox/context.ts';
 
 /**
  * GET /api/v1/login-link?m&u&t&e: the link of a verification or invitation e-mail. A valid link
@@ -22,7 +23,7 @@ export function loginLinkRoutes(app: FastifyInstance) {
     if (checkLink(app.config.linkSecret, m, { purpose: 'login', userId: u, time: t, email }) !== 'valid') {
       throw badRequest(messages.auth.loginLinkFailed);
     }
-    await updateUser(app, user.id, { email_verified: true, last_login_at: new Date().toISOString() });
+    await updateUser(app, user.id, { email_verified: true, last_login_at: nowIso() });
     reply.startSession(user.id);
     return { success: true };
   });

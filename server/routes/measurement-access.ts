@@ -16,10 +16,12 @@ export function httpError(statusCode: number, message: string): HttpError {
   return new HttpError(statusCode, message);
 }
 
-/** The raw rows of a collection outside the resource registry (metric-import-row). */
-export function collection(app: FastifyInstance, name: string): Rows {
-  const collections = app.db.low.data.collections as Record<string, Rows | undefined>;
-  return (collections[name] ??= []);
+/**
+ * The rows of a collection outside the resource registry (metric-import-row), read only: in the
+ * request's sandbox, through its repository. Writes go through the repository (insertMany).
+ */
+export function collection(app: FastifyInstance, name: string): readonly Rows[number][] {
+  return app.repositories.collection(name).all();
 }
 
 const MEASUREMENT_NOT_FOUND = 'Measurement not found';

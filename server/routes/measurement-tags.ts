@@ -18,8 +18,9 @@ import {
   type TagType,
 } from '../../src/shared/measurement-api.ts';
 import type { Measurement } from '../../src/shared/schemas/index.ts';
-import { checkedMeasurement, collection, httpError, measurementPolicy, resolveColumns } from './measurement-access.ts';
-import { newId } from '../store/repositories.ts';
+import { checkedMeasurement, httpError, measurementPolicy, resolveColumns } from './measurement-access.ts';
+import { newId, type StoredRow } from '../store/repositories.ts';
+import { nowIso } from '../sandbox/context.ts';
 
 /** The tag host; a production deployment would configure its CDN here. */
 const TAG_HOST = 'https://tags.lamp-attention.com';
@@ -254,8 +255,8 @@ export function measurementTagRoutes(app: FastifyInstance): void {
         const info = vendorMacros(app, measurement, undefined);
         const [displayTag] = buildTags(measurement, info, ['display']);
         // One write for the whole file: the repository re-indexes on its next read.
-        const tags = collection(app, 'measurement-tag');
-        const now = new Date().toISOString();
+        const tags: StoredRow[] = [];
+        const now = nowIso();
         for (const r of report) {
           const placementParam = `&placement=${encodeURIComponent(r.placement)}&creative=${encodeURIComponent(r.creative)}`;
           tags.push({
@@ -269,7 +270,7 @@ export function measurementTagRoutes(app: FastifyInstance): void {
           });
           saved += 1;
         }
-        await app.db.write();
+        await app.repositories['measurement-tag'].insertMany(tags as never);
       }
       return { data: { valid, saved, rows: report, errors: [] } };
     },

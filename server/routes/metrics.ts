@@ -49,7 +49,7 @@ function generatedRows(measurement: Measurement): MetricRow[] {
  * Imported rows grouped by measurement. The index belongs to one array instance and one length:
  * a reset replaces the array, an import appends to it; either rebuilds the index.
  */
-let importIndex: { source: Rows; length: number; byMeasurement: Map<string, MetricRow[]> } | null = null;
+let importIndex: { source: readonly Rows[number][]; length: number; byMeasurement: Map<string, MetricRow[]> } | null = null;
 
 export function importedRows(app: FastifyInstance, measurementId: string): MetricRow[] {
   const source = collection(app, IMPORT_ROW_COLLECTION);

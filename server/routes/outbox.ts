@@ -20,6 +20,7 @@ import { clearOutbox, readOutbox, sendLinkEmail } from '../mail/outbox.ts';
 import { newId } from '../store/repositories.ts';
 import { publicUser } from '../plugins/session.ts';
 import { emailTaken, HttpError, parseOr400 } from '../http-errors.ts';
+import { nowIso } from '../sandbox/context.ts';
 
 /** The shared password of every demo persona (decisions.md §1). */
 export const DEMO_PASSWORD = 'Lamp-Demo-2026!';
@@ -90,7 +91,7 @@ export function outboxRoutes(app: FastifyInstance) {
     const { password, ...fields } = input;
     const user = await app.repositories.user.insert({
       id: newId(),
-      created_at: new Date().toISOString(),
+      created_at: nowIso(),
       account: ACCOUNT_IDS.northwind,
       super_admin: false,
       access_grants: [{ id: ACCOUNT_IDS.northwind, type: 'account', role: 'read' }],

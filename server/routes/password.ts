@@ -14,6 +14,7 @@ import { isStrongEnough } from '../auth/strength.ts';
 import { badRequest, parseOr400, unauthorized } from '../http-errors.ts';
 import { sendLinkEmail } from '../mail/outbox.ts';
 import { newId } from '../store/repositories.ts';
+import { nowIso } from '../sandbox/context.ts';
 
 /** MACs of reset links already used, so that a link works once (decisions.md §3). */
 export const USED_LINK_COLLECTION = 'used-link';
@@ -83,7 +84,7 @@ export function passwordRoutes(app: FastifyInstance) {
       }
       await used.insert({
         id: newId(),
-        created_at: new Date().toISOString(),
+        created_at: nowIso(),
         account: null,
         user: user.id,
         mac: input.mac,

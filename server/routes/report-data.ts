@@ -36,9 +36,8 @@ import {
 import type { Measurement } from '../../src/shared/schemas/index.ts';
 import { badRequest } from '../http-errors.ts';
 import { importedRows } from './metrics.ts';
+import { todayUtc } from '../sandbox/context.ts';
 
-/** The server's clock, as a UTC day. Tests fix it with fake timers (Date only). */
-const todayUtc = () => new Date().toISOString().slice(0, 10);
 
 /** The measurements a query covers: its ids (or all of the account's), narrowed by its labels. */
 function selectMeasurements(app: FastifyInstance, account: string, query: ParsedReportQuery): Measurement[] {

@@ -41,6 +41,7 @@ import {
   visibleShare,
 } from './resource-rules.ts';
 import { BEHAVIOURS } from './resource-behaviour.ts';
+import { nowIso } from '../sandbox/context.ts';
 
 type Query = Record<string, string | string[] | undefined>;
 
@@ -168,7 +169,7 @@ export function resourceRoutes(app: FastifyInstance, repositories: Repositories)
 
     /** Fills what the server owns on a new row: ids, times, derived copies, initial states. */
     const complete = (user: User, input: Record<string, unknown>, current: StoredRow | null): StoredRow => {
-      const now = new Date().toISOString();
+      const now = nowIso();
       const row: StoredRow = current
         ? { ...current, ...input, id: current.id }
         : { ...input, id: newId(), created_at: now };

@@ -1,20 +1,200 @@
 /**
- * Test control (demo and test modes only; 404 in production):
+ * Test control (demo and test modes only; 404 in production). Every route works on the sandbox
+ * the request names (X-Lamp-Sandbox or the lamp_sandbox cookie; issue 16), or the default state.
  *
- *   POST /api/v1/testing/reset   restores every collection to the fixtures, forgets login
- *                                throttling, and answers {success: true}. Sessions survive (the
- *                                personas' ids are stable), so a signed-in test can reset and go on.
+ *   POST   /api/v1/testing/reset                      the request's sandbox back to the fixtures
+ *   GET    /api/v1/testing/sandboxes                  the sandboxes, with the limits
+ *   DELETE /api/v1/testing/sandboxes/{name}           forgets a sandbox and everything in it
+ *   POST   /api/v1/testing/sandboxes/{name}/reset     resets one (made if missing)
+ *   POST   /api/v1/testing/sandboxes/{name}/attach    sets the lamp_sandbox cookie (a browser)
+ *   GET    /api/v1/testing/clock                      the request's sandbox's clock
+ *   PUT    /api/v1/testing/clock                      sets it: {now: ISO | null, frozen}
  *
- * Browser tests that change data call it first (or create their own rows).
+ * A reset restores every collection to the fixtures, forgets the login throttle, the clock and
+ * whatever else the sandbox kept per sandbox (the journal, the faults); sessions survive (the
+ * personas' ids are stable), so a signed-in test can reset and go on.
  */
-import type { FastifyInstance } from 'fastify';
+import { stringifySetCookie } from 'cookie';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponse } from '../../src/shared/schemas/index.ts';
+import {
+  ClockBodySchema,
+  ClockSchema,
+  SandboxListSchema,
+  SandboxParamsSchema,
+  SandboxSchema,
+  type ClockAnswer,
+  type Sandbox,
+} from '../../src/shared/schemas/sandbox.ts';
 import { SuccessResponseSchema } from '../../src/shared/schemas/self-service.ts';
+import { isDemoLike } from '../config.ts';
+import { badRequest, notFound } from '../http-errors.ts';
+import { DEFAULT_SANDBOX, SANDBOX_COOKIE } from '../sandbox/scope.ts';
+
+const access = 'test-control' as const;
 
 export function testingRoutes(app: FastifyInstance) {
-  const schema = { response: { 200: SuccessResponseSchema } };
-  app.post('/api/v1/testing/reset', { config: { access: 'test-control' }, schema }, async () => {
-    await app.db.reset();
-    app.loginThrottle.clear();
-    return { success: true };
-  });
+  if (!isDemoLike(app.config)) return;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  /** A sandbox (or the default state) back to the fixtures; its sessions stay. */
+  const resetSandbox = async (name: string) => {
+    if (name === DEFAULT_SANDBOX) await app.db.reset();
+    app.sandboxes.reset(name);
+  };
+
+  routes.post(
+    '/api/v1/testing/reset',
+    {
+      config: { access },
+      schema: {
+        description:
+          "Restores the request's sandbox (X-Lamp-Sandbox or the lamp_sandbox cookie; the default state " +
+          'without one) to the fixtures, with the real clock, no login throttling, journal or faults. Sessions stay.',
+        response: { 200: SuccessResponseSchema },
+      },
+    },
+    async (request) => {
+      await resetSandbox(request.sandbox);
+      return { success: true as const };
+    },
+  );
+
+  routes.get(
+    '/api/v1/testing/sandboxes',
+    {
+      config: { access },
+      schema: { description: 'The test sandboxes (the default state is not one), with the limits.', response: { 200: SandboxListSchema } },
+    },
+    () => {
+      const data = app.sandboxes.list();
+      const { maxSandboxes, idleMs } = app.sandboxes.limits;
+      return { data, count: data.length, limits: { max_sandboxes: maxSandboxes, idle_minutes: idleMs / 60_000 } };
+    },
+  );
+
+  const named = (name: string, verb: string) => {
+    if (name === DEFAULT_SANDBOX) throw badRequest(`name: the default state cannot be ${verb}`);
+    return name;
+  };
+
+  routes.delete(
+    '/api/v1/testing/sandboxes/:name',
+    {
+      config: { access },
+      schema: {
+        description: 'Forgets a sandbox: its data, sessions, clock, journal and faults.',
+        params: SandboxParamsSchema,
+        response: { 204: z.null().describe('The sandbox is gone'), 400: errorResponse, 404: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const name = named(request.params.name, 'deleted; reset it instead');
+      if (!app.sandboxes.delete(name)) throw notFound(`No sandbox is named ${name}`);
+      return reply.code(204).send(null);
+    },
+  );
+
+  const describe = (name: string): Sandbox => {
+    const sandbox = app.sandboxes.describe(name);
+    if (!sandbox) throw notFound(`No sandbox is named ${name}`);
+    return sandbox;
+  };
+
+  routes.post(
+    '/api/v1/testing/sandboxes/:name/reset',
+    {
+      config: { access },
+      schema: {
+        description:
+          'Restores a sandbox to the fixtures (made if it does not exist yet), with the real clock and no ' +
+          'login throttling, journal or faults. Its sessions stay. 429 when a new one would pass the limit.',
+        params: SandboxParamsSchema,
+        response: { 200: SandboxSchema, 400: errorResponse, 429: errorResponse },
+      },
+    },
+    async (request) => {
+      const name = named(request.params.name, 'reset here; use POST /api/v1/testing/reset');
+      app.sandboxes.use(name);
+      await resetSandbox(name);
+      return describe(name);
+    },
+  );
+
+  routes.post(
+    '/api/v1/testing/sandboxes/:name/attach',
+    {
+      config: { access },
+      schema: {
+        description:
+          'Sets the lamp_sandbox cookie, so a browser works in this sandbox from its next request on ' +
+          '(made on first use). Attaching "default" clears the cookie. 429 when a new one would pass the limit.',
+        params: SandboxParamsSchema,
+        response: { 200: SandboxSchema, 400: errorResponse, 429: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const { name } = request.params;
+      if (name === DEFAULT_SANDBOX) {
+        setSandboxCookie(reply, '', 0);
+        const now = new Date().toISOString();
+        return { name, created_at: now, last_used_at: now };
+      }
+      app.sandboxes.use(name);
+      setSandboxCookie(reply, name, app.sandboxes.limits.idleMs / 1000);
+      return describe(name);
+    },
+  );
+
+  const clockOf = (name: string): ClockAnswer => ({ sandbox: name, ...app.sandboxClock(name).state() });
+
+  routes.get(
+    '/api/v1/testing/clock',
+    {
+      config: { access },
+      schema: { description: "The clock of the request's sandbox (or of the default state).", response: { 200: ClockSchema } },
+    },
+    (request) => clockOf(request.sandbox),
+  );
+
+  routes.put(
+    '/api/v1/testing/clock',
+    {
+      config: { access },
+      schema: {
+        description:
+          "Sets the clock of the request's sandbox: now (ISO) and frozen (stopped there) or not (running on " +
+          'from it); now: null is the real time (frozen: stopped at the current reading). It governs sessions, ' +
+          "link expiry, relative dates ('last 7 days'), import progress, Spotlight tokens and new rows' timestamps. " +
+          'A reset puts back the real time.',
+        body: ClockBodySchema,
+        response: { 200: ClockSchema, 400: errorResponse },
+      },
+    },
+    (request) => {
+      app.sandboxClock(request.sandbox).set(request.body);
+      return clockOf(request.sandbox);
+    },
+  );
+}
+
+/**
+ * The sandbox cookie: for the whole site, readable by the server only, Lax like the session
+ * cookie; it lasts as long as the sandbox would stay unused (an empty value clears it).
+ */
+function setSandboxCookie(reply: FastifyReply, value: string, maxAgeSeconds: number) {
+  reply.header(
+    'set-cookie',
+    stringifySetCookie({
+      name: SANDBOX_COOKIE,
+      value,
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      maxAge: Math.floor(maxAgeSeconds),
+      ...(maxAgeSeconds === 0 ? { expires: new Date(0) } : {}),
+    }),
+  );
 }

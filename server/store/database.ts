@@ -59,6 +59,11 @@ export interface Database {
   close(): Promise<void>;
   /** Disk writes so far (0 in memory), for benchmarks. */
   readonly diskWrites: number;
+  /**
+   * The fixtures as seeded, built once on first use and never written: test sandboxes start from
+   * them and share their rows until they write (server/store/repositories.ts, SandboxRows).
+   */
+  fixtures(): Collections;
 }
 
 export const DATA_FILE = 'lamp.json';
@@ -86,8 +91,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   low.data.sessions ??= {};
   await low.write();
+  let fixtures: Collections | null = null;
   return {
     low,
+    fixtures: () => (fixtures ??= options.seed()),
     async reset() {
       low.data.collections = options.seed();
       await low.write();

@@ -9,6 +9,9 @@
  * The indexes follow the collection they were built from: a reset (which replaces the document)
  * or a write that bypassed the repository (a different array, a different length) rebuilds them
  * on the next access.
+ *
+ * A repository serves the state of the running code's sandbox (server/sandbox/context.ts): the
+ * default store, or a sandbox's copy-on-write rows (SandboxRows below).
  */
 import { randomBytes } from 'node:crypto';
 import {
@@ -19,6 +22,8 @@ import {
   type ResourceRow,
   type StoredUser,
 } from '../../src/shared/schemas/index.ts';
+import { currentSandbox } from '../sandbox/context.ts';
+import { DEFAULT_SANDBOX, type SandboxScope } from '../sandbox/scope.ts';
 import type { Database } from './database.ts';
 
 export type StoredRow = Record<string, unknown> & { id: string };
@@ -69,11 +74,18 @@ export function ownersOf(row: Record<string, unknown>, path: AccountPath): (stri
 const GLOBAL = '\u0000global';
 const keyOf = (owner: string | null) => owner ?? GLOBAL;
 
-export class Repository<Row extends StoredRow = StoredRow> {
-  readonly name: string;
+/** Every state's version comes from one counter, so a version names one state of one collection. */
+let versions = 0;
+
+/**
+ * The indexed rows of one collection in one state: the default store, the fixtures that sandboxes
+ * share until they write, or a sandbox's own copy.
+ */
+class IndexedRows<Row extends StoredRow> {
   readonly accountPath: AccountPath;
-  readonly #db: Database;
-  #source: Row[] | null = null;
+  readonly #source: () => Row[];
+  readonly #persist: () => Promise<void>;
+  #current: Row[] | null = null;
   #sourceLength = -1;
   #byId = new Map<string, Row>();
   #byOwner = new Map<string, Row[]>();
@@ -82,25 +94,20 @@ export class Repository<Row extends StoredRow = StoredRow> {
   /** Bumped on every change; callers may key their own caches on it. */
   version = 0;
 
-  constructor(db: Database, name: string, accountPath: AccountPath) {
-    this.#db = db;
-    this.name = name;
+  constructor(accountPath: AccountPath, source: () => Row[], persist: () => Promise<void>) {
     this.accountPath = accountPath;
+    this.#source = source;
+    this.#persist = persist;
   }
 
   #rows(): Row[] {
-    const collections = this.#db.low.data.collections as Record<string, Row[] | undefined>;
-    let rows = collections[this.name];
-    if (!rows) {
-      rows = [];
-      collections[this.name] = rows;
-    }
-    if (rows !== this.#source || rows.length !== this.#sourceLength) this.#reindex(rows);
+    const rows = this.#source();
+    if (rows !== this.#current || rows.length !== this.#sourceLength) this.#reindex(rows);
     return rows;
   }
 
   #reindex(rows: Row[]) {
-    this.#source = rows;
+    this.#current = rows;
     this.#sourceLength = rows.length;
     this.#byId = new Map();
     this.#byOwner = new Map();
@@ -130,7 +137,7 @@ export class Repository<Row extends StoredRow = StoredRow> {
   }
 
   #changed() {
-    this.version += 1;
+    this.version = ++versions;
     this.#sortCache.clear();
     this.#fieldIndexes.clear();
   }
@@ -141,7 +148,7 @@ export class Repository<Row extends StoredRow = StoredRow> {
     let index = this.#fieldIndexes.get(field);
     if (!index) {
       index = new Map();
-      for (const row of this.#source ?? []) {
+      for (const row of this.#current ?? []) {
         const key = row[field];
         const bucket = index.get(key);
         if (bucket) bucket.push(row);
@@ -192,14 +199,21 @@ export class Repository<Row extends StoredRow = StoredRow> {
   }
 
   async insert(row: Row): Promise<Row> {
-    const rows = this.#rows();
-    rows.push(row);
-    this.#sourceLength = rows.length;
-    this.#byId.set(row.id, row);
-    this.#addToOwners(row);
-    this.#changed();
-    await this.#db.write();
+    await this.insertMany([row]);
     return row;
+  }
+
+  /** Adds many rows with one write (an import's rows, a file of tags). */
+  async insertMany(added: readonly Row[]): Promise<void> {
+    const rows = this.#rows();
+    for (const row of added) {
+      rows.push(row);
+      this.#byId.set(row.id, row);
+      this.#addToOwners(row);
+    }
+    this.#sourceLength = rows.length;
+    this.#changed();
+    await this.#persist();
   }
 
   /** Replaces a row (same id) with `next`. */
@@ -213,7 +227,7 @@ export class Repository<Row extends StoredRow = StoredRow> {
     this.#removeFromOwners(current);
     this.#addToOwners(next);
     this.#changed();
-    await this.#db.write();
+    await this.#persist();
     return next;
   }
 
@@ -232,8 +246,135 @@ export class Repository<Row extends StoredRow = StoredRow> {
     this.#byId.delete(id);
     this.#removeFromOwners(current);
     this.#changed();
-    await this.#db.write();
+    await this.#persist();
     return true;
+  }
+}
+
+
+/**
+ * Where sandboxes keep their rows (issue 16): the fixtures they start from, shared by every
+ * sandbox until it writes (copy on write, per collection: a sandbox's first write to a collection
+ * copies that collection's array of rows, never the rows themselves, which are never changed in
+ * place), and each sandbox's own copies, forgotten with the sandbox.
+ */
+export interface SandboxRows {
+  /** The pristine fixtures (built once, never written). */
+  fixtures(): Record<string, unknown[]>;
+  scope: SandboxScope;
+}
+
+const noPersist = () => Promise.resolve();
+
+/**
+ * One collection: its rows in the state the running code works in (server/sandbox/context.ts):
+ * the default store, or a sandbox's rows. Routes hold a Repository and never see the difference.
+ */
+export class Repository<Row extends StoredRow = StoredRow> {
+  readonly name: string;
+  readonly accountPath: AccountPath;
+  readonly #default: IndexedRows<Row>;
+  readonly #sandboxes: SandboxRows | null;
+  #fixtures: IndexedRows<Row> | null = null;
+  readonly #own: { get(name: string): { rows: IndexedRows<Row> | null } } | null;
+
+  constructor(db: Database, name: string, accountPath: AccountPath, sandboxes: SandboxRows | null = null) {
+    this.name = name;
+    this.accountPath = accountPath;
+    this.#default = new IndexedRows<Row>(
+      accountPath,
+      () => ((db.low.data.collections as Record<string, Row[] | undefined>)[name] ??= []),
+      () => db.write(),
+    );
+    this.#sandboxes = sandboxes;
+    this.#own = sandboxes ? sandboxes.scope.perSandbox(() => ({ rows: null })) : null;
+  }
+
+  /** The fixtures' rows, which a sandbox reads until its first write to this collection. */
+  #shared(): IndexedRows<Row> {
+    if (!this.#fixtures) {
+      const rows = (this.#sandboxes?.fixtures()[this.name] ?? []) as Row[];
+      // Read only: writes go to a sandbox's own copy.
+      this.#fixtures = new IndexedRows<Row>(this.accountPath, () => rows, noPersist);
+    }
+    return this.#fixtures;
+  }
+
+  #reader(): IndexedRows<Row> {
+    const sandbox = currentSandbox();
+    if (sandbox === DEFAULT_SANDBOX || !this.#own) return this.#default;
+    return this.#own.get(sandbox).rows ?? this.#shared();
+  }
+
+  #writer(): IndexedRows<Row> {
+    const sandbox = currentSandbox();
+    if (sandbox === DEFAULT_SANDBOX || !this.#own) return this.#default;
+    const own = this.#own.get(sandbox);
+    if (!own.rows) {
+      // Copy on write: the array of row references, O(rows) pointers (rows are shared and immutable).
+      const rows = [...this.#shared().all()];
+      own.rows = new IndexedRows<Row>(this.accountPath, () => rows, noPersist);
+    }
+    return own.rows;
+  }
+
+  /** Bumped on every change of the running code's state; callers may key their own caches on it. */
+  get version(): number {
+    return this.#reader().version;
+  }
+
+  /** Rows whose `field` equals `value`, through an index built on first use (e.g. users by e-mail). */
+  findBy(field: string, value: unknown): Row[] {
+    return this.#reader().findBy(field, value);
+  }
+
+  /** Every row (do not mutate). */
+  all(): readonly Row[] {
+    return this.#reader().all();
+  }
+
+  count(): number {
+    return this.#reader().count();
+  }
+
+  byId(id: string): Row | undefined {
+    return this.#reader().byId(id);
+  }
+
+  /** Rows owned by any of these accounts (null: global rows), each row once. */
+  byOwners(owners: readonly (string | null)[]): Row[] {
+    return this.#reader().byOwners(owners);
+  }
+
+  /** A sorted copy of `rows()`, cached under `key` until the next change (see IndexedRows.sorted). */
+  sorted(key: string, rows: () => readonly Row[], compare: () => (a: Row, b: Row) => number): Row[] {
+    return this.#reader().sorted(key, rows, compare);
+  }
+
+  insert(row: Row): Promise<Row> {
+    return this.#writer().insert(row);
+  }
+
+  /** Adds many rows with one write (an import's rows, a file of tags). */
+  insertMany(rows: readonly Row[]): Promise<void> {
+    return this.#writer().insertMany(rows);
+  }
+
+  /** Replaces a row (same id) with `next`. */
+  async replace(next: Row): Promise<Row | undefined> {
+    // A write that finds nothing copies nothing.
+    if (!this.byId(next.id)) return undefined;
+    return this.#writer().replace(next);
+  }
+
+  async update(id: string, patch: Partial<Row>): Promise<Row | undefined> {
+    if (!this.byId(id)) return undefined;
+    return this.#writer().update(id, patch);
+  }
+
+  async remove(id: string): Promise<boolean> {
+    if (!this.byId(id)) return false;
+    return this.#writer().remove(id);
   }
 }
 
@@ -243,10 +384,10 @@ export type Repositories = { readonly [Name in ResourceName]: Repository<StoredR
   collection(name: string, accountPath?: AccountPath): Repository;
 };
 
-export function createRepositories(db: Database): Repositories {
+export function createRepositories(db: Database, sandboxes: SandboxRows | null = null): Repositories {
   const extra = new Map<string, Repository>();
   const registered = Object.fromEntries(
-    RESOURCE_NAMES.map((name) => [name, new Repository(db, name, resources[name].accountPath)]),
+    RESOURCE_NAMES.map((name) => [name, new Repository(db, name, resources[name].accountPath, sandboxes)]),
   ) as unknown as { [Name in ResourceName]: Repository<StoredRowOf<Name>> };
   return {
     ...registered,
@@ -254,7 +395,7 @@ export function createRepositories(db: Database): Repositories {
       if (Object.hasOwn(registered, name)) return registered[name as ResourceName];
       let repository = extra.get(name);
       if (!repository) {
-        repository = new Repository(db, name, accountPath);
+        repository = new Repository(db, name, accountPath, sandboxes);
         extra.set(name, repository);
       }
       return repository;

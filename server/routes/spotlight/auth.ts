@@ -30,6 +30,7 @@ import { badRequest, issuesMessage } from '../../http-errors.ts';
 import { newId, type StoredRow } from '../../store/repositories.ts';
 import { spotlightStore } from './store.ts';
 import { signSpotlightToken } from './token.ts';
+import { nowIso } from '../../sandbox/context.ts';
 
 type Failure = { success: false; error_type: number; message: string };
 const failure = (error_type: number, message: string): Failure => ({ success: false, error_type, message });
@@ -90,7 +91,7 @@ export function spotlightAuthRoutes(app: FastifyInstance) {
         request.log.warn({ user: user.id, account: account.id }, messages.spotlight.notMemberWarning(account.name));
         return failure(SPOTLIGHT_ERROR.notMember, messages.spotlight.notMember);
       }
-      const at = new Date().toISOString();
+      const at = nowIso();
       if (!company) {
         company = await store.companies.insert({
           id: newId(),

@@ -40,6 +40,7 @@ import { checkIfMatch, etagOf } from './etag.ts';
 import { spotlightContext, spotlightGuard, type SpotlightContext } from './guard.ts';
 import { page } from './listing.ts';
 import { spotlightStore, type SpotlightStore } from './store.ts';
+import { nowIso } from '../../sandbox/context.ts';
 
 const idParams = z.strictObject({ id: z.string().regex(/^[0-9a-f]{24}$/, 'must be a 24-character hexadecimal id') });
 const conflict = (message: string) => new HttpError(409, message);
@@ -69,7 +70,7 @@ interface ResourceSpec {
   remove(store: SpotlightStore, ctx: SpotlightContext, row: StoredRow): Promise<void>;
 }
 
-const now = () => new Date().toISOString();
+const now = () => nowIso();
 const datesInOrder = (row: StoredRow) => String(row.start_date) <= String(row.end_date);
 
 const SPECS: Record<SpotlightResource, ResourceSpec> = {

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { now as clockNow } from '../../sandbox/context.ts';
 
 /**
  * The Spotlight token (decisions.md §5): signed, bound to the LAMP user, valid for one hour.
@@ -18,7 +19,7 @@ export interface SpotlightTokenClaims {
 const mac = (secret: string, payload: string) =>
   createHmac('sha256', secret).update(`spotlight-token\n${payload}`).digest('base64url');
 
-export function signSpotlightToken(secret: string, userId: string, now = Date.now()): string {
+export function signSpotlightToken(secret: string, userId: string, now = clockNow()): string {
   const claims: SpotlightTokenClaims = { sub: userId, iat: now, exp: now + SPOTLIGHT_TOKEN_TTL_MS };
   const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
   return `${payload}.${mac(secret, payload)}`;
@@ -28,7 +29,7 @@ export type TokenCheck =
   { status: 'valid'; claims: SpotlightTokenClaims } | { status: 'missing' | 'invalid' | 'expired' };
 
 /** Reads `Authorization: Bearer {token}` (a bare token is accepted too) and checks it in constant time. */
-export function checkSpotlightToken(secret: string, header: string | undefined, now = Date.now()): TokenCheck {
+export function checkSpotlightToken(secret: string, header: string | undefined, now = clockNow()): TokenCheck {
   const token = header?.replace(/^Bearer\s+/i, '').trim();
   if (!token) return { status: 'missing' };
   const [payload, signature, extra] = token.split('.');

@@ -1,0 +1,54 @@
+/**
+ * A sandbox's clock (issue 16): real time by default; set to a moment (and running on from it),
+ * or frozen at one. Everything that depends on now reads it through server/sandbox/context.ts:
+ * sessions, link expiry, relative dates ('last 7 days'), import progress, Spotlight tokens and
+ * the timestamps of new rows.
+ */
+import type { Clock } from './context.ts';
+
+export interface ClockSetting {
+  /** The moment the clock reads now (ISO); null: real time, or (frozen) the current reading. */
+  now: string | null;
+  /** Stopped at that moment, or running on from it. */
+  frozen: boolean;
+}
+
+export interface ClockState {
+  now: string;
+  frozen: boolean;
+  /** Following the real time (the mode's default): neither set nor frozen. */
+  real: boolean;
+}
+
+export class SandboxClock implements Clock {
+  #offsetMs = 0;
+  #frozenAt: number | null = null;
+  readonly #realNow: () => number;
+
+  constructor(realNow: () => number = Date.now) {
+    this.#realNow = realNow;
+  }
+
+  now(): number {
+    return this.#frozenAt ?? this.#realNow() + this.#offsetMs;
+  }
+
+  set(setting: ClockSetting): void {
+    const at = setting.now === null ? null : Date.parse(setting.now);
+    if (setting.frozen) {
+      this.#frozenAt = at ?? this.now();
+      this.#offsetMs = 0;
+    } else {
+      this.#frozenAt = null;
+      this.#offsetMs = at === null ? 0 : at - this.#realNow();
+    }
+  }
+
+  state(): ClockState {
+    return {
+      now: new Date(this.now()).toISOString(),
+      frozen: this.#frozenAt !== null,
+      real: this.#frozenAt === null && this.#offsetMs === 0,
+    };
+  }
+}

@@ -1,0 +1,74 @@
+/**
+ * Sandboxes in an app (issue 16): every request works in the sandbox it names (the X-Lamp-Sandbox
+ * header, else the lamp_sandbox cookie; server/sandbox/scope.ts), or in the default state.
+ *
+ * An onRequest hook, registered before any other that reads data (the session check), resolves
+ * the name (400 for a bad one), makes the sandbox on first use (429 past the limit) and runs the
+ * rest of the request in its context (server/sandbox/context.ts). A preValidation hook enters the
+ * context again: a request body is read from the socket's events, which run outside it.
+ *
+ * Demo and test modes only: in production no hook is installed, the header and the cookie mean
+ * nothing, and every request works in the one state.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isDemoLike } from '../config.ts';
+import { badRequest } from '../http-errors.ts';
+import { runInSandbox, type SandboxContext } from './context.ts';
+import { SandboxClock } from './clock.ts';
+import { SandboxRegistry } from './registry.ts';
+import { DEFAULT_SANDBOX, sandboxNameOf } from './scope.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The sandboxes and their limits (server/sandbox/registry.ts). */
+    sandboxes: SandboxRegistry;
+    /** Each sandbox's clock, the default state's included (server/sandbox/clock.ts). */
+    sandboxClock(name: string): SandboxClock;
+    /** Runs work outside a request (a timer's) in a sandbox, on its clock. */
+    inSandbox<T>(name: string, fn: () => T): T;
+  }
+  interface FastifyRequest {
+    /** The sandbox this request works in: DEFAULT_SANDBOX when it names none. */
+    sandbox: string;
+  }
+}
+
+export const BAD_SANDBOX_NAME =
+  'X-Lamp-Sandbox: a sandbox name has 1 to 64 letters, digits, dots, dashes or underscores';
+
+export function sandboxes(app: FastifyInstance) {
+  const { config, sandboxScope: scope } = app;
+  const registry = new SandboxRegistry(scope, {
+    maxSandboxes: config.maxSandboxes,
+    idleMs: config.sandboxIdleMinutes * 60_000,
+  });
+  app.decorate('sandboxes', registry);
+  const clocks = scope.perSandbox(() => new SandboxClock());
+  app.decorate('sandboxClock', (name: string) => clocks.get(name));
+  app.decorateRequest('sandbox', DEFAULT_SANDBOX);
+  // The clock is looked up at each reading, so a reset (which forgets the clock) takes effect
+  // for requests already under way.
+  const contextOf = (name: string): SandboxContext => ({ name, clock: { now: () => clocks.get(name).now() } });
+  app.decorate('inSandbox', <T>(name: string, fn: () => T): T => runInSandbox(contextOf(name), fn));
+  if (!isDemoLike(config)) return;
+
+  app.addHook('onRequest', (request, _reply, done) => {
+    const name = sandboxNameOf(request);
+    if (name === null) return done(badRequest(BAD_SANDBOX_NAME));
+    try {
+      registry.use(name);
+    } catch (error) {
+      return done(error as Error);
+    }
+    request.sandbox = name;
+    runInSandbox(contextOf(name), done);
+  });
+  app.addHook('preValidation', (request: FastifyRequest, _reply, done) => {
+    runInSandbox(contextOf(request.sandbox), done);
+  });
+
+  // Idle sandboxes go even when nobody creates a new one.
+  const timer = setInterval(() => registry.dropIdle(), Math.min(60_000, config.sandboxIdleMinutes * 60_000));
+  timer.unref();
+  app.addHook('onClose', () => clearInterval(timer));
+}

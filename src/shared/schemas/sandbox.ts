@@ -1,0 +1,47 @@
+/**
+ * Payloads of the sandbox and clock test-control calls (issue 16): the server validates with them,
+ * the OpenAPI document describes them, and the test client (tests/support) types its calls by them.
+ */
+import { z } from 'zod';
+
+/** Letters, digits, '-', '_' and '.', 1–64 characters (server/sandbox/scope.ts SANDBOX_NAME). */
+export const SandboxNameSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9._-]{1,64}$/, 'A sandbox name has 1 to 64 letters, digits, dots, dashes or underscores');
+
+export const SandboxParamsSchema = z.object({ name: SandboxNameSchema });
+
+export const SandboxSchema = z.object({
+  name: SandboxNameSchema,
+  created_at: z.iso.datetime().describe('When the sandbox was created (real time)'),
+  last_used_at: z.iso.datetime().describe('When a request last worked in it (real time)'),
+});
+export type Sandbox = z.infer<typeof SandboxSchema>;
+
+export const SandboxListSchema = z.object({
+  data: z.array(SandboxSchema),
+  count: z.number().int(),
+  limits: z.object({
+    max_sandboxes: z.number().int().describe('How many sandboxes may exist at once (LAMP_MAX_SANDBOXES)'),
+    idle_minutes: z.number().describe('A sandbox unused this long is dropped (LAMP_SANDBOX_IDLE_MINUTES)'),
+  }),
+});
+export type SandboxList = z.infer<typeof SandboxListSchema>;
+
+/** PUT /api/v1/testing/clock. */
+export const ClockBodySchema = z.strictObject({
+  now: z.iso
+    .datetime({ offset: true, error: 'now: must be an ISO date-time such as 2026-11-01T09:00:00Z, or null' })
+    .nullable()
+    .describe('The moment the clock reads now; null: real time (or, frozen, the current reading)'),
+  frozen: z.boolean().default(false).describe('Stopped at that moment, or running on from it'),
+});
+export type ClockBody = z.input<typeof ClockBodySchema>;
+
+export const ClockSchema = z.object({
+  sandbox: z.string().describe('The sandbox whose clock this is (default: the shared state)'),
+  now: z.iso.datetime().describe('What the clock reads now'),
+  frozen: z.boolean(),
+  real: z.boolean().describe('Following the real time: neither set nor frozen'),
+});
+export type ClockAnswer = z.infer<typeof ClockSchema>;
