@@ -25,7 +25,8 @@ export class SandboxClock implements Clock {
   #frozenAt: number | null = null;
   readonly #realNow: () => number;
 
-  constructor(realNow: () => number = Date.now) {
+  // Date.now read at each call, not captured: tests that fake Date (vi.useFakeTimers) move this clock too.
+  constructor(realNow: () => number = () => Date.now()) {
     this.#realNow = realNow;
   }
 

@@ -154,6 +154,25 @@ const OTHER_ROUTES: Record<string, Row> = {
     request: () => ({ method: 'POST', url: '/api/v1/testing/users', payload: {} }),
     expected: () => 400,
   },
+  // Test sandboxes and the clock (issue 16; 404 in production: tests/api/sandboxes.test.ts).
+  'GET /api/v1/testing/sandboxes': { request: () => ({ url: '/api/v1/testing/sandboxes' }), expected: () => 200 },
+  'DELETE /api/v1/testing/sandboxes/:name': {
+    request: () => ({ method: 'DELETE', url: '/api/v1/testing/sandboxes/matrix-none' }),
+    expected: () => 404,
+  },
+  'POST /api/v1/testing/sandboxes/:name/reset': {
+    request: () => ({ method: 'POST', url: '/api/v1/testing/sandboxes/matrix/reset' }),
+    expected: () => 200,
+  },
+  'POST /api/v1/testing/sandboxes/:name/attach': {
+    request: () => ({ method: 'POST', url: '/api/v1/testing/sandboxes/matrix/attach' }),
+    expected: () => 200,
+  },
+  'GET /api/v1/testing/clock': { request: () => ({ url: '/api/v1/testing/clock' }), expected: () => 200 },
+  'PUT /api/v1/testing/clock': {
+    request: () => ({ method: 'PUT', url: '/api/v1/testing/clock', payload: {} }),
+    expected: () => 400,
+  },
   'GET /api/v1/demo/personas': { request: () => ({ url: '/api/v1/demo/personas' }), expected: () => 200 },
   'GET /api/reference': { request: () => ({ url: '/api/reference' }), expected: () => 200 },
   // The users of an account (issue 11): admin in the account (root and super everywhere).

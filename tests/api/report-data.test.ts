@@ -1,10 +1,11 @@
 /**
  * GET /api/v1/report-data against the demo fixtures: figures agree with the measurement metrics
  * endpoint (one set of formulas), grouping, relative dates on a fixed clock, the measured flag,
- * labels, account isolation, lamp_access and 400s that name the parameter.
+ * labels, account isolation, lamp_access and 400s that name the parameter. The clock is the
+ * server's own (PUT /api/v1/testing/clock), as a test suite sets it.
  */
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
 import type { MetricsResponse } from '../../src/shared/measurement-api.ts';
 import { apm, COUNT_KEYS, derive, sumCounts } from '../../src/shared/metrics.ts';
@@ -38,15 +39,18 @@ const ofAccount = (account: string) => measurements().filter((m) => m.account ==
 const october = () =>
   ofAccount(ACCOUNT_IDS.northwind).filter((m) => m.start_date <= '2026-10-01' && m.end_date >= '2026-10-31');
 
-beforeAll(async () => {
-  app = await buildTestApp();
+async function signInAll() {
   cookies.writer = await signIn('writer@northwind.test');
   cookies.contoso = await signIn('partner@contoso.test');
   cookies.selfserve = await signIn('selfserve@fabrikam.test');
   cookies.admin = await signIn('admin@northwind.test');
+}
+
+beforeAll(async () => {
+  app = await buildTestApp();
+  await signInAll();
 }, 60_000);
 afterAll(() => app.close());
-afterEach(() => vi.useRealTimers());
 
 describe('GET /api/v1/report-data: figures', () => {
   it('sums the same delivery as the measurement metrics endpoint, and derives ratios with the shared formulas', async () => {
@@ -171,9 +175,20 @@ describe('GET /api/v1/report-data: figures', () => {
 });
 
 describe('GET /api/v1/report-data: relative dates on the server clock', () => {
-  const at = (iso: string) => {
-    vi.useFakeTimers({ toFake: ['Date'], now: new Date(iso) });
+  /**
+   * The server's clock (the default state's, issue 16) stands at `iso`; sessions follow that
+   * clock too, so the writer signs in again at that moment.
+   */
+  const at = async (iso: string) => {
+    const set = await app.inject({ method: 'PUT', url: '/api/v1/testing/clock', payload: { now: iso, frozen: true } });
+    expect(set.statusCode).toBe(200);
+    cookies.writer = await signIn('writer@northwind.test');
   };
+  // Back to the real time; a sign-in at another moment swept the others' sessions: sign in again.
+  afterEach(async () => {
+    await app.inject({ method: 'PUT', url: '/api/v1/testing/clock', payload: { now: null, frozen: false } });
+    await signInAll();
+  });
   it.each([
     ['today', '2026-10-15', '2026-10-15'],
     ['yesterday', '2026-10-14', '2026-10-14'],
@@ -183,7 +198,7 @@ describe('GET /api/v1/report-data: relative dates on the server clock', () => {
     ['this_month', '2026-10-01', '2026-10-15'],
     ['last_month', '2026-09-01', '2026-09-30'],
   ])('%s resolves to %s … %s on 15 October 2026', async (relative, start, end) => {
-    at('2026-10-15T23:30:00Z');
+    await at('2026-10-15T23:30:00Z');
     const chosen = october()[0]!;
     const data = await report({ measurement: chosen.id, relative_date: relative, group_by: 'day' });
     expect([data.start_date, data.end_date, data.relative_date]).toEqual([start, end, relative]);
@@ -193,10 +208,10 @@ describe('GET /api/v1/report-data: relative dates on the server clock', () => {
   });
 
   it("last_month in January is December; 'flight' spans the chosen flights up to today; relative wins over dates", async () => {
-    at('2027-01-10T08:00:00Z');
+    await at('2027-01-10T08:00:00Z');
     const a = await report({ relative_date: 'last_month', start_date: '2020-01-01', end_date: '2020-01-02' });
     expect([a.start_date, a.end_date]).toEqual(['2026-12-01', '2026-12-31']);
-    at('2026-10-15T08:00:00Z');
+    await at('2026-10-15T08:00:00Z');
     const chosen = october().slice(0, 2);
     const flight = await report({ measurement: chosen.map((c) => c.id).join(','), relative_date: 'flight' });
     const start = chosen.map((c) => c.start_date).sort()[0];

@@ -168,6 +168,27 @@ export const OPERATIONS: Record<string, Entry> = {
     json(409, { email: PERSONAS.reader }),
     json(400, { email: 'contract-users-2@example.test', role: 'super' }, { invalid: true }),
   ],
+  // Test sandboxes and the clock (issue 16): the walk's own sandbox, deleted at the end; the
+  // default state's clock goes back to the real time.
+  'POST /api/v1/testing/sandboxes/{name}/attach': () => [
+    { params: { name: 'contract-walk' }, status: 200 },
+    { params: { name: 'bad name' }, status: 400 },
+  ],
+  'POST /api/v1/testing/sandboxes/{name}/reset': () => [
+    { params: { name: 'contract-walk' }, status: 200 },
+    { params: { name: 'default' }, status: 400 },
+  ],
+  'GET /api/v1/testing/sandboxes': () => [{ status: 200 }],
+  'GET /api/v1/testing/clock': () => [{ status: 200 }, { headers: { 'x-lamp-sandbox': 'contract-walk' }, status: 200 }],
+  'PUT /api/v1/testing/clock': () => [
+    json(200, { now: '2026-11-01T09:00:00Z', frozen: true }, { headers: { 'x-lamp-sandbox': 'contract-walk' } }),
+    json(400, { now: 'soon', frozen: true }, { invalid: true }),
+    json(200, { now: null, frozen: false }),
+  ],
+  'DELETE /api/v1/testing/sandboxes/{name}': () => [
+    { params: { name: 'contract-walk' }, status: 204 },
+    { params: { name: 'contract-walk' }, status: 404 },
+  ],
   'GET /api/v1/measurement-metrics': (w) => [
     { as: 'reader', query: { measurement: w.id('measurement') }, status: 200 },
     {
