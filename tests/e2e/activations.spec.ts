@@ -5,7 +5,8 @@
  * lamp_access, and axe. Tests run in parallel against one server: each makes its own rows with
  * unique names.
  */
-import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect as baseExpect, test } from './helpers/sandbox.ts';
 import { readFile } from 'node:fs/promises';
 import { DEAL_ID_PATTERN } from '../../src/shared/activations.ts';
 import { normaliseEntry } from '../../src/shared/domains.ts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './helpers/sandbox.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { createUser, DEMO_PASSWORD, expectNoSeriousA11yViolations, issueLink, signIn } from './auth-helpers.ts';
 

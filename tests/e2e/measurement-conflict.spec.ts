@@ -3,7 +3,8 @@
  * measurement after it was opened, the save is refused and the form offers to reload their
  * version or to overwrite it. Each test makes its own measurement (parallel workers).
  */
-import { expect as baseExpect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect as baseExpect, test } from './helpers/sandbox.ts';
 import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
 import { CONFLICT_TITLE } from '../../src/app/features/measurements/ConflictDialog.tsx';
 import { signIn } from './helpers/session.ts';

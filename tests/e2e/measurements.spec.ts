@@ -4,7 +4,8 @@
  * Tests that change data create their own rows (tests run in parallel against one server).
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect as baseExpect, test } from './helpers/sandbox.ts';
 import { formatMetric, type MetricKey } from '../../src/shared/metrics.ts';
 import { resolveRange, todayUtc } from '../../src/app/shared/metrics/dateRange.ts';
 

@@ -6,7 +6,8 @@
  */
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { expect as baseExpect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect as baseExpect, test } from './helpers/sandbox.ts';
 import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
 import type { MetricsResponse } from '../../src/shared/measurement-api.ts';
 import { apm, formatMetric, sumCounts } from '../../src/shared/metrics.ts';

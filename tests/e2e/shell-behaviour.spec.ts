@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './helpers/sandbox.ts';
 import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { SIDEBAR_DEFAULT_WIDTH, SIDEBAR_MAX_WIDTH } from '../../src/shared/constants.ts';

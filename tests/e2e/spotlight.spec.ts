@@ -5,7 +5,8 @@
  * Data: the Spotlight fixtures are read-only here except selfserve@fabrikam.test's Spotlight user,
  * which the create test makes and then removes again (as root, through the service itself).
  */
-import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect as baseExpect, test } from './helpers/sandbox.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { expectNoSeriousA11yViolations } from './auth-helpers.ts';
 import { openApp, signIn } from './helpers/session.ts';

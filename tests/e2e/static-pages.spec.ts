@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './helpers/sandbox.ts';
 import { TAGLINE } from '../../src/shared/constants.ts';
 
 test('the login page shows the product, its tagline and contact details', async ({ page }) => {
