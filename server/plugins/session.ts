@@ -15,6 +15,7 @@ import type { StoredUser, User } from '../../src/shared/schemas/index.ts';
 import type { Database, StoredSession } from '../store/database.ts';
 import type { Repositories } from '../store/repositories.ts';
 import { currentSandbox, now } from '../sandbox/context.ts';
+import { DEFAULT_SANDBOX } from '../sandbox/scope.ts';
 
 export const SESSION_COOKIE = 'lamp_session';
 /** A session ends after this long without a request... */
@@ -213,7 +214,11 @@ export function sessions(app: FastifyInstance, repositories: Repositories) {
   const persistence = databaseSessions(
     app.db,
     (error) => app.log.error({ err: error }, 'could not save sessions'),
-    () => app.sandboxes.sessions(currentSandbox()),
+    // A sandbox deleted while its request was under way gets a throwaway table, never the default's.
+    () => {
+      const sandbox = currentSandbox();
+      return sandbox === DEFAULT_SANDBOX ? null : (app.sandboxes.sessions(sandbox) ?? {});
+    },
   );
   // The request's clock (a test sandbox's clock can be set: issue 16).
   app.decorate('sessions', new SessionStore(now, persistence));

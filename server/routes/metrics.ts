@@ -23,8 +23,9 @@ export const IMPORT_ROW_COLLECTION = 'metric-import-row';
 const generatedCache = new Map<string, MetricRow[]>();
 const GENERATED_CACHE_SIZE = 64;
 
-function generatedRows(measurement: Measurement): MetricRow[] {
+function generatedRows(measurement: Measurement, dayShift: number): MetricRow[] {
   const key = [
+    dayShift,
     measurement.id,
     measurement.start_date,
     measurement.end_date,
@@ -35,7 +36,7 @@ function generatedRows(measurement: Measurement): MetricRow[] {
   ].join('|');
   let rows = generatedCache.get(key);
   if (!rows) {
-    rows = generateMeasurementMetrics(measurement);
+    rows = generateMeasurementMetrics(measurement, undefined, dayShift);
     if (generatedCache.size >= GENERATED_CACHE_SIZE) {
       const oldest = generatedCache.keys().next().value;
       if (oldest !== undefined) generatedCache.delete(oldest);
@@ -49,7 +50,8 @@ function generatedRows(measurement: Measurement): MetricRow[] {
  * Imported rows grouped by measurement. The index belongs to one array instance and one length:
  * a reset replaces the array, an import appends to it; either rebuilds the index.
  */
-let importIndex: { source: readonly Rows[number][]; length: number; byMeasurement: Map<string, MetricRow[]> } | null = null;
+let importIndex: { source: readonly Rows[number][]; length: number; byMeasurement: Map<string, MetricRow[]> } | null =
+  null;
 
 export function importedRows(app: FastifyInstance, measurementId: string): MetricRow[] {
   const source = collection(app, IMPORT_ROW_COLLECTION);
@@ -70,7 +72,7 @@ export function measurementRows(
   app: FastifyInstance,
   measurement: Measurement,
 ): { rows: MetricRow[]; imported: number } {
-  const generated = generatedRows(measurement);
+  const generated = generatedRows(measurement, app.db.dayShift);
   const imported = importedRows(app, measurement.id);
   return { rows: imported.length ? generated.concat(imported) : generated, imported: imported.length };
 }

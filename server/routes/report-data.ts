@@ -38,7 +38,6 @@ import { badRequest } from '../http-errors.ts';
 import { importedRows } from './metrics.ts';
 import { todayUtc } from '../sandbox/context.ts';
 
-
 /** The measurements a query covers: its ids (or all of the account's), narrowed by its labels. */
 function selectMeasurements(app: FastifyInstance, account: string, query: ParsedReportQuery): Measurement[] {
   const repository = app.repositories.measurement;
@@ -145,7 +144,7 @@ export function aggregateReport(
 /** The report's rows: every measurement's delivery within the days asked for. */
 function* reportRows(app: FastifyInstance, measurements: readonly Measurement[], start: string, end: string) {
   for (const measurement of measurements) {
-    yield* generateMeasurementMetrics(measurement, { start, end });
+    yield* generateMeasurementMetrics(measurement, { start, end }, app.db.dayShift);
     for (const row of importedRows(app, measurement.id)) if (row.date >= start && row.date <= end) yield row;
   }
 }

@@ -25,6 +25,11 @@ export interface DatabaseDocument {
    * of the data keeps them, and a restart does not sign anyone out.
    */
   sessions?: Record<string, StoredSession>;
+  /**
+   * How many days the data's dates were moved from the fixtures' clock (demo freshness:
+   * server/store/demo-days.ts); absent: not moved.
+   */
+  dayShift?: number;
 }
 
 export interface StoredSession {
@@ -44,6 +49,8 @@ export interface DatabaseOptions {
   seed: () => Collections;
   /** What seed() returns; 'demo' unless said otherwise. */
   seedKind?: SeedKind;
+  /** How many days seed() moves the fixtures' dates (demo freshness); 0 unless said otherwise. */
+  dayShift?: number;
 }
 
 export interface Database {
@@ -59,6 +66,8 @@ export interface Database {
   close(): Promise<void>;
   /** Disk writes so far (0 in memory), for benchmarks. */
   readonly diskWrites: number;
+  /** How many days the data's dates are moved from the fixtures' clock (0 outside demo mode). */
+  readonly dayShift: number;
   /**
    * The fixtures as seeded, built once on first use and never written: test sandboxes start from
    * them and share their rows until they write (server/store/repositories.ts, SandboxRows).
@@ -74,6 +83,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     seededWith: options.seedKind ?? 'demo',
     collections: options.seed(),
     sessions: {},
+    ...(options.dayShift ? { dayShift: options.dayShift } : {}),
   });
   let file: DurableJsonFile<DatabaseDocument> | null = null;
   let adapter;
@@ -97,6 +107,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     fixtures: () => (fixtures ??= options.seed()),
     async reset() {
       low.data.collections = options.seed();
+      if (options.dayShift) low.data.dayShift = options.dayShift;
+      else delete low.data.dayShift;
       await low.write();
     },
     write: () => low.write(),
@@ -105,6 +117,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     },
     get diskWrites() {
       return file?.writes ?? 0;
+    },
+    get dayShift() {
+      return low.data.dayShift ?? 0;
     },
   };
 }

@@ -3,6 +3,7 @@ import { DEMO_FIXTURES_PATH, generateFixtures, type Collections } from '../../fi
 import { LOOKUP_RESOURCES } from '../../src/shared/schemas/index.ts';
 import { ConfigError, PRODUCTION_NEEDS_DATA_DIR, type Config } from '../config.ts';
 import { openDatabase, type Database } from './database.ts';
+import { demoDayShift, shiftCollections } from './demo-days.ts';
 
 /** Production's seed: the reference tables (lookups, macro vendors) and no other row at all. */
 export function referenceData(fixtures: Collections): Collections {
@@ -26,6 +27,8 @@ export async function openStore(
   config: Pick<Config, 'dataDir' | 'fixtureScale'> & Partial<Pick<Config, 'mode'>>,
 ): Promise<Database> {
   const production = config.mode === 'production';
+  // Demo freshness: the fixtures' day is today (server/store/demo-days.ts); test mode keeps it.
+  const dayShift = config.mode === 'demo' ? demoDayShift() : 0;
   if (production && !config.dataDir) throw new ConfigError(PRODUCTION_NEEDS_DATA_DIR);
   const demo: Collections = config.fixtureScale
     ? generateFixtures({ scale: config.fixtureScale })
@@ -33,9 +36,17 @@ export async function openStore(
   const fixtures = production ? referenceData(demo) : demo;
   const database = await openDatabase({
     dataDir: config.dataDir,
-    seed: () => structuredClone(fixtures),
+    seed: () => (dayShift ? shiftCollections(fixtures, dayShift) : structuredClone(fixtures)),
     seedKind: production ? 'reference' : 'demo',
+    dayShift,
   });
+  // A demo store moved on an earlier day moves on to today.
+  const moved = database.low.data.dayShift ?? 0;
+  if (config.mode === 'demo' && moved !== dayShift) {
+    database.low.data.collections = shiftCollections(database.low.data.collections, dayShift - moved);
+    database.low.data.dayShift = dayShift;
+    await database.write();
+  }
   if (production && database.low.data.seededWith !== 'reference') {
     await database.close();
     throw new ConfigError(

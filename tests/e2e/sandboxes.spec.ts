@@ -21,6 +21,8 @@ test('every request of a worker works in its sandbox, and its writes stay there'
     return ((await answer.json()) as { sandbox: string }).sandbox;
   });
   expect(fromPage).toBe(sandbox);
+  // The cookie too: the browser fetches some things (a download) without the extra headers.
+  expect((await page.context().cookies()).find((c) => c.name === 'lamp_sandbox')?.value).toBe(sandbox);
   expect(await sandboxOf(await page.request.get('/api/v1/testing/clock'))).toBe(sandbox);
   expect(await sandboxOf(await request.get('/api/v1/testing/clock'))).toBe(sandbox);
   const own = await browser.newContext({ baseURL: test.info().project.use.baseURL });

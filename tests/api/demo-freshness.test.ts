@@ -1,0 +1,140 @@
+/**
+ * Demo freshness (issue 16): in demo mode the fixtures' fixed clock maps onto today, so a live
+ * demo's 'last 7 days' shows delivery; test mode keeps the fixtures byte for byte.
+ */
+import { readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_FIXTURES_PATH, FIXTURE_TODAY, type Collections } from '../../fixtures/generate.ts';
+import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
+import type { ReportData } from '../../src/shared/report-api.ts';
+import type { Measurement } from '../../src/shared/schemas/index.ts';
+import { demoDayShift, shiftCollections } from '../../server/store/demo-days.ts';
+import { openStore } from '../../server/store/index.ts';
+import { buildTestApp } from '../helpers/app.ts';
+
+const today = () => new Date().toISOString().slice(0, 10);
+const fixtures = () => JSON.parse(readFileSync(DEMO_FIXTURES_PATH, 'utf8')) as Collections;
+
+describe('moving the fixtures by whole days', () => {
+  it('counts the days from the fixtures day to today', () => {
+    expect(demoDayShift(FIXTURE_TODAY)).toBe(0);
+    expect(demoDayShift('2026-11-08')).toBe(7);
+    expect(demoDayShift('2026-10-31')).toBe(-1);
+  });
+
+  it('moves days and UTC timestamps, and nothing else', () => {
+    const moved = shiftCollections(
+      {
+        measurement: [
+          {
+            id: '650000000000000000000001',
+            name: '2026-11-01',
+            start_date: '2026-10-30',
+            created_at: '2026-10-31T23:30:00.000Z',
+            tags: ['2026-02-28'],
+            nested: { at: '2026-11-01T09:00:00Z' },
+            count: 20261101,
+            note: 'since 2026-11-01',
+          },
+        ],
+      } as unknown as Collections,
+      2,
+    );
+    expect(moved.measurement?.[0]).toEqual({
+      id: '650000000000000000000001',
+      name: '2026-11-03',
+      start_date: '2026-11-01',
+      created_at: '2026-11-02T23:30:00.000Z',
+      tags: ['2026-03-02'],
+      nested: { at: '2026-11-03T09:00:00.000Z' },
+      count: 20261101,
+      note: 'since 2026-11-01',
+    });
+  });
+});
+
+describe('demo mode', () => {
+  let app: FastifyInstance;
+  let cookie = '';
+  beforeAll(async () => {
+    app = await buildTestApp({ mode: 'demo' });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth',
+      payload: { email: 'writer@northwind.test', password: 'Lamp-Demo-2026!' },
+    });
+    cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+  }, 60_000);
+  afterAll(() => app.close());
+
+  it("shows delivery up to today in 'last 7 days'", async () => {
+    const live = (app.db.low.data.collections.measurement as unknown as Measurement[]).find(
+      (m) =>
+        m.account === ACCOUNT_IDS.northwind && m.status === 'live' && m.start_date <= today() && m.end_date >= today(),
+    );
+    expect(live, 'a live Northwind flight today').toBeDefined();
+    const response = await app.inject({
+      url: `/api/v1/report-data?measurement=${live!.id}&relative_date=last_7_days&group_by=day`,
+      headers: { cookie },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const data = response.json<{ data: ReportData }>().data;
+    expect(data.end_date).toBe(today());
+    expect(data.rows.map((row) => row.keys[0])).toContain(today());
+    expect(data.totals.impressions).toBeGreaterThan(0);
+  });
+
+  it("moves every date by the days from the fixtures' day to today, and keeps the figures", async () => {
+    const days = demoDayShift();
+    expect(app.db.dayShift).toBe(days);
+    const original = fixtures().measurement as unknown as Measurement[];
+    const moved = app.db.low.data.collections.measurement as unknown as Measurement[];
+    const first = original.find((m) => m.account === ACCOUNT_IDS.northwind && m.status === 'completed')!;
+    const same = moved.find((m) => m.id === first.id)!;
+    const plus = (day: string) =>
+      new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+    expect([same.start_date, same.end_date]).toEqual([plus(first.start_date), plus(first.end_date)]);
+    // The whole flight's figures are the fixtures' (the list's summary agrees with the dashboard).
+    const metrics = await app.inject({
+      url: `/api/v1/measurement-metrics?measurement=${same.id}`,
+      headers: { cookie },
+    });
+    expect(metrics.statusCode, metrics.body).toBe(200);
+    expect(metrics.json<{ data: { totals: { impressions: number } } }>().data.totals.impressions).toBe(
+      same.impressions,
+    );
+  });
+
+  it('moves a demo store opened on a later day on to today', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'lamp-demo-days-'));
+    const first = await openStore({ dataDir, fixtureScale: null, mode: 'demo' });
+    const startOf = (db: typeof first) =>
+      (db.low.data.collections.measurement as unknown as Measurement[])[0]!.start_date;
+    const expected = startOf(first);
+    // As if the store had been moved three days less, on an earlier day.
+    first.low.data.collections = shiftCollections(first.low.data.collections, -3);
+    first.low.data.dayShift = first.dayShift - 3;
+    await first.write();
+    await first.close();
+    const later = await openStore({ dataDir, fixtureScale: null, mode: 'demo' });
+    expect(startOf(later)).toBe(expected);
+    expect(later.dayShift).toBe(demoDayShift());
+    await later.close();
+  });
+});
+
+describe('test mode', () => {
+  it('keeps the fixtures byte for byte', async () => {
+    const app = await buildTestApp();
+    try {
+      expect(app.db.dayShift).toBe(0);
+      expect(JSON.stringify(app.db.low.data.collections)).toBe(JSON.stringify(fixtures()));
+    } finally {
+      await app.close();
+    }
+  });
+});
