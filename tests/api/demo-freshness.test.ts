@@ -41,7 +41,7 @@ describe('moving the fixtures by whole days', () => {
             note: 'since 2026-11-01',
           },
         ],
-      } as unknown as Collections,
+      },
       2,
     );
     expect(moved.measurement?.[0]).toEqual({

@@ -16,6 +16,7 @@ export const SANDBOX_COOKIE = 'lamp_sandbox';
 
 export const test = base.extend<object, { sandbox: string }>({
   sandbox: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form
     async ({}, use, workerInfo) => {
       const name = `e2e-${workerInfo.workerIndex}`;
       const api = await requestFactory.newContext({ baseURL: workerInfo.project.use.baseURL });
