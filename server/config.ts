@@ -45,6 +45,8 @@ const EnvSchema = z.object({
     .optional(),
   /** Lets test control answer other machines that send it (demo containers under remote tests). */
   LAMP_TEST_CONTROL_TOKEN: z.string().min(32).optional(),
+  /** How many requests each sandbox's journal keeps (demo and test modes); the oldest make way. */
+  LAMP_JOURNAL_LIMIT: z.coerce.number().int().min(0).max(100_000).default(1000),
 });
 
 export type Mode = 'demo' | 'test' | 'production';
@@ -68,6 +70,8 @@ export interface Config {
   publicUrl: string;
   /** The token of the x-lamp-test-control-token header; null: loopback clients only. */
   testControlToken: string | null;
+  /** Requests kept per sandbox journal (issue 16). */
+  journalLimit: number;
 }
 
 export class ConfigError extends Error {
@@ -115,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.LAMP_TRUST_PROXY ?? false,
     publicUrl: e.LAMP_PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     testControlToken: e.LAMP_TEST_CONTROL_TOKEN ?? null,
+    journalLimit: e.LAMP_JOURNAL_LIMIT,
   };
 }
 
