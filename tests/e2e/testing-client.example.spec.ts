@@ -20,7 +20,7 @@ async function signIn(page: import('@playwright/test').Page, password: string) {
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
-test("a failing API shows its message, and the journal proves what the page sent", async ({ page, lamp }) => {
+test('a failing API shows its message, and the journal proves what the page sent', async ({ page, lamp }) => {
   const rule = await lamp.addFault({
     method: 'POST',
     path: '/api/v1/auth',
@@ -61,9 +61,13 @@ test('a slow API keeps the form busy until the answer comes', async ({ page, lam
 });
 
 test('a dropped connection shows the generic error', async ({ page, lamp }) => {
-  await lamp.addFault({ method: 'POST', path: '/api/v1/auth', drop: true, times: 1 });
+  // No `times`: a browser sends a request again, once, when a reused connection closes without
+  // an answer, so a single drop would go unseen.
+  await lamp.addFault({ method: 'POST', path: '/api/v1/auth', drop: true });
 
   await signIn(page, DEMO_PASSWORD);
   await expect(page.getByRole('alert')).toContainText(messages.errors.unexpected);
-  expect(await lamp.journalCount({ method: 'POST', path: '/api/v1/auth' })).toBe(1);
+  const sent = await lamp.journal({ method: 'POST', path: '/api/v1/auth' });
+  expect(sent.length).toBeGreaterThanOrEqual(1);
+  for (const entry of sent) expect(entry).toMatchObject({ status: null, body: { email: READER } });
 });
