@@ -21,10 +21,7 @@ export interface FaultDecision {
   /** The rule's id, or 'prefer' for the header's one-off fault. */
   source: string;
   delayMs: number;
-  outcome:
-    | { kind: 'answer'; status: number; body: unknown; message?: string }
-    | { kind: 'drop' }
-    | { kind: 'pass' };
+  outcome: { kind: 'answer'; status: number; body: unknown; message?: string } | { kind: 'drop' } | { kind: 'pass' };
   /** The preferences that applied (for Preference-Applied), on a one-off fault. */
   applied?: string;
 }
@@ -115,7 +112,8 @@ export function parsePrefer(header: string | string[]): Preference[] {
   const text = Array.isArray(header) ? header.join(',') : header;
   const preferences: Preference[] = [];
   // A preference: a token, then optionally = and a token or a quoted string; then ;parameters.
-  const pattern = /\s*([!#$%&'*+.^_`|~0-9A-Za-z-]+)\s*(?:=\s*(?:"((?:[^"\\]|\\.)*)"|([^\s,;"]*)))?\s*(?:;[^,]*)?(?:,|$)/gy;
+  const pattern =
+    /\s*([!#$%&'*+.^_`|~0-9A-Za-z-]+)\s*(?:=\s*(?:"((?:[^"\\]|\\.)*)"|([^\s,;"]*)))?\s*(?:;[^,]*)?(?:,|$)/gy;
   let match: RegExpExecArray | null;
   while (pattern.lastIndex < text.length && (match = pattern.exec(text)) !== null) {
     const [, token = '', quoted, bare] = match;

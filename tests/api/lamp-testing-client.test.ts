@@ -112,11 +112,18 @@ describe('the test client', () => {
 
   it('attaches a browser context: the sandbox cookie for the server', async () => {
     const cookies: { name: string; value: string; url: string }[] = [];
-    await client('client-attach').attach({ addCookies: async (added) => void cookies.push(...added) });
+    await client('client-attach').attach({
+      addCookies: (added) => {
+        cookies.push(...added);
+        return Promise.resolve();
+      },
+    });
     expect(cookies).toEqual([{ name: SANDBOX_COOKIE, value: 'client-attach', url: baseURL }]);
     // The server files a request carrying that cookie under the sandbox.
     await fetch(`${baseURL}/api/health`, { headers: { cookie: `${SANDBOX_COOKIE}=client-attach` } });
     expect(await client('client-attach').journalCount({ path: '/api/health' })).toBe(1);
-    await expect(new LampTesting({ baseURL }).attach({ addCookies: async () => {} })).rejects.toThrow(/needs a sandbox/);
+    await expect(new LampTesting({ baseURL }).attach({ addCookies: () => Promise.resolve() })).rejects.toThrow(
+      /needs a sandbox/,
+    );
   });
 });

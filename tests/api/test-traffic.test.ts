@@ -75,7 +75,9 @@ describe('fault rules', () => {
     expect(response.headers['content-type']).toMatch(/^application\/json/);
     expect(await projectCount()).toBe(before);
     // Other methods and paths, and other sandboxes, are left alone.
-    expect((await app.inject(inSandbox(sandbox, { url: '/api/v1/project', headers: as(app, 'super') }))).statusCode).toBe(200);
+    expect(
+      (await app.inject(inSandbox(sandbox, { url: '/api/v1/project', headers: as(app, 'super') }))).statusCode,
+    ).toBe(200);
     expect((await health(sandbox)).statusCode).toBe(200);
   });
 
@@ -230,7 +232,9 @@ describe('fault rules', () => {
     const missing = await remove(`${FAULTS}/${first.id}`);
     expect(missing.statusCode).toBe(404);
     expect(missing.json<{ message: string }>().message).toBe(`No fault rule ${first.id} in this sandbox`);
-    expect((await app.inject(inSandbox(sandbox, { url: FAULTS }))).json<{ data: FaultRule[] }>().data.map((r) => r.id)).toEqual(['f2']);
+    expect(
+      (await app.inject(inSandbox(sandbox, { url: FAULTS }))).json<{ data: FaultRule[] }>().data.map((r) => r.id),
+    ).toEqual(['f2']);
     expect((await remove(FAULTS)).statusCode).toBe(204);
     expect((await app.inject(inSandbox(sandbox, { url: FAULTS }))).json()).toEqual({ data: [], count: 0 });
   });
@@ -279,7 +283,10 @@ describe('the Prefer one-off fault', () => {
     const response = await app.inject({
       method: 'POST',
       url: '/api/v1/project',
-      headers: { ...as(app, 'super'), prefer: 'return=minimal, lamp-status=500; x=1, lamp-message="Disk \\"full\\", sorry"' },
+      headers: {
+        ...as(app, 'super'),
+        prefer: 'return=minimal, lamp-status=500; x=1, lamp-message="Disk \\"full\\", sorry"',
+      },
       payload: { name: 'Prefer project', account: '000000000000000000000000' },
     });
     expect(response.statusCode).toBe(500);
@@ -319,7 +326,10 @@ describe('the Prefer one-off fault', () => {
     ['lamp-status=99', 'Prefer: lamp-status must be a status from 200 to 599'],
     ['lamp-delay=-5', 'Prefer: lamp-delay must be a whole number of milliseconds up to 60000'],
     ['lamp-delay=999999', 'Prefer: lamp-delay must be a whole number of milliseconds up to 60000'],
-    ['lamp-stauts=503', 'Prefer: lamp-stauts is not a LAMP preference (use lamp-status, lamp-delay, lamp-drop, lamp-message)'],
+    [
+      'lamp-stauts=503',
+      'Prefer: lamp-stauts is not a LAMP preference (use lamp-status, lamp-delay, lamp-drop, lamp-message)',
+    ],
     ['lamp-drop, lamp-status=503', 'Prefer: lamp-drop and lamp-status cannot go together'],
     ['lamp-message="Down"', 'Prefer: lamp-message needs lamp-status'],
     ['lamp-status=503 lamp-delay=5', 'Prefer: the header is malformed (e.g. lamp-status=503, lamp-delay=200)'],
@@ -348,13 +358,25 @@ describe('the request journal', () => {
         method: 'POST',
         url: '/api/v1/reset-password',
         headers: as(app, 'reader'),
-        payload: { current_password: 'Wrong-Current-1', new_password: 'Another-Secret-99', nested: [{ api_token: 'x' }] },
+        payload: {
+          current_password: 'Wrong-Current-1',
+          new_password: 'Another-Secret-99',
+          nested: [{ api_token: 'x' }],
+        },
       }),
     );
     const list = await journal(sandbox);
     expect(list).toMatchObject({ count: 3, dropped: 0, limit: 1000 });
     const [read, login, reset] = list.data as [JournalEntry, JournalEntry, JournalEntry];
-    expect(read).toMatchObject({ id: 1, method: 'GET', path: '/api/health', status: 200, body: null, body_size: null, fault: null });
+    expect(read).toMatchObject({
+      id: 1,
+      method: 'GET',
+      path: '/api/health',
+      status: 200,
+      body: null,
+      body_size: null,
+      fault: null,
+    });
     expect(read.query).toEqual({ probe: '1', tag: ['a', 'b'] });
     expect(Date.parse(read.at)).toBeGreaterThanOrEqual(Date.parse(since));
     expect(read.duration_ms).toBeGreaterThanOrEqual(0);
@@ -402,7 +424,10 @@ describe('the request journal', () => {
       'POST /api/v1/auth',
     ]);
     expect(await paths('?path=/api/health')).toEqual(['GET /api/health']);
-    expect(await paths(`?since=${encodeURIComponent(since)}`)).toEqual(['GET /api/v1/current-user', 'POST /api/v1/auth']);
+    expect(await paths(`?since=${encodeURIComponent(since)}`)).toEqual([
+      'GET /api/v1/current-user',
+      'POST /api/v1/auth',
+    ]);
     expect(await paths(`?method=POST&since=${encodeURIComponent(since)}`)).toEqual(['POST /api/v1/auth']);
     expect(await count('')).toBe(4);
     expect(await count('?method=POST')).toBe(2);
@@ -484,7 +509,7 @@ describe('in production', () => {
   it('answers 404 on every faults and journal route, and ignores the Prefer header', async () => {
     const production = await buildTestApp(productionConfig());
     apps.push(production);
-    const calls: InjectOptions[] = [
+    const calls: { method: 'GET' | 'POST' | 'DELETE'; url: string; payload?: object }[] = [
       { method: 'POST', url: FAULTS, payload: { status: 500 } },
       { method: 'GET', url: FAULTS },
       { method: 'DELETE', url: FAULTS },

@@ -219,8 +219,8 @@ try {
         )} req/s (${(ratio * 100).toFixed(0)}% of production, per-round ratio)  server CPU ${cpu.toFixed(0)} µs/request`,
     );
   }
-  const journalled = await (await fetch(`${test.base}/api/v1/testing/journal/count`)).json();
-  console.log(`\n(the default sandbox's journal holds ${JSON.stringify(journalled)} entries: bounded)`);
+  const journalled = (await (await fetch(`${test.base}/api/v1/testing/journal/count`)).json()) as { count: number };
+  console.log(`\n(the default sandbox's journal holds ${journalled.count} entries: bounded)`);
 } finally {
   for (const child of children) child.kill();
 }

@@ -173,7 +173,11 @@ export const OPERATIONS: Record<string, Entry> = {
   // Faults and the journal (issue 16), in a sandbox of the walk's own: its rules never reach the
   // default state the rest of the walk uses, and the rule's path is one nothing else requests.
   'POST /api/v1/testing/faults': () => [
-    json(201, { method: 'GET', path: '/api/v1/contract-walk/**', status: 503, body: { down: true }, times: 1 }, inWalkSandbox),
+    json(
+      201,
+      { method: 'GET', path: '/api/v1/contract-walk/**', status: 503, body: { down: true }, times: 1 },
+      inWalkSandbox,
+    ),
     json(201, { path: '/api/v1/contract-walk/*', delay: { min: 1, max: 5 }, probability: 0.5, seed: 9 }, inWalkSandbox),
     json(201, { path: '/api/v1/contract-walk/x', drop: true }, inWalkSandbox),
     json(400, { status: 503, drop: true }, { ...inWalkSandbox, invalid: true }),

@@ -3,6 +3,7 @@
  * worker in a sandbox of its own; a test sets faults on the API its page calls, and reads the
  * journal to prove what the front end sent. Here on the sign-in page.
  */
+import type { Page } from '@playwright/test';
 import { messages } from '../../src/shared/messages.ts';
 import { expect, test } from '../support/lamp-playwright.ts';
 
@@ -14,7 +15,7 @@ test.beforeEach(async ({ page }) => {
   await expect(page.locator('html[data-login-ready]')).toHaveCount(1);
 });
 
-async function signIn(page: import('@playwright/test').Page, password: string) {
+async function signIn(page: Page, password: string) {
   await page.getByTestId('login-form').getByLabel('Email').fill(READER);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();

@@ -36,6 +36,7 @@ function sandboxName(workerIndex: number): string {
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   lampWorker: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
     async ({}, use, workerInfo) => {
       const baseURL = workerInfo.project.use.baseURL;
       if (!baseURL) throw new Error('The lamp fixture needs use.baseURL in the Playwright configuration');

@@ -260,7 +260,7 @@ export class LampTesting {
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
     });
     const text = await response.text();
-    let body: unknown = null;
+    let body: unknown;
     try {
       body = text ? JSON.parse(text) : null;
     } catch {
@@ -274,8 +274,10 @@ export class LampTesting {
 
 function journalQuery(filter: JournalFilter): Record<string, string> {
   const query: Record<string, string> = {};
-  if (filter.method !== undefined) query.method = typeof filter.method === 'string' ? filter.method : filter.method.join(',');
+  if (filter.method !== undefined)
+    query.method = typeof filter.method === 'string' ? filter.method : filter.method.join(',');
   if (filter.path !== undefined) query.path = filter.path;
-  if (filter.since !== undefined) query.since = filter.since instanceof Date ? filter.since.toISOString() : filter.since;
+  if (filter.since !== undefined)
+    query.since = filter.since instanceof Date ? filter.since.toISOString() : filter.since;
   return query;
 }

@@ -50,7 +50,11 @@ export const FaultDelaySchema = z.union([
 export type FaultDelay = z.infer<typeof FaultDelaySchema>;
 
 /** A status a fault may answer: any final status (a 2xx or 3xx answers as a stub would). */
-export const FaultStatusSchema = z.number().int().min(200, 'must be from 200 to 599').max(599, 'must be from 200 to 599');
+export const FaultStatusSchema = z
+  .number()
+  .int()
+  .min(200, 'must be from 200 to 599')
+  .max(599, 'must be from 200 to 599');
 
 /**
  * POST /api/v1/testing/faults: a rule. It matches requests by method and path, and then delays
@@ -129,7 +133,13 @@ export const JournalQuerySchema = z.strictObject({
   method: z
     .string()
     .max(100)
-    .transform((value) => value.toUpperCase().split(',').map((m) => m.trim()).filter(Boolean))
+    .transform((value) =>
+      value
+        .toUpperCase()
+        .split(',')
+        .map((m) => m.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.enum(FAULT_METHODS, { error: `must be among ${FAULT_METHODS.join(', ')}` })))
     .optional(),
   /** A path pattern (the same glob as a fault's). */

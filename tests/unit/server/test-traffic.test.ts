@@ -55,7 +55,10 @@ describe('fault rules', () => {
     };
     expect(delays(11)).toEqual(delays(11));
     expect(delays(11)).not.toEqual(delays(12));
-    for (const delay of delays(11)) (expect(delay).toBeGreaterThanOrEqual(10), expect(delay).toBeLessThanOrEqual(500));
+    for (const delay of delays(11)) {
+      expect(delay).toBeGreaterThanOrEqual(10);
+      expect(delay).toBeLessThanOrEqual(500);
+    }
   });
 
   it('skip an exhausted rule and a failed draw for the older ones', () => {
