@@ -184,7 +184,7 @@ try {
     });
     if (added.status !== 201) throw new Error(`adding a rule: ${added.status}`);
   }
-  const targets = [
+  const targets: { label: string; base: string; child: ChildProcess; headers: Record<string, string> }[] = [
     { label: 'production (no test hooks)', base: production.base, child: production.child, headers: {} },
     { label: 'test, journal on, no rules', base: test.base, child: test.child, headers: {} },
     {
