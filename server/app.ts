@@ -34,6 +34,8 @@ import { labelUsageRoutes } from './routes/label-usage.ts';
 import { resourceRoutes } from './routes/resources.ts';
 import { spotlightRoutes } from './routes/spotlight/index.ts';
 import { testingRoutes } from './routes/testing.ts';
+import { testTraffic } from './plugins/test-traffic.ts';
+import { testTrafficRoutes } from './routes/test-traffic.ts';
 import { isResourceName } from '../src/shared/schemas/index.ts';
 import type { Database } from './store/database.ts';
 import { openStore } from './store/index.ts';
@@ -137,6 +139,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   // Before any route: it binds each route's declared access to the route as it is added, and a
   // route added earlier would go unchecked.
   accessControl(app, repositories);
+  // Faults and the request journal of test runs (issue 16): their hooks before any route.
+  testTraffic(app);
 
   healthRoutes(app, { mode: config.mode });
   authRoutes(app, { repositories, throttle: app.loginThrottle });
@@ -149,6 +153,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   labelUsageRoutes(app);
   outboxRoutes(app);
   testingRoutes(app);
+  testTrafficRoutes(app);
   openApiRoutes(app);
   // Measurements beyond plain resources: attention metrics, tags, data imports (issue 6).
   metricsRoutes(app);

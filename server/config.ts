@@ -49,6 +49,8 @@ const EnvSchema = z.object({
   LAMP_MAX_SANDBOXES: z.coerce.number().int().min(1).max(1000).default(32),
   /** A test sandbox unused this many minutes is dropped. */
   LAMP_SANDBOX_IDLE_MINUTES: z.coerce.number().positive().max(7 * 24 * 60).default(30),
+  /** How many requests each sandbox's journal keeps (demo and test modes); the oldest make way. */
+  LAMP_JOURNAL_LIMIT: z.coerce.number().int().min(0).max(100_000).default(1000),
 });
 
 export type Mode = 'demo' | 'test' | 'production';
@@ -76,6 +78,8 @@ export interface Config {
   maxSandboxes: number;
   /** A test sandbox unused this many minutes is dropped. */
   sandboxIdleMinutes: number;
+  /** Requests kept per sandbox journal (issue 16). */
+  journalLimit: number;
 }
 
 export class ConfigError extends Error {
@@ -125,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     testControlToken: e.LAMP_TEST_CONTROL_TOKEN ?? null,
     maxSandboxes: e.LAMP_MAX_SANDBOXES,
     sandboxIdleMinutes: e.LAMP_SANDBOX_IDLE_MINUTES,
+    journalLimit: e.LAMP_JOURNAL_LIMIT,
   };
 }
 

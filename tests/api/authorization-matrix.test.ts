@@ -174,6 +174,29 @@ const OTHER_ROUTES: Record<string, Row> = {
     expected: () => 400,
   },
   'GET /api/v1/demo/personas': { request: () => ({ url: '/api/v1/demo/personas' }), expected: () => 200 },
+  // Faults and the request journal (issue 16): test control, in the request's sandbox.
+  'POST /api/v1/testing/faults': {
+    request: () => ({ method: 'POST', url: '/api/v1/testing/faults', payload: {} }),
+    expected: () => 400,
+  },
+  'GET /api/v1/testing/faults': { request: () => ({ url: '/api/v1/testing/faults' }), expected: () => 200 },
+  'DELETE /api/v1/testing/faults': {
+    request: () => ({ method: 'DELETE', url: '/api/v1/testing/faults' }),
+    expected: () => 204,
+  },
+  'DELETE /api/v1/testing/faults/:id': {
+    request: () => ({ method: 'DELETE', url: '/api/v1/testing/faults/f999' }),
+    expected: () => 404,
+  },
+  'GET /api/v1/testing/journal': { request: () => ({ url: '/api/v1/testing/journal' }), expected: () => 200 },
+  'GET /api/v1/testing/journal/count': {
+    request: () => ({ url: '/api/v1/testing/journal/count' }),
+    expected: () => 200,
+  },
+  'DELETE /api/v1/testing/journal': {
+    request: () => ({ method: 'DELETE', url: '/api/v1/testing/journal' }),
+    expected: () => 204,
+  },
   'GET /api/reference': { request: () => ({ url: '/api/reference' }), expected: () => 200 },
   // The users of an account (issue 11): admin in the account (root and super everywhere).
   'POST /api/v1/account-users/invite': {

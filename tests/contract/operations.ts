@@ -23,6 +23,8 @@ type Entry = (w: World) => Step[] | Promise<Step[]>;
 const noSession: Step = { status: 401, invalid: true };
 const json = (status: number, body: unknown, extra: Partial<Step> = {}): Step => ({ status, body, ...extra });
 const asText: Partial<Step> = { type: 'text/plain', invalid: true };
+/** The walk's own sandbox (X-Lamp-Sandbox), for its fault rules and journal. */
+const inWalkSandbox = { headers: { 'x-lamp-sandbox': 'contract-walk' } } satisfies Partial<Step>;
 
 /** A measurement's CSV of delivery for an import: the first flight day. */
 const deliveryCsv = (w: World) => `Date,Impressions\n${String(w.row('measurement').start_date)},1000\n`;
@@ -189,6 +191,46 @@ export const OPERATIONS: Record<string, Entry> = {
     { params: { name: 'contract-walk' }, status: 204 },
     { params: { name: 'contract-walk' }, status: 404 },
   ],
+  // Faults and the journal (issue 16), in a sandbox of the walk's own: its rules never reach the
+  // default state the rest of the walk uses, and the rule's path is one nothing else requests.
+  'POST /api/v1/testing/faults': () => [
+    json(
+      201,
+      { method: 'GET', path: '/api/v1/contract-walk/**', status: 503, body: { down: true }, times: 1 },
+      inWalkSandbox,
+    ),
+    json(201, { path: '/api/v1/contract-walk/*', delay: { min: 1, max: 5 }, probability: 0.5, seed: 9 }, inWalkSandbox),
+    json(201, { path: '/api/v1/contract-walk/x', drop: true }, inWalkSandbox),
+    json(400, { status: 503, drop: true }, { ...inWalkSandbox, invalid: true }),
+    json(400, { delay: 5, colour: 'red' }, { ...inWalkSandbox, invalid: true }),
+  ],
+  'GET /api/v1/testing/faults': () => [{ ...inWalkSandbox, status: 200 }, { status: 200 }],
+  'DELETE /api/v1/testing/faults/{id}': async (w) => {
+    const added = await w.send('POST /api/v1/testing/faults', {
+      ...inWalkSandbox,
+      body: { path: '/api/v1/contract-walk/y', status: 500 },
+      status: 201,
+    });
+    const id = String((added.body as { id?: unknown } | null)?.id);
+    return [
+      { ...inWalkSandbox, params: { id }, status: 204 },
+      { ...inWalkSandbox, params: { id }, status: 404 },
+    ];
+  },
+  'DELETE /api/v1/testing/faults': () => [{ ...inWalkSandbox, status: 204 }],
+  'GET /api/v1/testing/journal': (): Step[] => [
+    { ...inWalkSandbox, status: 200 },
+    { status: 200 },
+    { query: { method: 'GET,POST', path: '/api/v1/**', since: '2026-01-01T00:00:00.000Z' }, status: 200 },
+    { query: { method: 'FETCH' }, status: 400, invalid: true },
+    { query: { since: 'yesterday' }, status: 400, invalid: true },
+  ],
+  'GET /api/v1/testing/journal/count': (): Step[] => [
+    { status: 200 },
+    { query: { method: 'POST', path: '/api/v1/auth' }, status: 200 },
+    { query: { path: 'no-slash' }, status: 400, invalid: true },
+  ],
+  'DELETE /api/v1/testing/journal': () => [{ ...inWalkSandbox, status: 204 }],
   'GET /api/v1/measurement-metrics': (w) => [
     { as: 'reader', query: { measurement: w.id('measurement') }, status: 200 },
     {

@@ -1,0 +1,161 @@
+/**
+ * Faults and the request journal (issue 16; demo and test modes only: in production this plugin
+ * adds nothing). For every API request outside the testing routes, in the request's sandbox:
+ *
+ *   - onRequest notes the sandbox and the arrival;
+ *   - preValidation applies a fault: the Prefer header's one-off, else the newest matching rule.
+ *     It runs once the session is checked and the body is read, before validation and the
+ *     handler: a faulted write changes nothing, and the journal still sees what was sent;
+ *   - onResponse records the request in the sandbox's journal.
+ *
+ * Faults and journals are kept per sandbox (server/sandbox/scope.ts), so a sandbox's reset or
+ * deletion forgets them with the rest of its state.
+ */
+import { STATUS_CODES } from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { PREFER_HEADER, PREFERENCE_APPLIED_HEADER } from '../../src/shared/schemas/test-traffic.ts';
+import { isDemoLike } from '../config.ts';
+import { FaultRules, preferFault, type FaultDecision } from '../sandbox/faults.ts';
+import { Journal, journalBody } from '../sandbox/journal.ts';
+import { sandboxNameOf } from '../sandbox/scope.ts';
+
+/** Where faults and the journal look: the API, less the testing routes that control them. */
+const API_PREFIX = '/api/';
+const TESTING_PREFIX = '/api/v1/testing/';
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+interface Traffic {
+  sandbox: string;
+  atMs: number;
+  fault: string | null;
+  /** Set once the journal has the request (a dropped connection is recorded when it drops). */
+  recorded: boolean;
+}
+
+interface PerSandbox<T> {
+  get(name: string): T;
+  forget(name: string): void;
+}
+
+export interface TestTraffic {
+  faults: PerSandbox<FaultRules>;
+  journals: PerSandbox<Journal>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Faults and journals per sandbox; absent in production. */
+    testTraffic?: TestTraffic;
+  }
+  interface FastifyRequest {
+    traffic: Traffic | null;
+  }
+}
+
+/** Whether faults and the journal see a request to this URL (path and query). */
+export function isObservedUrl(url: string): boolean {
+  return url.startsWith(API_PREFIX) && !url.startsWith(TESTING_PREFIX);
+}
+
+const pathOf = (url: string) => {
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+};
+
+function contentLength(request: FastifyRequest): number | null {
+  const header = request.headers['content-length'];
+  if (header === undefined) return null;
+  const size = Number(header);
+  return Number.isFinite(size) ? size : null;
+}
+
+/** The answer of a fault: its body as given (JSON), or the API's error body for an error status. */
+function answer(reply: FastifyReply, decision: FaultDecision, status: number, body: unknown, message?: string) {
+  const reason = STATUS_CODES[status] ?? 'Error';
+  const payload =
+    body !== undefined
+      ? body
+      : status >= 400
+        ? {
+            statusCode: status,
+            error: reason,
+            message: message ?? `Simulated fault: ${status} ${reason} (${decision.source})`,
+          }
+        : undefined;
+  reply.code(status);
+  // Sent as text: a route's response schema must not reshape the fault's body.
+  if (payload === undefined) return reply.send();
+  return reply.type('application/json; charset=utf-8').send(JSON.stringify(payload));
+}
+
+export function testTraffic(app: FastifyInstance): void {
+  if (!isDemoLike(app.config)) return;
+  const limit = app.config.journalLimit;
+  const traffic: TestTraffic = {
+    faults: app.sandboxScope.perSandbox(() => new FaultRules()),
+    journals: app.sandboxScope.perSandbox(() => new Journal(limit)),
+  };
+  app.decorate('testTraffic', traffic);
+  app.decorateRequest('traffic', null);
+
+  const record = (request: FastifyRequest, state: Traffic, status: number | null, durationMs: number) => {
+    state.recorded = true;
+    const write = WRITES.has(request.method);
+    const size = write ? contentLength(request) : null;
+    traffic.journals.get(state.sandbox).record({
+      atMs: state.atMs,
+      method: request.method,
+      path: pathOf(request.url),
+      query: { ...(request.query as Record<string, string | string[]> | undefined) },
+      status,
+      duration_ms: Math.round(durationMs * 100) / 100,
+      body: write ? journalBody(request.body, size) : null,
+      body_size: size,
+      fault: state.fault,
+    });
+  };
+
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (isObservedUrl(request.url)) {
+      const sandbox = sandboxNameOf(request);
+      // An invalid sandbox name is refused where sandboxes are resolved; nothing to observe.
+      if (sandbox !== null) request.traffic = { sandbox, atMs: Date.now(), fault: null, recorded: false };
+    }
+    done();
+  });
+
+  app.addHook('preValidation', (request, reply, done) => {
+    const state = request.traffic;
+    if (!state) return done();
+    let decision: FaultDecision | null;
+    try {
+      decision = preferFault(request.headers[PREFER_HEADER]);
+    } catch (error) {
+      return done(error as Error);
+    }
+    if (!decision) {
+      const rules = traffic.faults.get(state.sandbox);
+      decision = rules.size === 0 ? null : rules.decide(request.method, pathOf(request.url));
+    }
+    if (!decision) return done();
+    state.fault = decision.source;
+    if (decision.applied) void reply.header(PREFERENCE_APPLIED_HEADER, decision.applied);
+    const { outcome } = decision;
+    const apply = () => {
+      if (outcome.kind === 'pass') return done();
+      if (outcome.kind === 'answer') return void answer(reply, decision, outcome.status, outcome.body, outcome.message);
+      // A dropped connection: no answer at all, as when a proxy or the network gives up.
+      record(request, state, null, reply.elapsedTime);
+      reply.hijack();
+      reply.raw.destroy();
+    };
+    if (decision.delayMs > 0) setTimeout(apply, decision.delayMs);
+    else apply();
+  });
+
+  app.addHook('onResponse', (request, reply, done) => {
+    const state = request.traffic;
+    if (state && !state.recorded) record(request, state, reply.statusCode, reply.elapsedTime);
+    done();
+  });
+}

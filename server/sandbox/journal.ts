@@ -1,0 +1,104 @@
+/**
+ * The request journal of one sandbox (issue 16): what reached the API, oldest first, bounded (the
+ * oldest entries make way; `dropped` counts them). Entries are recorded by
+ * server/plugins/test-traffic.ts and read through the testing routes with filters.
+ */
+import { JOURNAL_BODY_LIMIT_BYTES, REDACTED, type JournalEntry } from '../../src/shared/schemas/test-traffic.ts';
+import { pathMatcher } from './path-pattern.ts';
+
+/** An entry as kept: its time as a number (turned into ISO text only when read). */
+export interface StoredEntry extends Omit<JournalEntry, 'at'> {
+  atMs: number;
+}
+
+export interface JournalFilter {
+  methods?: readonly string[];
+  path?: string;
+  sinceMs?: number;
+}
+
+/** Fields whose values never reach the journal. */
+const SECRET_KEY = /password|secret|token/i;
+
+/**
+ * A copy of a parsed body that is safe to keep: JSON values only, secrets redacted. The copy also
+ * keeps the journal true to what arrived should a handler later change the parsed object.
+ */
+export function redactedCopy(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map(redactedCopy);
+  if (Buffer.isBuffer(value)) return null;
+  const copy: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(value)) copy[key] = SECRET_KEY.test(key) ? REDACTED : redactedCopy(field);
+  return copy;
+}
+
+/** What the journal keeps of a request body, given its Content-Length. */
+export function journalBody(body: unknown, size: number | null): unknown {
+  if (body === undefined || size === null || size > JOURNAL_BODY_LIMIT_BYTES) return null;
+  return redactedCopy(body);
+}
+
+export class Journal {
+  /** A ring: `start` is the oldest entry, `size` how many there are. */
+  private readonly ring: (StoredEntry | undefined)[];
+  private start = 0;
+  private size = 0;
+  private nextId = 1;
+  private droppedCount = 0;
+
+  readonly limit: number;
+
+  constructor(limit: number) {
+    this.limit = limit;
+    this.ring = new Array<StoredEntry | undefined>(limit);
+  }
+
+  get dropped(): number {
+    return this.droppedCount;
+  }
+
+  record(entry: Omit<StoredEntry, 'id'>): void {
+    if (this.limit === 0) return;
+    const stored = { ...entry, id: this.nextId++ };
+    if (this.size < this.limit) {
+      this.ring[(this.start + this.size) % this.limit] = stored;
+      this.size += 1;
+    } else {
+      this.ring[this.start] = stored;
+      this.start = (this.start + 1) % this.limit;
+      this.droppedCount += 1;
+    }
+  }
+
+  clear(): void {
+    this.ring.fill(undefined);
+    this.start = 0;
+    this.size = 0;
+    this.droppedCount = 0;
+  }
+
+  /** The entries the filter keeps, oldest first. */
+  list(filter: JournalFilter = {}): JournalEntry[] {
+    const out: JournalEntry[] = [];
+    this.each(filter, ({ atMs, ...entry }) => out.push({ ...entry, at: new Date(atMs).toISOString() }));
+    return out;
+  }
+
+  count(filter: JournalFilter = {}): number {
+    let count = 0;
+    this.each(filter, () => (count += 1));
+    return count;
+  }
+
+  private each(filter: JournalFilter, visit: (entry: StoredEntry) => void): void {
+    const matches = filter.path === undefined ? null : pathMatcher(filter.path);
+    for (let offset = 0; offset < this.size; offset += 1) {
+      const entry = this.ring[(this.start + offset) % this.limit] as StoredEntry;
+      if (filter.sinceMs !== undefined && entry.atMs < filter.sinceMs) continue;
+      if (filter.methods && !filter.methods.includes(entry.method)) continue;
+      if (matches && !matches(entry.path)) continue;
+      visit(entry);
+    }
+  }
+}

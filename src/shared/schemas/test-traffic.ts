@@ -1,0 +1,187 @@
+/**
+ * Faults and the request journal of the deterministic test backend (issue 16; demo and test modes
+ * only). The server validates with these, the OpenAPI document describes them, and the test
+ * client (tests/support/lamp-testing.ts) takes its types from them.
+ *
+ * A path pattern is a glob over the request's path (never its query): `*` stands for any
+ * characters within one segment, `**` for any characters across segments; anything else is
+ * literal. `/api/v1/measurement` matches that path only, `/api/v1/*` every first-level route,
+ * `/api/spotlight/**` all of Spotlight.
+ */
+import { z } from 'zod';
+import { isoDateTime } from './common.ts';
+
+export const FAULT_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
+
+/** The longest delay a fault may add: long enough for any timeout test, short of a stuck server. */
+export const MAX_FAULT_DELAY_MS = 60_000;
+
+/** A request body up to this size (by Content-Length) is kept in the journal; a larger one is not. */
+export const JOURNAL_BODY_LIMIT_BYTES = 64 * 1024;
+
+/** What replaces the value of a password, secret or token field in the journal. */
+export const REDACTED = '[redacted]';
+
+export const PathPatternSchema = z
+  .string()
+  .min(1)
+  .max(300, 'must be at most 300 characters')
+  .regex(/^\//, 'must start with /, e.g. /api/v1/measurement or /api/v1/*');
+
+/** A method name in any case, or '*' for every method. */
+const methodOrAny = z
+  .string()
+  .transform((method) => method.toUpperCase())
+  .pipe(z.enum([...FAULT_METHODS, '*'], { error: `must be one of ${FAULT_METHODS.join(', ')} or *` }));
+
+const delayMs = z
+  .number()
+  .int('must be a whole number of milliseconds')
+  .min(0, 'must not be negative')
+  .max(MAX_FAULT_DELAY_MS, `must be at most ${MAX_FAULT_DELAY_MS} ms`);
+
+/** A fixed delay in milliseconds, or a range drawn from the rule's seeded random numbers. */
+export const FaultDelaySchema = z.union([
+  delayMs,
+  z
+    .strictObject({ min: delayMs, max: delayMs })
+    .refine((range) => range.min <= range.max, { message: 'max must not be below min', path: ['max'] }),
+]);
+export type FaultDelay = z.infer<typeof FaultDelaySchema>;
+
+/** A status a fault may answer: any final status (a 2xx or 3xx answers as a stub would). */
+export const FaultStatusSchema = z
+  .number()
+  .int()
+  .min(200, 'must be from 200 to 599')
+  .max(599, 'must be from 200 to 599');
+
+/**
+ * POST /api/v1/testing/faults: a rule. It matches requests by method and path, and then delays
+ * them, answers a status (with a body), or drops the connection: the first `times` matching
+ * requests (every one without it), each with the given probability. The rule's random numbers
+ * (probability and ranged delays) come from its own generator, seeded by `seed`: the same rule
+ * and the same requests give the same faults on every run.
+ */
+export const FaultRuleBodySchema = z
+  .strictObject({
+    method: methodOrAny.default('*'),
+    path: PathPatternSchema.default('/api/**'),
+    delay: FaultDelaySchema.optional(),
+    status: FaultStatusSchema.optional(),
+    /** The answer's JSON body; without it, a status of 400 or more answers the API's error body. */
+    body: z.unknown().optional(),
+    drop: z.boolean().default(false),
+    times: z.number().int().min(1, 'must be at least 1').max(1_000_000).optional(),
+    probability: z.number().min(0, 'must be from 0 to 1').max(1, 'must be from 0 to 1').default(1),
+    seed: z.number().int().min(0).max(0xffff_ffff).default(1),
+  })
+  .superRefine((rule, context) => {
+    if (rule.drop && rule.status !== undefined)
+      context.addIssue({ code: 'custom', path: ['status'], message: 'a dropped connection has no status' });
+    if (rule.body !== undefined && rule.status === undefined)
+      context.addIssue({ code: 'custom', path: ['body'], message: 'a body needs a status' });
+    if (!rule.drop && rule.status === undefined && rule.delay === undefined)
+      context.addIssue({ code: 'custom', path: [], message: 'A fault needs a delay, a status or drop: true' });
+  });
+export type FaultRuleBody = z.input<typeof FaultRuleBodySchema>;
+export type FaultRuleInput = z.output<typeof FaultRuleBodySchema>;
+
+/** A rule as the API lists it: what was asked, and how often it matched and applied so far. */
+export const FaultRuleSchema = z.object({
+  id: z.string(),
+  created_at: isoDateTime,
+  method: z.enum([...FAULT_METHODS, '*']),
+  path: z.string(),
+  delay: FaultDelaySchema.nullable(),
+  status: z.number().int().nullable(),
+  body: z.unknown().optional(),
+  drop: z.boolean(),
+  times: z.number().int().nullable(),
+  probability: z.number(),
+  seed: z.number().int(),
+  /** Requests whose method and path matched (whether or not the fault applied). */
+  matched: z.number().int(),
+  /** Requests the fault applied to. */
+  applied: z.number().int(),
+  /** How many more times it applies; null without `times`. */
+  remaining: z.number().int().nullable(),
+});
+export type FaultRule = z.infer<typeof FaultRuleSchema>;
+
+export const FaultRuleListSchema = z.object({ data: z.array(FaultRuleSchema), count: z.number().int() });
+export const FaultIdParamsSchema = z.object({ id: z.string().min(1).max(40) });
+
+/**
+ * The `Prefer` request header's one-off fault (RFC 7240 syntax), for a single request:
+ *
+ *   Prefer: lamp-status=503                      answer 503 with the API's error body
+ *   Prefer: lamp-status=503, lamp-message="Down" ... with that message
+ *   Prefer: lamp-delay=300                       answer 300 ms late (with or without a status)
+ *   Prefer: lamp-drop                            drop the connection (after lamp-delay, if given)
+ *
+ * Other preferences are left alone; a malformed lamp-* preference is a 400 naming it. The answer
+ * names what applied in `Preference-Applied`.
+ */
+export const PREFER_HEADER = 'prefer';
+export const PREFERENCE_APPLIED_HEADER = 'preference-applied';
+export const PREFER_TOKENS = ['lamp-status', 'lamp-delay', 'lamp-drop', 'lamp-message'] as const;
+
+/** GET /api/v1/testing/journal and /journal/count: every filter optional, all must hold. */
+export const JournalQuerySchema = z.strictObject({
+  /** One method or several, comma-separated (any case). */
+  method: z
+    .string()
+    .max(100)
+    .transform((value) =>
+      value
+        .toUpperCase()
+        .split(',')
+        .map((m) => m.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.enum(FAULT_METHODS, { error: `must be among ${FAULT_METHODS.join(', ')}` })))
+    .optional(),
+  /** A path pattern (the same glob as a fault's). */
+  path: PathPatternSchema.optional(),
+  /** Requests that arrived at this time or later (ISO 8601 with an offset or Z). */
+  since: isoDateTime.optional(),
+});
+export type JournalQuery = z.input<typeof JournalQuerySchema>;
+
+/** One request that reached the API, as its sandbox's journal recorded it. */
+export const JournalEntrySchema = z.object({
+  /** Increasing within the sandbox's journal (it starts again at 1 when the sandbox is reset). */
+  id: z.number().int(),
+  /** When the request arrived (the machine's time, not the sandbox clock). */
+  at: isoDateTime,
+  method: z.string(),
+  path: z.string(),
+  query: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
+  /** The answer's status; null when a fault dropped the connection. */
+  status: z.number().int().nullable(),
+  /** Milliseconds from arrival to the end of the answer (a fault's delay included). */
+  duration_ms: z.number(),
+  /**
+   * A write's body (POST, PUT, PATCH, DELETE) as the server parsed it, with the values of fields
+   * named like password, secret or token replaced by "[redacted]"; null for reads, for a body over
+   * the journal's size limit, and for one the server could not parse.
+   */
+  body: z.unknown(),
+  /** The body's size in bytes (Content-Length); null without a body. */
+  body_size: z.number().int().nullable(),
+  /** The fault rule that applied ('f1'), 'prefer' for a one-off fault, or null. */
+  fault: z.string().nullable(),
+});
+export type JournalEntry = z.infer<typeof JournalEntrySchema>;
+
+export const JournalListSchema = z.object({
+  data: z.array(JournalEntrySchema),
+  count: z.number().int(),
+  /** Entries dropped (oldest first) since the journal was last cleared, to keep within its limit. */
+  dropped: z.number().int(),
+  /** How many entries the journal keeps (LAMP_JOURNAL_LIMIT). */
+  limit: z.number().int(),
+});
+export type JournalList = z.infer<typeof JournalListSchema>;
+export const JournalCountSchema = z.object({ count: z.number().int() });

@@ -1,0 +1,283 @@
+/**
+ * The client for test authors (issue 16): a small typed helper over LAMP's testing routes, for
+ * Playwright (see lamp-playwright.ts for the fixture) and for plain fetch (any test runner, a
+ * script). Every call works in one sandbox: the client sends its name in X-Lamp-Sandbox, and
+ * `attach` gives a browser context the lamp_sandbox cookie, so the pages' own requests land there.
+ *
+ *   const lamp = new LampTesting({ baseURL: 'http://127.0.0.1:8080', sandbox: 'worker-1' });
+ *   await lamp.reset();                                   // the sandbox back to the fixtures
+ *   const rule = await lamp.addFault({ method: 'POST', path: '/api/v1/auth', status: 503 });
+ *   const sent = await lamp.journal({ method: 'POST', path: '/api/v1/auth' });
+ *   const mail = await lamp.outbox({ to: 'reader@northwind.test' });
+ *   await lamp.setClock({ now: '2026-03-01T09:00:00Z', frozen: true });
+ *
+ * Answers are parsed with the API's own zod schemas (src/shared/schemas), so a test fails loudly
+ * when the API and the client drift apart. A refused call throws LampTestingError with the
+ * API's status and message.
+ */
+import { z } from 'zod';
+import { SANDBOX_COOKIE, SANDBOX_HEADER } from '../../server/sandbox/scope.ts';
+import { OutboxMessageSchema, type OutboxMessage } from '../../src/shared/schemas/self-service.ts';
+import {
+  FaultRuleListSchema,
+  FaultRuleSchema,
+  JournalCountSchema,
+  JournalListSchema,
+  type FaultRule,
+  type FaultRuleBody,
+  type JournalEntry,
+  type JournalList,
+} from '../../src/shared/schemas/test-traffic.ts';
+
+export type { FaultRule, FaultRuleBody, JournalEntry, JournalList, OutboxMessage };
+
+/** The header that lets test control answer another machine (LAMP_TEST_CONTROL_TOKEN). */
+const TEST_CONTROL_HEADER = 'x-lamp-test-control-token';
+
+/** Journal filters: each optional, all must hold. `since` takes a Date or ISO 8601 text. */
+export interface JournalFilter {
+  method?: string | readonly string[];
+  /** A path pattern: `*` within a segment, `**` across segments. */
+  path?: string;
+  since?: Date | string;
+}
+
+/**
+ * The sandbox's clock (GET/PUT /api/v1/testing/clock). Written against the route's contract;
+ * `now` null means the machine's time.
+ */
+export const ClockSchema = z.object({ now: z.string().nullable(), frozen: z.boolean() }).loose();
+export type Clock = z.infer<typeof ClockSchema>;
+
+/** A sandbox as GET /api/v1/testing/sandboxes lists it (at least its name). */
+export const SandboxSummarySchema = z.object({ name: z.string() }).loose();
+export type SandboxSummary = z.infer<typeof SandboxSummarySchema>;
+
+/** What `attach` needs of a Playwright BrowserContext (kept structural: no Playwright import). */
+export interface CookieJar {
+  addCookies(cookies: { name: string; value: string; url: string }[]): Promise<void>;
+}
+
+/** The one-off fault of a single request, as a Prefer header value (lampPrefer below). */
+export interface OneOffFault {
+  status?: number;
+  /** The message of the error body (needs an error status). */
+  message?: string;
+  delay?: number;
+  drop?: boolean;
+}
+
+/**
+ * The Prefer header that applies a one-off fault to one request:
+ * `fetch(url, { headers: { prefer: lampPrefer({ status: 503, delay: 200 }) } })`.
+ */
+export function lampPrefer(fault: OneOffFault): string {
+  return [
+    fault.status !== undefined && `lamp-status=${fault.status}`,
+    fault.message !== undefined && `lamp-message="${fault.message.replace(/["\\]/g, '\\$&')}"`,
+    fault.delay !== undefined && `lamp-delay=${fault.delay}`,
+    fault.drop && 'lamp-drop',
+  ]
+    .filter(Boolean)
+    .join(', ');
+}
+
+export class LampTestingError extends Error {
+  override name = 'LampTestingError';
+  readonly status: number;
+  readonly body: unknown;
+
+  constructor(call: string, status: number, body: unknown) {
+    const message = (body as { message?: unknown } | null)?.message;
+    super(`${call} answered ${status}${typeof message === 'string' ? `: ${message}` : ''}`);
+    this.status = status;
+    this.body = body;
+  }
+}
+
+export interface LampTestingOptions {
+  /** Where LAMP answers, e.g. http://127.0.0.1:8080. */
+  baseURL: string;
+  /** The sandbox to work in; without it, the default state. */
+  sandbox?: string;
+  /** LAMP_TEST_CONTROL_TOKEN, for a server on another machine. */
+  testControlToken?: string;
+  /** Another fetch (a proxy's, a mock's); the global one by default. */
+  fetch?: typeof fetch;
+}
+
+const DEFAULT_POLL_MS = 50;
+
+export class LampTesting {
+  readonly baseURL: string;
+  /** The sandbox's name; null: the default state. */
+  readonly sandbox: string | null;
+  private readonly options: LampTestingOptions;
+
+  constructor(options: LampTestingOptions) {
+    this.options = options;
+    this.baseURL = options.baseURL.replace(/\/+$/, '');
+    this.sandbox = options.sandbox ?? null;
+  }
+
+  /** The same client in another sandbox. */
+  inSandbox(sandbox: string): LampTesting {
+    return new LampTesting({ ...this.options, sandbox });
+  }
+
+  /** The headers that put a request of your own (fetch, Playwright's request) in this sandbox. */
+  get headers(): Record<string, string> {
+    return {
+      ...(this.sandbox === null ? {} : { [SANDBOX_HEADER]: this.sandbox }),
+      ...(this.options.testControlToken ? { [TEST_CONTROL_HEADER]: this.options.testControlToken } : {}),
+    };
+  }
+
+  // --- The sandbox -------------------------------------------------------------------------
+
+  /**
+   * Puts a browser context in this sandbox: its pages' requests carry the lamp_sandbox cookie
+   * (what POST /api/v1/testing/sandboxes/{name}/attach sets, set here without a round trip).
+   */
+  async attach(context: CookieJar): Promise<void> {
+    if (this.sandbox === null) throw new Error('attach needs a sandbox: new LampTesting({ sandbox })');
+    await context.addCookies([{ name: SANDBOX_COOKIE, value: this.sandbox, url: this.baseURL }]);
+  }
+
+  /** Back to the fixtures: the sandbox's data, sessions, outbox, journal, faults and clock. */
+  async reset(): Promise<void> {
+    await this.call('POST', '/api/v1/testing/reset');
+  }
+
+  /** Deletes the sandbox (a sandbox that is already gone is fine). */
+  async deleteSandbox(): Promise<void> {
+    if (this.sandbox === null) throw new Error('the default state cannot be deleted');
+    await this.call('DELETE', `/api/v1/testing/sandboxes/${encodeURIComponent(this.sandbox)}`, { allow: [404] });
+  }
+
+  /** The sandboxes in use. */
+  async sandboxes(): Promise<SandboxSummary[]> {
+    const body = await this.call('GET', '/api/v1/testing/sandboxes');
+    return z.object({ data: z.array(SandboxSummarySchema) }).parse(body).data;
+  }
+
+  // --- Faults ------------------------------------------------------------------------------
+
+  /** Adds a fault rule; answers it with its id (see FaultRuleBody for what a rule may say). */
+  async addFault(rule: FaultRuleBody): Promise<FaultRule> {
+    return FaultRuleSchema.parse(await this.call('POST', '/api/v1/testing/faults', { body: rule }));
+  }
+
+  /** The rules, oldest first, each with how often it matched and applied. */
+  async faults(): Promise<FaultRule[]> {
+    return FaultRuleListSchema.parse(await this.call('GET', '/api/v1/testing/faults')).data;
+  }
+
+  async removeFault(id: string): Promise<void> {
+    await this.call('DELETE', `/api/v1/testing/faults/${encodeURIComponent(id)}`);
+  }
+
+  async clearFaults(): Promise<void> {
+    await this.call('DELETE', '/api/v1/testing/faults');
+  }
+
+  // --- The journal -------------------------------------------------------------------------
+
+  /** What reached the API in this sandbox, oldest first. */
+  async journal(filter: JournalFilter = {}): Promise<JournalEntry[]> {
+    return (await this.journalPage(filter)).data;
+  }
+
+  /** The journal with its bound: how many entries it keeps and how many it let go. */
+  async journalPage(filter: JournalFilter = {}): Promise<JournalList> {
+    return JournalListSchema.parse(await this.call('GET', '/api/v1/testing/journal', { query: journalQuery(filter) }));
+  }
+
+  async journalCount(filter: JournalFilter = {}): Promise<number> {
+    const body = await this.call('GET', '/api/v1/testing/journal/count', { query: journalQuery(filter) });
+    return JournalCountSchema.parse(body).count;
+  }
+
+  async clearJournal(): Promise<void> {
+    await this.call('DELETE', '/api/v1/testing/journal');
+  }
+
+  /**
+   * The first journal entry the filter keeps, waiting for it (the front end sends on its own
+   * time): throws after `timeout` ms without one.
+   */
+  async waitForRequest(filter: JournalFilter, { timeout = 5000 } = {}): Promise<JournalEntry> {
+    const deadline = Date.now() + timeout;
+    for (;;) {
+      const [entry] = await this.journal(filter);
+      if (entry) return entry;
+      if (Date.now() >= deadline)
+        throw new Error(`No request matching ${JSON.stringify(journalQuery(filter))} within ${timeout} ms`);
+      await new Promise((resolve) => setTimeout(resolve, DEFAULT_POLL_MS));
+    }
+  }
+
+  // --- The outbox --------------------------------------------------------------------------
+
+  /** The e-mails sent, newest first; `to` keeps one address's. */
+  async outbox(filter: { to?: string } = {}): Promise<OutboxMessage[]> {
+    const body = await this.call('GET', '/api/v1/testing/outbox', { query: filter.to ? { to: filter.to } : {} });
+    return z.object({ data: z.array(OutboxMessageSchema) }).parse(body).data;
+  }
+
+  async clearOutbox(): Promise<void> {
+    await this.call('DELETE', '/api/v1/testing/outbox');
+  }
+
+  // --- The clock ---------------------------------------------------------------------------
+
+  async clock(): Promise<Clock> {
+    return ClockSchema.parse(await this.call('GET', '/api/v1/testing/clock'));
+  }
+
+  /** Sets the sandbox's now (null: the machine's time) and whether it stands still. */
+  async setClock(clock: { now: Date | string | null; frozen: boolean }): Promise<Clock> {
+    const now = clock.now instanceof Date ? clock.now.toISOString() : clock.now;
+    return ClockSchema.parse(await this.call('PUT', '/api/v1/testing/clock', { body: { now, frozen: clock.frozen } }));
+  }
+
+  // ---------------------------------------------------------------------------------------------
+
+  private async call(
+    method: string,
+    path: string,
+    options: { body?: unknown; query?: Record<string, string>; allow?: readonly number[] } = {},
+  ): Promise<unknown> {
+    const url = new URL(`${this.baseURL}${path}`);
+    for (const [key, value] of Object.entries(options.query ?? {})) url.searchParams.set(key, value);
+    const send = this.options.fetch ?? fetch;
+    const response = await send(url, {
+      method,
+      headers: {
+        ...this.headers,
+        ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
+    const text = await response.text();
+    let body: unknown;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      body = { message: text };
+    }
+    if (!response.ok && !options.allow?.includes(response.status))
+      throw new LampTestingError(`${method} ${path}`, response.status, body);
+    return body;
+  }
+}
+
+function journalQuery(filter: JournalFilter): Record<string, string> {
+  const query: Record<string, string> = {};
+  if (filter.method !== undefined)
+    query.method = typeof filter.method === 'string' ? filter.method : filter.method.join(',');
+  if (filter.path !== undefined) query.path = filter.path;
+  if (filter.since !== undefined)
+    query.since = filter.since instanceof Date ? filter.since.toISOString() : filter.since;
+  return query;
+}
