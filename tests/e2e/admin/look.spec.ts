@@ -17,7 +17,9 @@ for (const width of [1366, 390]) {
     ];
     for (const [name, path] of shots) {
       await openApp(page, path);
-      await expect(page.locator('main')).not.toContainText('…', { timeout: 10_000 }).catch(() => undefined);
+      await expect(page.locator('main'))
+        .not.toContainText('…', { timeout: 10_000 })
+        .catch(() => undefined);
       await page.waitForLoadState('networkidle');
       await page.screenshot({ path: info.outputPath(`${name}-${width}.png`), fullPage: true });
     }
