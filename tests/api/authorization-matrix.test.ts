@@ -519,7 +519,9 @@ describe('admin area writes', () => {
     await app.db.reset();
     // Root by a root-account grant on their own account (decisions §3), in Northwind: not a product owner.
     const id = 'a1000000000000000000ffff';
-    const seeded = (await app.repositories.user.byId(PERSONA_IDS.admin)) as Record<string, unknown>;
+    const seeded = app.repositories.user.byId(PERSONA_IDS.admin) as NonNullable<
+      ReturnType<typeof app.repositories.user.byId>
+    >;
     await app.repositories.user.insert({
       ...seeded,
       id,

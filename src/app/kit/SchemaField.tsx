@@ -13,15 +13,7 @@ import { list as listRows, type Query } from '../../lib/api.ts';
 import type { SelectOption } from '../../shared/constants.ts';
 import type { ResourceName } from '../../shared/schemas/index.ts';
 import { useAsync } from '../shared/useAsync.ts';
-import {
-  CheckboxInput,
-  ChoiceInput,
-  MultiSelectInput,
-  NumberInput,
-  ReferencePicker,
-  TextInput,
-  type ReferenceSource,
-} from './fields.tsx';
+import { CheckboxInput, ChoiceInput, MultiSelectInput, NumberInput, ReferencePicker, TextInput } from './fields.tsx';
 import { fieldSpec, unwrap } from './schemaFields.ts';
 
 type Def = { type: string; element?: z.ZodType; shape?: Record<string, z.ZodType> };
@@ -121,7 +113,7 @@ export function SchemaField(props: SchemaFieldProps) {
           {...common}
           value={typeof value === 'string' ? value : null}
           onChange={onChange}
-          source={reference as ReferenceSource}
+          source={reference}
         />
       ) : (
         <TextInput {...common} value={text(value)} onChange={(v) => onChange(orNull(v))} />
@@ -258,7 +250,7 @@ function ReferenceListField({
         hint={hint}
         value={null}
         onChange={(id) => id && !value.includes(id) && onChange([...value, id])}
-        source={reference as ReferenceSource}
+        source={reference}
       />
       <ul aria-label={`${label}: chosen`} className="mt-2 flex flex-wrap gap-1.5">
         {value.map((id) => {

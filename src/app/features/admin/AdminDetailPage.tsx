@@ -8,7 +8,7 @@ import { useLocation } from 'wouter';
 import type { z } from 'zod';
 import { update } from '../../../lib/api.ts';
 import { showSuccess } from '../../../stores/alerts.ts';
-import { resources, type ResourceName } from '../../../shared/schemas/index.ts';
+import { resources } from '../../../shared/schemas/index.ts';
 import { DeleteRecordButton } from '../../kit/DeleteRecordButton.tsx';
 import { FormShell } from '../../kit/FormShell.tsx';
 import { objectShape } from '../../kit/SchemaField.tsx';
@@ -39,11 +39,11 @@ export default function AdminDetailPage({ params }: PageProps) {
 type Row = Record<string, unknown> & { id: string; created_at?: string };
 
 function Detail({ id, ...resolved }: ResolvedSection & { id: string }) {
-  const record = useRecord(resolved.declaration.resource as ResourceName, id);
+  const record = useRecord(resolved.declaration.resource, id);
   const noun = resolved.view.singular.toLowerCase();
   if (record.error) return <ErrorPlaceholder name={noun} error={record.error} />;
   if (!record.data) return <Skeleton className="h-96 w-full max-w-3xl" />;
-  return <EditForm row={record.data as Row} reload={record.reload} {...resolved} />;
+  return <EditForm row={record.data} reload={record.reload} {...resolved} />;
 }
 
 function EditForm({ row, reload, view, declaration, context }: ResolvedSection & { row: Row; reload: () => void }) {

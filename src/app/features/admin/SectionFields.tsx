@@ -59,7 +59,7 @@ export function SectionFields<V extends Values>({
               reference={reference}
               autoFocus={index === 0}
               value={form.values[field.name]}
-              onChange={(value) => form.set(field.name as keyof V, value as V[keyof V])}
+              onChange={(value) => form.set(field.name, value as V[keyof V])}
               error={form.errors[field.name]}
             />
           );

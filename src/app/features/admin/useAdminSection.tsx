@@ -27,7 +27,7 @@ export function recordTitle(resource: ResourceName, row: Record<string, unknown>
     .filter((value) => typeof value === 'string' || typeof value === 'number')
     .join(' ')
     .trim();
-  return text || String(row.id ?? '');
+  return text || (typeof row.id === 'string' ? row.id : '');
 }
 
 /**
