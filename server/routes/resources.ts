@@ -14,7 +14,14 @@
  * say) takes precedence: the engine only fills the gaps.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { canAccessAccount, effectiveRole, isRootUser, roleAtLeast, type Role } from '../../src/shared/access.ts';
+import {
+  canAccessAccount,
+  effectiveRole,
+  isProductOwnerUser,
+  isRootUser,
+  roleAtLeast,
+  type Role,
+} from '../../src/shared/access.ts';
 import { messages } from '../../src/shared/messages.ts';
 import {
   objectId,
@@ -59,15 +66,32 @@ function maxRole(a: Role, b: Role): Role {
  * The write check for one owner of a row: a global row (or the account table, or a lookup) needs
  * root (or the resource's higher role); an account's row needs the write role in that account.
  */
-function assertCanWrite(user: User, definition: ResourceDefinition, owner: string | null) {
+function assertCanWrite(
+  user: User,
+  definition: ResourceDefinition,
+  owner: string | null,
+  productOwners: readonly string[],
+) {
   const globalRole = effectiveRole(user, user.account);
   if (owner === null || definition.accountPath === 'id') {
     const needed = maxRole(definition.writeRole, 'root');
     if (!roleAtLeast(globalRole, needed)) throw forbidden(messages.access.accountError);
+    assertAdminAreaWriter(user, needed, productOwners);
     return;
   }
   if (!canAccessAccount(user, owner)) throw forbidden(messages.access.foreignAccount);
   if (!roleAtLeast(effectiveRole(user, owner), definition.writeRole)) throw forbidden(messages.access.accountError);
+  assertAdminAreaWriter(user, definition.writeRole, productOwners);
+}
+
+/**
+ * What only root or super may write (accounts, contracts, projects, the lookups…) is the admin
+ * area's, and /admin needs a product-owner account (spec §5, decisions.md §3): a root user of any
+ * other account is refused here as the page refuses them, with the same text.
+ */
+function assertAdminAreaWriter(user: User, needed: Role, productOwners: readonly string[]) {
+  if (roleAtLeast(needed, 'root') && !isProductOwnerUser(user.account, productOwners))
+    throw forbidden(messages.access.accountError);
 }
 
 /**
@@ -77,7 +101,13 @@ function assertCanWrite(user: User, definition: ResourceDefinition, owner: strin
  * a body naming none needs the write role in some account the user may work in. The completed
  * row is checked in full afterwards.
  */
-function assertMayCreate(user: User, definition: ResourceDefinition, repositories: Repositories, body: unknown) {
+function assertMayCreate(
+  user: User,
+  definition: ResourceDefinition,
+  repositories: Repositories,
+  body: unknown,
+  productOwners: readonly string[],
+) {
   const input = body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : {};
   let named: (string | null)[];
   if (definition.accountPath === null || definition.accountPath === 'id') named = [null];
@@ -87,11 +117,12 @@ function assertMayCreate(user: User, definition: ResourceDefinition, repositorie
     const category = found && canSeeRow(user, resources['label-category'], found) ? found : null;
     named = typeof category?.account === 'string' ? [category.account] : [];
   } else named = ownersOf(input, definition.accountPath).filter((owner) => objectId.safeParse(owner).success);
-  for (const owner of named) assertCanWrite(user, definition, owner);
+  for (const owner of named) assertCanWrite(user, definition, owner, productOwners);
   if (named.length > 0) return;
   const accounts = [user.account, ...user.access_grants.map((grant) => grant.id)];
   const best = accounts.reduce<Role>((role, account) => maxRole(role, effectiveRole(user, account)), 'read');
   if (!roleAtLeast(best, definition.writeRole)) throw forbidden(messages.access.accountError);
+  assertAdminAreaWriter(user, definition.writeRole, productOwners);
 }
 
 const grantKey = (grant: { id: string; role: string; type: string }) => `${grant.type}:${grant.id}:${grant.role}`;
@@ -140,6 +171,7 @@ function toClient(name: ResourceName, row: StoredRow): StoredRow {
 
 export function resourceRoutes(app: FastifyInstance, repositories: Repositories) {
   const features = new FeatureRules(repositories);
+  const productOwners = app.config.productOwnerAccountIds;
   for (const name of RESOURCE_NAMES) {
     const definition = resources[name];
     const repository = repositories.collection(name);
@@ -197,7 +229,7 @@ export function resourceRoutes(app: FastifyInstance, repositories: Repositories)
     const assertWritable = (user: User, row: StoredRow) => {
       const owners = ownersOf(row, definition.accountPath);
       if (owners.length === 0) throw badRequest('account: required');
-      for (const owner of owners) assertCanWrite(user, definition, owner);
+      for (const owner of owners) assertCanWrite(user, definition, owner, productOwners);
       features.assertRow(definition, row);
       assertCreatorOrAdmin(user, definition, row);
     };
@@ -263,7 +295,7 @@ export function resourceRoutes(app: FastifyInstance, repositories: Repositories)
         const user = request.user as User;
         if (Object.keys(request.query as Query).some((key) => key !== 'refresh'))
           throw badRequest('query: POST takes the entity in the body');
-        assertMayCreate(user, definition, repositories, request.body);
+        assertMayCreate(user, definition, repositories, request.body, productOwners);
         const parsed = definition.create.safeParse(request.body ?? {});
         if (!parsed.success) throw invalidInput(parsed.error);
         const row = complete(user, parsed.data, null);

@@ -10,6 +10,7 @@
  * breadcrumbs, guard and sidebar already work before its feature lands.
  */
 import { PERMISSIONS, type AccessRule } from '../shared/access.ts';
+import { LOOKUP_TABLE_TITLES, lookupTableName, type LookupResource } from '../shared/lookup-tables.ts';
 import { messages } from '../shared/messages.ts';
 
 /** The sidebar a route shows. */
@@ -126,10 +127,10 @@ export type AdminPageKind = 'list' | 'create' | 'bulk' | 'detail';
 
 /** The page a section's route of one kind renders (see AdminSection.pages). */
 const ADMIN_GENERIC_PAGES: Record<AdminPageKind, string> = {
-  list: notYet,
-  create: notYet,
+  list: 'admin/AdminListPage',
+  create: 'admin/AdminCreatePage',
   bulk: notYet,
-  detail: notYet,
+  detail: 'admin/AdminDetailPage',
 };
 
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
@@ -181,6 +182,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     access: adminRoot,
     menu: 'global',
     resource: 'account',
+    create: true,
     detailParam: 'accountId',
   },
   {
@@ -250,6 +252,8 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     access: adminSuper,
     menu: 'global',
     detailParam: 'lookupTableName',
+    // The seven tables, then one table's rows: a list on both routes (its records are lookups).
+    pages: { list: 'admin/LookupTablesPage', detail: 'admin/AdminListPage' },
   },
   {
     id: 'import-job-statuses',
@@ -441,17 +445,23 @@ export const routes: readonly RouteEntry[] = [
   ),
 
   // The admin area (no issue yet): product-owner account, then the role of spec §6.
-  route('admin', '/admin', 'Admin', notYet, { access: adminRoot, sidebar: 'admin' }),
+  route('admin', '/admin', 'Admin', 'admin/AdminHomePage', { access: adminRoot, sidebar: 'admin' }),
   ...ADMIN_SECTIONS.flatMap(adminRoutes),
-  route('admin.contract', '/admin/contracts/:contractId', 'Contract | Admin', notYet, {
+  route('admin.contract', '/admin/contracts/:contractId', 'Contract | Admin', 'admin/AdminDetailPage', {
     access: adminRoot,
     sidebar: 'admin',
   }),
-  route('admin.lookup.create', '/admin/lookup-tables/:lookupTableName/create', 'Create Lookup | Admin', notYet, {
-    access: adminSuper,
-    sidebar: 'admin',
-  }),
-  route('admin.lookup', '/admin/lookup-tables/:lookupTableName/:lookupId', 'Lookup | Admin', notYet, {
+  route(
+    'admin.lookup.create',
+    '/admin/lookup-tables/:lookupTableName/create',
+    'Create Lookup | Admin',
+    'admin/AdminCreatePage',
+    {
+      access: adminSuper,
+      sidebar: 'admin',
+    },
+  ),
+  route('admin.lookup', '/admin/lookup-tables/:lookupTableName/:lookupId', 'Lookup | Admin', 'admin/AdminDetailPage', {
     access: adminSuper,
     sidebar: 'admin',
   }),
@@ -459,7 +469,7 @@ export const routes: readonly RouteEntry[] = [
     'admin.import-job-status',
     '/admin/import-job-statuses/correlation/:correlationId',
     'Import Job Status | Admin',
-    notYet,
+    'admin/AdminListPage',
     { access: adminRoot, sidebar: 'admin' },
   ),
 ];
@@ -622,17 +632,12 @@ export const paths = {
 } as const;
 
 /**
- * The lookup tables of the admin area (spec §2) and the resource each one edits (decisions.md §2).
+ * The lookup tables of the admin area (spec §2), their URL names and the resource each one edits
+ * (decisions.md §2), from the one list in src/shared/lookup-tables.ts.
  */
-export const LOOKUP_TABLES = [
-  { name: 'models', title: 'Models', resource: 'model' },
-  { name: 'advertising-channels', title: 'Advertising Channels', resource: 'advertising-channel' },
-  { name: 'media-partners', title: 'Media Partners', resource: 'media-partner' },
-  { name: 'media-types', title: 'Media Types', resource: 'media-type' },
-  { name: 'device-types', title: 'Device Types', resource: 'device-type' },
-  { name: 'formats', title: 'Formats', resource: 'format' },
-  { name: 'third-party-macro-vendors', title: 'Third Party Macro Vendors', resource: 'third-party-macro-vendor' },
-] as const;
+export const LOOKUP_TABLES = (Object.entries(LOOKUP_TABLE_TITLES) as [LookupResource, string][]).map(
+  ([resource, title]) => ({ name: lookupTableName(title), title, resource }),
+);
 
 /** The admin sidebar (spec §2): the Account Admin Menu, and the Global Admin Menu for root users. */
 export const ADMIN_MENUS = {

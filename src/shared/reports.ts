@@ -122,3 +122,16 @@ export const DIMENSION_NAMES: Record<ReportDimension, string> = {
   week: 'Week',
   month: 'Month',
 };
+
+/**
+ * A URL segment for an admin-defined report's name: 'Channel Benchmark' → 'channel-benchmark'
+ * (decisions.md §6: /reports/{slug} opens it; the admin area links there).
+ */
+export function reportSlug(name: string): string {
+  return name
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}

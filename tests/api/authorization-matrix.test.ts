@@ -12,7 +12,18 @@ import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
 import { roleAtLeast, type Role } from '../../src/shared/access.ts';
 import { RESOURCE_NAMES, resources, type ResourceName } from '../../src/shared/schemas/index.ts';
 import { SPOTLIGHT_RESOURCES } from '../../src/shared/schemas/spotlight.ts';
-import { buildSeededApp, FOREIGN, OWN, PERSONA_IDS, ROLE_PERSONAS, ROW_IDS, sessionCookie } from '../helpers/seed.ts';
+import { messages } from '../../src/shared/messages.ts';
+import { SESSION_COOKIE } from '../../server/plugins/session.ts';
+import {
+  as,
+  buildSeededApp,
+  FOREIGN,
+  OWN,
+  PERSONA_IDS,
+  ROLE_PERSONAS,
+  ROW_IDS,
+  sessionCookie,
+} from '../helpers/seed.ts';
 
 type Who = Role | 'anonymous';
 type Side = 'own' | 'foreign';
@@ -452,5 +463,138 @@ describe('matrix personas', () => {
   it('cover the five roles with Northwind Media as the own account', () => {
     expect(Object.keys(ROLE_PERSONAS).sort()).toEqual(['admin', 'read', 'root', 'super', 'write']);
     expect(OWN).toBe(ACCOUNT_IDS.northwind);
+  });
+});
+
+/**
+ * The admin area's resources (issue 12): what the sections write is refused, with the page's
+ * texts, to everyone the pages refuse: super-only tables to root, root tables to account admins,
+ * and all of them to a root user whose own account is not a product owner (spec §5, decisions §3).
+ */
+describe('admin area writes', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await buildSeededApp();
+  });
+  afterAll(() => app.close());
+
+  const send = (cookie: string, method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+    app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+  const persona = (name: keyof typeof PERSONA_IDS) => as(app, name).cookie;
+  const count = async (resource: string) =>
+    (await app.inject({ url: `/api/v1/${resource}?limit=1`, headers: as(app, 'super') })).json<{ count: number }>()
+      .count;
+
+  it('keeps the super-only tables to super: root is refused (the role error text) and nothing changes', async () => {
+    await app.db.reset();
+    const bodies: Record<string, object> = {
+      'custom-parameter-template': { name: 'Root try', account: null, parameters: [] },
+      'upload-template': { name: 'Root try', account: null, file_type: 'csv', columns: [] },
+      'import-job-config': {
+        name: 'Root try',
+        account: null,
+        job_type: 'upload',
+        vendor: null,
+        schedule: null,
+        upload_template: null,
+        enabled: true,
+      },
+      model: { name: 'Root try' },
+      'third-party-macro-vendor': { name: 'Root try', website: null },
+    };
+    for (const [resource, body] of Object.entries(bodies)) {
+      const before = await count(resource);
+      const refused = await send(persona('root'), 'POST', `/api/v1/${resource}`, body);
+      expect(refused.statusCode, resource).toBe(403);
+      expect(refused.json<{ message: string }>().message, resource).toBe(messages.access.accountError);
+      expect(await count(resource), resource).toBe(before);
+      const id = ROW_IDS[resource]?.global ?? ROW_IDS[resource]?.own;
+      const edit = await send(persona('root'), 'PUT', `/api/v1/${resource}?id=${id}`, { name: 'Renamed by root' });
+      expect(edit.statusCode, `PUT ${resource}`).toBe(403);
+      const remove = await send(persona('root'), 'DELETE', `/api/v1/${resource}?id=${id}`);
+      expect(remove.statusCode, `DELETE ${resource}`).toBe(403);
+      // Super may.
+      const made = await send(persona('super'), 'POST', `/api/v1/${resource}`, body);
+      expect(made.statusCode, `super ${resource}: ${made.body}`).toBe(201);
+    }
+  });
+
+  it("keeps the root tables to root: an account admin cannot write its own account's contracts, projects or reports", async () => {
+    await app.db.reset();
+    const refusals: [string, object][] = [
+      [
+        'contract',
+        {
+          billing_name: 'Admin try',
+          accounts: [OWN],
+          currency: 'GBP',
+          notes: '',
+          start_date: null,
+          end_date: null,
+          value: null,
+        },
+      ],
+      ['project', { name: 'Admin try', account: OWN, description: '' }],
+      ['report', { name: 'Admin try', account: OWN, type: 'table', description: '', metrics: [], dimensions: [] }],
+      [
+        'third-party-macro',
+        {
+          macro: '${X}',
+          vendor: ROW_IDS['third-party-macro-vendor']?.global,
+          parameter: 'x',
+          description: '',
+          account: OWN,
+        },
+      ],
+    ];
+    for (const [resource, body] of refusals) {
+      const before = await count(resource);
+      const refused = await send(persona('admin'), 'POST', `/api/v1/${resource}`, body);
+      expect(refused.statusCode, resource).toBe(403);
+      expect(await count(resource), resource).toBe(before);
+    }
+    const account = await send(persona('admin'), 'PUT', `/api/v1/account?id=${OWN}`, { name: 'Renamed by its admin' });
+    expect(account.statusCode).toBe(403);
+  });
+
+  it('refuses a root user whose own account is not a product owner, as /admin does', async () => {
+    await app.db.reset();
+    // Root by a root-account grant on their own account (decisions §3), in Northwind: not a product owner.
+    const id = 'a1000000000000000000ffff';
+    const seeded = app.repositories.user.byId(PERSONA_IDS.admin) as NonNullable<
+      ReturnType<typeof app.repositories.user.byId>
+    >;
+    await app.repositories.user.insert({
+      ...seeded,
+      id,
+      email: 'outside-root@northwind.test',
+      access_grants: [],
+      root_account_access_grants: [{ id: OWN, type: 'account', role: 'root' }],
+    });
+    const cookie = `${SESSION_COOKIE}=${app.sessions.create(id)}`;
+    // Reading stays open to them (root reads every account)…
+    const list = await app.inject({ url: `/api/v1/contract?accounts=${FOREIGN}`, headers: { cookie } });
+    expect(list.statusCode).toBe(200);
+    // …but the admin area's writes are refused with the page's text, and nothing changes.
+    const before = await count('project');
+    const project = await send(cookie, 'POST', '/api/v1/project', { name: 'Outside', account: OWN, description: '' });
+    expect(project.statusCode).toBe(403);
+    expect(project.json<{ message: string }>().message).toBe(messages.access.accountError);
+    expect(await count('project')).toBe(before);
+    const account = await send(cookie, 'PUT', `/api/v1/account?id=${FOREIGN}`, { name: 'Taken over' });
+    expect(account.statusCode).toBe(403);
+    const created = await send(cookie, 'POST', '/api/v1/account', {
+      name: 'Outside account',
+      type: 'agency',
+      theme: { primary_colour: '#00badb', secondary_colour: '#334155', logo: null },
+      feature_flags: { lamp_access: true, spotlight_access: false },
+    });
+    expect(created.statusCode).toBe(403);
+    const contract = ROW_IDS.contract?.foreign as string;
+    expect((await send(cookie, 'DELETE', `/api/v1/contract?id=${contract}`)).statusCode).toBe(403);
+    // The same writes by root@lamp.test (a product owner) go through.
+    expect((await send(persona('root'), 'PUT', `/api/v1/account?id=${FOREIGN}`, { name: 'Renamed' })).statusCode).toBe(
+      200,
+    );
   });
 });

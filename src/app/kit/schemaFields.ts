@@ -29,7 +29,7 @@ interface Def {
 const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
 
 /** Unwraps optional, nullable, default and pipes, noting what they said. */
-function unwrap(schema: z.ZodType): { core: z.ZodType; optional: boolean; nullable: boolean } {
+export function unwrap(schema: z.ZodType): { core: z.ZodType; optional: boolean; nullable: boolean } {
   let core = schema;
   let optional = false;
   let nullable = false;

@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { PERMISSIONS, type AccountFeature, type Role } from '../access.ts';
 import { ACTIVATION_STATUSES } from '../activations.ts';
+import { LOOKUP_TABLE_TITLES, type LookupResource } from '../lookup-tables.ts';
 import { accountCreate, accountRow, accountUpdate } from './account.ts';
 import { activationCreate, activationRow, activationUpdate } from './activation.ts';
 import { objectId } from './common.ts';
@@ -558,14 +559,14 @@ const definitions = [
     searchRole: null,
     references: { account: 'account', target: { resourceFrom: 'type' } },
   },
-  lookup('model', 'Models'),
-  lookup('advertising-channel', 'Advertising Channels'),
-  lookup('media-partner', 'Media Partners'),
-  lookup('media-type', 'Media Types'),
-  lookup('device-type', 'Device Types'),
-  lookup('format', 'Formats'),
+  lookup('model', LOOKUP_TABLE_TITLES.model),
+  lookup('advertising-channel', LOOKUP_TABLE_TITLES['advertising-channel']),
+  lookup('media-partner', LOOKUP_TABLE_TITLES['media-partner']),
+  lookup('media-type', LOOKUP_TABLE_TITLES['media-type']),
+  lookup('device-type', LOOKUP_TABLE_TITLES['device-type']),
+  lookup('format', LOOKUP_TABLE_TITLES.format),
   {
-    ...lookup('third-party-macro-vendor', 'Third Party Macro Vendors'),
+    ...lookup('third-party-macro-vendor', LOOKUP_TABLE_TITLES['third-party-macro-vendor']),
     row: thirdPartyMacroVendorRow,
     create: thirdPartyMacroVendorCreate,
     update: thirdPartyMacroVendorUpdate,
@@ -597,15 +598,7 @@ export function isResourceName(value: string): value is ResourceName {
 }
 
 /** The seven lookup tables (spec §2 admin "Lookup tables"), in the spec's order. */
-export const LOOKUP_RESOURCES = [
-  'model',
-  'advertising-channel',
-  'media-partner',
-  'media-type',
-  'device-type',
-  'format',
-  'third-party-macro-vendor',
-] as const satisfies readonly ResourceName[];
+export const LOOKUP_RESOURCES = Object.keys(LOOKUP_TABLE_TITLES) as LookupResource[] satisfies readonly ResourceName[];
 
 /** Row types, inferred from the schemas (never hand-written). */
 export type { Account } from './account.ts';

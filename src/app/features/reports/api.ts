@@ -29,12 +29,4 @@ export const fetchSavedReports = (account: string) => listAll('saved-report', { 
 export const fetchAdminReports = (account: string) =>
   listAll('report', { account: `${account},null`, sort: 'asc(name),asc(id)' });
 
-/** A URL segment for an admin-defined report's name: 'Channel Benchmark' → 'channel-benchmark'. */
-export function reportSlug(name: string): string {
-  return name
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
-}
+export { reportSlug } from '../../../shared/reports.ts';

@@ -1,0 +1,80 @@
+/**
+ * Import Job Statuses (root): the status events of every import, filtered by account, measurement
+ * and correlation id, in spec §4's status colours; /admin/import-job-statuses/correlation/{id}
+ * shows the events of one import, oldest first.
+ */
+import { Link } from 'wouter';
+import { paths } from '../../../routes.ts';
+import { ImportStatusBadge } from '../../../shared/Badge.tsx';
+import { declare, when, type SectionContext } from '../declaration.ts';
+import { RefName } from '../RefName.tsx';
+
+export default function importJobStatuses({ params }: SectionContext) {
+  const correlation = params.correlationId;
+  return declare({
+    resource: 'import-job-status',
+    noun: 'import job statuses',
+    intro: () =>
+      correlation ? (
+        <>
+          Every status of the import with correlation id <code className="font-mono">{correlation}</code>, oldest first.{' '}
+          <Link href={paths.adminSection('import-job-statuses')}>All statuses</Link>
+        </>
+      ) : (
+        'What every import reported, newest first. A correlation id gathers the statuses of one import.'
+      ),
+    base: () => (correlation ? { correlation_id: correlation } : {}),
+    defaultSort: correlation ? { id: 'created_at', direction: 'asc' } : undefined,
+    filters: correlation
+      ? []
+      : [
+          { name: 'account._id', label: 'Account', kind: 'reference', resource: 'account' },
+          { name: 'measurement', label: 'Measurement', kind: 'reference', resource: 'measurement' },
+          { name: 'correlation_id', label: 'Correlation id', kind: 'text' },
+        ],
+    canDelete: false,
+    columns: [
+      {
+        id: 'created',
+        header: 'When',
+        sortField: 'created_at',
+        csv: (s) => s.created_at,
+        cell: (s) => when(s.created_at),
+      },
+      {
+        id: 'status',
+        header: 'Status',
+        sortField: 'status',
+        csv: (s) => s.status,
+        cell: (s) => <ImportStatusBadge status={s.status} />,
+      },
+      {
+        id: 'correlation',
+        header: 'Correlation id',
+        sortField: 'correlation_id',
+        csv: (s) => s.correlation_id,
+        cell: (s) => (
+          <Link href={paths.adminImportJobStatus(s.correlation_id)} className="font-mono text-xs">
+            {s.correlation_id}
+          </Link>
+        ),
+      },
+      {
+        id: 'account',
+        header: 'Account',
+        wide: true,
+        csv: (s) => s.account,
+        cell: (s) => <RefName resource="account" id={s.account} />,
+      },
+      {
+        id: 'measurement',
+        header: 'Measurement',
+        wide: true,
+        csv: (s) => s.measurement,
+        cell: (s) => <RefName resource="measurement" id={s.measurement} />,
+      },
+      { id: 'message', header: 'Message', wide: true, csv: (s) => s.message, cell: (s) => s.message || '—' },
+    ],
+    fields: [],
+  });
+}

@@ -1,0 +1,81 @@
+import { expect, type Page } from '@playwright/test';
+
+/**
+ * Steps the admin recipes share, written against what a user sees on the generic admin pages:
+ * labels, buttons, headings, breadcrumbs and alerts.
+ */
+export const list = (page: Page) => page.getByTestId('admin-list');
+
+/** The list shows at least one row from the API: a data row whose cells have text. */
+export async function rowsLoaded(page: Page) {
+  const rows = list(page).getByRole('row');
+  await expect(rows.nth(1)).toBeVisible({ timeout: 15_000 });
+  await expect(rows.nth(1).getByRole('cell').filter({ hasText: /\S/ }).first()).toBeVisible();
+  expect(await rows.count()).toBeGreaterThan(1);
+}
+
+export async function fill(page: Page, label: string, value: string) {
+  const box = page.getByRole('textbox', { name: label, exact: true });
+  await box.fill(value);
+}
+
+/** A reference picker: types `text` (or nothing) and takes the first matching option. */
+export async function pick(page: Page, label: string, text = '') {
+  const box = page.getByRole('combobox', { name: label, exact: true });
+  await box.click();
+  if (text) await box.fill(text);
+  const option = text ? page.getByRole('option').filter({ hasText: text }).first() : page.getByRole('option').first();
+  await option.click();
+  // A list of references stays open for the next one: a click elsewhere closes it.
+  if (await page.getByRole('listbox').count()) await page.getByRole('heading', { level: 1 }).click();
+  await expect(page.getByRole('listbox')).toHaveCount(0);
+}
+
+/** A choice (select): opens it and takes the named option. */
+export async function choose(page: Page, label: string, option: string) {
+  // React Aria names a select's button by its value, then its label: 'Agency Managed Type'.
+  await page.getByRole('button', { name: new RegExp(`\\b${label}$`) }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+export async function saved(page: Page, text: RegExp | string) {
+  await expect(page.getByRole('status').filter({ hasText: text }).first()).toBeVisible();
+}
+
+/** The current page's breadcrumb (the last crumb): spec §2's names for records. */
+export async function crumbIs(page: Page, text: string) {
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).locator('[aria-current="page"]')).toContainText(
+    text,
+  );
+}
+
+/** From a list: "Create {singular}", the fields, Create; ends on the new record's detail page. */
+export async function createFromList(page: Page, singular: string, fields: (page: Page) => Promise<void>) {
+  await page.getByRole('link', { name: `Create ${singular}`, exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Create ${singular}` })).toBeVisible();
+  await fields(page);
+  await page.getByRole('button', { name: 'Create', exact: true }).click();
+  await saved(page, / created/);
+  await expect(page.getByRole('form', { name: /^Edit / })).toBeVisible();
+}
+
+/** On a detail page: changes one text field, saves, and checks the page shows the change. */
+export async function editField(page: Page, label: string, value: string, heading?: string) {
+  await fill(page, label, value);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await saved(page, / saved/);
+  if (heading) await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: label, exact: true })).toHaveValue(value);
+}
+
+/** On a detail page: Delete, confirm; back on the list, a search for `search` finds nothing. */
+export async function deleteRecord(page: Page, search: string) {
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+  await saved(page, / deleted/);
+  await expect(list(page)).toBeVisible();
+  await list(page).getByRole('searchbox').fill(search);
+  await expect(list(page).getByText(/^No .* match$/)).toBeVisible();
+}
