@@ -26,6 +26,7 @@ import { importJobRow } from '../../src/shared/schemas/import-job.ts';
 import { newId } from '../store/repositories.ts';
 import { checkedMeasurement, collection, httpError, measurementPolicy, resolveColumns } from './measurement-access.ts';
 import { IMPORT_ROW_COLLECTION, measurementSummary } from './metrics.ts';
+import { nameMapper } from './name-mappings.ts';
 
 /**
  * Fields an import template may map columns onto: the metric row's dimensions and counts
@@ -243,10 +244,15 @@ async function step(app: FastifyInstance, job: ImportJob): Promise<void> {
     await fail(app, job, p.errors, `${bad} of ${job.rows_total} rows have errors; nothing was imported`);
     return;
   }
-  // All rows land at once (one write); the metrics index notices the new length.
+  // All rows land at once (one write); the metrics index notices the new length. They land with
+  // the account's clean names (name mappings); the raw names a mapping replaced are kept beside.
   const store = collection(app, IMPORT_ROW_COLLECTION);
-  for (const row of p.accepted)
-    store.push({ id: newId(), import_job: job.id, created_at: now, account: job.account, ...row });
+  const mapper = nameMapper(app.repositories, job.account);
+  for (const raw of p.accepted) {
+    const row = mapper ? mapper(raw) : raw;
+    const renamed = row === raw ? {} : { source_names: renamedFrom(raw, row) };
+    store.push({ id: newId(), import_job: job.id, created_at: now, account: job.account, ...row, ...renamed });
+  }
   pending.delete(job.id);
   await jobs(app).update(job.id, {
     rows_processed: to,
@@ -263,6 +269,13 @@ async function step(app: FastifyInstance, job: ImportJob): Promise<void> {
     });
   }
   await addStatus(app, job, 'success', `Imported ${p.accepted.length.toLocaleString('en-GB')} rows`);
+}
+
+/** The raw names a mapping replaced, by dimension. */
+function renamedFrom(raw: MetricRow, row: MetricRow): Partial<Record<string, string>> {
+  const names: Partial<Record<string, string>> = {};
+  for (const dimension of BREAKDOWN_DIMENSIONS) if (raw[dimension] !== row[dimension]) names[dimension] = raw[dimension];
+  return names;
 }
 
 /** Takes one step for every active job (or only the given one). Answers how many moved. */

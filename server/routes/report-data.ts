@@ -36,6 +36,7 @@ import {
 import type { Measurement } from '../../src/shared/schemas/index.ts';
 import { badRequest } from '../http-errors.ts';
 import { importedRows } from './metrics.ts';
+import { nameMapper } from './name-mappings.ts';
 
 /** The server's clock, as a UTC day. Tests fix it with fake timers (Date only). */
 const todayUtc = () => new Date().toISOString().slice(0, 10);
@@ -145,9 +146,15 @@ export function aggregateReport(
 
 /** The report's rows: every measurement's delivery within the days asked for. */
 function* reportRows(app: FastifyInstance, measurements: readonly Measurement[], start: string, end: string) {
+  // The account's name mappings give the groups their clean names (one account per report).
+  const mapper = measurements[0] ? nameMapper(app.repositories, measurements[0].account) : null;
   for (const measurement of measurements) {
-    yield* generateMeasurementMetrics(measurement, { start, end });
-    for (const row of importedRows(app, measurement.id)) if (row.date >= start && row.date <= end) yield row;
+    const rows = (function* () {
+      yield* generateMeasurementMetrics(measurement, { start, end });
+      for (const row of importedRows(app, measurement.id)) if (row.date >= start && row.date <= end) yield row;
+    })();
+    if (!mapper) yield* rows;
+    else for (const row of rows) yield mapper(row);
   }
 }
 
