@@ -57,7 +57,7 @@ describe('bulk-create of users', () => {
     role: 'read',
     ...overrides,
   });
-  const bulk = (who: Who, rows: object[], account = NORTHWIND) =>
+  const bulk = (who: Who, rows: object[], account: string = NORTHWIND) =>
     send(who, 'POST', '/api/v1/account-users/bulk', { account, rows });
 
   it('creates nobody when any row has an error, and reports every bad row and field', async () => {
@@ -112,7 +112,7 @@ describe('bulk-create of users', () => {
 });
 
 describe('the grants of an account', () => {
-  const grants = async (who: Who = 'root', account = NORTHWIND) =>
+  const grants = async (who: Who = 'root', account: string = NORTHWIND) =>
     (await send(who, 'GET', `/api/v1/account-users/grants?account=${account}`)).json<{ data: AccountGrant[] }>().data;
   const tailspinAdmin = () => userByEmail('admin@tailspin.test')!;
 
