@@ -15,7 +15,7 @@
 import type { FastifyInstance, preValidationHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { canAccessAccount, effectiveRole, isRootUser, roleAtLeast, type Role } from '../../src/shared/access.ts';
+import { canAccessAccount, effectiveRole, isRootUser, roleAtLeast } from '../../src/shared/access.ts';
 import { messages } from '../../src/shared/messages.ts';
 import {
   accountGrantBody,
@@ -41,7 +41,8 @@ const adminOfNamedAccount: preValidationHookHandler = (request, _reply, done) =>
   const account = named && typeof named === 'object' ? named.account : undefined;
   if (typeof account === 'string' && request.user) {
     if (!canAccessAccount(request.user, account)) return done(forbidden(messages.access.foreignAccount));
-    if (!roleAtLeast(effectiveRole(request.user, account), 'admin')) return done(forbidden(messages.access.accountError));
+    if (!roleAtLeast(effectiveRole(request.user, account), 'admin'))
+      return done(forbidden(messages.access.accountError));
   }
   done();
 };
@@ -60,7 +61,7 @@ export function accountGrants(users: readonly StoredUser[], account: string): Ac
     const own_account = user.account === account;
     const grant = user.access_grants.find((g) => g.id === account);
     if (own_account && isRootUser(user)) out.push({ user: person, role: 'root', kind: 'root', own_account });
-    else if (grant) out.push({ user: person, role: grant.role as Role, kind: 'account', own_account });
+    else if (grant) out.push({ user: person, role: grant.role, kind: 'account', own_account });
   }
   return out.sort(
     (a, b) =>
@@ -168,7 +169,10 @@ export function accountAccessRoutes(app: FastifyInstance) {
         throw invalidField('user', 'already has access to this account; change their role instead', 409);
       if (!roleAtLeast(effectiveRole(actor, account), effectiveRole(target, account)))
         throw new HttpError(403, messages.access.accountError);
-      const next = { ...target, access_grants: [...target.access_grants, { id: account, type: 'account' as const, role }] };
+      const next = {
+        ...target,
+        access_grants: [...target.access_grants, { id: account, type: 'account' as const, role }],
+      };
       await users.replace(next);
       return reply.code(201).send({ data: publicUser(next), count: 1 as const });
     },

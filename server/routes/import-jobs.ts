@@ -274,7 +274,8 @@ async function step(app: FastifyInstance, job: ImportJob): Promise<void> {
 /** The raw names a mapping replaced, by dimension. */
 function renamedFrom(raw: MetricRow, row: MetricRow): Partial<Record<string, string>> {
   const names: Partial<Record<string, string>> = {};
-  for (const dimension of BREAKDOWN_DIMENSIONS) if (raw[dimension] !== row[dimension]) names[dimension] = raw[dimension];
+  for (const dimension of BREAKDOWN_DIMENSIONS)
+    if (raw[dimension] !== row[dimension]) names[dimension] = raw[dimension];
   return names;
 }
 

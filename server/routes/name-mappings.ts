@@ -36,8 +36,7 @@ export const nameMappingBehaviour: ResourceBehaviour = {
       if (typeof row.target !== 'string') throw invalidField('target', `choose the ${type.replace('-', ' ')} it means`);
       row.clean_name = null;
     } else {
-      if (typeof row.clean_name !== 'string' || !row.clean_name.trim())
-        throw invalidField('clean_name', 'is required');
+      if (typeof row.clean_name !== 'string' || !row.clean_name.trim()) throw invalidField('clean_name', 'is required');
       row.target = null;
     }
   },
@@ -46,7 +45,9 @@ export const nameMappingBehaviour: ResourceBehaviour = {
       .findBy('account', row.account)
       .some(
         (other) =>
-          other.id !== row.id && other.type === row.type && rawKey(other.source_name) === rawKey(String(row.source_name)),
+          other.id !== row.id &&
+          other.type === row.type &&
+          rawKey(other.source_name) === rawKey(String(row.source_name)),
       );
     if (clash) throw invalidField('source_name', `${String(row.source_name)} is already mapped`, 409);
   },
@@ -72,7 +73,7 @@ export function nameMapper(repositories: Repositories, accountId: string): RowMa
     const clean = dimension && cleanName(repositories, mapping);
     if (!dimension || !clean) continue;
     let names = byDimension.get(dimension);
-    if (!names) byDimension.set(dimension, (names = new Map()));
+    if (!names) byDimension.set(dimension, (names = new Map<string, string>()));
     names.set(rawKey(mapping.source_name), clean);
   }
   if (byDimension.size === 0) return null;

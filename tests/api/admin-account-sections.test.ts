@@ -14,7 +14,6 @@ import { buildTestApp } from '../helpers/app.ts';
 
 const PASSWORD = 'Lamp-Demo-2026!';
 const NORTHWIND = ACCOUNT_IDS.northwind;
-const TAILSPIN = ACCOUNT_IDS.tailspin;
 let app: FastifyInstance;
 const cookies: Record<string, string> = {};
 type Who = 'root' | 'admin' | 'writer' | 'tailspin';
@@ -206,7 +205,9 @@ describe('name mappings', () => {
   it('need a lookup row for lookup types and a clean name for placements and creatives; one per raw name', async () => {
     const noTarget = await map({ type: 'media-partner', source_name: 'FBK' });
     expect(noTarget.statusCode).toBe(400);
-    expect(noTarget.json<ErrorBody>().issues).toEqual([{ path: 'target', message: 'choose the media partner it means' }]);
+    expect(noTarget.json<ErrorBody>().issues).toEqual([
+      { path: 'target', message: 'choose the media partner it means' },
+    ]);
     const noName = await map({ type: 'creative', source_name: 'v2_final' });
     expect(noName.statusCode).toBe(400);
     expect(noName.json<ErrorBody>().issues?.[0]?.path).toBe('clean_name');
@@ -241,8 +242,9 @@ describe('name mappings', () => {
     expect(second?.key).toBeDefined();
     expect([first?.key, second?.key]).not.toContain('All others');
     if (first && second) {
-      const id = (await map({ type: 'media-partner', source_name: second.key, target: lookupId('media-partner', first.key) }))
-        .json<{ data: { id: string } }>().data.id;
+      const id = (
+        await map({ type: 'media-partner', source_name: second.key, target: lookupId('media-partner', first.key) })
+      ).json<{ data: { id: string } }>().data.id;
       const merged = await metricsOf(m);
       expect(merged.breakdowns.media_partner.map((e) => e.key)).not.toContain(second.key);
       expect(merged.breakdowns.media_partner.find((e) => e.key === first.key)!.impressions).toBe(

@@ -190,7 +190,9 @@ const OTHER_ROUTES: Record<string, Row> = {
       url: '/api/v1/account-users/bulk',
       payload: {
         account: ACCOUNT[side],
-        rows: [{ first_name: 'Matrix', last_name: 'Bulk', email: `matrix-${(invited += 1)}@example.test`, role: 'read' }],
+        rows: [
+          { first_name: 'Matrix', last_name: 'Bulk', email: `matrix-${(invited += 1)}@example.test`, role: 'read' },
+        ],
       },
     }),
     expected: (who, side) => {

@@ -92,8 +92,7 @@ export function checkBulkUserRows(rows: readonly Record<string, unknown>[]): {
 }
 
 /** The path an issue takes in a 400 body (`rows.3.email`), and back. */
-export const bulkIssuePath = (issue: BulkRowIssue) =>
-  `rows.${issue.row}${issue.field ? `.${issue.field}` : ''}`;
+export const bulkIssuePath = (issue: BulkRowIssue) => `rows.${issue.row}${issue.field ? `.${issue.field}` : ''}`;
 export function bulkIssueFromPath(path: string, message: string): BulkRowIssue | null {
   const match = /^rows\.(\d+)(?:\.(\w+))?$/.exec(path);
   if (!match) return null;

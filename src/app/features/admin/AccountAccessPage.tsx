@@ -150,8 +150,8 @@ export default function AccountAccessPage() {
         }}
       >
         <p>
-          Their {revoking ? roleName(revoking.role).toLowerCase() : ''} role on {account?.name} is taken away. Their
-          own account and what they made here stay.
+          Their {revoking ? roleName(revoking.role).toLowerCase() : ''} role on {account?.name} is taken away. Their own
+          account and what they made here stay.
         </p>
       </ConfirmDialog>
     </div>
@@ -173,7 +173,7 @@ function AddAccessDialog({
 }) {
   const form = useResourceForm({
     schema: addSchema,
-    initial: { user: null as string | null, role: 'read' as z.infer<typeof accountRole> },
+    initial: { user: null as string | null, role: 'read' },
     labels: LABELS,
     submit: (value) => addGrant({ ...value, account: accountId }),
     onSaved: (result, value) => {
@@ -200,7 +200,7 @@ function AddAccessDialog({
           <ChoiceInput
             label="Role"
             value={form.values.role}
-            onChange={(v) => form.set('role', v as z.infer<typeof accountRole>)}
+            onChange={(v) => form.set('role', v)}
             options={roles}
             error={form.errors.role}
           />

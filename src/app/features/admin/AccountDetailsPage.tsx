@@ -63,8 +63,8 @@ function DetailsForm({ account }: { account: Account }) {
     <div className="max-w-3xl">
       <PageHeader title="Details" />
       <p className="-mt-4 mb-4 text-sm text-slate-600">
-        The selected account, <strong className="font-semibold text-slate-900">{account.name}</strong>: how it is
-        named, what it may use and how it looks. Changes show for its users as soon as they are saved.
+        The selected account, <strong className="font-semibold text-slate-900">{account.name}</strong>: how it is named,
+        what it may use and how it looks. Changes show for its users as soon as they are saved.
       </p>
       <Card>
         <FormShell form={form} label="Account details">

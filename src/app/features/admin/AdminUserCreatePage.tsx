@@ -28,7 +28,7 @@ export default function AdminUserCreatePage() {
   const roles = ACCOUNT_ROLES.filter((role) => roleAtLeast(actorRole, role)).map((id) => ({ id, name: roleName(id) }));
   const form = useResourceForm({
     schema: bulkUserRow,
-    initial: { first_name: '', last_name: '', email: '', role: 'read' as (typeof ACCOUNT_ROLES)[number] },
+    initial: { first_name: '', last_name: '', email: '', role: 'read' },
     labels: LABELS,
     submit: (person) =>
       request('/api/v1/account-users/invite', { method: 'POST', body: { account: accountId, ...person } }),
@@ -77,7 +77,7 @@ export default function AdminUserCreatePage() {
           <ChoiceInput
             label="Role"
             value={form.values.role}
-            onChange={(v) => form.set('role', v as (typeof ACCOUNT_ROLES)[number])}
+            onChange={(v) => form.set('role', v)}
             options={roles}
             error={form.errors.role}
           />

@@ -28,7 +28,8 @@ import { useUnsavedForm } from '../../shared/useUnsavedForm.ts';
 import { readBulkUsers } from './account/bulkUsers.ts';
 import { roleName } from './account/people.ts';
 
-const EXAMPLE = 'first name,last name,email,role\nAda,Lovelace,ada@example.com,write\nAlan,Turing,alan@example.com,read';
+const EXAMPLE =
+  'first name,last name,email,role\nAda,Lovelace,ada@example.com,write\nAlan,Turing,alan@example.com,read';
 const FIELD_NAMES = { first_name: 'First name', last_name: 'Last name', email: 'E-mail', role: 'Role' } as const;
 
 interface ServerReport {
@@ -106,8 +107,8 @@ export default function AdminUsersBulkCreatePage() {
               className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium file:text-slate-800 hover:file:bg-slate-200"
             />
             <p id="bulk-users-file-hint" className="mt-1 text-xs text-slate-600">
-              {fileName ? `Read ${fileName}; its rows are below, to check or edit. ` : ''}Columns: first name, last name,
-              e-mail, role (read, write or admin; empty means read). A header row is optional.
+              {fileName ? `Read ${fileName}; its rows are below, to check or edit. ` : ''}Columns: first name, last
+              name, e-mail, role (read, write or admin; empty means read). A header row is optional.
             </p>
           </div>
           <div>
@@ -136,9 +137,7 @@ export default function AdminUsersBulkCreatePage() {
           title="Validation report"
           actions={
             <PressButton onPress={send} isDisabled={sending || !accountId}>
-              {sending
-                ? 'Creating…'
-                : `Create ${input.rows.length} ${input.rows.length === 1 ? 'user' : 'users'}`}
+              {sending ? 'Creating…' : `Create ${input.rows.length} ${input.rows.length === 1 ? 'user' : 'users'}`}
             </PressButton>
           }
         >

@@ -77,8 +77,8 @@ export default function AdminUsersPage() {
         </Link>
       </PageHeader>
       <p className="-mt-4 text-sm text-slate-600">
-        People whose own account is <strong className="font-semibold text-slate-900">{account?.name}</strong>. Who
-        else works here is under Access.
+        People whose own account is <strong className="font-semibold text-slate-900">{account?.name}</strong>. Who else
+        works here is under Access.
       </p>
       <SearchBox list={list} label="Search users" />
       <DataTable

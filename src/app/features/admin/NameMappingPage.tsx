@@ -28,7 +28,12 @@ import { Modal } from '../../shared/Modal.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { PressButton } from '../../shared/PressButton.tsx';
 import { useAsync } from '../../shared/useAsync.ts';
-import { cleanNameOf, lookupNames, NAME_MAPPING_TYPE_OPTIONS, NAME_MAPPING_TYPE_TITLES } from './account/nameMappings.ts';
+import {
+  cleanNameOf,
+  lookupNames,
+  NAME_MAPPING_TYPE_OPTIONS,
+  NAME_MAPPING_TYPE_TITLES,
+} from './account/nameMappings.ts';
 
 const mappingList: ResourceListSpec<'name-mapping'> = {
   resource: 'name-mapping',
@@ -181,7 +186,7 @@ function MappingDialog({
     schema: nameMappingCreate,
     initial: {
       account: accountId,
-      type: (mapping?.type ?? 'placement') as NameMappingType,
+      type: mapping?.type ?? 'placement',
       source_name: mapping?.source_name ?? '',
       target: mapping?.target ?? null,
       clean_name: mapping?.clean_name ?? null,
