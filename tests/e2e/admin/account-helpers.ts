@@ -26,10 +26,10 @@ export async function createAccount(request: APIRequestContext, name: string): P
 
 /** Makes `accountId` the selected account of the next page load (spec §4: local storage). */
 export async function selectAccount(page: Page, accountId: string): Promise<void> {
-  await page.addInitScript(
-    ([key, id]) => globalThis.localStorage.setItem(key, JSON.stringify(id)),
-    [SELECTED_ACCOUNT_KEY, accountId] as const,
-  );
+  await page.addInitScript(([key, id]) => globalThis.localStorage.setItem(key, JSON.stringify(id)), [
+    SELECTED_ACCOUNT_KEY,
+    accountId,
+  ] as const);
 }
 
 export interface Invited {

@@ -119,7 +119,10 @@ export const ACCOUNT_RECIPES: Record<string, AdminRecipe> = {
       await expect(page.getByRole('row', { name: new RegExp(unique) }).first()).toContainText(`${unique} clean`);
     },
     async edit(page, unique) {
-      await page.getByRole('row', { name: new RegExp(`^${unique} `) }).getByRole('button', { name: /Edit/ }).click();
+      await page
+        .getByRole('row', { name: new RegExp(`^${unique} `) })
+        .getByRole('button', { name: /Edit/ })
+        .click();
       const dialog = page.getByRole('dialog', { name: `Edit ${unique}` });
       await dialog.getByRole('textbox', { name: 'Raw name' }).fill(`${unique} edited`);
       await dialog.getByRole('button', { name: 'Save' }).click();

@@ -63,7 +63,7 @@ export default function AccountAccessPage() {
         ) : grants.data.length === 0 ? (
           <EmptyState title="Nobody holds a role here yet" />
         ) : (
-          <div className="overflow-x-auto">
+          <div className="overflow-x-auto" role="region" aria-label="Access, scrollable" tabIndex={0}>
             <table className="w-full text-left text-sm" aria-label={`Access to ${account?.name ?? 'the account'}`}>
               <TableHead columns={['Name', 'E-mail', 'Role', 'Held as', 'Actions']} />
               <tbody className="divide-y divide-slate-100">
@@ -84,7 +84,7 @@ export default function AccountAccessPage() {
                           <Badge className={STATUS_TONES.success}>Access grant</Badge>
                         )}
                       </td>
-                      <td className="px-4 py-2 text-right">
+                      <td className="px-4 py-2">
                         <span className="inline-flex gap-3 whitespace-nowrap">
                           {can.changeRole ? (
                             <button

@@ -128,7 +128,7 @@ function UserDetail({ user, onSaved }: { user: User; onSaved: () => void }) {
         )}
       </Card>
       <Card title="Grants across accounts">
-        <div className="overflow-x-auto">
+        <div className="overflow-x-auto" role="region" aria-label="Grants across accounts, scrollable" tabIndex={0}>
           <table className="w-full text-left text-sm" aria-label={`Grants of ${fullName(user)}`}>
             <TableHead columns={['Account', 'Role', 'Held as']} />
             <tbody className="divide-y divide-slate-100">

@@ -152,7 +152,7 @@ export default function AdminUsersBulkCreatePage() {
                 ? `${badRows} of ${input.rows.length} rows have errors; fix them before creating`
                 : `${input.rows.length} ${input.rows.length === 1 ? 'row is' : 'rows are'} ready to create`}
           </p>
-          <div className="overflow-x-auto">
+          <div className="overflow-x-auto" role="region" aria-label="Validation report, scrollable" tabIndex={0}>
             <table className="w-full text-left text-sm" aria-label="Validation report">
               <TableHead columns={['Row', 'Name', 'E-mail', 'Role', 'Result']} />
               <tbody className="divide-y divide-slate-100">

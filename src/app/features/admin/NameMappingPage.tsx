@@ -116,7 +116,7 @@ export default function NameMappingPage() {
         the clean names its dashboards, reports and imported rows show instead.
       </p>
       <div className="flex flex-wrap items-end gap-3">
-        <div className="min-w-60 grow">
+        <div className="min-w-60">
           <SearchBox list={list} label="Search raw names" />
         </div>
         <ChoiceInput
