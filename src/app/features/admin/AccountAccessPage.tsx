@@ -23,10 +23,10 @@ import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';
 import { Modal } from '../../shared/Modal.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { PressButton } from '../../shared/PressButton.tsx';
-import { TableHead } from '../../shared/TableHead.tsx';
 import { useAsync } from '../../shared/useAsync.ts';
 import { addGrant, changeRole, grantableRoles, grantActions, loadGrants, revokeGrant } from './account/grants.ts';
 import { fullName, roleName } from './account/people.ts';
+import { ResponsiveTableHead, WIDE_CELL } from './account/TableParts.tsx';
 
 const LABELS = { user: 'User', role: 'Role' };
 type Dialog = { kind: 'add' } | { kind: 'role'; grant: AccountGrant } | null;
@@ -65,17 +65,28 @@ export default function AccountAccessPage() {
         ) : (
           <div className="overflow-x-auto" role="region" aria-label="Access, scrollable" tabIndex={0}>
             <table className="w-full text-left text-sm" aria-label={`Access to ${account?.name ?? 'the account'}`}>
-              <TableHead columns={['Name', 'E-mail', 'Role', 'Held as', 'Actions']} />
+              <ResponsiveTableHead
+                columns={[
+                  { label: 'Name' },
+                  { label: 'E-mail', wide: true },
+                  { label: 'Role' },
+                  { label: 'Held as', wide: true },
+                  { label: 'Actions' },
+                ]}
+              />
               <tbody className="divide-y divide-slate-100">
                 {grants.data.map((grant) => {
                   const can = grantActions(grant, actorRole, me?.id);
                   const name = fullName(grant.user);
                   return (
                     <tr key={grant.user.id} data-testid="grant-row">
-                      <td className="px-4 py-2 font-medium text-slate-900 sm:pl-0">{name}</td>
-                      <td className="px-4 py-2 break-all text-slate-700">{grant.user.email}</td>
+                      <td className="px-4 py-2 sm:pl-0">
+                        <span className="font-medium text-slate-900">{name}</span>
+                        <span className="block text-xs break-all text-slate-600 sm:hidden">{grant.user.email}</span>
+                      </td>
+                      <td className={`px-4 py-2 break-all text-slate-700 ${WIDE_CELL}`}>{grant.user.email}</td>
                       <td className="px-4 py-2">{roleName(grant.role)}</td>
-                      <td className="px-4 py-2">
+                      <td className={`px-4 py-2 ${WIDE_CELL}`}>
                         {grant.kind === 'root' ? (
                           <Badge className={STATUS_TONES.queued}>Root grant</Badge>
                         ) : grant.own_account ? (

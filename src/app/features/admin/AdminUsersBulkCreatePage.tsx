@@ -23,10 +23,10 @@ import { Badge, STATUS_TONES } from '../../shared/Badge.tsx';
 import { Card } from '../../shared/Card.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { PressButton } from '../../shared/PressButton.tsx';
-import { TableHead } from '../../shared/TableHead.tsx';
 import { useUnsavedForm } from '../../shared/useUnsavedForm.ts';
 import { readBulkUsers } from './account/bulkUsers.ts';
 import { roleName } from './account/people.ts';
+import { ResponsiveTableHead, WIDE_CELL } from './account/TableParts.tsx';
 
 const EXAMPLE =
   'first name,last name,email,role\nAda,Lovelace,ada@example.com,write\nAlan,Turing,alan@example.com,read';
@@ -154,18 +154,26 @@ export default function AdminUsersBulkCreatePage() {
           </p>
           <div className="overflow-x-auto" role="region" aria-label="Validation report, scrollable" tabIndex={0}>
             <table className="w-full text-left text-sm" aria-label="Validation report">
-              <TableHead columns={['Row', 'Name', 'E-mail', 'Role', 'Result']} />
+              <ResponsiveTableHead
+                columns={[
+                  { label: 'Row' },
+                  { label: 'Name', wide: true },
+                  { label: 'E-mail' },
+                  { label: 'Role', wide: true },
+                  { label: 'Result' },
+                ]}
+              />
               <tbody className="divide-y divide-slate-100">
                 {input.rows.map((row, index) => {
                   const rowIssues = issuesOf(index + 1);
                   return (
                     <tr key={index} data-testid="bulk-row" className={rowIssues.length ? 'bg-red-50/60' : undefined}>
                       <td className="px-4 py-2 text-slate-600 tabular-nums sm:pl-0">{index + 1}</td>
-                      <td className="px-4 py-2 font-medium text-slate-900">
+                      <td className={`px-4 py-2 font-medium text-slate-900 ${WIDE_CELL}`}>
                         {row.first_name} {row.last_name}
                       </td>
                       <td className="px-4 py-2 break-all">{row.email}</td>
-                      <td className="px-4 py-2">{row.role ? roleName(row.role) : ''}</td>
+                      <td className={`px-4 py-2 ${WIDE_CELL}`}>{row.role ? roleName(row.role) : ''}</td>
                       <td className="px-4 py-2">
                         {rowIssues.length ? (
                           <ul className="space-y-0.5 text-red-700">

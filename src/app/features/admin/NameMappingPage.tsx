@@ -69,6 +69,7 @@ export default function NameMappingPage() {
         id: 'type',
         header: 'Type',
         sortField: 'type',
+        wide: true,
         csv: (m) => NAME_MAPPING_TYPE_TITLES[m.type],
         cell: (m) => NAME_MAPPING_TYPE_TITLES[m.type],
       },
