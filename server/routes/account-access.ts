@@ -89,7 +89,11 @@ export function accountAccessRoutes(app: FastifyInstance) {
           'per row and field (path rows.{row}.{field}, rows counted from 1) and creates nobody. Otherwise every user ' +
           'is created with the grant and gets the invitation e-mail (outbox).',
         body: bulkUsersBody,
-        response: { 201: z.object({ data: z.array(userRow), count: z.number().int() }), 400: errorResponse },
+        response: {
+          201: z.object({ data: z.array(userRow), count: z.number().int() }),
+          400: errorResponse,
+          403: errorResponse,
+        },
       },
     },
     async (request, reply) => {
@@ -133,7 +137,7 @@ export function accountAccessRoutes(app: FastifyInstance) {
           "Admin in the account. Each user with an access grant on it (kind 'account'), and the root users who " +
           "belong to it (kind 'root', global: not changed here); own_account marks the users whose own account it is.",
         querystring: accountGrantsQuery,
-        response: { 200: z.object({ data: z.array(accountGrantRow), count: z.number().int() }) },
+        response: { 200: z.object({ data: z.array(accountGrantRow), count: z.number().int() }), 403: errorResponse },
       },
     },
     (request) => {
@@ -155,7 +159,12 @@ export function accountAccessRoutes(app: FastifyInstance) {
           'Admin in the account; the role at most your own there; a user you may see who does not outrank you. ' +
           '409 when the user already has access here (change the role instead) or is yourself.',
         body: accountGrantBody,
-        response: { 201: z.object({ data: userRow, count: z.literal(1) }), 403: errorResponse, 409: errorResponse },
+        response: {
+          201: z.object({ data: userRow, count: z.literal(1) }),
+          400: errorResponse,
+          403: errorResponse,
+          409: errorResponse,
+        },
       },
     },
     async (request, reply) => {
