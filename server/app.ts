@@ -30,6 +30,7 @@ import { passwordRoutes, SELF_SERVICE_PAGE_HEADERS } from './routes/password.ts'
 import { profileRoutes } from './routes/profile.ts';
 import { reportRoutes } from './routes/reports.ts';
 import { accountUserRoutes } from './routes/account-users.ts';
+import { accountAccessRoutes } from './routes/account-access.ts';
 import { labelUsageRoutes } from './routes/label-usage.ts';
 import { resourceRoutes } from './routes/resources.ts';
 import { spotlightRoutes } from './routes/spotlight/index.ts';
@@ -150,6 +151,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   loginLinkRoutes(app);
   profileRoutes(app);
   accountUserRoutes(app);
+  accountAccessRoutes(app);
   labelUsageRoutes(app);
   outboxRoutes(app);
   testingRoutes(app);

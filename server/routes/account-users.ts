@@ -16,7 +16,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { canAccessAccount, effectiveRole, roleAtLeast, type Role } from '../../src/shared/access.ts';
 import { messages } from '../../src/shared/messages.ts';
-import { accountUserQuery, accountUserRoleBody, inviteUserBody } from '../../src/shared/schemas/account-users.ts';
+import {
+  accountUserQuery,
+  accountUserRoleBody,
+  inviteUserBody,
+  type InviteUserBody,
+} from '../../src/shared/schemas/account-users.ts';
 import { errorResponse, type StoredUser, type User } from '../../src/shared/schemas/index.ts';
 import { userRow } from '../../src/shared/schemas/user.ts';
 import { findUserByEmail, findUserById } from '../auth/self-service-users.ts';
@@ -27,7 +32,7 @@ import { newId } from '../store/repositories.ts';
 import { nowIso } from '../sandbox/context.ts';
 
 /** The actor must be admin in the account, and may give at most their own role there. */
-function assertManages(actor: User, account: string, role?: Role) {
+export function assertManages(actor: User, account: string, role?: Role) {
   if (!canAccessAccount(actor, account)) throw forbidden(messages.access.foreignAccount);
   const own = effectiveRole(actor, account);
   if (!roleAtLeast(own, 'admin')) throw forbidden(messages.access.accountError);
@@ -63,6 +68,26 @@ const adminOfNamedAccount: preValidationHookHandler = (request, _reply, done) =>
   done();
 };
 
+/** A new user invited to an account: the grant there, no password until they choose one. */
+export function invitedUser(body: InviteUserBody): StoredUser {
+  return {
+    id: newId(),
+    created_at: nowIso(),
+    account: body.account,
+    first_name: body.first_name,
+    last_name: body.last_name,
+    email: body.email,
+    super_admin: false,
+    access_grants: [{ id: body.account, type: 'account', role: body.role }],
+    root_account_access_grants: [],
+    viewed_marketing_consent: false,
+    marketing_consent: false,
+    email_verified: false,
+    last_login_at: null,
+    password_hash: null,
+  };
+}
+
 const oneUser = z.object({ data: userRow, count: z.literal(1) });
 const refusals = { 403: errorResponse, 404: errorResponse, 409: errorResponse };
 
@@ -89,22 +114,7 @@ export function accountUserRoutes(app: FastifyInstance) {
       const body = request.body;
       assertManages(actor, body.account, body.role);
       if (findUserByEmail(app, body.email)) throw emailTaken();
-      const user: StoredUser = {
-        id: newId(),
-        created_at: nowIso(),
-        account: body.account,
-        first_name: body.first_name,
-        last_name: body.last_name,
-        email: body.email,
-        super_admin: false,
-        access_grants: [{ id: body.account, type: 'account', role: body.role }],
-        root_account_access_grants: [],
-        viewed_marketing_consent: false,
-        marketing_consent: false,
-        email_verified: false,
-        last_login_at: null,
-        password_hash: null,
-      };
+      const user = invitedUser(body);
       await users.insert(user);
       await sendLinkEmail(app, { kind: 'invitation', user });
       return reply.code(201).send({ data: publicUser(user), count: 1 as const });

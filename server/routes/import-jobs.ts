@@ -28,6 +28,7 @@ import { checkedMeasurement, collection, httpError, measurementPolicy, resolveCo
 import { IMPORT_ROW_COLLECTION, measurementSummary } from './metrics.ts';
 import { nowIso } from '../sandbox/context.ts';
 import { DEFAULT_SANDBOX } from '../sandbox/scope.ts';
+import { nameMapper } from './name-mappings.ts';
 
 /**
  * Fields an import template may map columns onto: the metric row's dimensions and counts
@@ -245,10 +246,16 @@ async function step(app: FastifyInstance, job: ImportJob): Promise<void> {
     await fail(app, job, p.errors, `${bad} of ${job.rows_total} rows have errors; nothing was imported`);
     return;
   }
-  // All rows land at once (one write); the metrics index notices the new length.
-  await app.repositories
-    .collection(IMPORT_ROW_COLLECTION)
-    .insertMany(p.accepted.map((row) => ({ id: newId(), import_job: job.id, created_at: now, account: job.account, ...row })));
+  // All rows land at once (one write); the metrics index notices the new length. They land with
+  // the account's clean names (name mappings); the raw names a mapping replaced are kept beside.
+  const mapper = nameMapper(app.repositories, job.account);
+  await app.repositories.collection(IMPORT_ROW_COLLECTION).insertMany(
+    p.accepted.map((raw) => {
+      const row = mapper ? mapper(raw) : raw;
+      const renamed = row === raw ? {} : { source_names: renamedFrom(raw, row) };
+      return { id: newId(), import_job: job.id, created_at: now, account: job.account, ...row, ...renamed };
+    }),
+  );
   pending.delete(job.id);
   await jobs(app).update(job.id, {
     rows_processed: to,
@@ -265,6 +272,14 @@ async function step(app: FastifyInstance, job: ImportJob): Promise<void> {
     });
   }
   await addStatus(app, job, 'success', `Imported ${p.accepted.length.toLocaleString('en-GB')} rows`);
+}
+
+/** The raw names a mapping replaced, by dimension. */
+function renamedFrom(raw: MetricRow, row: MetricRow): Partial<Record<string, string>> {
+  const names: Partial<Record<string, string>> = {};
+  for (const dimension of BREAKDOWN_DIMENSIONS)
+    if (raw[dimension] !== row[dimension]) names[dimension] = raw[dimension];
+  return names;
 }
 
 /** Takes one step for every active job (or only the given one). Answers how many moved. */

@@ -14,6 +14,7 @@ import { aggregateMetrics, sumCounts, apm, type MetricRow } from '../../src/shar
 import type { Measurement } from '../../src/shared/schemas/index.ts';
 import { checkedMeasurement, collection, httpError, measurementPolicy, type Rows } from './measurement-access.ts';
 import { hookList } from '../route-hooks.ts';
+import { nameMapper } from './name-mappings.ts';
 
 export const IMPORT_ROW_COLLECTION = 'metric-import-row';
 /**
@@ -149,7 +150,10 @@ export function metricsRoutes(app: FastifyInstance): void {
     (request) => {
       const query = request.query;
       const measurement = checkedMeasurement(app, request, query.measurement);
-      const { rows, imported } = measurementRows(app, measurement);
+      const { rows: raw, imported } = measurementRows(app, measurement);
+      // The account's name mappings give the breakdowns (and the filters) their clean names.
+      const mapper = nameMapper(app.repositories, measurement.account);
+      const rows = mapper ? raw.map(mapper) : raw;
       const range = defaultRange(measurement, rows);
       const start = query.start_date ?? range.start;
       const end = query.end_date ?? range.end;

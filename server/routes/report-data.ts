@@ -37,6 +37,7 @@ import type { Measurement } from '../../src/shared/schemas/index.ts';
 import { badRequest } from '../http-errors.ts';
 import { importedRows } from './metrics.ts';
 import { todayUtc } from '../sandbox/context.ts';
+import { nameMapper } from './name-mappings.ts';
 
 /** The measurements a query covers: its ids (or all of the account's), narrowed by its labels. */
 function selectMeasurements(app: FastifyInstance, account: string, query: ParsedReportQuery): Measurement[] {
@@ -143,9 +144,15 @@ export function aggregateReport(
 
 /** The report's rows: every measurement's delivery within the days asked for. */
 function* reportRows(app: FastifyInstance, measurements: readonly Measurement[], start: string, end: string) {
+  // The account's name mappings give the groups their clean names (one account per report).
+  const mapper = measurements[0] ? nameMapper(app.repositories, measurements[0].account) : null;
   for (const measurement of measurements) {
-    yield* generateMeasurementMetrics(measurement, { start, end }, app.db.dayShift);
-    for (const row of importedRows(app, measurement.id)) if (row.date >= start && row.date <= end) yield row;
+    const rows = (function* () {
+      yield* generateMeasurementMetrics(measurement, { start, end }, app.db.dayShift);
+      for (const row of importedRows(app, measurement.id)) if (row.date >= start && row.date <= end) yield row;
+    })();
+    if (!mapper) yield* rows;
+    else for (const row of rows) yield mapper(row);
   }
 }
 

@@ -12,6 +12,7 @@ import type { Repositories, StoredRow } from '../store/repositories.ts';
 import { emailTaken, HttpError } from '../http-errors.ts';
 import { assertListUnused, prepareActivation } from './activation-rules.ts';
 import { assertSavedReportNameFree } from './saved-report-names.ts';
+import { nameMappingBehaviour } from './name-mappings.ts';
 
 export interface ResourceBehaviour {
   /** Fields added to the row sent to clients (never stored). */
@@ -74,6 +75,8 @@ export const BEHAVIOURS: Partial<Record<ResourceName, ResourceBehaviour>> = {
         );
     },
   },
+  /** A lookup type names its lookup row, placement and creative their clean name; one mapping per raw name. */
+  'name-mapping': nameMappingBehaviour,
   /** A category with values is not deleted: delete (or move) its values first. */
   'label-category': {
     beforeDelete: (repositories, row) => {

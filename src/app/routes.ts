@@ -134,7 +134,14 @@ const ADMIN_GENERIC_PAGES: Record<AdminPageKind, string> = {
 };
 
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
-  { id: 'details', title: 'Details', singular: 'Details', access: adminRoot, menu: 'account' },
+  {
+    id: 'details',
+    title: 'Details',
+    singular: 'Details',
+    access: adminRoot,
+    menu: 'account',
+    pages: { list: 'admin/AccountDetailsPage' },
+  },
   {
     id: 'users',
     title: 'Users',
@@ -145,8 +152,21 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     create: true,
     bulk: true,
     detailParam: 'userId',
+    pages: {
+      list: 'admin/AdminUsersPage',
+      create: 'admin/AdminUserCreatePage',
+      bulk: 'admin/AdminUsersBulkCreatePage',
+      detail: 'admin/AdminUserPage',
+    },
   },
-  { id: 'access', title: 'Access', singular: 'Access', access: adminRoot, menu: 'account' },
+  {
+    id: 'access',
+    title: 'Access',
+    singular: 'Access',
+    access: adminRoot,
+    menu: 'account',
+    pages: { list: 'admin/AccountAccessPage' },
+  },
   {
     id: 'account-contracts',
     title: 'Account Contracts',
@@ -174,6 +194,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     access: adminRoot,
     menu: 'account',
     resource: 'name-mapping',
+    pages: { list: 'admin/NameMappingPage' },
   },
   {
     id: 'accounts',

@@ -88,6 +88,14 @@ export async function loadAccounts(force = false): Promise<void> {
   }
 }
 
+/**
+ * Takes a saved account (admin details) in place of the one held, so the shell shows its new
+ * theme, logo and feature flags at once, without a reload.
+ */
+export function replaceAccount(account: Account): void {
+  $accounts.set($accounts.get().map((held) => (held.id === account.id ? account : held)));
+}
+
 let loadingTimer: ReturnType<typeof setTimeout> | undefined;
 
 /** Selects an account now: saved, and a 500 ms loading view unless told otherwise. */

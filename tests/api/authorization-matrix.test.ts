@@ -236,6 +236,36 @@ const OTHER_ROUTES: Record<string, Row> = {
     request: () => ({ method: 'DELETE', url: '/api/v1/account-users' }),
     expected: (who) => (who === 'anonymous' ? 401 : 400),
   },
+  // The admin area's account sections (issue 12, server/routes/account-access.ts): admin in the account.
+  'POST /api/v1/account-users/bulk': {
+    request: (side) => ({
+      method: 'POST',
+      url: '/api/v1/account-users/bulk',
+      payload: {
+        account: ACCOUNT[side],
+        rows: [
+          { first_name: 'Matrix', last_name: 'Bulk', email: `matrix-${(invited += 1)}@example.test`, role: 'read' },
+        ],
+      },
+    }),
+    expected: (who, side) => {
+      if (who === 'anonymous') return 401;
+      if (side === 'foreign') return isRoot(who) ? 201 : 403;
+      return roleAtLeast(who, 'admin') ? 201 : 403;
+    },
+  },
+  'GET /api/v1/account-users/grants': {
+    request: (side) => ({ url: `/api/v1/account-users/grants?account=${ACCOUNT[side]}` }),
+    expected: (who, side) => {
+      if (who === 'anonymous') return 401;
+      if (side === 'foreign') return isRoot(who) ? 200 : 403;
+      return roleAtLeast(who, 'admin') ? 200 : 403;
+    },
+  },
+  'POST /api/v1/account-users/grant': {
+    request: () => ({ method: 'POST', url: '/api/v1/account-users/grant', payload: {} }),
+    expected: (who) => (who === 'anonymous' ? 401 : 400),
+  },
   // What deleting a label would meet: any reader of the label.
   'GET /api/v1/label-value/usage': {
     request: (side) => ({ url: `/api/v1/label-value/usage?id=${ROW_IDS['label-value']?.[side] ?? ''}` }),
@@ -323,6 +353,8 @@ function createBody(app: FastifyInstance, name: ResourceName, side: Side, n: num
   for (const key of allowed) if (key in source) body[key] = source[key];
   // Saved-report names are unique within an account (server/routes/saved-report-names.ts).
   if (name === 'saved-report') body.name = `Matrix report ${n}`;
+  // A raw name maps once per account and type (server/routes/name-mappings.ts).
+  if (name === 'name-mapping') body.source_name = `Matrix source ${n}`;
   return body;
 }
 

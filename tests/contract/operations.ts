@@ -480,6 +480,36 @@ export const OPERATIONS: Record<string, Entry> = {
       { as: 'admin', query, status: 204 },
     ];
   },
+  // The admin account sections (server/routes/account-access.ts): bulk-create, grants, grant.
+  'POST /api/v1/account-users/bulk': () => {
+    const row = { first_name: 'Contract', last_name: 'Bulk', email: 'contract.bulk@walk.test', role: 'read' };
+    const body = { account: ACCOUNT_IDS.northwind, rows: [row] };
+    return [
+      json(400, { ...body, rows: [row, { ...row, email: 'not-an-email' }] }, { as: 'admin' }),
+      json(201, body, { as: 'admin' }),
+      json(400, body, { as: 'admin' }),
+      json(403, body, { as: 'writer' }),
+      json(400, { ...body, rows: [] }, { as: 'admin', invalid: true }),
+      json(401, body, { invalid: true }),
+    ];
+  },
+  'GET /api/v1/account-users/grants': () => [
+    { as: 'admin', query: { account: ACCOUNT_IDS.northwind }, status: 200 },
+    { as: 'super', query: { account: ACCOUNT_IDS.tailspin }, status: 200 },
+    { as: 'writer', query: { account: ACCOUNT_IDS.northwind }, status: 403 },
+    { as: 'super', query: { account: 'nope' }, status: 400, invalid: true },
+    { query: { account: ACCOUNT_IDS.northwind }, ...noSession },
+  ],
+  'POST /api/v1/account-users/grant': () => {
+    const body = { user: USER_IDS.northwindReader, account: ACCOUNT_IDS.tailspin, role: 'read' };
+    return [
+      json(201, body, { as: 'super' }),
+      json(409, body, { as: 'super' }),
+      json(403, body, { as: 'writer' }),
+      json(400, { ...body, role: 'super' }, { as: 'super', invalid: true }),
+      json(401, body, { invalid: true }),
+    ];
+  },
   // What carries a label or a category, read before a delete (the delete refuses while any).
   'GET /api/v1/label-value/usage': (w) => {
     const id = String(

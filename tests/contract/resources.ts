@@ -71,6 +71,8 @@ export function copyOf(definition: ResourceDefinition, row: Row, serial: number)
   if (typeof body.email === 'string') body.email = `contract-${serial}@example.test`;
   // Names unique within an account (saved reports) must be new too.
   if (typeof body.name === 'string') body.name = `${body.name.slice(0, 150)} (copy ${serial})`;
+  // A raw name maps once per account and type (name mappings).
+  if (typeof body.source_name === 'string') body.source_name = `${body.source_name.slice(0, 150)} (copy ${serial})`;
   return body;
 }
 

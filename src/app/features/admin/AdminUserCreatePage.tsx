@@ -1,0 +1,88 @@
+/**
+ * /admin/users/create (admin): a new user of the selected account, made as /users invites one:
+ * the server creates the user with the role here and puts the invitation e-mail in the outbox.
+ * The role is at most the creator's own (the server refuses more).
+ */
+import { useStore } from '@nanostores/react';
+import { useLocation } from 'wouter';
+import { request } from '../../../lib/api.ts';
+import { roleAtLeast } from '../../../shared/access.ts';
+import { ACCOUNT_ROLES, bulkUserRow } from '../../../shared/schemas/account-users.ts';
+import { $role, $selectedAccount, $selectedAccountId } from '../../../stores/account.ts';
+import { showSuccess } from '../../../stores/alerts.ts';
+import { ChoiceInput, TextInput } from '../../kit/fields.tsx';
+import { FormShell } from '../../kit/FormShell.tsx';
+import { useResourceForm } from '../../kit/useResourceForm.ts';
+import { paths } from '../../routes.ts';
+import { Card } from '../../shared/Card.tsx';
+import { PageHeader } from '../../shared/PageHeader.tsx';
+import { roleName } from './account/people.ts';
+
+const LABELS = { first_name: 'First name', last_name: 'Last name', email: 'Email', role: 'Role' };
+
+export default function AdminUserCreatePage() {
+  const accountId = useStore($selectedAccountId);
+  const account = useStore($selectedAccount);
+  const actorRole = useStore($role) ?? 'read';
+  const [, navigate] = useLocation();
+  const roles = ACCOUNT_ROLES.filter((role) => roleAtLeast(actorRole, role)).map((id) => ({ id, name: roleName(id) }));
+  const form = useResourceForm({
+    schema: bulkUserRow,
+    initial: { first_name: '', last_name: '', email: '', role: 'read' },
+    labels: LABELS,
+    submit: (person) =>
+      request('/api/v1/account-users/invite', { method: 'POST', body: { account: accountId, ...person } }),
+    onSaved: (result, person) => {
+      showSuccess(`${person.first_name} ${person.last_name} created; invitation sent to ${person.email}`);
+      const id = (result as { body?: { data?: { id?: string } } }).body?.data?.id;
+      navigate(id ? paths.adminUser(id) : paths.adminSection('users'));
+    },
+  });
+  return (
+    <div className="max-w-2xl">
+      <PageHeader title="Create User" />
+      <p className="-mt-4 mb-4 text-sm text-slate-600">
+        A user of <strong className="font-semibold text-slate-900">{account?.name}</strong>. They get an e-mail with a
+        link to choose their password.
+      </p>
+      <Card>
+        <FormShell
+          form={form}
+          label="Create user"
+          saveLabel="Create and invite"
+          onCancel={() => navigate(paths.adminSection('users'))}
+        >
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextInput
+              label="First name"
+              value={form.values.first_name}
+              onChange={(v) => form.set('first_name', v)}
+              error={form.errors.first_name}
+              autoFocus
+            />
+            <TextInput
+              label="Last name"
+              value={form.values.last_name}
+              onChange={(v) => form.set('last_name', v)}
+              error={form.errors.last_name}
+            />
+          </div>
+          <TextInput
+            label="Email"
+            type="email"
+            value={form.values.email}
+            onChange={(v) => form.set('email', v)}
+            error={form.errors.email}
+          />
+          <ChoiceInput
+            label="Role"
+            value={form.values.role}
+            onChange={(v) => form.set('role', v)}
+            options={roles}
+            error={form.errors.role}
+          />
+        </FormShell>
+      </Card>
+    </div>
+  );
+}

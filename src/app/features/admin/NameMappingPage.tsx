@@ -1,0 +1,249 @@
+/**
+ * /admin/name-mapping (root, product-owner account): the selected account's name mappings, which
+ * turn raw names from imports (placements, creatives, media partners, formats…) into the clean
+ * names its dashboards, reports and imported rows show. Listed, searched, filtered by type and
+ * exported by the kit; created and edited in a dialog on the kit's form; deleted after a
+ * confirmation. The server applies them (server/routes/name-mappings.ts).
+ */
+import { useStore } from '@nanostores/react';
+import { useMemo, useState } from 'react';
+import { accountFilter, create, remove, update } from '../../../lib/api.ts';
+import {
+  isLookupMappingType,
+  nameMappingCreate,
+  type NameMapping,
+  type NameMappingType,
+} from '../../../shared/schemas/name-mapping.ts';
+import { $selectedAccount, $selectedAccountId } from '../../../stores/account.ts';
+import { showError, showSuccess } from '../../../stores/alerts.ts';
+import { ConfirmDialog } from '../../kit/ConfirmDialog.tsx';
+import { DataTable, type Column } from '../../kit/DataTable.tsx';
+import { ExportCsvButton } from '../../kit/ExportCsvButton.tsx';
+import { ChoiceInput, ReferencePicker, TextInput } from '../../kit/fields.tsx';
+import { FormShell } from '../../kit/FormShell.tsx';
+import { SearchBox } from '../../kit/SearchBox.tsx';
+import { useResourceForm } from '../../kit/useResourceForm.ts';
+import { useResourceList, type ResourceListSpec } from '../../kit/useResourceList.ts';
+import { Modal } from '../../shared/Modal.tsx';
+import { PageHeader } from '../../shared/PageHeader.tsx';
+import { PressButton } from '../../shared/PressButton.tsx';
+import { useAsync } from '../../shared/useAsync.ts';
+import {
+  cleanNameOf,
+  lookupNames,
+  NAME_MAPPING_TYPE_OPTIONS,
+  NAME_MAPPING_TYPE_TITLES,
+} from './account/nameMappings.ts';
+
+const mappingList: ResourceListSpec<'name-mapping'> = {
+  resource: 'name-mapping',
+  noun: 'name mappings',
+  sortFields: ['source_name', 'type', 'created_at'],
+  defaultSort: { id: 'source_name', direction: 'asc' },
+  filters: ['type'],
+};
+
+const ALL_TYPES = [{ id: '', name: 'All types' }, ...NAME_MAPPING_TYPE_OPTIONS];
+
+export default function NameMappingPage() {
+  const accountId = useStore($selectedAccountId);
+  const account = useStore($selectedAccount);
+  const base = useMemo(() => (accountId ? { account: accountFilter(accountId) } : null), [accountId]);
+  const list = useResourceList(mappingList, base);
+  const types = [...new Set(list.rows.map((row) => row.type))].sort();
+  const names = useAsync(() => lookupNames(types), types.join(','));
+  const [editing, setEditing] = useState<NameMapping | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<NameMapping | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const columns = useMemo<Column<NameMapping>[]>(
+    () => [
+      {
+        id: 'source_name',
+        header: 'Raw name',
+        sortField: 'source_name',
+        csv: (m) => m.source_name,
+        cell: (m) => <span className="font-medium text-slate-900">{m.source_name}</span>,
+      },
+      {
+        id: 'type',
+        header: 'Type',
+        sortField: 'type',
+        wide: true,
+        csv: (m) => NAME_MAPPING_TYPE_TITLES[m.type],
+        cell: (m) => NAME_MAPPING_TYPE_TITLES[m.type],
+      },
+      {
+        id: 'clean',
+        header: 'Clean name',
+        csv: (m) => cleanNameOf(m, names.data),
+        cell: (m) => cleanNameOf(m, names.data),
+      },
+      {
+        id: 'actions',
+        header: 'Actions',
+        align: 'right',
+        cell: (m) => (
+          <span className="inline-flex gap-3 whitespace-nowrap">
+            <button
+              type="button"
+              className="text-sm font-medium text-primary-strong hover:underline"
+              onClick={() => setEditing(m)}
+            >
+              Edit<span className="sr-only"> {m.source_name}</span>
+            </button>
+            <button
+              type="button"
+              className="text-sm font-medium text-red-700 hover:underline"
+              onClick={() => setDeleting(m)}
+            >
+              Delete<span className="sr-only"> {m.source_name}</span>
+            </button>
+          </span>
+        ),
+      },
+    ],
+    [names.data],
+  );
+
+  return (
+    <div className="space-y-4">
+      <PageHeader title="Name Mapping">
+        <ExportCsvButton list={list} columns={columns} fileName="name-mappings" />
+        <PressButton onPress={() => setEditing('new')}>Create mapping</PressButton>
+      </PageHeader>
+      <p className="-mt-4 text-sm text-slate-600">
+        Raw names from <strong className="font-semibold text-slate-900">{account?.name}</strong>&rsquo;s imports, and
+        the clean names its dashboards, reports and imported rows show instead.
+      </p>
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="min-w-60">
+          <SearchBox list={list} label="Search raw names" />
+        </div>
+        <ChoiceInput
+          className="w-56"
+          label="Type"
+          value={list.state.filters.type ?? ''}
+          onChange={(value) => list.setFilter('type', value)}
+          options={ALL_TYPES}
+        />
+      </div>
+      <DataTable
+        list={list}
+        columns={columns}
+        rowLabel={(m) => m.source_name}
+        empty={{ title: list.state.search || list.state.filters.type ? 'No mapping matches' : 'No name mappings yet' }}
+      />
+      {editing && accountId ? (
+        <MappingDialog
+          accountId={accountId}
+          mapping={editing === 'new' ? null : editing}
+          onClose={(saved) => {
+            setEditing(null);
+            if (saved) list.reload();
+          }}
+        />
+      ) : null}
+      <ConfirmDialog
+        isOpen={deleting !== null}
+        title={`Delete the mapping of ${deleting?.source_name ?? ''}?`}
+        confirmLabel="Delete"
+        busy={busy}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          if (!deleting) return;
+          setBusy(true);
+          remove('name-mapping', deleting.id)
+            .then(() => {
+              showSuccess(`The mapping of ${deleting.source_name} deleted`);
+              setDeleting(null);
+              list.reload();
+            })
+            .catch((error: unknown) => showError(error))
+            .finally(() => setBusy(false));
+        }}
+      >
+        <p>
+          Dashboards and reports show the raw name {deleting?.source_name} again. Rows imported while the mapping
+          existed keep their clean name.
+        </p>
+      </ConfirmDialog>
+    </div>
+  );
+}
+
+const LABELS = { type: 'Type', source_name: 'Raw name', target: 'Clean name', clean_name: 'Clean name' };
+
+function MappingDialog({
+  accountId,
+  mapping,
+  onClose,
+}: {
+  accountId: string;
+  mapping: NameMapping | null;
+  onClose: (saved: boolean) => void;
+}) {
+  const form = useResourceForm({
+    schema: nameMappingCreate,
+    initial: {
+      account: accountId,
+      type: mapping?.type ?? 'placement',
+      source_name: mapping?.source_name ?? '',
+      target: mapping?.target ?? null,
+      clean_name: mapping?.clean_name ?? null,
+    },
+    labels: LABELS,
+    submit: (value) => (mapping ? update('name-mapping', mapping.id, value) : create('name-mapping', value)),
+    onSaved: (_result, value) => {
+      showSuccess(`${value.source_name} mapped`);
+      onClose(true);
+    },
+  });
+  const type = form.values.type;
+  const lookup = isLookupMappingType(type);
+  return (
+    <Modal isOpen onClose={() => onClose(false)} title={mapping ? `Edit ${mapping.source_name}` : 'Create mapping'}>
+      <div className="px-5 pt-3 pb-5">
+        <FormShell form={form} label={mapping ? 'Edit mapping' : 'Create mapping'} onCancel={() => onClose(false)}>
+          <ChoiceInput
+            label="Type"
+            value={type}
+            onChange={(value) => {
+              form.set('type', value as NameMappingType);
+              form.set('target', null);
+              form.set('clean_name', null);
+            }}
+            options={NAME_MAPPING_TYPE_OPTIONS}
+            error={form.errors.type}
+            autoFocus
+          />
+          <TextInput
+            label="Raw name"
+            value={form.values.source_name}
+            onChange={(value) => form.set('source_name', value)}
+            error={form.errors.source_name}
+            hint="As the imported file spells it; case and surrounding spaces do not matter"
+          />
+          {lookup ? (
+            <ReferencePicker
+              key={type}
+              label="Clean name"
+              value={form.values.target}
+              onChange={(value) => form.set('target', value)}
+              error={form.errors.target}
+              hint={`One of the ${NAME_MAPPING_TYPE_TITLES[type].toLowerCase()} lookup names`}
+              source={{ resource: type, label: (row) => String(row.name) }}
+            />
+          ) : (
+            <TextInput
+              label="Clean name"
+              value={form.values.clean_name ?? ''}
+              onChange={(value) => form.set('clean_name', value === '' ? null : value)}
+              error={form.errors.clean_name}
+            />
+          )}
+        </FormShell>
+      </div>
+    </Modal>
+  );
+}
