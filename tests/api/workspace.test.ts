@@ -101,6 +101,29 @@ describe('users of an account', () => {
     expect((await role('admin', PERSONA_IDS.admin, 'read')).statusCode).toBe(409);
   });
 
+  it('a role change with a stale If-Match is refused (412) and changes nothing; the answer carries the new ETag', async () => {
+    const readerId = PERSONA_IDS.reader;
+    const read = await app.inject({ url: `/api/v1/user?id=${readerId}`, headers: as(app, 'admin') });
+    const version = read.headers.etag as string;
+    expect(version).toMatch(/^"/);
+    const role = (value: string, ifMatch: string) =>
+      app.inject({
+        method: 'PUT',
+        url: '/api/v1/account-users/role',
+        headers: { ...as(app, 'admin'), 'if-match': ifMatch },
+        payload: { user: readerId, account: OWN, role: value },
+      });
+    const first = await role('write', version);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers.etag).toBeTruthy();
+    expect(first.headers.etag).not.toBe(version);
+    const stale = await role('read', version);
+    expect(stale.statusCode).toBe(412);
+    expect(app.repositories.user.byId(readerId)?.access_grants).toEqual([{ id: OWN, type: 'account', role: 'write' }]);
+    expect((await role('read', first.headers.etag as string)).statusCode).toBe(200);
+    expect((await role('admin', '*')).statusCode).toBe(200);
+  });
+
   it("removes a user's access to an account, but not from the user's own account", async () => {
     const remove = (persona: Persona, user: string, account: string) =>
       send(persona, 'DELETE', `/api/v1/account-users?user=${user}&account=${account}`);
