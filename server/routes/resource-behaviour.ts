@@ -3,19 +3,30 @@
  * `name === '…'` branches: fields derived for clients, rules that complete and check a row about
  * to be written (server-owned fields, state rules), and checks before a delete.
  *
- * Derived fields must depend on the row alone: list bodies cache each row's JSON until the row
- * object is replaced (list-body.ts). Counts over other collections (a label's usage) are read
- * through their own endpoints instead (label-usage.ts).
+ * Derived fields depend on the row alone unless the entry says `deriveReadsOthers`: list bodies
+ * cache each row's JSON until the row object is replaced (list-body.ts), which a field computed
+ * from other collections (a purchase order's remaining amount) must not be. Counts a page asks for
+ * once (a label's usage) are read through their own endpoints instead (label-usage.ts).
  */
-import type { ResourceName } from '../../src/shared/schemas/index.ts';
+import type { FastifyInstance } from 'fastify';
+import type { PurchaseOrder, ResourceName } from '../../src/shared/schemas/index.ts';
 import type { Repositories, StoredRow } from '../store/repositories.ts';
 import { emailTaken, HttpError } from '../http-errors.ts';
 import { assertListUnused, prepareActivation } from './activation-rules.ts';
+import { purchaseOrderRemaining } from './billing-spend.ts';
 import { assertSavedReportNameFree } from './saved-report-names.ts';
+
+/** What a derived field may read besides its row. */
+export interface DeriveContext {
+  app: FastifyInstance;
+  repositories: Repositories;
+}
 
 export interface ResourceBehaviour {
   /** Fields added to the row sent to clients (never stored). */
-  derive?: (row: StoredRow) => Record<string, unknown>;
+  derive?: (row: StoredRow, context: DeriveContext) => Record<string, unknown>;
+  /** `derive` reads other rows (so a list page is not cached against its row objects). */
+  deriveReadsOthers?: boolean;
   /** Completes and checks a row about to be created or updated; throws to refuse (nothing is written). */
   beforeWrite?: (repositories: Repositories, row: StoredRow, current: StoredRow | null) => void;
   /**
@@ -59,6 +70,13 @@ export const BEHAVIOURS: Partial<Record<ResourceName, ResourceBehaviour>> = {
   'domain-list': { beforeDelete: assertListUnused },
   /** decisions §3 reading A: a contract with a non-empty measurement list is active. */
   contract: { derive: (row) => ({ active: Array.isArray(row.measurements) && row.measurements.length > 0 }) },
+  /** What is left of the amount once the contract's spend is drawn (billing-spend.ts). */
+  'purchase-order': {
+    derive: (row, { app, repositories }) => ({
+      remaining: purchaseOrderRemaining(app, repositories, row as unknown as PurchaseOrder),
+    }),
+    deriveReadsOthers: true,
+  },
   /**
    * A label that measurements or saved reports use is not deleted: the 409 gives the count, which
    * the UI reads first (GET /api/v1/label-value/usage) and shows before the user confirms. Silent

@@ -40,7 +40,7 @@ import {
   visibleAccounts,
   visibleShare,
 } from './resource-rules.ts';
-import { BEHAVIOURS } from './resource-behaviour.ts';
+import { BEHAVIOURS, type DeriveContext } from './resource-behaviour.ts';
 
 type Query = Record<string, string | string[] | undefined>;
 
@@ -132,13 +132,14 @@ function assertUserChangeAllowed(actor: User, before: StoredRow | null, after: S
 }
 
 /** A row as the API sends it: shaped by the resource's row schema, so no stored-only field leaks. */
-function toClient(name: ResourceName, row: StoredRow): StoredRow {
+function toClient(name: ResourceName, row: StoredRow, context: DeriveContext): StoredRow {
   const derive = BEHAVIOURS[name]?.derive;
-  return responseShaper(resources[name].row)(derive ? { ...row, ...derive(row) } : row) as StoredRow;
+  return responseShaper(resources[name].row)(derive ? { ...row, ...derive(row, context) } : row) as StoredRow;
 }
 
 export function resourceRoutes(app: FastifyInstance, repositories: Repositories) {
   const features = new FeatureRules(repositories);
+  const context: DeriveContext = { app, repositories };
   for (const name of RESOURCE_NAMES) {
     const definition = resources[name];
     const repository = repositories.collection(name);
@@ -201,7 +202,9 @@ export function resourceRoutes(app: FastifyInstance, repositories: Repositories)
       assertCreatorOrAdmin(user, definition, row);
     };
 
-    const listBody = listSerializer((row) => toClient(name, row));
+    const listBody = listSerializer((row) => toClient(name, row, context), {
+      cache: !BEHAVIOURS[name]?.deriveReadsOthers,
+    });
     const sendList = (reply: FastifyReply, rows: StoredRow[], count: number, page?: PageOf) =>
       reply
         .header('x-total-count', String(count))
@@ -273,7 +276,7 @@ export function resourceRoutes(app: FastifyInstance, repositories: Repositories)
         BEHAVIOURS[name]?.beforeStore?.(repositories, row);
         await repository.insert(row);
         reply.code(201);
-        return { data: toClient(name, row), count: 1 };
+        return { data: toClient(name, row, context), count: 1 };
       });
     }
 
@@ -293,7 +296,7 @@ export function resourceRoutes(app: FastifyInstance, repositories: Repositories)
         validateRow(next);
         BEHAVIOURS[name]?.beforeStore?.(repositories, next);
         await repository.replace(next);
-        return { data: toClient(name, next), count: 1 };
+        return { data: toClient(name, next, context), count: 1 };
       });
     }
 
