@@ -14,7 +14,7 @@
  * say) takes precedence: the engine only fills the gaps.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { canAccessAccount, effectiveRole, isRootUser, roleAtLeast, type Role } from '../../src/shared/access.ts';
+import { effectiveRole, maxRole, roleAtLeast, writeRefusal, type Role } from '../../src/shared/access.ts';
 import { messages } from '../../src/shared/messages.ts';
 import {
   objectId,
@@ -24,7 +24,7 @@ import {
   type ResourceName,
   type User,
 } from '../../src/shared/schemas/index.ts';
-import { badRequest, forbidden, HttpError, invalidInput, notFound, parseOr400 } from '../http-errors.ts';
+import { badRequest, forbidden, invalidInput, notFound, parseOr400 } from '../http-errors.ts';
 import { listQuerySchema, type ListParams } from '../../src/shared/schemas/list-query.ts';
 import { responseShaper } from '../response-shape.ts';
 import { runList, type ListQuery } from '../store/query.ts';
@@ -49,23 +49,11 @@ function single(query: Query, name: string): string | undefined {
   return value;
 }
 
-function maxRole(a: Role, b: Role): Role {
-  return roleAtLeast(a, b) ? a : b;
-}
-
-/**
- * The write check for one owner of a row: a global row (or the account table, or a lookup) needs
- * root (or the resource's higher role); an account's row needs the write role in that account.
- */
+/** The write check for one owner of a row: the shared rule (src/shared/access.ts), with its 403. */
 function assertCanWrite(user: User, definition: ResourceDefinition, owner: string | null) {
-  const globalRole = effectiveRole(user, user.account);
-  if (owner === null || definition.accountPath === 'id') {
-    const needed = maxRole(definition.writeRole, 'root');
-    if (!roleAtLeast(globalRole, needed)) throw forbidden(messages.access.accountError);
-    return;
-  }
-  if (!canAccessAccount(user, owner)) throw forbidden(messages.access.foreignAccount);
-  if (!roleAtLeast(effectiveRole(user, owner), definition.writeRole)) throw forbidden(messages.access.accountError);
+  const refusal = writeRefusal(user, definition, owner);
+  if (refusal === 'foreign-account') throw forbidden(messages.access.foreignAccount);
+  if (refusal === 'role') throw forbidden(messages.access.accountError);
 }
 
 /**

@@ -72,6 +72,7 @@ function EditLabel({ label, version, onReload }: { label: LabelValue; version: s
               <DeleteRecordButton
                 resource="label-value"
                 id={label.id}
+                row={label}
                 name={label.name}
                 listPath={paths.labels({ labelCategoryId: label.category_id })}
                 consequence={<p>{labelDeleteConsequence(label.name, uses.data)}</p>}
