@@ -26,6 +26,7 @@ import { errorResponse, type StoredUser, type User } from '../../src/shared/sche
 import { userRow } from '../../src/shared/schemas/user.ts';
 import { findUserByEmail, findUserById } from '../auth/self-service-users.ts';
 import { emailTaken, forbidden, HttpError, notFound } from '../http-errors.ts';
+import { assertIfMatch, etagOf } from './concurrency.ts';
 import { sendLinkEmail } from '../mail/outbox.ts';
 import { publicUser } from '../plugins/session.ts';
 import { newId } from '../store/repositories.ts';
@@ -130,23 +131,25 @@ export function accountUserRoutes(app: FastifyInstance) {
         tags: ['users'],
         summary: "Set a user's role on an account",
         description:
-          'Admin in the account; the role at most your own there; not on a user who outranks you, nor on yourself (409).',
+          "Admin in the account; the role at most your own there; not on a user who outranks you, nor on yourself (409). With If-Match (the user's ETag from GET /api/v1/user?id=), a user changed since is refused (412); the answer carries the new ETag.",
         body: accountUserRoleBody,
-        response: { 200: oneUser, ...refusals },
+        response: { 200: oneUser, ...refusals, 412: errorResponse },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const actor = request.user as User;
       const { user: userId, account, role } = request.body;
       assertManages(actor, account, role);
       const target = targetIn(request, actor, userId, account);
       if (target.id === actor.id) throw new HttpError(409, 'You cannot change your own role');
+      assertIfMatch(request, target, 'user');
       const grants = [
         ...target.access_grants.filter((grant) => grant.id !== account),
         { id: account, type: 'account' as const, role },
       ];
       const next = { ...target, access_grants: grants };
       await users.replace(next);
+      void reply.header('etag', etagOf(next));
       return { data: publicUser(next), count: 1 as const };
     },
   );

@@ -29,7 +29,11 @@ export interface PageOf {
  * A serializer for one resource's list pages; `toClient` shapes a stored row for the API (the
  * user's password hash removed, say) and runs once per row object.
  */
-export function listSerializer(toClient: (row: StoredRow) => unknown) {
+export function listSerializer(toClient: (row: StoredRow) => unknown, { cache = true }: { cache?: boolean } = {}) {
+  // Rows whose answer reads other rows (a derived total) are serialised afresh on every request.
+  if (!cache)
+    return (rows: readonly StoredRow[], count: number): Buffer =>
+      Buffer.from(JSON.stringify({ data: rows.map(toClient), count }));
   const rowCache = new WeakMap<StoredRow, Buffer>();
   const pageCache = new WeakMap<readonly StoredRow[], Map<string, Buffer>>();
   const rowJson = (row: StoredRow): Buffer => {

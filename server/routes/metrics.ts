@@ -6,7 +6,7 @@
  * `metric-import-row`. Both are aggregated with the formulas of src/shared/metrics.ts, so the
  * figures here are the dashboard's figures.
  */
-import type { FastifyInstance, preSerializationAsyncHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { generateMeasurementMetrics } from '../../fixtures/metrics.ts';
 import { metricsQuery, metricsResponse } from '../../src/shared/measurement-api.ts';
@@ -80,7 +80,8 @@ export function measurementRows(
 
 /**
  * The measurement's list summary (impressions, APM) from its whole-flight aggregate, which the
- * TEAM contract keeps equal to the dashboard's; written after an import lands rows.
+ * TEAM contract keeps equal to the dashboard's; stored with every engine write of a measurement
+ * (resource-behaviour.ts) and after an import lands rows.
  */
 export function measurementSummary(
   app: FastifyInstance,
@@ -99,35 +100,7 @@ export function defaultRange(measurement: Measurement, rows: MetricRow[]): { sta
   return { start: measurement.start_date, end: end < measurement.start_date ? measurement.start_date : end };
 }
 
-/**
- * A measurement created or edited through the resource engine starts with impressions 0 and
- * APM null, or keeps figures from before its flight changed; its delivery, though, follows from
- * its id and flight. Before the engine's answer is sent, store (and answer) the summary of the
- * delivery it now has, so the list and the dashboard agree from the first moment.
- */
-function keepSummaryInStep(app: FastifyInstance): void {
-  const keepInStep: preSerializationAsyncHookHandler = async (_request, reply, payload) => {
-    if (reply.statusCode >= 300) return payload;
-    const data = (payload as { data?: { id?: unknown } } | null)?.data;
-    const id = typeof data?.id === 'string' ? data.id : null;
-    const stored = id ? app.repositories.measurement.byId(id) : undefined;
-    if (!stored) return payload;
-    const summary = measurementSummary(app, stored);
-    if (summary.impressions !== stored.impressions || summary.apm !== stored.apm) {
-      await app.repositories.measurement.update(stored.id, summary);
-    }
-    return { ...(payload as object), data: { ...data, ...summary } };
-  };
-  // Only on the engine's create and edit of a measurement, not on every request's way out.
-  app.addHook('onRoute', (route) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    if (route.url !== '/api/v1/measurement' || !methods.some((method) => method === 'POST' || method === 'PUT')) return;
-    route.preSerialization = [...hookList(route.preSerialization), keepInStep];
-  });
-}
-
 export function metricsRoutes(app: FastifyInstance): void {
-  keepSummaryInStep(app);
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/v1/measurement-metrics',
     {

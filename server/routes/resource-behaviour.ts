@@ -1,31 +1,74 @@
 /**
  * Per-resource behaviour of the resource engine (resources.ts), in one table instead of
- * `name === '…'` branches: fields derived for clients, rules that complete and check a row about
- * to be written (server-owned fields, state rules), and checks before a delete.
+ * `name === '…'` branches or hooks matching a URL: the server-owned defaults of a new row, fields
+ * derived for clients, rules that complete and check a row about to be written (copies, state
+ * rules, who may grant what), figures stored with the row, and checks before and after a delete.
+ * Everything a write adds happens before its one store write.
  *
- * Derived fields must depend on the row alone: list bodies cache each row's JSON until the row
- * object is replaced (list-body.ts). Counts over other collections (a label's usage) are read
- * through their own endpoints instead (label-usage.ts).
+ * Derived fields depend on the row alone unless the entry says `deriveReadsOthers`: list bodies
+ * cache each row's JSON until the row object is replaced (list-body.ts), which a field computed
+ * from other collections (a purchase order's remaining amount) must not be. Counts a page asks for
+ * once (a label's usage) are read through their own endpoints instead (label-usage.ts).
  */
-import type { ResourceName } from '../../src/shared/schemas/index.ts';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import {
+  resources,
+  type Measurement,
+  type PurchaseOrder,
+  type ResourceName,
+  type User,
+} from '../../src/shared/schemas/index.ts';
+import { storedUserRow } from '../../src/shared/schemas/user.ts';
 import type { Repositories, StoredRow } from '../store/repositories.ts';
-import { emailTaken, HttpError } from '../http-errors.ts';
+import { badRequest, emailTaken, HttpError } from '../http-errors.ts';
+import { measurementSummary } from './metrics.ts';
+import { canSeeRow } from './resource-rules.ts';
+import { assertUserChangeAllowed } from './user-rules.ts';
 import { assertListUnused, prepareActivation } from './activation-rules.ts';
+import { purchaseOrderRemaining } from './billing-spend.ts';
 import { assertSavedReportNameFree } from './saved-report-names.ts';
 import { nameMappingBehaviour } from './name-mappings.ts';
 
+/** What a derived field may read besides its row. */
+export interface DeriveContext {
+  app: FastifyInstance;
+  repositories: Repositories;
+}
+
+/** What a write's rules may read: the app, the store and who is writing. */
+export interface WriteContext extends DeriveContext {
+  user: User;
+}
+
 export interface ResourceBehaviour {
-  /** Fields added to the row sent to clients (never stored). */
-  derive?: (row: StoredRow) => Record<string, unknown>;
-  /** Completes and checks a row about to be created or updated; throws to refuse (nothing is written). */
-  beforeWrite?: (repositories: Repositories, row: StoredRow, current: StoredRow | null) => void;
   /**
-   * Checks against the stored data once the write is allowed and the row valid (uniqueness), just
-   * before it is stored; throws to refuse (nothing is written).
+   * Server-owned fields of a new row (the create input's own defaults, lists [] and nullable
+   * references null, come from the registry's create schema).
    */
-  beforeStore?: (repositories: Repositories, row: StoredRow) => void;
+  defaults?: (user: User) => Record<string, unknown>;
+  /** The schema a stored row must pass when it holds more than clients see (users' hashes). */
+  storedRow?: z.ZodType;
+  /** Fields added to the row sent to clients (never stored). */
+  derive?: (row: StoredRow, context: DeriveContext) => Record<string, unknown>;
+  /** `derive` reads other rows (so a list page is not cached against its row objects). */
+  deriveReadsOthers?: boolean;
+  /** Completes and checks a row about to be created or updated; throws to refuse (nothing is written). */
+  beforeWrite?: (repositories: Repositories, row: StoredRow, current: StoredRow | null, context: WriteContext) => void;
+  /**
+   * Whether the actor may make this change beyond the write role (before: the stored row, null on
+   * create; after: the new row, null on delete); throws 403 to refuse.
+   */
+  authorise?: (actor: User, before: StoredRow | null, after: StoredRow | null) => void;
+  /**
+   * Checks against the stored data once the write is allowed and the row valid (uniqueness), and
+   * figures stored with the row, just before it is stored; throws to refuse (nothing is written).
+   */
+  beforeStore?: (repositories: Repositories, row: StoredRow, context: WriteContext) => void;
   /** Runs before a delete; throws to refuse it (nothing is written). */
-  beforeDelete?: (repositories: Repositories, row: StoredRow) => void;
+  beforeDelete?: (repositories: Repositories, row: StoredRow, context: WriteContext) => void;
+  /** Runs once a row is deleted (what must not outlive it). */
+  afterDelete?: (row: StoredRow, context: WriteContext) => void;
 }
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
@@ -46,26 +89,70 @@ export function categoryUsage(repositories: Repositories, categoryId: string) {
 }
 
 export const BEHAVIOURS: Partial<Record<ResourceName, ResourceBehaviour>> = {
+  /**
+   * A measurement stores the summary (impressions, APM) of the delivery its id and flight give
+   * it, with the write itself, so the list and the dashboard agree from the first moment.
+   */
+  measurement: {
+    defaults: () => ({ impressions: 0, apm: null }),
+    beforeStore: (_repositories, row, { app }) => {
+      Object.assign(row, measurementSummary(app, row as unknown as Measurement));
+    },
+  },
+  /** A job starts queued and empty, and records who made it. */
+  'import-job': { defaults: (user) => ({ status: 'queued', rows_total: 0, rows_imported: 0, created_by: user.id }) },
   /** States move only along the allowed actions; the deal id comes with the first activation. */
   activation: { beforeWrite: prepareActivation },
-  /** Users are unique by e-mail (the 409 names the email field). */
+  /**
+   * Users: created unverified, never signed in, without a password (an invitation or reset link
+   * sets one); unique by e-mail (the 409 names the email field); the grant rules of user-rules.ts;
+   * nobody deletes themselves, and a deleted user's sessions end.
+   */
   user: {
+    defaults: () => ({ email_verified: false, last_login_at: null, password_hash: null }),
+    storedRow: storedUserRow,
+    authorise: assertUserChangeAllowed,
     beforeStore: (repositories, row) => {
       if (repositories.user.findBy('email', row.email).some((other) => other.id !== row.id)) throw emailTaken();
     },
+    beforeDelete: (_repositories, row, { user }) => {
+      if (row.id === user.id) throw new HttpError(409, 'You cannot delete your own user');
+    },
+    afterDelete: (row, { app }) => app.sessions.destroyForUser(row.id),
   },
-  /** A saved report's name is unique within its account (it opens by name). */
-  'saved-report': { beforeStore: assertSavedReportNameFree },
+  /** Nobody deletes the account they belong to. */
+  account: {
+    beforeDelete: (_repositories, row, { user }) => {
+      if (row.id === user.account) throw new HttpError(409, 'You cannot delete your own account');
+    },
+  },
+  /** A saved report's name is unique within its account (it opens by name); it records its maker. */
+  'saved-report': { defaults: (user) => ({ created_by: user.id }), beforeStore: assertSavedReportNameFree },
   /** A domain list an activation uses is not deleted (the 409 names the activation). */
   'domain-list': { beforeDelete: assertListUnused },
   /** decisions §3 reading A: a contract with a non-empty measurement list is active. */
   contract: { derive: (row) => ({ active: Array.isArray(row.measurements) && row.measurements.length > 0 }) },
+  /** What is left of the amount once the contract's spend is drawn (billing-spend.ts). */
+  'purchase-order': {
+    derive: (row, { app, repositories }) => ({
+      remaining: purchaseOrderRemaining(app, repositories, row as unknown as PurchaseOrder),
+    }),
+    deriveReadsOthers: true,
+  },
   /**
    * A label that measurements or saved reports use is not deleted: the 409 gives the count, which
    * the UI reads first (GET /api/v1/label-value/usage) and shows before the user confirms. Silent
    * detaching would change measurements their writers did not touch.
    */
   'label-value': {
+    /** A label carries a copy of its category (name and account), for lists and isolation. */
+    beforeWrite: (repositories, row, _current, { user }) => {
+      if (typeof row.category_id !== 'string') return;
+      const category = repositories['label-category'].byId(row.category_id);
+      if (!category || !canSeeRow(user, resources['label-category'], category))
+        throw badRequest('category_id: no such label category');
+      row.category = { id: category.id, name: category.name, account: category.account };
+    },
     beforeDelete: (repositories, row) => {
       const { measurements, saved_reports } = labelUsage(repositories, row.id);
       if (measurements + saved_reports > 0)

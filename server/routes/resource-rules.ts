@@ -5,7 +5,7 @@
  * name rows the user may use there.
  */
 import type { AccountFeature } from '../../src/shared/access.ts';
-import { effectiveRole, isRootUser, roleAtLeast } from '../../src/shared/access.ts';
+import { canSeeRow, effectiveRole, isRootUser, roleAtLeast, visibleAccounts } from '../../src/shared/access.ts';
 import { messages } from '../../src/shared/messages.ts';
 import {
   isResourceName,
@@ -17,21 +17,8 @@ import {
 import { badRequest, forbidden } from '../http-errors.ts';
 import { ownersOf, type Repositories, type StoredRow } from '../store/repositories.ts';
 
-/** Accounts whose rows the user may see: null when every account's (root and super). */
-export function visibleAccounts(user: User): Set<string> | null {
-  if (isRootUser(user)) return null;
-  return new Set([user.account, ...user.access_grants.map((grant) => grant.id)]);
-}
-
-function canSeeOwner(visible: Set<string> | null, owner: string | null, definition: ResourceDefinition) {
-  if (owner === null) return definition.accountPath === null || definition.accountPath === 'account?';
-  return visible === null || visible.has(owner);
-}
-
-export function canSeeRow(user: User, definition: ResourceDefinition, row: StoredRow): boolean {
-  const visible = visibleAccounts(user);
-  return ownersOf(row, definition.accountPath).some((owner) => canSeeOwner(visible, owner, definition));
-}
+/** Which rows a user may see: the shared rules (src/shared/access.ts), which the UI reads too. */
+export { canSeeRow, visibleAccounts };
 
 /**
  * A resource with a creator field (saved reports) is its maker's own: another user of the account

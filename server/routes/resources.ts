@@ -18,8 +18,9 @@ import {
   canAccessAccount,
   effectiveRole,
   isProductOwnerUser,
-  isRootUser,
+  maxRole,
   roleAtLeast,
+  writeRefusal,
   type Role,
 } from '../../src/shared/access.ts';
 import { messages } from '../../src/shared/messages.ts';
@@ -31,8 +32,7 @@ import {
   type ResourceName,
   type User,
 } from '../../src/shared/schemas/index.ts';
-import { storedUserRow } from '../../src/shared/schemas/user.ts';
-import { badRequest, forbidden, HttpError, invalidInput, notFound, parseOr400 } from '../http-errors.ts';
+import { badRequest, forbidden, invalidInput, notFound, parseOr400 } from '../http-errors.ts';
 import { listQuerySchema, type ListParams } from '../../src/shared/schemas/list-query.ts';
 import { responseShaper } from '../response-shape.ts';
 import { runList, type ListQuery } from '../store/query.ts';
@@ -47,7 +47,7 @@ import {
   visibleAccounts,
   visibleShare,
 } from './resource-rules.ts';
-import { BEHAVIOURS } from './resource-behaviour.ts';
+import { BEHAVIOURS, type DeriveContext } from './resource-behaviour.ts';
 import { nowIso } from '../sandbox/context.ts';
 
 type Query = Record<string, string | string[] | undefined>;
@@ -58,13 +58,9 @@ function single(query: Query, name: string): string | undefined {
   return value;
 }
 
-function maxRole(a: Role, b: Role): Role {
-  return roleAtLeast(a, b) ? a : b;
-}
-
 /**
- * The write check for one owner of a row: a global row (or the account table, or a lookup) needs
- * root (or the resource's higher role); an account's row needs the write role in that account.
+ * The write check for one owner of a row: the shared rule (src/shared/access.ts), with its 403,
+ * and the admin area's rule on top.
  */
 function assertCanWrite(
   user: User,
@@ -72,16 +68,11 @@ function assertCanWrite(
   owner: string | null,
   productOwners: readonly string[],
 ) {
-  const globalRole = effectiveRole(user, user.account);
-  if (owner === null || definition.accountPath === 'id') {
-    const needed = maxRole(definition.writeRole, 'root');
-    if (!roleAtLeast(globalRole, needed)) throw forbidden(messages.access.accountError);
-    assertAdminAreaWriter(user, needed, productOwners);
-    return;
-  }
-  if (!canAccessAccount(user, owner)) throw forbidden(messages.access.foreignAccount);
-  if (!roleAtLeast(effectiveRole(user, owner), definition.writeRole)) throw forbidden(messages.access.accountError);
-  assertAdminAreaWriter(user, definition.writeRole, productOwners);
+  const refusal = writeRefusal(user, definition, owner);
+  if (refusal === 'foreign-account') throw forbidden(messages.access.foreignAccount);
+  if (refusal === 'role') throw forbidden(messages.access.accountError);
+  const global = owner === null || definition.accountPath === 'id';
+  assertAdminAreaWriter(user, global ? maxRole(definition.writeRole, 'root') : definition.writeRole, productOwners);
 }
 
 /**
@@ -125,58 +116,22 @@ function assertMayCreate(
   assertAdminAreaWriter(user, definition.writeRole, productOwners);
 }
 
-const grantKey = (grant: { id: string; role: string; type: string }) => `${grant.type}:${grant.id}:${grant.role}`;
-
-/**
- * Users: nobody gives what they do not have. super_admin needs super; root-account grants need
- * root; each added or removed account grant needs admin in that account and at most the actor's
- * own role there; and nobody edits a user who outranks them.
- */
-function assertUserChangeAllowed(actor: User, before: StoredRow | null, after: StoredRow) {
-  const actorRole = (account: string) => effectiveRole(actor, account);
-  if (before) {
-    const target = before as unknown as User;
-    const targetRole = effectiveRole(target, target.account);
-    if (!roleAtLeast(actorRole(target.account), targetRole)) throw forbidden(messages.access.accountError);
-  }
-  if (Boolean(after.super_admin) !== Boolean(before?.super_admin ?? false) && !actor.super_admin) {
-    throw forbidden('super_admin: only a super admin may change this');
-  }
-  type G = { id: string; role: Role; type: string };
-  const diff = (field: 'access_grants' | 'root_account_access_grants') => {
-    const old = ((before?.[field] as G[] | undefined) ?? []).map(grantKey);
-    const next = (after[field] as G[]).map(grantKey);
-    const changed = [
-      ...((before?.[field] as G[] | undefined) ?? []).filter((g) => !next.includes(grantKey(g))),
-      ...(after[field] as G[]).filter((g) => !old.includes(grantKey(g))),
-    ];
-    return changed;
-  };
-  if (diff('root_account_access_grants').length > 0 && !isRootUser(actor)) {
-    throw forbidden('root_account_access_grants: only a root user may change these');
-  }
-  for (const grant of diff('access_grants')) {
-    const role = actorRole(grant.id);
-    if (!canAccessAccount(actor, grant.id) || !roleAtLeast(role, 'admin') || !roleAtLeast(role, grant.role)) {
-      throw forbidden(`access_grants: you may not grant or remove the ${grant.role} role on account ${grant.id}`);
-    }
-  }
-}
-
 /** A row as the API sends it: shaped by the resource's row schema, so no stored-only field leaks. */
-function toClient(name: ResourceName, row: StoredRow): StoredRow {
+function toClient(name: ResourceName, row: StoredRow, context: DeriveContext): StoredRow {
   const derive = BEHAVIOURS[name]?.derive;
-  return responseShaper(resources[name].row)(derive ? { ...row, ...derive(row) } : row) as StoredRow;
+  return responseShaper(resources[name].row)(derive ? { ...row, ...derive(row, context) } : row) as StoredRow;
 }
 
 export function resourceRoutes(app: FastifyInstance, repositories: Repositories) {
   const features = new FeatureRules(repositories);
   const productOwners = app.config.productOwnerAccountIds;
+  const context: DeriveContext = { app, repositories };
   for (const name of RESOURCE_NAMES) {
     const definition = resources[name];
     const repository = repositories.collection(name);
     const path = `/api/v1/${name}`;
-    const rowSchema = name === 'user' ? storedUserRow : definition.row;
+    const behaviour = BEHAVIOURS[name] ?? {};
+    const rowSchema = behaviour.storedRow ?? definition.row;
     const hasUpdatedAt = 'updated_at' in ((definition.row as unknown as { shape?: object }).shape ?? {});
     const querySchema = listQuerySchema(name);
     const filters = Object.entries(definition.filters);
@@ -199,30 +154,15 @@ export function resourceRoutes(app: FastifyInstance, repositories: Repositories)
       if (!result.success) throw invalidInput(result.error);
     };
 
-    /** Fills what the server owns on a new row: ids, times, derived copies, initial states. */
+    /** Fills what the server owns on a new row (ids, times, the table's defaults), then its rules. */
     const complete = (user: User, input: Record<string, unknown>, current: StoredRow | null): StoredRow => {
       const now = nowIso();
       const row: StoredRow = current
         ? { ...current, ...input, id: current.id }
         : { ...input, id: newId(), created_at: now };
       if (hasUpdatedAt) row.updated_at = now;
-      if (!current) {
-        const defaults: Record<string, Record<string, unknown>> = {
-          measurement: { impressions: 0, apm: null },
-          'import-job': { status: 'queued', rows_total: 0, rows_imported: 0, created_by: user.id },
-          'saved-report': { created_by: user.id },
-          user: { email_verified: false, last_login_at: null, password_hash: null },
-        };
-        Object.assign(row, { ...defaults[name], ...row });
-      }
-      if (name === 'label-value' && typeof row.category_id === 'string') {
-        const category = repositories['label-category'].byId(row.category_id);
-        if (!category || !canSeeRow(user, resources['label-category'], category)) {
-          throw badRequest('category_id: no such label category');
-        }
-        row.category = { id: category.id, name: category.name, account: category.account };
-      }
-      BEHAVIOURS[name]?.beforeWrite?.(repositories, row, current);
+      if (!current && behaviour.defaults) Object.assign(row, { ...behaviour.defaults(user), ...row });
+      behaviour.beforeWrite?.(repositories, row, current, { ...context, user });
       return row;
     };
 
@@ -234,7 +174,9 @@ export function resourceRoutes(app: FastifyInstance, repositories: Repositories)
       assertCreatorOrAdmin(user, definition, row);
     };
 
-    const listBody = listSerializer((row) => toClient(name, row));
+    const listBody = listSerializer((row) => toClient(name, row, context), {
+      cache: !BEHAVIOURS[name]?.deriveReadsOthers,
+    });
     const sendList = (reply: FastifyReply, rows: StoredRow[], count: number, page?: PageOf) =>
       reply
         .header('x-total-count', String(count))
@@ -301,12 +243,12 @@ export function resourceRoutes(app: FastifyInstance, repositories: Repositories)
         const row = complete(user, parsed.data, null);
         assertWritable(user, row);
         assertReferences(repositories, user, definition, parsed.data, row, null);
-        if (name === 'user') assertUserChangeAllowed(user, null, row);
+        behaviour.authorise?.(user, null, row);
         validateRow(row);
-        BEHAVIOURS[name]?.beforeStore?.(repositories, row);
+        behaviour.beforeStore?.(repositories, row, { ...context, user });
         await repository.insert(row);
         reply.code(201);
-        return { data: toClient(name, row), count: 1 };
+        return { data: toClient(name, row, context), count: 1 };
       });
     }
 
@@ -322,11 +264,11 @@ export function resourceRoutes(app: FastifyInstance, repositories: Repositories)
         const next = complete(user, parsed.data, current);
         assertWritable(user, next);
         assertReferences(repositories, user, definition, parsed.data, next, current);
-        if (name === 'user') assertUserChangeAllowed(user, current, next);
+        behaviour.authorise?.(user, current, next);
         validateRow(next);
-        BEHAVIOURS[name]?.beforeStore?.(repositories, next);
+        behaviour.beforeStore?.(repositories, next, { ...context, user });
         await repository.replace(next);
-        return { data: toClient(name, next), count: 1 };
+        return { data: toClient(name, next, context), count: 1 };
       });
     }
 
@@ -336,15 +278,10 @@ export function resourceRoutes(app: FastifyInstance, repositories: Repositories)
         const current = findVisible(request);
         assertWritable(user, current);
         assertIfMatch(request, current, name);
-        if (name === 'user') {
-          if (current.id === user.id) throw new HttpError(409, 'You cannot delete your own user');
-          assertUserChangeAllowed(user, current, current);
-        }
-        if (name === 'account' && current.id === user.account)
-          throw new HttpError(409, 'You cannot delete your own account');
-        BEHAVIOURS[name]?.beforeDelete?.(repositories, current);
+        behaviour.beforeDelete?.(repositories, current, { ...context, user });
+        behaviour.authorise?.(user, current, null);
         await repository.remove(current.id);
-        if (name === 'user') app.sessions.destroyForUser(current.id);
+        behaviour.afterDelete?.(current, { ...context, user });
         return reply.code(204).send();
       });
     }

@@ -25,6 +25,7 @@ import {
 import { currentSandbox } from '../sandbox/context.ts';
 import { DEFAULT_SANDBOX, type SandboxScope } from '../sandbox/scope.ts';
 import type { Database } from './database.ts';
+import { ownersOf } from '../../src/shared/access.ts';
 
 export type StoredRow = Record<string, unknown> & { id: string };
 
@@ -50,26 +51,8 @@ export function readPath(row: Record<string, unknown>, path: string): unknown {
   return value;
 }
 
-/** The account ids that own a row (a contract may have several); null stands for a global row. */
-export function ownersOf(row: Record<string, unknown>, path: AccountPath): (string | null)[] {
-  switch (path) {
-    case null:
-      return [null];
-    case 'id':
-      return [row.id as string];
-    case 'accounts':
-      return Array.isArray(row.accounts) ? (row.accounts as string[]) : [];
-    case 'category.account': {
-      const owner = readPath(row, 'category.account');
-      return typeof owner === 'string' ? [owner] : [];
-    }
-    case 'account':
-    case 'account?': {
-      const owner = row.account;
-      return typeof owner === 'string' ? [owner] : [null];
-    }
-  }
-}
+/** The account ids that own a row: the shared row rules' (src/shared/access.ts). */
+export { ownersOf };
 
 const GLOBAL = '\u0000global';
 const keyOf = (owner: string | null) => owner ?? GLOBAL;

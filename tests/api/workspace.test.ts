@@ -101,6 +101,29 @@ describe('users of an account', () => {
     expect((await role('admin', PERSONA_IDS.admin, 'read')).statusCode).toBe(409);
   });
 
+  it('a role change with a stale If-Match is refused (412) and changes nothing; the answer carries the new ETag', async () => {
+    const readerId = PERSONA_IDS.reader;
+    const read = await app.inject({ url: `/api/v1/user?id=${readerId}`, headers: as(app, 'admin') });
+    const version = read.headers.etag as string;
+    expect(version).toMatch(/^"/);
+    const role = (value: string, ifMatch: string) =>
+      app.inject({
+        method: 'PUT',
+        url: '/api/v1/account-users/role',
+        headers: { ...as(app, 'admin'), 'if-match': ifMatch },
+        payload: { user: readerId, account: OWN, role: value },
+      });
+    const first = await role('write', version);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers.etag).toBeTruthy();
+    expect(first.headers.etag).not.toBe(version);
+    const stale = await role('read', version);
+    expect(stale.statusCode).toBe(412);
+    expect(app.repositories.user.byId(readerId)?.access_grants).toEqual([{ id: OWN, type: 'account', role: 'write' }]);
+    expect((await role('read', first.headers.etag as string)).statusCode).toBe(200);
+    expect((await role('admin', '*')).statusCode).toBe(200);
+  });
+
   it("removes a user's access to an account, but not from the user's own account", async () => {
     const remove = (persona: Persona, user: string, account: string) =>
       send(persona, 'DELETE', `/api/v1/account-users?user=${user}&account=${account}`);
@@ -167,5 +190,101 @@ describe('billing', () => {
     expect(contracts.length).toBeGreaterThan(0);
     for (const contract of contracts) expect(contract.active).toBe(contract.measurements.length > 0);
     expect(app.repositories.contract.all().some((row) => 'active' in row)).toBe(false);
+  });
+
+  it("answers a purchase order's remaining amount: the contract's spend drawn from its orders oldest first", async () => {
+    const flight = async (name: string) =>
+      (
+        await send('writer', 'POST', '/api/v1/measurement', {
+          account: OWN,
+          name,
+          status: 'live',
+          start_date: '2026-09-01',
+          end_date: '2026-09-30',
+        })
+      ).json<One>().data as { id: string };
+    const measurements = [await flight('Spend one'), await flight('Spend two')];
+    const cost = async (id: string) =>
+      (await app.inject({ url: `/api/v1/measurement-metrics?measurement=${id}`, headers: as(app, 'writer') })).json<{
+        data: { totals: { cost: number } };
+      }>().data.totals.cost;
+    const spend = (await cost(measurements[0]!.id)) + (await cost(measurements[1]!.id));
+    expect(spend).toBeGreaterThan(20);
+
+    const post = (resource: string, payload: object) => send('root', 'POST', `/api/v1/${resource}`, payload);
+    const contract = (
+      await post('contract', {
+        billing_name: 'Spend check',
+        accounts: [OWN],
+        measurements: measurements.map((m) => m.id),
+        start_date: null,
+        end_date: null,
+        value: null,
+        currency: 'GBP',
+        notes: '',
+      })
+    ).json<One>().data.id as string;
+    const order = async (reference: string, amount: number, issued_date: string, status = 'open') => {
+      const response = await post('purchase-order', {
+        account: OWN,
+        reference,
+        contract,
+        amount,
+        currency: 'GBP',
+        issued_date,
+        status,
+      });
+      expect(response.statusCode).toBe(201);
+      return response.json<One>().data;
+    };
+    // Created out of issue order: the older order is drawn first all the same.
+    const later = await order('PO-LATER', 1_000_000_000, '2026-06-01');
+    const first = await order('PO-FIRST', 10, '2026-01-01');
+    const cancelled = await order('PO-CANCELLED', 500, '2025-12-01', 'cancelled');
+    const loose = await send('root', 'POST', '/api/v1/purchase-order', {
+      account: OWN,
+      reference: 'PO-LOOSE',
+      contract: null,
+      amount: 750,
+      currency: 'GBP',
+      issued_date: '2026-01-01',
+      status: 'open',
+    });
+    expect(loose.json<One>().data.remaining).toBe(750);
+    expect(cancelled.remaining).toBeNull();
+    // Read after all three exist (each write answered its own remaining at that moment).
+    const remaining = async () =>
+      new Map(
+        (await app.inject({ url: `/api/v1/purchase-order?account=${OWN}&limit=5000`, headers: as(app, 'writer') }))
+          .json<{ data: { id: string; remaining: number | null }[] }>()
+          .data.map((o) => [o.id, o.remaining]),
+      );
+    const listed = await remaining();
+    expect(listed.get(first.id as string)).toBe(0);
+    expect(listed.get(later.id as string)).toBeCloseTo(1_000_000_000 - (spend - 10), 1);
+    expect(listed.get(cancelled.id as string)).toBeNull();
+    const one = await app.inject({
+      url: `/api/v1/purchase-order?id=${later.id as string}`,
+      headers: as(app, 'writer'),
+    });
+    expect(one.json<{ data: { remaining: number }[] }>().data[0]?.remaining).toBe(listed.get(later.id as string));
+    expect(app.repositories['purchase-order'].all().some((row) => 'remaining' in row)).toBe(false);
+
+    // A new measurement on the contract spends more: the list is not a stale cache.
+    const third = await flight('Spend three');
+    await send('root', 'PUT', `/api/v1/contract?id=${contract}`, {
+      measurements: [...measurements.map((m) => m.id), third.id],
+    });
+    expect((await remaining()).get(later.id as string)).toBeCloseTo(
+      (listed.get(later.id as string) as number) - (await cost(third.id)),
+      1,
+    );
+
+    // The order's page reads the measurements it pays for in one list read of the contract's ids.
+    const ids = [...measurements.map((m) => m.id), third.id];
+    const paid = (
+      await app.inject({ url: `/api/v1/measurement?id=${ids.join(',')}`, headers: as(app, 'writer') })
+    ).json<{ data: { id: string }[] }>().data;
+    expect(paid.map((m) => m.id).sort()).toEqual([...measurements.map((m) => m.id), third.id].sort());
   });
 });

@@ -15,6 +15,7 @@ import { Checkbox } from 'react-aria-components';
 import { EmptyState, Skeleton } from '../shared/EmptyState.tsx';
 import { ErrorPlaceholder } from '../shared/ErrorPlaceholder.tsx';
 import { Pager } from './Pager.tsx';
+import { useCanWriteRow } from './useCanWriteRow.ts';
 import type { Identified, ResourceList } from './useResourceList.ts';
 
 export interface Column<T> {
@@ -65,11 +66,13 @@ function Box({
   label,
   isSelected,
   isIndeterminate,
+  isDisabled,
   onChange,
 }: {
   label: string;
   isSelected: boolean;
   isIndeterminate?: boolean;
+  isDisabled?: boolean;
   onChange: (value: boolean) => void;
 }) {
   return (
@@ -77,8 +80,9 @@ function Box({
       aria-label={label}
       isSelected={isSelected}
       isIndeterminate={isIndeterminate}
+      isDisabled={isDisabled}
       onChange={onChange}
-      className="group flex size-6 cursor-pointer items-center justify-center"
+      className="group flex size-6 cursor-pointer items-center justify-center data-[disabled]:cursor-default data-[disabled]:opacity-40"
     >
       <span
         aria-hidden="true"
@@ -107,6 +111,8 @@ function useRenderMeasure(resource: string, rows: readonly unknown[]) {
 export function DataTable<T extends Identified>({ list, columns, selection, rowLabel, empty }: DataTableProps<T>) {
   const { state, set } = list;
   useRenderMeasure(list.spec.resource, list.rows);
+  // Only rows the user may delete can be selected for a bulk action (the server's own rule).
+  const canWrite = useCanWriteRow(list.spec.resource);
   const defs = useMemo<ColumnDef<typeof features, T>[]>(
     () =>
       columns.map((column) => ({ id: column.id, header: column.header, cell: (ctx) => column.cell(ctx.row.original) })),
@@ -117,7 +123,7 @@ export function DataTable<T extends Identified>({ list, columns, selection, rowL
     columns: defs,
     data: list.rows,
     getRowId: (row) => row.id,
-    enableRowSelection: Boolean(selection),
+    enableRowSelection: selection ? (row) => canWrite(row.original) : false,
     state: { rowSelection: selection?.selected ?? {} },
     onRowSelectionChange: (updater) => {
       if (!selection) return;
@@ -196,6 +202,7 @@ export function DataTable<T extends Identified>({ list, columns, selection, rowL
                         <Box
                           label={`Select ${rowLabel(row.original)}`}
                           isSelected={row.getIsSelected()}
+                          isDisabled={!row.getCanSelect()}
                           onChange={(value) => row.toggleSelected(value)}
                         />
                       </td>

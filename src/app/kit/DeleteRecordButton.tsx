@@ -5,6 +5,7 @@ import type { ResourceName } from '../../shared/schemas/index.ts';
 import { showError, showSuccess } from '../../stores/alerts.ts';
 import { PressButton } from '../shared/PressButton.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { useCanWriteRow } from './useCanWriteRow.ts';
 
 /**
  * Delete behind a confirmation dialog that says what deleting does, then back to the list with
@@ -17,6 +18,7 @@ export function DeleteRecordButton({
   listPath,
   consequence,
   label = 'Delete',
+  row,
 }: {
   resource: ResourceName;
   id: string;
@@ -25,10 +27,14 @@ export function DeleteRecordButton({
   listPath: string;
   consequence?: ReactNode;
   label?: string;
+  /** The record itself: when given, the button shows only if the user may delete it (the server's rule). */
+  row?: object;
 }) {
+  const canWrite = useCanWriteRow(resource);
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [, navigate] = useLocation();
+  if (row && !canWrite(row)) return null;
   return (
     <>
       <PressButton variant="danger" onPress={() => setOpen(true)}>

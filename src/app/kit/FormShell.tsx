@@ -1,11 +1,13 @@
 import type { ReactNode } from 'react';
 import { Form } from 'react-aria-components';
+import { ConflictDialog } from '../shared/ConflictDialog.tsx';
 import { PressButton } from '../shared/PressButton.tsx';
 import type { ResourceForm, Values } from './useResourceForm.ts';
 
 /**
  * A kit form's frame: no native validation (spec §2), errors shown by each field, and the Save
- * button disabled while saving (re-enabled 1 s after, by useResourceForm).
+ * button disabled while saving (re-enabled 1 s after, by useResourceForm), and the
+ * reload-or-overwrite choice when the record was saved by someone else meanwhile (412).
  */
 export function FormShell<V extends Values>({
   form,
@@ -14,6 +16,7 @@ export function FormShell<V extends Values>({
   saveLabel = 'Save',
   onCancel,
   extraActions,
+  noun,
 }: {
   form: ResourceForm<V>;
   label: string;
@@ -21,6 +24,8 @@ export function FormShell<V extends Values>({
   saveLabel?: string;
   onCancel?: () => void;
   extraActions?: ReactNode;
+  /** What the form edits, for the conflict dialog's sentence ('label'). */
+  noun?: string;
 }) {
   return (
     <Form
@@ -30,6 +35,13 @@ export function FormShell<V extends Values>({
       className="space-y-4"
       validationErrors={form.errors}
     >
+      <ConflictDialog
+        isOpen={form.conflict}
+        noun={noun}
+        onReload={form.reload}
+        onOverwrite={form.overwrite}
+        onCancel={form.dismissConflict}
+      />
       {children}
       <div className="flex flex-wrap items-center justify-end gap-2 pt-2">
         {extraActions}

@@ -11,10 +11,16 @@ export const purchaseOrderRow = z.object({
   currency: z.enum(['GBP', 'EUR', 'USD']),
   issued_date: isoDay,
   status: z.enum(['open', 'invoiced', 'paid', 'cancelled']),
+  /**
+   * Derived by the server, never stored: the amount less the spend of its contract's measurements
+   * drawn from the contract's orders oldest first; null for a cancelled order.
+   */
+  remaining: z.number().nullable().optional(),
 });
 export type PurchaseOrder = z.infer<typeof purchaseOrderRow>;
 
 export const { create: purchaseOrderCreate, update: purchaseOrderUpdate } = inputsFor(purchaseOrderRow, [
   'id',
   'created_at',
+  'remaining',
 ]);

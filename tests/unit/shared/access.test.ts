@@ -2,9 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   can,
   canAccessAccount,
+  canSeeRow,
+  canWriteRow,
   checkAccess,
   effectiveRole,
   roleAtLeast,
+  writeRefusal,
   type AccessContext,
   type AccessSubject,
 } from '../../../src/shared/access.ts';
@@ -121,5 +124,41 @@ describe('route rules (spec §5)', () => {
         context({ role: 'root', ownAccountId: 'po', productOwnerAccountIds: ['po'] }),
       ),
     ).toBeNull();
+  });
+});
+
+describe('row rules shared by the server and the UI', () => {
+  const person = (over: Partial<AccessSubject> = {}): AccessSubject => ({
+    account: 'a1',
+    super_admin: false,
+    access_grants: [
+      { id: 'a1', type: 'account', role: 'write' },
+      { id: 'a2', type: 'account', role: 'read' },
+    ],
+    root_account_access_grants: [],
+    ...over,
+  });
+  const perAccount = { accountPath: 'account', writeRole: 'write' } as const;
+  const shared = { accountPath: 'accounts', writeRole: 'root' } as const;
+  const optional = { accountPath: 'account?', writeRole: 'write' } as const;
+
+  it('sees rows of its accounts and global rows where the resource has them', () => {
+    expect(canSeeRow(person(), perAccount, { account: 'a2' })).toBe(true);
+    expect(canSeeRow(person(), perAccount, { account: 'a3' })).toBe(false);
+    expect(canSeeRow(person(), optional, { account: null })).toBe(true);
+    expect(canSeeRow(person(), shared, { accounts: ['a3', 'a1'] })).toBe(true);
+    expect(canSeeRow(person({ super_admin: true }), perAccount, { account: 'a3' })).toBe(true);
+  });
+
+  it('writes where its role there is enough; a global row needs root; every owner must allow it', () => {
+    expect(canWriteRow(person(), perAccount, { account: 'a1' })).toBe(true);
+    expect(canWriteRow(person(), perAccount, { account: 'a2' })).toBe(false);
+    expect(writeRefusal(person(), perAccount, 'a2')).toBe('role');
+    expect(writeRefusal(person(), perAccount, 'a3')).toBe('foreign-account');
+    expect(canWriteRow(person(), optional, { account: null })).toBe(false);
+    const root = person({ root_account_access_grants: [{ id: 'a1', type: 'account', role: 'root' }] });
+    expect(canWriteRow(root, optional, { account: null })).toBe(true);
+    expect(canWriteRow(root, shared, { accounts: ['a1', 'a9'] })).toBe(true);
+    expect(canWriteRow(person(), shared, { accounts: [] })).toBe(false);
   });
 });

@@ -251,6 +251,7 @@ export function MeasurementForm({
     >
       <ConflictDialog
         isOpen={conflict}
+        noun="measurement"
         onReload={() => {
           setConflict(false);
           onReload?.();

@@ -5,7 +5,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useLocation } from 'wouter';
-import { accountFilter, update } from '../../../lib/api.ts';
+import { accountFilter } from '../../../lib/api.ts';
 import { $selectedAccountId } from '../../../stores/account.ts';
 import { showSuccess } from '../../../stores/alerts.ts';
 import { labelValueUpdate, type LabelValue } from '../../../shared/schemas/label-value.ts';
@@ -14,7 +14,7 @@ import { ReferencePicker, TextInput } from '../../kit/fields.tsx';
 import { FormShell } from '../../kit/FormShell.tsx';
 import { useAsync } from '../../shared/useAsync.ts';
 import { useRecord } from '../../kit/useRecord.ts';
-import { useResourceForm } from '../../kit/useResourceForm.ts';
+import { saveRecord, useResourceForm } from '../../kit/useResourceForm.ts';
 import type { PageProps } from '../../routes.ts';
 import { paths } from '../../routes.ts';
 import { Card } from '../../shared/Card.tsx';
@@ -30,10 +30,18 @@ export default function LabelEditPage({ params }: PageProps) {
   const label = useRecord('label-value', params.labelId);
   if (label.error) return <ErrorPlaceholder name="label" error={label.error} />;
   if (!label.data) return <Skeleton className="h-64 w-full max-w-2xl" />;
-  return <EditLabel key={label.data.id} label={label.data} />;
+  // A reload after someone else's save starts the form again from their version.
+  return (
+    <EditLabel
+      key={`${label.data.id}:${label.version}`}
+      label={label.data}
+      version={label.version}
+      onReload={label.reload}
+    />
+  );
 }
 
-function EditLabel({ label }: { label: LabelValue }) {
+function EditLabel({ label, version, onReload }: { label: LabelValue; version: string | null; onReload: () => void }) {
   usePageTitle(`${label.name} | Labels`);
   const accountId = useStore($selectedAccountId) ?? label.category.account;
   const [, navigate] = useLocation();
@@ -42,7 +50,9 @@ function EditLabel({ label }: { label: LabelValue }) {
     schema: labelValueUpdate.required(),
     initial: { name: label.name, category_id: label.category_id },
     labels: LABELS,
-    submit: (value) => update('label-value', label.id, value),
+    submit: saveRecord('label-value', label.id),
+    version,
+    onReload,
     onSaved: () => {
       showSuccess(`${form.values.name.trim()} saved`);
       navigate(paths.labels({ labelCategoryId: form.values.category_id }));
@@ -55,12 +65,14 @@ function EditLabel({ label }: { label: LabelValue }) {
         <FormShell
           form={form}
           label={`Edit ${label.name}`}
+          noun="label"
           onCancel={() => navigate(paths.labels({ labelCategoryId: label.category_id }))}
           extraActions={
             <span className="mr-auto">
               <DeleteRecordButton
                 resource="label-value"
                 id={label.id}
+                row={label}
                 name={label.name}
                 listPath={paths.labels({ labelCategoryId: label.category_id })}
                 consequence={<p>{labelDeleteConsequence(label.name, uses.data)}</p>}

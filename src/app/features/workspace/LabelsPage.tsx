@@ -7,7 +7,7 @@ import { useStore } from '@nanostores/react';
 import { useMemo, useState } from 'react';
 import type { ZodType } from 'zod';
 import { Link, useLocation, useSearch } from 'wouter';
-import { accountFilter, create, update } from '../../../lib/api.ts';
+import { accountFilter, create } from '../../../lib/api.ts';
 import { $selectedAccount, $selectedAccountId } from '../../../stores/account.ts';
 import { showSuccess } from '../../../stores/alerts.ts';
 import { labelCategoryCreate } from '../../../shared/schemas/label-category.ts';
@@ -19,11 +19,12 @@ import { ExportCsvButton } from '../../kit/ExportCsvButton.tsx';
 import { TextInput } from '../../kit/fields.tsx';
 import { FormShell } from '../../kit/FormShell.tsx';
 import { SearchBox } from '../../kit/SearchBox.tsx';
-import { useResourceForm } from '../../kit/useResourceForm.ts';
+import { saveRecord, useResourceForm } from '../../kit/useResourceForm.ts';
 import { useResourceList } from '../../kit/useResourceList.ts';
 import { useRecord } from '../../kit/useRecord.ts';
 import { paths, withQuery } from '../../routes.ts';
 import { Card } from '../../shared/Card.tsx';
+import { Skeleton } from '../../shared/EmptyState.tsx';
 import { Modal } from '../../shared/Modal.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { categoryList, labelDeleteConsequence, valueList } from './labels.ts';
@@ -275,29 +276,68 @@ function RenameDialog({
   row: { id: string; name: string };
   onClose: (saved: boolean) => void;
 }) {
+  // The stored record, for the version the rename is based on (a 412 asks reload or overwrite).
+  const record = useRecord(resource, row.id);
+  const stored = record.data ?? row;
+  return (
+    <Modal isOpen onClose={() => onClose(false)} title={`Rename ${row.name}`}>
+      <div className="px-5 pt-3 pb-5">
+        {record.version === null && !record.error ? (
+          <Skeleton className="h-24 w-full" />
+        ) : (
+          <RenameForm
+            key={record.version}
+            resource={resource}
+            row={stored}
+            version={record.version}
+            onReload={record.reload}
+            onClose={onClose}
+          />
+        )}
+      </div>
+    </Modal>
+  );
+}
+
+function RenameForm({
+  resource,
+  row,
+  version,
+  onReload,
+  onClose,
+}: {
+  resource: 'label-category' | 'label-value';
+  row: { id: string; name: string };
+  version: string | null;
+  onReload: () => void;
+  onClose: (saved: boolean) => void;
+}) {
   const form = useResourceForm({
     schema: labelCategoryCreate.pick({ name: true }),
     initial: { name: row.name },
     labels: NAME,
-    submit: (value) => update(resource, row.id, value),
+    submit: saveRecord(resource, row.id),
+    version,
+    onReload,
     onSaved: () => {
       showSuccess(`Renamed to ${form.values.name.trim()}`);
       onClose(true);
     },
   });
   return (
-    <Modal isOpen onClose={() => onClose(false)} title={`Rename ${row.name}`}>
-      <div className="px-5 pt-3 pb-5">
-        <FormShell form={form} label={`Rename ${row.name}`} onCancel={() => onClose(false)}>
-          <TextInput
-            label="Name"
-            value={form.values.name}
-            onChange={(v) => form.set('name', v)}
-            error={form.errors.name}
-            autoFocus
-          />
-        </FormShell>
-      </div>
-    </Modal>
+    <FormShell
+      form={form}
+      label={`Rename ${row.name}`}
+      noun={resource === 'label-category' ? 'category' : 'label'}
+      onCancel={() => onClose(false)}
+    >
+      <TextInput
+        label="Name"
+        value={form.values.name}
+        onChange={(v) => form.set('name', v)}
+        error={form.errors.name}
+        autoFocus
+      />
+    </FormShell>
   );
 }

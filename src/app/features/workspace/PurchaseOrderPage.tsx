@@ -1,9 +1,10 @@
 /**
- * /billing/purchase-orders/{id} (write or admin): one purchase order with its contract and the
- * measurements it pays for (those attached to its contract).
+ * /billing/purchase-orders/{id} (write or admin): one purchase order with what it has left (the
+ * server's `remaining`), its contract and the measurements it pays for (the server's list of the
+ * contract's measurements the viewer may see).
  */
 import { Link } from 'wouter';
-import { getOne } from '../../../lib/api.ts';
+import { getOne, listAll } from '../../../lib/api.ts';
 import type { Measurement } from '../../../shared/schemas/measurement.ts';
 import { useAsync } from '../../shared/useAsync.ts';
 import { useRecord } from '../../kit/useRecord.ts';
@@ -33,14 +34,15 @@ export default function PurchaseOrderPage({ params }: PageProps) {
   const contract = useAsync<{ contract: ContractRow; measurements: Measurement[] } | null>(async () => {
     if (!contractId) return null;
     const row = await getOne('contract', contractId);
-    // A contract names a handful of measurements: each is fetched by id, never the account's list.
-    const found = await Promise.all(row.measurements.map((id) => getOne('measurement', id).catch(() => null)));
-    return { contract: row, measurements: found.filter((m): m is Measurement => m !== null) };
+    // One list read of the contract's measurements: the server leaves out those the viewer may not see.
+    const measurements = row.measurements.length
+      ? await listAll('measurement', { id: row.measurements.join(','), sort: 'asc(start_date),asc(id)' })
+      : [];
+    return { contract: row, measurements };
   }, contractId ?? '');
 
   if (order.error) return <ErrorPlaceholder name="purchase order" error={order.error} />;
   if (!order.data) return <Skeleton className="h-64 w-full" />;
-  // `remaining` is the server's derived field (amount less what is billed), when it sends one.
   const o: PurchaseOrderRow = order.data;
   return (
     <div className="space-y-6">

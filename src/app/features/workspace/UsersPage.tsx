@@ -21,9 +21,11 @@ import { ChoiceInput, TextInput } from '../../kit/fields.tsx';
 import { FormShell } from '../../kit/FormShell.tsx';
 import { SearchBox } from '../../kit/SearchBox.tsx';
 import { useResourceForm } from '../../kit/useResourceForm.ts';
+import { useRecord } from '../../kit/useRecord.ts';
 import { useResourceList, type ResourceListSpec } from '../../kit/useResourceList.ts';
 import { capitalise } from '../../routes.ts';
 import { Badge, STATUS_TONES } from '../../shared/Badge.tsx';
+import { Skeleton } from '../../shared/EmptyState.tsx';
 import { Modal } from '../../shared/Modal.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { PressButton } from '../../shared/PressButton.tsx';
@@ -238,30 +240,70 @@ function RoleDialog({
   roles: { id: Role; name: string }[];
   onClose: (done: boolean) => void;
 }) {
+  // The stored user, for the version the change is based on (a 412 asks reload or overwrite).
+  const record = useRecord('user', user.id);
+  return (
+    <Modal isOpen onClose={() => onClose(false)} title={`Change the role of ${fullName(user)}`}>
+      <div className="px-5 pt-3 pb-5">
+        {record.version === null && !record.error ? (
+          <Skeleton className="h-24 w-full" />
+        ) : (
+          <RoleForm
+            key={record.version}
+            user={record.data ?? user}
+            version={record.version}
+            onReload={record.reload}
+            accountId={accountId}
+            roles={roles}
+            onClose={onClose}
+          />
+        )}
+      </div>
+    </Modal>
+  );
+}
+
+function RoleForm({
+  user,
+  version,
+  onReload,
+  accountId,
+  roles,
+  onClose,
+}: {
+  user: User;
+  version: string | null;
+  onReload: () => void;
+  accountId: string;
+  roles: { id: Role; name: string }[];
+  onClose: (done: boolean) => void;
+}) {
   const form = useResourceForm({
     schema: z.object({ role: roleField }),
     initial: { role: effectiveRole(user, accountId) },
     labels: INVITE_LABELS,
-    submit: ({ role }) =>
-      request('/api/v1/account-users/role', { method: 'PUT', body: { user: user.id, account: accountId, role } }),
+    version,
+    onReload,
+    submit: ({ role }, write) =>
+      request('/api/v1/account-users/role', {
+        method: 'PUT',
+        body: { user: user.id, account: accountId, role },
+        headers: write.ifMatch ? { 'if-match': write.ifMatch } : {},
+      }),
     onSaved: (_result, { role }) => {
       showSuccess(`${fullName(user)} is now ${role} here`);
       onClose(true);
     },
   });
   return (
-    <Modal isOpen onClose={() => onClose(false)} title={`Change the role of ${fullName(user)}`}>
-      <div className="px-5 pt-3 pb-5">
-        <FormShell form={form} label="Change role" onCancel={() => onClose(false)}>
-          <ChoiceInput
-            label="Role"
-            value={form.values.role}
-            onChange={(v) => form.set('role', v as Role)}
-            options={roles}
-            autoFocus
-          />
-        </FormShell>
-      </div>
-    </Modal>
+    <FormShell form={form} label="Change role" noun="user" onCancel={() => onClose(false)}>
+      <ChoiceInput
+        label="Role"
+        value={form.values.role}
+        onChange={(v) => form.set('role', v as Role)}
+        options={roles}
+        autoFocus
+      />
+    </FormShell>
   );
 }

@@ -3,8 +3,8 @@ import type { Contract } from '../../../shared/schemas/contract.ts';
 import type { PurchaseOrder } from '../../../shared/schemas/purchase-order.ts';
 import type { ResourceListSpec } from '../../kit/useResourceList.ts';
 
-/** A purchase order as the server sends it; `remaining` is derived there (amount less what is billed). */
-export type PurchaseOrderRow = PurchaseOrder & { remaining?: number | null };
+/** A purchase order as the server sends it, with its derived `remaining` (billing-spend.ts). */
+export type PurchaseOrderRow = PurchaseOrder;
 export type ContractRow = Contract & { active?: boolean };
 
 export const contractList: ResourceListSpec<'contract'> = {
