@@ -24,7 +24,7 @@ import { BREAKDOWN_DIMENSIONS, COUNT_KEYS, type MetricRow } from '../../src/shar
 import type { ImportJob, Measurement } from '../../src/shared/schemas/index.ts';
 import { importJobRow } from '../../src/shared/schemas/import-job.ts';
 import { newId } from '../store/repositories.ts';
-import { checkedMeasurement, collection, httpError, measurementPolicy, resolveColumns } from './measurement-access.ts';
+import { checkedMeasurement, httpError, measurementPolicy, resolveColumns } from './measurement-access.ts';
 import { IMPORT_ROW_COLLECTION, measurementSummary } from './metrics.ts';
 import { nowIso } from '../sandbox/context.ts';
 import { DEFAULT_SANDBOX } from '../sandbox/scope.ts';

@@ -13,7 +13,6 @@ import { metricsQuery, metricsResponse } from '../../src/shared/measurement-api.
 import { aggregateMetrics, sumCounts, apm, type MetricRow } from '../../src/shared/metrics.ts';
 import type { Measurement } from '../../src/shared/schemas/index.ts';
 import { checkedMeasurement, collection, httpError, measurementPolicy, type Rows } from './measurement-access.ts';
-import { hookList } from '../route-hooks.ts';
 import { nameMapper } from './name-mappings.ts';
 
 export const IMPORT_ROW_COLLECTION = 'metric-import-row';

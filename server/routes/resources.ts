@@ -15,7 +15,6 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
-  canAccessAccount,
   effectiveRole,
   isProductOwnerUser,
   maxRole,
