@@ -117,12 +117,8 @@ export const METRIC_FORMULAS = {
     alsoEquals: { left: 'pct_viewed', operator: '×', right: 'avg_view_time', scale: 1000 },
   },
   cpm: { numerator: 'cost', denominator: 'impressions', scale: 1000 },
-  acpm: {
-    numerator: 'cost',
-    denominator: 'total_view_time',
-    scale: 1000,
-    alsoEquals: { left: 'cpm', operator: '÷', right: 'apm', scale: 1000 },
-  },
+  // Not CPM ÷ APM × 1000 in general: APM counts measured impressions, CPM all of them.
+  acpm: { numerator: 'cost', denominator: 'total_view_time', scale: 1000 },
 } as const satisfies Record<keyof DerivedMetrics, MetricFormula>;
 
 type FormulaInputs<K extends keyof DerivedMetrics> = Pick<
