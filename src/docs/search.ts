@@ -101,3 +101,9 @@ export function initDocSearch(doc: Document): void {
   root.hidden = false;
   render();
 }
+
+/** On a phone the contents start folded, so the guide itself is on the first screen. */
+export function foldContentsOnPhones(doc: Document, view: Pick<Window, 'matchMedia'>): void {
+  const contents = doc.querySelector<HTMLDetailsElement>('details.doc-toc');
+  if (contents && view.matchMedia('(max-width: 1023px)').matches) contents.open = false;
+}
