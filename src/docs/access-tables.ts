@@ -8,7 +8,7 @@ import { ROLES, can, PERMISSIONS, type AccessRule, type Permission, type Role } 
 import { ADMIN_SECTIONS, routes } from '../app/routes.ts';
 
 export const PERMISSION_TEXT: Record<Permission, string> = {
-  'measurement.write': 'Create and edit measurements, export and upload their tags, import data',
+  'measurement.write': 'Create and edit measurements, upload their tags and import their data',
   'activation.write': 'Create, activate, pause, resume and end activations; manage domain lists',
   'billing.view': 'Open Billing: contracts and purchase orders',
   'labels.manage': 'Manage the account’s label categories and labels',

@@ -64,7 +64,8 @@ export function initDocSearch(doc: Document): void {
   const blocks: SearchBlock[] = [...doc.querySelectorAll<HTMLElement>('[data-search-block]')].map((el) => ({
     title: el.dataset.title ?? '',
     href: el.dataset.href ?? '#',
-    text: (el.textContent ?? '').replace(/\s+/g, ' ').trim(),
+    // innerText, not textContent: a heading and the paragraph after it stay separate words.
+    text: el.innerText.replace(/\s+/g, ' ').trim(),
   }));
 
   const render = () => {
