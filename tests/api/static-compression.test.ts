@@ -14,7 +14,10 @@ describe('compressed static files', () => {
     const dir = fakeStaticBuild();
     mkdirSync(path.join(dir, '_astro'));
     writeFileSync(path.join(dir, '_astro', 'app.abc123.js'), script);
-    writeFileSync(path.join(dir, 'login.html'), `<!doctype html><title>login</title>${'<p>login page</p>'.repeat(200)}`);
+    writeFileSync(
+      path.join(dir, 'login.html'),
+      `<!doctype html><title>login</title>${'<p>login page</p>'.repeat(200)}`,
+    );
     writeFileSync(path.join(dir, 'tiny.txt'), 'small');
     expect(precompressDir(dir)).toBe(2);
     app = await buildTestApp({ staticDir: dir });

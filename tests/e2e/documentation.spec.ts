@@ -70,9 +70,9 @@ test.describe('the documentation', () => {
 
   test('every formula shown is the one in src/shared/metrics.ts', async ({ page }) => {
     await openGuide(page);
-    const shown = await page.locator('[data-formula]').evaluateAll((els) =>
-      els.map((el) => [el.getAttribute('data-formula') ?? '', (el.textContent ?? '').trim()]),
-    );
+    const shown = await page
+      .locator('[data-formula]')
+      .evaluateAll((els) => els.map((el) => [el.getAttribute('data-formula') ?? '', (el.textContent ?? '').trim()]));
     expect(shown.map(([key]) => key).sort()).toEqual([...DERIVED_KEYS].sort());
     for (const [key, text] of shown) expect(text, key).toBe(formulaText(key as (typeof DERIVED_KEYS)[number]));
     await expect(page.locator('[data-formula-also="apm"]')).toHaveText(alsoEqualsText('apm')!);

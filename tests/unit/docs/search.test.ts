@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { MAX_RESULTS, searchBlocks, snippet, type SearchBlock } from '../../../src/docs/search.ts';
 
 const blocks: SearchBlock[] = [
-  { title: 'Formulas', href: '#formulas', text: 'aCPM Spend ÷ Total view time × 1,000. APM Total view time ÷ Measured' },
+  {
+    title: 'Formulas',
+    href: '#formulas',
+    text: 'aCPM Spend ÷ Total view time × 1,000. APM Total view time ÷ Measured',
+  },
   { title: 'VAST verification', href: '#vast-verification', text: 'Add this AdVerifications node to the VAST 4.1 ad' },
   { title: 'Sandboxes', href: '#sandboxes', text: 'A request with the header X-Lamp-Sandbox works on its own copy' },
 ];

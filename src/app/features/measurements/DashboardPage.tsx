@@ -158,9 +158,12 @@ export default function DashboardPage({ params }: PageProps) {
             </h1>
             {flight ? <MeasurementStatusBadge status={flight.status} /> : null}
           </div>
+          {/* Placeholders hold the lines' places while loading, so nothing below jumps (CLS). */}
           {flight ? (
             <p className="mt-1 text-sm text-slate-600">Flight {formatFlight(flight.start_date, flight.end_date)}</p>
-          ) : null}
+          ) : (
+            <Skeleton className="mt-1 h-5 w-56" />
+          )}
         </div>
         <div className="flex flex-wrap gap-2">
           <Link
@@ -259,12 +262,14 @@ export default function DashboardPage({ params }: PageProps) {
             />
           ))}
         </form>
-        {data ? (
-          <p className="mt-3 text-sm text-slate-600" aria-live="polite">
-            Showing {formatDay(data.start_date)} to {formatDay(data.end_date)}
-            {data.imported_rows ? ` · includes ${formatMetric('impressions', data.imported_rows)} imported rows` : ''}
-          </p>
-        ) : null}
+        <p className="mt-3 min-h-5 text-sm text-slate-600" aria-live="polite">
+          {data ? (
+            <>
+              Showing {formatDay(data.start_date)} to {formatDay(data.end_date)}
+              {data.imported_rows ? ` · includes ${formatMetric('impressions', data.imported_rows)} imported rows` : ''}
+            </>
+          ) : null}
+        </p>
       </Card>
 
       {metrics.error && !customInvalid ? <ErrorPlaceholder name="metrics" error={metrics.error} /> : null}
