@@ -81,3 +81,9 @@ export async function apiGet<T>(base: string, cookie: string, path: string): Pro
   if (!response.ok) throw new Error(`GET ${path}: ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
 }
+
+/**
+ * A report with figures whatever today is: the builder over every measurement of October 2026,
+ * the month before the demo data's fixed clock (1 November 2026), grouped by channel.
+ */
+export const REPORT_PATH = '/reports?startDate=2026-10-01&endDate=2026-10-31&measurement=*&groupBy=channel';

@@ -1,14 +1,14 @@
 /**
  * `npm run screenshots`: the README's pictures, taken from the running demo so they show the
  * product as it is (LAMP_URL, or a server started here with the demo data). Writes
- * docs/screenshots/*.png at 1366 × 860: a measurement dashboard, a saved report, a Spotlight asset
+ * docs/screenshots/*.png at 1366 × 860: a measurement dashboard, a report, a Spotlight asset
  * and the admin area, each as the persona who would use it.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_MISSING_MESSAGE, CHROMIUM_PATH, chromiumIsInstalled } from '../tests/e2e/chromium.ts';
-import { apiGet, demoServer, personaCookie } from './demo-server.ts';
+import { apiGet, demoServer, personaCookie, REPORT_PATH } from './demo-server.ts';
 import { ROOT } from './lib.ts';
 
 const OUT_DIR = path.join(ROOT, 'docs', 'screenshots');
@@ -55,10 +55,8 @@ const SHOTS: Shot[] = [
   {
     file: 'report.png',
     persona: 'writer@northwind.test',
-    open: async (page, base, cookie) => {
-      const reports = await apiGet<{ data: { name: string }[] }>(base, cookie, '/api/v1/saved-report?limit=1');
-      if (!reports.data[0]) throw new Error('No saved report in the demo data');
-      await page.goto(`/reports/saved/${encodeURIComponent(reports.data[0].name)}`);
+    open: async (page) => {
+      await page.goto(REPORT_PATH);
     },
   },
   {
@@ -67,7 +65,16 @@ const SHOTS: Shot[] = [
     open: async (page) => {
       await page.goto('/spotlight/assets');
       await settled(page);
-      await page.locator('main a[href^="/spotlight/assets/"]').first().click();
+      // The first asset with results (a heatmap and areas of interest): drafts have none yet.
+      const hrefs = await page
+        .locator('main a[href^="/spotlight/assets/"]')
+        .evaluateAll((links) => [...new Set(links.map((a) => a.getAttribute('href') ?? ''))]);
+      for (const href of hrefs) {
+        await page.goto(href);
+        await settled(page);
+        if (await page.getByRole('list', { name: 'Areas of interest in view order' }).count()) return;
+      }
+      throw new Error('No Spotlight asset with results in the demo data');
     },
   },
   {

@@ -151,7 +151,9 @@ export default function DashboardPage({ params }: PageProps) {
   return (
     <div className="space-y-6">
       <header className="flex flex-wrap items-start justify-between gap-4">
-        <div className="min-w-0">
+        {/* Grows from a fixed basis, so the buttons wrap (or not) the same way before and after the
+            name loads: a long name truncates instead of pushing them onto a new line (CLS). */}
+        <div className="min-w-0 flex-1 basis-96">
           <div className="flex flex-wrap items-center gap-3">
             <h1 className="text-2xl font-semibold tracking-tight break-words text-slate-900 sm:truncate">
               {flight?.name ?? <Skeleton className="h-8 w-72" />}
