@@ -68,17 +68,21 @@ try {
       });
       try {
         const config: Config | undefined = formFactor === 'desktop' ? desktopConfig : undefined;
-        const result = await lighthouse(
-          `${server.base}${target.path}`,
-          {
-            port: chrome.port,
-            output: 'html',
-            logLevel: 'error',
-            onlyCategories: [...CATEGORIES],
-            extraHeaders: target.signedIn ? { Cookie: cookie } : undefined,
-          },
-          config,
-        );
+        // A trace that fails to record (NO_NAVSTART on a busy machine) is retried once.
+        const run = () =>
+          lighthouse(
+            `${server.base}${target.path}`,
+            {
+              port: chrome.port,
+              output: 'html',
+              logLevel: 'error',
+              onlyCategories: [...CATEGORIES],
+              extraHeaders: target.signedIn ? { Cookie: cookie } : undefined,
+            },
+            config,
+          );
+        let result = await run();
+        if (result?.lhr.runtimeError) result = await run();
         if (!result) throw new Error(`Lighthouse gave no result for ${target.path}`);
         const { lhr } = result;
         writeFileSync(path.join(OUT_DIR, `${target.name}-${formFactor}.html`), String(result.report));

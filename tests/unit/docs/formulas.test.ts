@@ -66,7 +66,7 @@ describe('the formulas the guide shows', () => {
       fc.property(countsArb, (counts) => {
         const d: DerivedMetrics = derive(counts);
         fc.pre(d.pct_viewed !== null && d.avg_view_time !== null && d.apm !== null);
-        expect(d.pct_viewed! * d.avg_view_time! * 1000).toBeCloseTo(d.apm!, 4);
+        expect(d.pct_viewed * d.avg_view_time * 1000).toBeCloseTo(d.apm, 4);
       }),
     );
   });
