@@ -2,6 +2,7 @@
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
+import { precompress } from './scripts/precompress.mjs';
 
 const STATIC_PAGES = new Set(['/login', '/documentation', '/404', '/500', '/app']);
 
@@ -33,7 +34,7 @@ function devAppFallback() {
 export default defineConfig({
   output: 'static',
   build: { format: 'file', inlineStylesheets: 'auto' },
-  integrations: [react()],
+  integrations: [react(), precompress()],
   vite: {
     plugins: [tailwindcss(), devAppFallback()],
     server: {

@@ -114,7 +114,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mode,
     port: e.PORT,
     host: e.HOST,
-    logLevel: e.LOG_LEVEL ?? (mode === 'test' ? 'warn' : 'info'),
+    // Production logs every request; demo and test runs only what needs attention (the start
+    // banner says how to see more), so a first `npm start` is not a wall of JSON.
+    logLevel: e.LOG_LEVEL ?? (mode === 'production' ? 'info' : 'warn'),
     dataDir: dataDir ? path.resolve(dataDir) : null,
     staticDir: path.resolve(e.LAMP_STATIC_DIR),
     serveStatic: e.LAMP_SERVE_STATIC,

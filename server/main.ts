@@ -3,15 +3,11 @@
  * Everything else lives in app.ts.
  */
 import { buildApp } from './app.ts';
+import { startBanner } from './banner.ts';
 import { readBootstrapAdmin } from './bootstrap-admin.ts';
 import { ConfigError } from './config.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
-
-/** Said at every demo start (and in the README): the demo is open by design. */
-const DEMO_WARNING =
-  'Demo mode must never hold real data: its personas share a published password and anyone who reaches ' +
-  'this port can sign in as them. Use LAMP_MODE=production for real data.';
 
 try {
   // Read (and removed from the environment) before anything else can see it.
@@ -38,10 +34,10 @@ try {
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));
   await app.listen({ port: app.config.port, host: app.config.host });
-  app.log.info(
-    `LAMP (${app.config.mode} mode) at http://${app.config.host === '0.0.0.0' ? 'localhost' : app.config.host}:${app.config.port}`,
-  );
-  if (app.config.mode === 'demo') app.log.warn(DEMO_WARNING);
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : app.config.port;
+  // For people, not log collectors: plain lines on stdout (nothing in test mode).
+  for (const line of startBanner(app.config, port)) console.log(line);
 } catch (error) {
   console.error(error instanceof ConfigError ? error.message : error);
   process.exit(1);

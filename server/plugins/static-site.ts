@@ -47,6 +47,8 @@ export async function staticSite(app: FastifyInstance, options: StaticSiteOption
     prefix: '/',
     index: false,
     wildcard: false,
+    // The build writes .br and .gz copies of text files (scripts/precompress.mjs); send those.
+    preCompressed: true,
     // Hashed assets never change; pages must be revalidated so a deploy shows at once.
     setHeaders(reply, filePath) {
       const immutable = filePath.includes(`${path.sep}_astro${path.sep}`);

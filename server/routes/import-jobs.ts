@@ -19,8 +19,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CsvError, parseCsv } from '../../src/shared/csv.ts';
-import { importUploadBody, type RowIssue } from '../../src/shared/measurement-api.ts';
-import { BREAKDOWN_DIMENSIONS, COUNT_KEYS, type MetricRow } from '../../src/shared/metrics.ts';
+import {
+  IMPORT_MAX_ROWS,
+  IMPORT_REQUIRED_TARGETS,
+  IMPORT_TARGETS,
+  importUploadBody,
+  type RowIssue,
+} from '../../src/shared/measurement-api.ts';
+import type { MetricRow } from '../../src/shared/metrics.ts';
 import type { ImportJob, Measurement } from '../../src/shared/schemas/index.ts';
 import { importJobRow } from '../../src/shared/schemas/import-job.ts';
 import { newId } from '../store/repositories.ts';
@@ -30,15 +36,8 @@ import { nowIso } from '../sandbox/context.ts';
 import { DEFAULT_SANDBOX } from '../sandbox/scope.ts';
 import { nameMapper } from './name-mappings.ts';
 
-/**
- * Fields an import template may map columns onto: the metric row's dimensions and counts
- * (src/shared/metrics.ts). date and impressions are required.
- */
-export const IMPORT_TARGETS = ['date', ...BREAKDOWN_DIMENSIONS, 'placement', ...COUNT_KEYS, 'video_views'] as const;
-
 const STEPS_TO_CHECK_ROWS = 4;
 const TICK_MS = 1000;
-const MAX_ROWS = 50_000;
 const MAX_ERRORS_KEPT = 200;
 
 interface Pending {
@@ -332,8 +331,8 @@ export function importJobRoutes(app: FastifyInstance): void {
         const line = error instanceof CsvError ? error.line : 1;
         throw httpError(400, `The file is not valid CSV (line ${line}: ${(error as Error).message})`);
       }
-      if (parsed.rows.length > MAX_ROWS)
-        throw httpError(400, `The file has more than ${MAX_ROWS.toLocaleString('en-GB')} rows`);
+      if (parsed.rows.length > IMPORT_MAX_ROWS)
+        throw httpError(400, `The file has more than ${IMPORT_MAX_ROWS.toLocaleString('en-GB')} rows`);
       const columnOf = resolveColumns(parsed.header, template.columns);
       const vendor = (config.vendor ? app.repositories['third-party-macro-vendor'].byId(config.vendor) : undefined) as
         { name: string } | undefined;
@@ -366,7 +365,7 @@ export function importJobRoutes(app: FastifyInstance): void {
       // Problems with the file as a whole still make a job, which fails at its first step with
       // the reason, so the list shows what happened to every upload.
       const fileErrors: RowIssue[] = [];
-      for (const required of ['date', 'impressions']) {
+      for (const required of IMPORT_REQUIRED_TARGETS) {
         if (!columnOf.has(required)) {
           const source = template.columns.find((c) => c.target === required)?.source ?? required;
           fileErrors.push({ line: 1, column: source, message: `Missing column '${source}' (${required})` });

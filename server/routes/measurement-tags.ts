@@ -13,22 +13,14 @@ import {
   tagsResponse,
   tagUploadBody,
   tagUploadResponse,
-  type GeneratedTag,
   type RowIssue,
   type TagType,
 } from '../../src/shared/measurement-api.ts';
 import type { Measurement } from '../../src/shared/schemas/index.ts';
+import { buildTags, type VendorMacros } from '../../src/shared/tags.ts';
 import { checkedMeasurement, httpError, measurementPolicy, resolveColumns } from './measurement-access.ts';
 import { newId, type StoredRow } from '../store/repositories.ts';
 import { nowIso } from '../sandbox/context.ts';
-
-/** The tag host; a production deployment would configure its CDN here. */
-const TAG_HOST = 'https://tags.lamp-attention.com';
-
-interface VendorMacros {
-  vendor: { id: string; name: string } | null;
-  macros: { parameter: string; macro: string }[];
-}
 
 function vendorMacros(app: FastifyInstance, measurement: Measurement, vendorId: string | undefined): VendorMacros {
   const id = vendorId ?? measurement.ad_server;
@@ -40,57 +32,6 @@ function vendorMacros(app: FastifyInstance, measurement: Measurement, vendorId: 
     .filter((m) => m.vendor === id && (m.account === null || m.account === measurement.account))
     .map((m) => ({ parameter: String(m.parameter), macro: String(m.macro) }));
   return { vendor: { id: vendor.id, name: vendor.name }, macros };
-}
-
-/** Query string of a tag: the measurement, then each macro under its parameter name, unencoded (the ad server expands them). */
-function tagQueryString(
-  measurement: Measurement,
-  macros: VendorMacros['macros'],
-  extra: Record<string, string> = {},
-): string {
-  const parts = [`mid=${measurement.id}`, ...Object.entries(extra).map(([k, v]) => `${k}=${encodeURIComponent(v)}`)];
-  for (const { parameter, macro } of macros) parts.push(`${encodeURIComponent(parameter)}=${macro}`);
-  return parts.join('&');
-}
-
-export function buildTags(measurement: Measurement, info: VendorMacros, types: readonly TagType[]): GeneratedTag[] {
-  const vendorName = info.vendor?.name ?? 'No ad server';
-  const tags: GeneratedTag[] = [];
-  for (const type of types) {
-    if (type === 'display') {
-      const qs = tagQueryString(measurement, info.macros, { t: 'display' });
-      tags.push({
-        type,
-        title: 'JavaScript display tag',
-        vendor: vendorName,
-        code: `<script async src="${TAG_HOST}/v1/lamp.js?${qs}"></script>`,
-      });
-    } else if (type === 'video') {
-      const qs = tagQueryString(measurement, info.macros, { t: 'video' });
-      tags.push({
-        type,
-        title: 'VAST 4.1 verification (AdVerifications)',
-        vendor: vendorName,
-        code: [
-          '<AdVerifications>',
-          '  <Verification vendor="lamp-attention.com-omid">',
-          `    <JavaScriptResource apiFramework="omid" browserOptional="true"><![CDATA[${TAG_HOST}/v1/omid.js]]></JavaScriptResource>`,
-          `    <VerificationParameters><![CDATA[${qs}]]></VerificationParameters>`,
-          '  </Verification>',
-          '</AdVerifications>',
-        ].join('\n'),
-      });
-    } else {
-      const qs = tagQueryString(measurement, info.macros, { t: 'pixel' });
-      tags.push({
-        type,
-        title: 'Impression pixel',
-        vendor: vendorName,
-        code: `<img src="${TAG_HOST}/v1/px.gif?${qs}" width="1" height="1" alt="" style="display:none">`,
-      });
-    }
-  }
-  return tags;
 }
 
 const safeFileName = (name: string) => name.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '') || 'measurement';

@@ -4,7 +4,7 @@
  * validates with them, the OpenAPI document is generated from them, the client types from them.
  */
 import { z } from 'zod';
-import { BREAKDOWN_DIMENSIONS } from './metrics.ts';
+import { BREAKDOWN_DIMENSIONS, COUNT_KEYS } from './metrics.ts';
 import { isoDay, objectId } from './schemas/common.ts';
 
 const nullableNumber = z.number().nullable();
@@ -136,6 +136,16 @@ export const tagUploadResponse = z.object({
   }),
 });
 export type TagUploadResponse = z.infer<typeof tagUploadResponse>;
+
+/**
+ * Fields an import template may map a file's columns onto: the metric row's dimensions and counts
+ * (metrics.ts), the placement and video views. The import checks files against them and the
+ * documentation lists them.
+ */
+export const IMPORT_TARGETS = ['date', ...BREAKDOWN_DIMENSIONS, 'placement', ...COUNT_KEYS, 'video_views'] as const;
+export const IMPORT_REQUIRED_TARGETS = ['date', 'impressions'] as const;
+/** The longest file a data import takes, in data rows. */
+export const IMPORT_MAX_ROWS = 50_000;
 
 export const importUploadBody = z.object({
   measurement: objectId,

@@ -90,23 +90,62 @@ export function safeDivide(numerator: number, denominator: number): number | nul
   return Number.isFinite(ratio) ? ratio : null;
 }
 
-const perMille = (numerator: number, denominator: number) => {
-  const ratio = safeDivide(numerator, denominator);
-  return ratio === null || !Number.isFinite(ratio * 1000) ? null : ratio * 1000;
-};
+/**
+ * Each derived metric as a ratio of two counts, scaled: the formulas of domain/attention.md as
+ * data. The functions below compute with it and the documentation renders it
+ * (src/pages/documentation.astro), so the formula a user reads is the one the numbers come from.
+ * `alsoEquals` is the same figure read another way (the documentation shows it; a test checks it).
+ */
+export interface MetricFormula {
+  numerator: keyof MetricCounts;
+  denominator: keyof MetricCounts;
+  /** 1 for a plain ratio; 1000 for a figure per mille. */
+  scale: 1 | 1000;
+  alsoEquals?: { left: keyof DerivedMetrics; operator: '×' | '÷'; right: keyof DerivedMetrics; scale: 1 | 1000 };
+}
 
-export const pctMeasured = (c: Pick<MetricCounts, 'measured' | 'impressions'>) => safeDivide(c.measured, c.impressions);
-export const pctViewable = (c: Pick<MetricCounts, 'viewable' | 'impressions'>) => safeDivide(c.viewable, c.impressions);
-export const pctViewed = (c: Pick<MetricCounts, 'viewed' | 'measured'>) => safeDivide(c.viewed, c.measured);
-export const avgViewableTime = (c: Pick<MetricCounts, 'total_viewable_time' | 'viewable'>) =>
-  safeDivide(c.total_viewable_time, c.viewable);
-export const avgViewTime = (c: Pick<MetricCounts, 'total_view_time' | 'viewed'>) =>
-  safeDivide(c.total_view_time, c.viewed);
+export const METRIC_FORMULAS = {
+  pct_measured: { numerator: 'measured', denominator: 'impressions', scale: 1 },
+  pct_viewable: { numerator: 'viewable', denominator: 'impressions', scale: 1 },
+  pct_viewed: { numerator: 'viewed', denominator: 'measured', scale: 1 },
+  avg_viewable_time: { numerator: 'total_viewable_time', denominator: 'viewable', scale: 1 },
+  avg_view_time: { numerator: 'total_view_time', denominator: 'viewed', scale: 1 },
+  apm: {
+    numerator: 'total_view_time',
+    denominator: 'measured',
+    scale: 1000,
+    alsoEquals: { left: 'pct_viewed', operator: '×', right: 'avg_view_time', scale: 1000 },
+  },
+  cpm: { numerator: 'cost', denominator: 'impressions', scale: 1000 },
+  // Not CPM ÷ APM × 1000 in general: APM counts measured impressions, CPM all of them.
+  acpm: { numerator: 'cost', denominator: 'total_view_time', scale: 1000 },
+} as const satisfies Record<keyof DerivedMetrics, MetricFormula>;
+
+type FormulaInputs<K extends keyof DerivedMetrics> = Pick<
+  MetricCounts,
+  (typeof METRIC_FORMULAS)[K]['numerator'] | (typeof METRIC_FORMULAS)[K]['denominator']
+>;
+
+/** A derived metric from its formula; null where the denominator is zero or the result overflows. */
+export function evaluateFormula<K extends keyof DerivedMetrics>(key: K, counts: FormulaInputs<K>): number | null {
+  const formula: MetricFormula = METRIC_FORMULAS[key];
+  const values = counts as Partial<MetricCounts>;
+  const ratio = safeDivide(values[formula.numerator] ?? Number.NaN, values[formula.denominator] ?? Number.NaN);
+  if (ratio === null) return null;
+  const scaled = ratio * formula.scale;
+  return Number.isFinite(scaled) ? scaled : null;
+}
+
+export const pctMeasured = (c: FormulaInputs<'pct_measured'>) => evaluateFormula('pct_measured', c);
+export const pctViewable = (c: FormulaInputs<'pct_viewable'>) => evaluateFormula('pct_viewable', c);
+export const pctViewed = (c: FormulaInputs<'pct_viewed'>) => evaluateFormula('pct_viewed', c);
+export const avgViewableTime = (c: FormulaInputs<'avg_viewable_time'>) => evaluateFormula('avg_viewable_time', c);
+export const avgViewTime = (c: FormulaInputs<'avg_view_time'>) => evaluateFormula('avg_view_time', c);
 /** APM = total view time / measured × 1000 (= % viewed × avg view time × 1000). */
-export const apm = (c: Pick<MetricCounts, 'total_view_time' | 'measured'>) => perMille(c.total_view_time, c.measured);
-export const cpm = (c: Pick<MetricCounts, 'cost' | 'impressions'>) => perMille(c.cost, c.impressions);
+export const apm = (c: FormulaInputs<'apm'>) => evaluateFormula('apm', c);
+export const cpm = (c: FormulaInputs<'cpm'>) => evaluateFormula('cpm', c);
 /** aCPM = total cost / total view time × 1000: what 1,000 seconds of attention cost. */
-export const acpm = (c: Pick<MetricCounts, 'cost' | 'total_view_time'>) => perMille(c.cost, c.total_view_time);
+export const acpm = (c: FormulaInputs<'acpm'>) => evaluateFormula('acpm', c);
 
 export function derive(counts: MetricCounts): DerivedMetrics {
   return {

@@ -13,7 +13,7 @@ test('the documentation page explains the metrics', async ({ page }) => {
   await page.goto('/documentation');
   await expect(page).toHaveTitle('Documentation | LAMP');
   await expect(page.getByRole('heading', { name: 'Metrics' })).toBeVisible();
-  await expect(page.getByText('APM', { exact: true })).toBeVisible();
+  await expect(page.getByRole('term').filter({ hasText: /^APM$/ })).toBeVisible();
 });
 
 test('an unknown app path renders the app and its not-found route', async ({ page }) => {

@@ -151,16 +151,21 @@ export default function DashboardPage({ params }: PageProps) {
   return (
     <div className="space-y-6">
       <header className="flex flex-wrap items-start justify-between gap-4">
-        <div className="min-w-0">
+        {/* Grows from a fixed basis, so the buttons wrap (or not) the same way before and after the
+            name loads: a long name truncates instead of pushing them onto a new line (CLS). */}
+        <div className="min-w-0 flex-1 basis-96">
           <div className="flex flex-wrap items-center gap-3">
             <h1 className="text-2xl font-semibold tracking-tight break-words text-slate-900 sm:truncate">
               {flight?.name ?? <Skeleton className="h-8 w-72" />}
             </h1>
             {flight ? <MeasurementStatusBadge status={flight.status} /> : null}
           </div>
+          {/* Placeholders hold the lines' places while loading, so nothing below jumps (CLS). */}
           {flight ? (
             <p className="mt-1 text-sm text-slate-600">Flight {formatFlight(flight.start_date, flight.end_date)}</p>
-          ) : null}
+          ) : (
+            <Skeleton className="mt-1 h-5 w-56" />
+          )}
         </div>
         <div className="flex flex-wrap gap-2">
           <Link
@@ -259,12 +264,14 @@ export default function DashboardPage({ params }: PageProps) {
             />
           ))}
         </form>
-        {data ? (
-          <p className="mt-3 text-sm text-slate-600" aria-live="polite">
-            Showing {formatDay(data.start_date)} to {formatDay(data.end_date)}
-            {data.imported_rows ? ` · includes ${formatMetric('impressions', data.imported_rows)} imported rows` : ''}
-          </p>
-        ) : null}
+        <p className="mt-3 min-h-5 text-sm text-slate-600" aria-live="polite">
+          {data ? (
+            <>
+              Showing {formatDay(data.start_date)} to {formatDay(data.end_date)}
+              {data.imported_rows ? ` · includes ${formatMetric('impressions', data.imported_rows)} imported rows` : ''}
+            </>
+          ) : null}
+        </p>
       </Card>
 
       {metrics.error && !customInvalid ? <ErrorPlaceholder name="metrics" error={metrics.error} /> : null}

@@ -1,0 +1,60 @@
+/**
+ * What `npm start` prints once the server listens: where to go, in which mode, where the data
+ * lives and how to start again from the demo data. People read it, so it is plain text, not a log
+ * line; test mode prints nothing (its runs are driven by code).
+ */
+import path from 'node:path';
+import { DATA_FILE } from './store/database.ts';
+import type { Config } from './config.ts';
+
+/** Said at every demo start (and in the README): the demo is open by design. */
+export const DEMO_WARNING =
+  'Demo mode must never hold real data: its personas share a published password and anyone who reaches ' +
+  'this port can sign in as them. Use LAMP_MODE=production for real data.';
+
+export function listenUrl(config: Pick<Config, 'host' | 'port'>, port = config.port): string {
+  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
+/** The lines of the start banner; an empty list in test mode. */
+export function startBanner(
+  config: Pick<Config, 'mode' | 'host' | 'port' | 'dataDir' | 'logLevel'>,
+  port = config.port,
+  cwd = process.cwd(),
+): string[] {
+  if (config.mode === 'test') return [];
+  const url = listenUrl(config, port);
+  const relative = (dir: string) => {
+    const rel = path.relative(cwd, dir);
+    return rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : dir;
+  };
+  const data = config.dataDir
+    ? `${path.join(relative(config.dataDir), DATA_FILE)}`
+    : 'in memory only (nothing is kept when the server stops)';
+  const lines = [
+    '',
+    `  LAMP is running at ${url}`,
+    '',
+    `  Mode   ${config.mode}`,
+    `  Data   ${data}`,
+    `  Logs   ${config.logLevel} and above (LOG_LEVEL=info shows every request)`,
+  ];
+  if (config.mode === 'demo') {
+    lines.push(
+      '',
+      `  Sign in at ${url}/login: the page offers the demo personas for one-click sign-in.`,
+      `  The guide is at ${url}/documentation.`,
+      '',
+      '  Start fresh from the demo data:',
+      `    while it runs   curl -X POST ${url}/api/v1/testing/reset`,
+      config.dataDir
+        ? `    or stop it,     rm ${path.join(relative(config.dataDir), DATA_FILE)}* && npm start`
+        : '    or stop it and npm start again',
+      '',
+      `  ${DEMO_WARNING}`,
+    );
+  }
+  lines.push('', '  Stop with Ctrl+C.', '');
+  return lines;
+}

@@ -1,0 +1,122 @@
+/**
+ * The guide's table of contents: each topic's anchor and title, in reading order. The page's
+ * navigation, its search results and each section's heading all read this list, and a test checks
+ * that every anchor exists in the built page.
+ */
+export interface DocTopic {
+  id: string;
+  title: string;
+  /** Sub-topics with their own anchors, listed under the topic in the table of contents. */
+  parts?: readonly { id: string; title: string }[];
+}
+
+export const DOC_TOPICS = [
+  {
+    id: 'getting-started',
+    title: 'Getting started',
+    parts: [
+      { id: 'signing-in', title: 'Signing in' },
+      { id: 'first-measurement', title: 'Your first measurement' },
+      { id: 'reading-a-dashboard', title: 'Reading a dashboard' },
+    ],
+  },
+  {
+    id: 'metrics',
+    title: 'Metrics and formulas',
+    parts: [
+      { id: 'metric-definitions', title: 'Definitions' },
+      { id: 'formulas', title: 'Formulas' },
+      { id: 'worked-examples', title: 'Worked examples' },
+    ],
+  },
+  {
+    id: 'tagging',
+    title: 'Tagging',
+    parts: [
+      { id: 'tag-types', title: 'Tag types' },
+      { id: 'vast-verification', title: 'VAST verification' },
+      { id: 'ad-server-macros', title: 'Ad-server macros' },
+      { id: 'tag-upload', title: 'Uploading tags in bulk' },
+    ],
+  },
+  {
+    id: 'data-imports',
+    title: 'Data imports',
+    parts: [
+      { id: 'import-files', title: 'File format' },
+      { id: 'import-job-configs', title: 'Import job configs' },
+      { id: 'import-progress', title: 'Progress and errors' },
+    ],
+  },
+  {
+    id: 'reports',
+    title: 'Reports',
+    parts: [
+      { id: 'report-builder', title: 'The report builder' },
+      { id: 'saved-reports', title: 'Saved reports' },
+      { id: 'sharing-reports', title: 'Sharing by link' },
+      { id: 'admin-reports', title: 'Admin-defined reports' },
+    ],
+  },
+  {
+    id: 'activations',
+    title: 'Activations and domain lists',
+    parts: [
+      { id: 'activation-lifecycle', title: 'Activation states' },
+      { id: 'domain-lists', title: 'Domain lists' },
+    ],
+  },
+  {
+    id: 'spotlight',
+    title: 'Spotlight',
+    parts: [
+      { id: 'spotlight-studies', title: 'Studies and assets' },
+      { id: 'heatmaps', title: 'Heatmaps and areas of interest' },
+      { id: 'spotlight-access', title: 'Getting Spotlight access' },
+    ],
+  },
+  {
+    id: 'roles',
+    title: 'Roles and permissions',
+    parts: [
+      { id: 'role-ladder', title: 'The role ladder' },
+      { id: 'permission-table', title: 'What each role may do' },
+      { id: 'page-access', title: 'Who may open each page' },
+    ],
+  },
+  { id: 'accounts', title: 'Accounts and switching' },
+  { id: 'contract-banner', title: 'The contract banner' },
+  {
+    id: 'api',
+    title: 'For API and test authors',
+    parts: [
+      { id: 'openapi', title: 'OpenAPI and the API reference' },
+      { id: 'api-sessions', title: 'Signing in from code' },
+      { id: 'test-control', title: 'Test control and reset' },
+      { id: 'sandboxes', title: 'Sandboxes' },
+      { id: 'faults', title: 'Faults and latency' },
+      { id: 'journal', title: 'The request journal' },
+      { id: 'clock', title: 'The clock' },
+      { id: 'outbox', title: 'The outbox' },
+    ],
+  },
+  { id: 'help', title: 'Help and support' },
+] as const satisfies readonly DocTopic[];
+
+export type DocTopicId = (typeof DOC_TOPICS)[number]['id'];
+
+export function docTopic(id: DocTopicId): DocTopic {
+  const topic = DOC_TOPICS.find((t) => t.id === id);
+  if (!topic) throw new Error(`No documentation topic ${id}`);
+  return topic;
+}
+
+/** The title of a topic or part, by its anchor. */
+export function docTitle(id: string): string {
+  for (const topic of DOC_TOPICS as readonly DocTopic[]) {
+    if (topic.id === id) return topic.title;
+    const part = topic.parts?.find((p) => p.id === id);
+    if (part) return part.title;
+  }
+  throw new Error(`No documentation anchor ${id}`);
+}

@@ -1,0 +1,178 @@
+/**
+ * The user guide (/documentation, issue 18): every link resolves, every formula, figure, permission,
+ * macro and tag shown matches the module it is rendered from, search works in the browser, the page
+ * reads on a phone, ships at most 10 KB of JavaScript, and axe finds no serious violation.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { MACRO_VENDORS } from '../../fixtures/lookups.ts';
+import { findRoute, notFoundRoute } from '../../src/app/routes.ts';
+import { exampleFigures, WORKED_EXAMPLES } from '../../src/docs/examples.ts';
+import { alsoEqualsText, formulaText } from '../../src/docs/formulas.ts';
+import { DOC_TOPICS } from '../../src/docs/sections.ts';
+import { can, PERMISSIONS, ROLES, type Permission } from '../../src/shared/access.ts';
+import { DERIVED_KEYS, formatMetric, type MetricKey } from '../../src/shared/metrics.ts';
+import { buildTags } from '../../src/shared/tags.ts';
+import { expectNoSeriousA11yViolations } from './auth-helpers.ts';
+
+const JS_BUDGET_BYTES = 10 * 1024;
+
+async function openGuide(page: Page, hash = '') {
+  await page.goto(`/documentation${hash}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'LAMP user guide' })).toBeVisible();
+}
+
+test.describe('the documentation', () => {
+  test('every link resolves: anchors to an element, paths to a page or an API answer', async ({ page, request }) => {
+    await openGuide(page);
+    const { hrefs, ids } = await page.evaluate(() => ({
+      hrefs: [...document.querySelectorAll('a[href]')].map((a) => a.getAttribute('href') ?? ''),
+      ids: [...document.querySelectorAll('[id]')].map((el) => el.id),
+    }));
+    expect(new Set(ids).size, 'element ids are unique, so every anchor is unambiguous').toBe(ids.length);
+    const idSet = new Set(ids);
+    const paths = new Set<string>();
+    for (const href of hrefs) {
+      if (href.startsWith('#')) expect(idSet.has(decodeURIComponent(href.slice(1))), href).toBe(true);
+      else if (href.startsWith('/')) paths.add(href);
+      else if (href.startsWith('mailto:')) expect(href).toMatch(/^mailto:[^@\s]+@[^@\s]+\.[a-z]+$/i);
+      else expect(() => new URL(href), href).not.toThrow();
+    }
+    expect(paths.size).toBeGreaterThan(0);
+    for (const href of paths) {
+      const [path = '/', hash] = href.split('#');
+      const response = await request.get(path, { maxRedirects: 0 });
+      expect(response.status(), href).toBe(200);
+      const type = response.headers()['content-type'] ?? '';
+      // The app page answers every path: an app link must also name a route the app has.
+      if (type.includes('text/html') && !['/login', '/documentation'].includes(path)) {
+        expect(findRoute(path).route, `${href} is an app route`).not.toBe(notFoundRoute);
+      }
+      if (hash) expect(await response.text(), `${href} has its anchor`).toContain(`id="${hash}"`);
+    }
+  });
+
+  test('the table of contents lists every topic and part, and each deep link lands on its heading', async ({
+    page,
+  }) => {
+    await openGuide(page, '#worked-examples');
+    await expect(page.getByRole('heading', { name: 'Worked examples' })).toBeInViewport();
+    const contents = page.getByRole('navigation', { name: 'Contents' });
+    for (const topic of DOC_TOPICS) {
+      await expect(contents.getByRole('link', { name: topic.title, exact: true })).toHaveAttribute(
+        'href',
+        `#${topic.id}`,
+      );
+    }
+    await contents.getByRole('link', { name: 'Sandboxes', exact: true }).click();
+    await expect(page).toHaveURL(/#sandboxes$/);
+    await expect(page.getByRole('heading', { name: 'Sandboxes' })).toBeInViewport();
+  });
+
+  test('every formula shown is the one in src/shared/metrics.ts', async ({ page }) => {
+    await openGuide(page);
+    const shown = await page
+      .locator('[data-formula]')
+      .evaluateAll((els) => els.map((el) => [el.getAttribute('data-formula') ?? '', (el.textContent ?? '').trim()]));
+    expect(shown.map(([key]) => key).sort()).toEqual([...DERIVED_KEYS].sort());
+    for (const [key, text] of shown) expect(text, key).toBe(formulaText(key as (typeof DERIVED_KEYS)[number]));
+    await expect(page.locator('[data-formula-also="apm"]')).toHaveText(alsoEqualsText('apm')!);
+  });
+
+  test('the worked examples show the figures the shared formulas give', async ({ page }) => {
+    await openGuide(page);
+    const cells = await page.locator('[data-example]').evaluateAll((els) =>
+      els.map((el) => ({
+        example: el.getAttribute('data-example') ?? '',
+        metric: el.getAttribute('data-metric') ?? '',
+        text: (el.textContent ?? '').trim(),
+      })),
+    );
+    expect(cells.length).toBeGreaterThan(WORKED_EXAMPLES.length * 8);
+    for (const cell of cells) {
+      const example = WORKED_EXAMPLES.find((e) => e.id === cell.example)!;
+      const key = cell.metric as MetricKey;
+      expect(cell.text, `${cell.example} ${cell.metric}`).toBe(formatMetric(key, exampleFigures(example)[key]));
+    }
+  });
+
+  test('roles, permissions, macros and tags come from their shared sources', async ({ page }) => {
+    await openGuide(page);
+    for (const permission of Object.keys(PERMISSIONS) as Permission[]) {
+      const row = page.locator(`[data-permission="${permission}"]`);
+      for (const role of ROLES) {
+        await expect(row.locator(`[data-role="${role}"] [role="img"]`)).toHaveAttribute(
+          'aria-label',
+          can(role, permission) ? 'yes' : 'no',
+        );
+      }
+    }
+    const macros = await page.locator('[data-macro]').allTextContents();
+    const expected = MACRO_VENDORS.flatMap((v) => v.macros.map((m) => m.macro));
+    expect(macros).toEqual(expected);
+    const dv360 = MACRO_VENDORS.find((v) => v.name === 'DV360')!;
+    const [vast] = buildTags(
+      { id: '6650f1c2a9e4b7d3c1a0e8f5' },
+      { vendor: { id: '', name: 'DV360' }, macros: dv360.macros.map(({ parameter, macro }) => ({ parameter, macro })) },
+      ['video'],
+    );
+    await expect(page.getByLabel(vast!.title)).toHaveText(vast!.code);
+  });
+
+  test('search finds parts of the guide without a server, and Enter opens the first', async ({ page }) => {
+    await openGuide(page);
+    const search = page.getByRole('searchbox', { name: 'Search the guide' });
+    const results = page.getByRole('list', { name: 'Search results' });
+    await search.fill('vast verification');
+    await expect(results.getByRole('link', { name: 'VAST verification' })).toBeVisible();
+    await search.fill('zebra crossing');
+    await expect(page.getByRole('status')).toHaveText('No results for “zebra crossing”');
+    await expect(results.getByRole('link')).toHaveCount(0);
+    await search.fill('acpm');
+    await expect(results.getByRole('link').first()).toBeVisible();
+    await search.press('Enter');
+    await expect(page).toHaveURL(/#[a-z-]+$/);
+    // A search can be shared as a link.
+    await page.goto('/documentation?q=sandbox');
+    await expect(results.getByRole('link', { name: 'Sandboxes' })).toBeVisible();
+  });
+
+  test(`ships at most ${JS_BUDGET_BYTES / 1024} KB of JavaScript`, async ({ page }) => {
+    const external: number[] = [];
+    page.on('response', async (response) => {
+      if (response.request().resourceType() === 'script') external.push((await response.body()).length);
+    });
+    await openGuide(page);
+    const inline = await page.evaluate(() =>
+      [...document.querySelectorAll('script:not([src])')].reduce(
+        (sum, s) => sum + new TextEncoder().encode(s.textContent ?? '').length,
+        0,
+      ),
+    );
+    const total = inline + external.reduce((a, b) => a + b, 0);
+    console.warn(`documentation JavaScript: ${total} bytes (${inline} inline, ${external.length} files)`);
+    expect(total).toBeLessThanOrEqual(JS_BUDGET_BYTES);
+  });
+
+  test('has no serious accessibility violations', async ({ page }) => {
+    await openGuide(page);
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole('searchbox', { name: 'Search the guide' }).fill('apm');
+    await expectNoSeriousA11yViolations(page);
+  });
+});
+
+test.describe('the documentation on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('reads without sideways scrolling, contents folded until asked for', async ({ page }) => {
+    await openGuide(page);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    const contents = page.getByRole('navigation', { name: 'Contents' });
+    await expect(contents).toBeHidden();
+    await page.getByText('Contents', { exact: true }).click();
+    await contents.getByRole('link', { name: 'Roles and permissions' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Roles and permissions' })).toBeInViewport();
+    await expectNoSeriousA11yViolations(page);
+  });
+});
