@@ -48,7 +48,11 @@ const EnvSchema = z.object({
   /** How many test sandboxes may exist at once (demo and test modes; issue 16). */
   LAMP_MAX_SANDBOXES: z.coerce.number().int().min(1).max(1000).default(32),
   /** A test sandbox unused this many minutes is dropped. */
-  LAMP_SANDBOX_IDLE_MINUTES: z.coerce.number().positive().max(7 * 24 * 60).default(30),
+  LAMP_SANDBOX_IDLE_MINUTES: z.coerce
+    .number()
+    .positive()
+    .max(7 * 24 * 60)
+    .default(30),
   /** How many requests each sandbox's journal keeps (demo and test modes); the oldest make way. */
   LAMP_JOURNAL_LIMIT: z.coerce.number().int().min(0).max(100_000).default(1000),
 });

@@ -26,7 +26,7 @@ import {
   importUploadBody,
   type RowIssue,
 } from '../../src/shared/measurement-api.ts';
-import type { MetricRow } from '../../src/shared/metrics.ts';
+import { BREAKDOWN_DIMENSIONS, type MetricRow } from '../../src/shared/metrics.ts';
 import type { ImportJob, Measurement } from '../../src/shared/schemas/index.ts';
 import { importJobRow } from '../../src/shared/schemas/import-job.ts';
 import { newId } from '../store/repositories.ts';

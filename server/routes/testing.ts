@@ -66,7 +66,10 @@ export function testingRoutes(app: FastifyInstance) {
     '/api/v1/testing/sandboxes',
     {
       config: { access },
-      schema: { description: 'The test sandboxes (the default state is not one), with the limits.', response: { 200: SandboxListSchema } },
+      schema: {
+        description: 'The test sandboxes (the default state is not one), with the limits.',
+        response: { 200: SandboxListSchema },
+      },
     },
     () => {
       const data = app.sandboxes.list();
@@ -154,7 +157,10 @@ export function testingRoutes(app: FastifyInstance) {
     '/api/v1/testing/clock',
     {
       config: { access },
-      schema: { description: "The clock of the request's sandbox (or of the default state).", response: { 200: ClockSchema } },
+      schema: {
+        description: "The clock of the request's sandbox (or of the default state).",
+        response: { 200: ClockSchema },
+      },
     },
     (request) => clockOf(request.sandbox),
   );

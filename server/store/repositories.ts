@@ -234,7 +234,6 @@ class IndexedRows<Row extends StoredRow> {
   }
 }
 
-
 /**
  * Where sandboxes keep their rows (issue 16): the fixtures they start from, shared by every
  * sandbox until it writes (copy on write, per collection: a sandbox's first write to a collection

@@ -16,8 +16,6 @@ export const PERMISSION_TEXT: Record<Permission, string> = {
   'admin.root': 'Open the admin area’s root sections and the Global Admin Menu',
   'admin.super': 'Edit custom parameter templates, import job configs, upload templates and lookup tables',
   'version.view': 'See the version label at the bottom of the sidebar',
-  'search.write-sections': 'Find label categories, labels and purchase orders in global search',
-  'search.root-sections': 'Find accounts, contracts, templates, projects and macros in global search',
 };
 
 export const ROLE_TEXT: Record<Role, string> = {

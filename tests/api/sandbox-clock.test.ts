@@ -24,7 +24,12 @@ afterAll(() => app.close());
 const header = (sandbox: string | null): Record<string, string> => (sandbox ? { 'x-lamp-sandbox': sandbox } : {});
 
 async function setClock(sandbox: string | null, body: ClockBody): Promise<ClockAnswer> {
-  const response = await app.inject({ method: 'PUT', url: '/api/v1/testing/clock', headers: header(sandbox), payload: body });
+  const response = await app.inject({
+    method: 'PUT',
+    url: '/api/v1/testing/clock',
+    headers: header(sandbox),
+    payload: body,
+  });
   expect(response.statusCode, response.body).toBe(200);
   return response.json<ClockAnswer>();
 }
@@ -83,7 +88,12 @@ describe('the clock routes', () => {
 
   it('refuse a bad body with 400 and keep the clock', async () => {
     await setClock('clock-bad', { now: '2026-10-15T00:00:00Z', frozen: true });
-    for (const payload of [{ now: 'yesterday', frozen: true }, { frozen: true }, { now: null, frozen: 'yes' }, { now: null, extra: 1 }]) {
+    for (const payload of [
+      { now: 'yesterday', frozen: true },
+      { frozen: true },
+      { now: null, frozen: 'yes' },
+      { now: null, extra: 1 },
+    ]) {
       const response = await app.inject({
         method: 'PUT',
         url: '/api/v1/testing/clock',
@@ -101,7 +111,10 @@ describe('what the clock governs', () => {
   const october = () =>
     measurements().find(
       (m) =>
-        m.account === ACCOUNT_IDS.northwind && m.status !== 'draft' && m.start_date <= '2026-10-01' && m.end_date >= '2026-10-31',
+        m.account === ACCOUNT_IDS.northwind &&
+        m.status !== 'draft' &&
+        m.start_date <= '2026-10-01' &&
+        m.end_date >= '2026-10-31',
     )!;
 
   it("resolves relative dates ('last 7 days') on the sandbox's clock", async () => {

@@ -128,9 +128,15 @@ describe('isolation', () => {
 
   it('keeps sessions per sandbox: a session from one is signed out in another', async () => {
     const a = await signIn('sessions-a');
-    const inA = await app.inject({ url: '/api/v1/current-user', headers: { ...sandboxHeader('sessions-a'), cookie: a } });
+    const inA = await app.inject({
+      url: '/api/v1/current-user',
+      headers: { ...sandboxHeader('sessions-a'), cookie: a },
+    });
     expect(inA.statusCode).toBe(200);
-    const inB = await app.inject({ url: '/api/v1/current-user', headers: { ...sandboxHeader('sessions-b'), cookie: a } });
+    const inB = await app.inject({
+      url: '/api/v1/current-user',
+      headers: { ...sandboxHeader('sessions-b'), cookie: a },
+    });
     expect(inB.statusCode).toBe(401);
     const inDefault = await app.inject({ url: '/api/v1/current-user', headers: { cookie: a } });
     expect(inDefault.statusCode).toBe(401);
