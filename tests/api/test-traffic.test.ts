@@ -8,14 +8,15 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_COOKIE, SANDBOX_HEADER } from '../../server/sandbox/scope.ts';
 import type { FaultRule, FaultRuleBody, JournalEntry, JournalList } from '../../src/shared/schemas/test-traffic.ts';
 import { buildTestApp, productionConfig } from '../helpers/app.ts';
-import { as, buildSeededApp, EMAILS } from '../helpers/seed.ts';
+import { as, asIn, buildSeededApp, EMAILS } from '../helpers/seed.ts';
 
 const FAULTS = '/api/v1/testing/faults';
 const JOURNAL = '/api/v1/testing/journal';
 
 let app: FastifyInstance;
 beforeAll(async () => {
-  app = await buildSeededApp();
+  // Each test takes a sandbox of its own: more than the default limit in one app.
+  app = await buildSeededApp({ maxSandboxes: 1000 });
 });
 afterAll(() => app.close());
 
@@ -48,8 +49,9 @@ const health = (sandbox: string, headers: Record<string, string> = {}) =>
 const signIn = (sandbox: string, password = 'wrong-password') =>
   app.inject(inSandbox(sandbox, { method: 'POST', url: '/api/v1/auth', payload: { email: EMAILS.reader, password } }));
 
-const projectCount = async () =>
-  (await app.inject({ url: '/api/v1/project?limit=0', headers: as(app, 'super') })).json<{ count: number }>().count;
+const projectCount = async (sandbox: string) =>
+  (await app.inject({ url: '/api/v1/project?limit=0', headers: asIn(app, 'super', sandbox) })).json<{ count: number }>()
+    .count;
 
 describe('fault rules', () => {
   it('answer a status with the given body, before the handler runs (a faulted write changes nothing)', async () => {
@@ -61,22 +63,23 @@ describe('fault rules', () => {
       body: { message: 'Maintenance until noon' },
     });
     expect(rule).toMatchObject({ id: 'f1', method: 'POST', status: 503, drop: false, matched: 0, applied: 0 });
-    const before = await projectCount();
+    const before = await projectCount(sandbox);
     const response = await app.inject(
       inSandbox(sandbox, {
         method: 'POST',
         url: '/api/v1/project',
-        headers: as(app, 'super'),
+        headers: asIn(app, 'super', sandbox),
         payload: { name: 'Faulted project', account: '000000000000000000000000' },
       }),
     );
     expect(response.statusCode).toBe(503);
     expect(response.json()).toEqual({ message: 'Maintenance until noon' });
     expect(response.headers['content-type']).toMatch(/^application\/json/);
-    expect(await projectCount()).toBe(before);
+    expect(await projectCount(sandbox)).toBe(before);
     // Other methods and paths, and other sandboxes, are left alone.
     expect(
-      (await app.inject(inSandbox(sandbox, { url: '/api/v1/project', headers: as(app, 'super') }))).statusCode,
+      (await app.inject(inSandbox(sandbox, { url: '/api/v1/project', headers: asIn(app, 'super', sandbox) })))
+        .statusCode,
     ).toBe(200);
     expect((await health(sandbox)).statusCode).toBe(200);
   });
@@ -174,7 +177,7 @@ describe('fault rules', () => {
     await addFault(sandbox, { path: '/api/v1/*', status: 418 });
     await addFault(sandbox, { method: 'GET', path: '/api/v1/current-user', status: 429 });
     // A fault applies once the session is checked: a signed-in client's request.
-    const get = (url: string) => app.inject(inSandbox(sandbox, { url, headers: as(app, 'reader') }));
+    const get = (url: string) => app.inject(inSandbox(sandbox, { url, headers: asIn(app, 'reader', sandbox) }));
     expect((await get('/api/v1/current-user')).statusCode).toBe(429);
     expect((await get('/api/v1/unauth')).statusCode).toBe(418);
     // One segment only: /api/v1/* does not reach a deeper path.
@@ -183,7 +186,7 @@ describe('fault rules', () => {
 
     const deep = freshSandbox();
     await addFault(deep, { path: '/api/v1/**', status: 418 });
-    const download = inSandbox(deep, { url: '/api/v1/measurement-tag/download', headers: as(app, 'reader') });
+    const download = inSandbox(deep, { url: '/api/v1/measurement-tag/download', headers: asIn(app, 'reader', deep) });
     expect((await app.inject(download)).statusCode).toBe(418);
     // The default pattern is every API path.
     const every = freshSandbox();
@@ -279,7 +282,7 @@ describe('the Prefer one-off fault', () => {
   });
 
   it('carries a message for the UI, and a faulted write changes nothing', async () => {
-    const before = await projectCount();
+    const before = await projectCount('default');
     const response = await app.inject({
       method: 'POST',
       url: '/api/v1/project',
@@ -291,7 +294,7 @@ describe('the Prefer one-off fault', () => {
     });
     expect(response.statusCode).toBe(500);
     expect(response.json()).toEqual({ statusCode: 500, error: 'Internal Server Error', message: 'Disk "full", sorry' });
-    expect(await projectCount()).toBe(before);
+    expect(await projectCount('default')).toBe(before);
   });
 
   it('delays the real answer, or an error answer', async () => {
@@ -357,7 +360,7 @@ describe('the request journal', () => {
       inSandbox(sandbox, {
         method: 'POST',
         url: '/api/v1/reset-password',
-        headers: as(app, 'reader'),
+        headers: asIn(app, 'reader', sandbox),
         payload: {
           current_password: 'Wrong-Current-1',
           new_password: 'Another-Secret-99',
@@ -411,7 +414,7 @@ describe('the request journal', () => {
     await signIn(sandbox);
     await new Promise((resolve) => setTimeout(resolve, 5));
     const since = new Date().toISOString();
-    await app.inject(inSandbox(sandbox, { url: '/api/v1/current-user', headers: as(app, 'reader') }));
+    await app.inject(inSandbox(sandbox, { url: '/api/v1/current-user', headers: asIn(app, 'reader', sandbox) }));
     await signIn(sandbox);
     const paths = async (query: string) => (await journal(sandbox, query)).data.map((e) => `${e.method} ${e.path}`);
     const count = async (query: string) =>

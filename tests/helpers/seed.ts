@@ -3,6 +3,7 @@
  * e-mails, roles and account ids as the demo fixtures) and one or two rows of every resource in
  * an own and a foreign account, so tests do not depend on the demo data's details.
  */
+import { SANDBOX_HEADER } from '../../server/sandbox/scope.ts';
 import type { FastifyInstance } from 'fastify';
 import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
 import type { Collections, Row } from '../../fixtures/generate.ts';
@@ -300,4 +301,13 @@ export function sessionCookie(app: FastifyInstance, persona: Persona): string {
 /** Headers of a signed-in JSON request. */
 export function as(app: FastifyInstance, persona: Persona) {
   return { cookie: sessionCookie(app, persona) };
+}
+
+/** Headers of a signed-in request in a test sandbox, whose sessions are its own (issue 16). */
+export function asIn(app: FastifyInstance, persona: Persona, sandbox: string) {
+  app.sandboxes.use(sandbox);
+  return {
+    cookie: app.inSandbox(sandbox, () => sessionCookie(app, persona)),
+    [SANDBOX_HEADER]: sandbox,
+  };
 }
