@@ -97,7 +97,6 @@ const spotlight = { feature: 'spotlight_access', spotlight: true } as const;
 /** Spec §5: /admin needs a product-owner account; §6 names the role each section needs. */
 const adminRoot = { productOwner: true, role: 'root' } as const;
 const adminSuper = { productOwner: true, role: 'super' } as const;
-const notYet = 'pages/NotAvailablePage';
 
 /**
  * One admin section (spec §2 "Admin area", §6): its slug, titles, the access it needs, which
@@ -125,11 +124,13 @@ export interface AdminSection {
 
 export type AdminPageKind = 'list' | 'create' | 'bulk' | 'detail';
 
-/** The page a section's route of one kind renders (see AdminSection.pages). */
-const ADMIN_GENERIC_PAGES: Record<AdminPageKind, string> = {
+/**
+ * The page a section's route of one kind renders (see AdminSection.pages). Bulk creation has no
+ * generic page: a section with `bulk` names its own, or the table refuses to load.
+ */
+const ADMIN_GENERIC_PAGES: Partial<Record<AdminPageKind, string>> = {
   list: 'admin/AdminListPage',
   create: 'admin/AdminCreatePage',
-  bulk: notYet,
   detail: 'admin/AdminDetailPage',
 };
 
@@ -291,7 +292,11 @@ function adminRoutes(section: AdminSection): RouteEntry[] {
   const { id, title, singular, access } = section;
   const base = `/admin/${id}`;
   const options = { access, sidebar: 'admin' as const };
-  const page = (kind: AdminPageKind) => section.pages?.[kind] ?? ADMIN_GENERIC_PAGES[kind];
+  const page = (kind: AdminPageKind) => {
+    const module = section.pages?.[kind] ?? ADMIN_GENERIC_PAGES[kind];
+    if (!module) throw new Error(`Admin section ${section.id} needs a '${kind}' page module`);
+    return module;
+  };
   const list = [route(`admin.${id}`, base, `${title} | Admin`, page('list'), options)];
   if (section.create)
     list.push(route(`admin.${id}.create`, `${base}/create`, `Create ${singular} | Admin`, page('create'), options));
