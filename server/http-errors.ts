@@ -10,6 +10,22 @@ import type { FieldIssue } from '../src/shared/schemas/auth.ts';
 
 export type { FieldIssue };
 
+/**
+ * What the functions below read of a zod issue: a zod error's own issues, or those rebuilt from a
+ * route schema's validation failure (server/plugins/errors.ts), so both read the same way.
+ */
+export interface IssueLike {
+  readonly code: string;
+  readonly path: readonly PropertyKey[];
+  readonly message: string;
+  /** The unknown keys of an `unrecognized_keys` issue. */
+  readonly keys?: readonly string[];
+}
+
+interface IssuesLike {
+  readonly issues: readonly IssueLike[];
+}
+
 export class HttpError extends Error {
   override name = 'HttpError';
   readonly statusCode: number;
@@ -47,7 +63,7 @@ export function issuesLine(issues: readonly FieldIssue[]): string {
  * names where the field sits when it is not the body (e.g. a query parameter). Unknown keys
  * become one issue per key ("unknown field").
  */
-export function zodIssues(error: z.ZodError, prefix = ''): FieldIssue[] {
+export function zodIssues(error: IssuesLike, prefix = ''): FieldIssue[] {
   const seen = new Set<string>();
   const out: FieldIssue[] = [];
   const add = (path: string, message: string) => {
@@ -59,7 +75,7 @@ export function zodIssues(error: z.ZodError, prefix = ''): FieldIssue[] {
   for (const issue of error.issues.slice(0, 5)) {
     const path = [prefix, ...issue.path.map(String)].filter(Boolean).join('.');
     if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) add(path ? `${path}.${key}` : key, 'unknown field');
+      for (const key of issue.keys ?? []) add(path ? `${path}.${key}` : key, 'unknown field');
     } else add(path, issue.message);
   }
   return out;
@@ -69,12 +85,12 @@ export function zodIssues(error: z.ZodError, prefix = ''): FieldIssue[] {
  * One line naming each bad field: "end_date: end_date must not be before start_date; name: is
  * required". Unknown keys of one object share a line ("a, b: unknown fields").
  */
-export function issuesMessage(error: z.ZodError, prefix = ''): string {
+export function issuesMessage(error: IssuesLike, prefix = ''): string {
   const seen = new Set<string>();
   const parts: string[] = [];
   for (const issue of error.issues.slice(0, 5)) {
     const path = [prefix, ...issue.path.map(String)].filter(Boolean).join('.');
-    const keys = issue.code === 'unrecognized_keys' ? issue.keys : [];
+    const keys = issue.code === 'unrecognized_keys' ? (issue.keys ?? []) : [];
     const line =
       issue.code === 'unrecognized_keys'
         ? `${keys.map((key) => (path ? `${path}.${key}` : key)).join(', ')}: unknown field${keys.length > 1 ? 's' : ''}`

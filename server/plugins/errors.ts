@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { HttpError, type FieldIssue } from '../http-errors.ts';
+import { HttpError, issuesMessage, zodIssues, type FieldIssue, type IssueLike } from '../http-errors.ts';
 import { ERROR_PAGE, isApiPath } from './static-site.ts';
 
 /**
@@ -21,14 +21,24 @@ const REASONS: Record<number, string> = {
   429: 'Too Many Requests',
 };
 
-/** A route schema's validation failure, one issue per field, whatever validator produced it. */
-function validationIssues(error: FastifyError): FieldIssue[] | null {
+/**
+ * A route schema's validation failure, read like a zod parse in a handler (parseOr400): one issue
+ * per field, an unknown key named as its own field ("colour: unknown field"), and the same
+ * one-line message. Fastify passes zod's issues as `{keyword, instancePath, message, params}`
+ * (fastify-type-provider-zod); they are put back together here.
+ */
+function validationFailure(error: FastifyError): { issues: FieldIssue[]; message: string } | null {
   if (!Array.isArray(error.validation) || error.validation.length === 0) return null;
   const where = error.validationContext && error.validationContext !== 'body' ? error.validationContext : '';
-  return error.validation.slice(0, 5).map((item) => {
-    const path = [where, ...String(item.instancePath ?? '').split('/')].filter(Boolean).join('.');
-    return { path, message: item.message ?? (path ? 'is invalid' : 'Invalid input') };
-  });
+  const issues = error.validation.map((item): IssueLike => ({
+    ...(item.params as { keys?: string[] }),
+    code: item.keyword,
+    path: String(item.instancePath ?? '')
+      .split('/')
+      .filter(Boolean),
+    message: item.message || 'Invalid input',
+  }));
+  return { issues: zodIssues({ issues }, where), message: issuesMessage({ issues }, where) };
 }
 
 const FIELD_LINE = /^([A-Za-z_][\w.[\]-]*(?:, [A-Za-z_][\w.[\]-]*)*): (.+)$/s;
@@ -61,12 +71,10 @@ export function errorHandling(app: FastifyInstance, options: { staticSite: boole
     }
     const headers = (error as { headers?: unknown }).headers;
     if (headers && typeof headers === 'object') reply.headers(headers);
-    const validation = validationIssues(error);
-    const message = validation
-      ? validation.map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message)).join('; ')
-      : error.message;
+    const validation = validationFailure(error);
+    const message = validation ? validation.message : error.message;
     const thrown = error instanceof HttpError ? error.issues : undefined;
-    const issues = validation ?? thrown ?? (status === 400 ? issuesFromMessage(message) : undefined);
+    const issues = validation?.issues ?? thrown ?? (status === 400 ? issuesFromMessage(message) : undefined);
     return reply.code(status).send({
       statusCode: status,
       error: REASONS[status] ?? 'Error',

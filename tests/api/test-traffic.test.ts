@@ -253,7 +253,7 @@ describe('fault rules', () => {
     [{ status: 500, times: 0 }, 'times', 'must be at least 1'],
     [{ status: 500, path: 'api/health' }, 'path', 'must start with /, e.g. /api/v1/measurement or /api/v1/*'],
     [{ status: 500, method: 'FETCH' }, 'method', ''],
-    [{ status: 500, colour: 'red' }, '', 'Unrecognized key: "colour"'],
+    [{ status: 500, colour: 'red' }, 'colour', 'unknown field'],
   ])('refuse a bad rule %j with a 400 naming the field, and keep none', async (body, path, message) => {
     const sandbox = freshSandbox();
     const response = await app.inject(inSandbox(sandbox, { method: 'POST', url: FAULTS, payload: body }));
