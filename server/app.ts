@@ -101,9 +101,6 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   if (options.bootstrapAdmin) await bootstrapAdmin(app, options.bootstrapAdmin);
   const throttles = sandboxScope.perSandbox(() => new Map<string, number[]>());
   app.decorate('loginThrottle', new LoginThrottle(DEFAULT_THROTTLE_LIMITS, now, () => throttles.get(currentSandbox())));
-  // Before any hook that reads data: each request works in the sandbox it names.
-  sandboxes(app);
-
   errorHandling(app, { staticSite: serveStatic });
   securityHeaders(app, {
     contentSecurityPolicy: {
@@ -136,6 +133,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   // form bodies only reach routes that list them in config.bodyTypes (forgotten-password).
   app.removeContentTypeParser('text/plain');
   await app.register(formbody);
+  // Before any hook that reads data: each request works in the sandbox it names. After the
+  // security headers and CORS, so that its refusals (400, 429) carry their headers too.
+  sandboxes(app);
   sessions(app, repositories);
   // Before any route: it binds each route's declared access to the route as it is added, and a
   // route added earlier would go unchecked.

@@ -17,7 +17,6 @@ import { PREFER_HEADER, PREFERENCE_APPLIED_HEADER } from '../../src/shared/schem
 import { isDemoLike } from '../config.ts';
 import { FaultRules, preferFault, type FaultDecision } from '../sandbox/faults.ts';
 import { Journal, journalBody } from '../sandbox/journal.ts';
-import { sandboxNameOf } from '../sandbox/scope.ts';
 
 /** Where faults and the journal look: the API, less the testing routes that control them. */
 const API_PREFIX = '/api/';
@@ -40,6 +39,8 @@ interface PerSandbox<T> {
 export interface TestTraffic {
   faults: PerSandbox<FaultRules>;
   journals: PerSandbox<Journal>;
+  /** How many requests are being held back by a fault's delay right now. */
+  readonly delayed: number;
 }
 
 declare module 'fastify' {
@@ -88,12 +89,49 @@ function answer(reply: FastifyReply, decision: FaultDecision, status: number, bo
   return reply.type('application/json; charset=utf-8').send(JSON.stringify(payload));
 }
 
+/**
+ * The requests a fault's delay holds back, so that a closing server can let them go at once
+ * (they then get their fault's answer, or go on to their handler, without the wait). Once
+ * released, later delays are not waited for either: the server is on its way down.
+ */
+class DelayedRequests {
+  readonly #pending = new Map<NodeJS.Timeout, () => void>();
+  #released = false;
+
+  get size(): number {
+    return this.#pending.size;
+  }
+
+  hold(resume: () => void, delayMs: number): void {
+    if (delayMs <= 0 || this.#released) return resume();
+    const timer = setTimeout(() => {
+      this.#pending.delete(timer);
+      resume();
+    }, delayMs);
+    this.#pending.set(timer, resume);
+  }
+
+  release(): void {
+    this.#released = true;
+    const waiting = [...this.#pending];
+    this.#pending.clear();
+    for (const [timer, resume] of waiting) {
+      clearTimeout(timer);
+      resume();
+    }
+  }
+}
+
 export function testTraffic(app: FastifyInstance): void {
   if (!isDemoLike(app.config)) return;
   const limit = app.config.journalLimit;
+  const delays = new DelayedRequests();
   const traffic: TestTraffic = {
     faults: app.sandboxScope.perSandbox(() => new FaultRules()),
     journals: app.sandboxScope.perSandbox(() => new Journal(limit)),
+    get delayed() {
+      return delays.size;
+    },
   };
   app.decorate('testTraffic', traffic);
   app.decorateRequest('traffic', null);
@@ -116,11 +154,10 @@ export function testTraffic(app: FastifyInstance): void {
   };
 
   app.addHook('onRequest', (request, _reply, done) => {
-    if (isObservedUrl(request.url)) {
-      const sandbox = sandboxNameOf(request);
-      // An invalid sandbox name is refused where sandboxes are resolved; nothing to observe.
-      if (sandbox !== null) request.traffic = { sandbox, atMs: Date.now(), fault: null, recorded: false };
-    }
+    // Registered after the sandbox hook (server/sandbox/plugin.ts): a request it refuses (a bad
+    // name, 429) never gets here, so it is neither faulted nor journalled.
+    if (isObservedUrl(request.url))
+      request.traffic = { sandbox: request.sandbox, atMs: Date.now(), fault: null, recorded: false };
     done();
   });
 
@@ -149,8 +186,12 @@ export function testTraffic(app: FastifyInstance): void {
       reply.hijack();
       reply.raw.destroy();
     };
-    if (decision.delayMs > 0) setTimeout(apply, decision.delayMs);
-    else apply();
+    delays.hold(apply, decision.delayMs);
+  });
+  // A closing server waits for the requests under way: a delay (up to a minute) must not hold it.
+  app.addHook('preClose', (done) => {
+    delays.release();
+    done();
   });
 
   app.addHook('onResponse', (request, reply, done) => {

@@ -37,6 +37,9 @@ export class SandboxRegistry {
     this.#scope = scope;
     this.limits = limits;
     this.#realNow = realNow;
+    // State is kept only for sandboxes that exist: a request refused here (429), or one still
+    // running when its sandbox is deleted, leaves nothing behind.
+    scope.keepOnly((name) => name === DEFAULT_SANDBOX || this.#entries.has(name));
   }
 
   /** The sandbox of a request: marks it used, and makes it on first use (429 past the limit). */

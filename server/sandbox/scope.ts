@@ -42,23 +42,42 @@ export function sandboxNameOf(request: RequestLike): string | null {
  */
 export class SandboxScope {
   private readonly forgetters = new Set<(name: string) => void>();
+  private readonly holders = new Set<(name: string) => boolean>();
+  private isLive: (name: string) => boolean = () => true;
+
+  /**
+   * Which names may keep state: the registry's sandboxes and the default state. A piece asked for
+   * under any other name (a request that outlived its sandbox's deletion, say) gets a fresh value
+   * that is not kept, so nothing grows for a sandbox that no longer exists. Until a registry says
+   * otherwise, every name is live.
+   */
+  keepOnly(isLive: (name: string) => boolean): void {
+    this.isLive = isLive;
+  }
 
   /** A piece of state kept per sandbox, made on first use and forgotten with its sandbox. */
   perSandbox<T>(make: (name: string) => T): { get(name: string): T; forget(name: string): void } {
     const byName = new Map<string, T>();
     const forget = (name: string) => void byName.delete(name);
     this.forgetters.add(forget);
+    this.holders.add((name) => byName.has(name));
     return {
-      get(name) {
+      get: (name) => {
         let value = byName.get(name);
         if (value === undefined) {
           value = make(name);
-          byName.set(name, value);
+          if (this.isLive(name)) byName.set(name, value);
         }
         return value;
       },
       forget,
     };
+  }
+
+  /** Whether any piece keeps state for a name (tests: a refused request leaves nothing behind). */
+  holds(name: string): boolean {
+    for (const has of this.holders) if (has(name)) return true;
+    return false;
   }
 
   /** Forgets every per-sandbox piece of a sandbox (on its reset, deletion or idle drop). */

@@ -297,6 +297,59 @@ describe('limits', () => {
   });
 });
 
+describe('requests that leave nothing behind', () => {
+  it('keeps no sandbox, journal or other state for a request refused with 429 or for a bad name', async () => {
+    const limited = await buildSeededApp({ maxSandboxes: 1 });
+    try {
+      const inject = (sandbox: string, method: 'GET' | 'POST' = 'GET', url = '/api/v1/project') =>
+        limited.inject({
+          method,
+          url,
+          headers: { 'x-lamp-sandbox': sandbox },
+          ...(method === 'POST' ? { payload: { email: EMAILS.writer, password: PASSWORD } } : {}),
+        });
+      expect((await inject('only')).statusCode).toBe(401);
+      const refused = [await inject('over'), await inject('over', 'POST', '/api/v1/auth'), await inject('bad name!')];
+      expect(refused.map((response) => response.statusCode)).toEqual([429, 429, 400]);
+      // Refused before anything else, yet with the API's headers.
+      for (const response of refused) expect(response.headers['x-content-type-options']).toBe('nosniff');
+
+      for (const name of ['over', 'bad name!']) {
+        expect(limited.sandboxes.has(name), name).toBe(false);
+        expect(limited.sandboxScope.holds(name), name).toBe(false);
+      }
+      expect(limited.sandboxes.list().map((sandbox) => sandbox.name)).toEqual(['only']);
+      // Nor did the refusals reach the default state's journal.
+      const journal = await limited.inject({ url: '/api/v1/testing/journal/count' });
+      expect(journal.json<{ count: number }>().count).toBe(0);
+      // Once there is room, the sandbox starts with an empty journal.
+      await limited.inject({ method: 'DELETE', url: '/api/v1/testing/sandboxes/only' });
+      const fresh = await limited.inject({ url: '/api/v1/testing/journal', headers: { 'x-lamp-sandbox': 'over' } });
+      expect(fresh.json<{ data: unknown[] }>().data).toEqual([]);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('keeps nothing for a sandbox deleted while one of its requests was still under way', async () => {
+    const cookie = await signIn('deleted-mid-request');
+    // A write held back by a one-off delay: the sandbox goes before its handler runs.
+    const late = app.inject({
+      method: 'POST',
+      url: '/api/v1/measurement',
+      headers: { 'x-lamp-sandbox': 'deleted-mid-request', cookie, prefer: 'lamp-delay=150' },
+      payload: measurementBody(OWN, { name: 'Written after its sandbox went' }),
+    });
+    await expect.poll(() => app.testTraffic?.delayed ?? 0).toBe(1);
+    const deleted = await app.inject({ method: 'DELETE', url: '/api/v1/testing/sandboxes/deleted-mid-request' });
+    expect(deleted.statusCode).toBe(204);
+    expect((await late).statusCode).toBe(201);
+    // Neither the row's copy of the collection nor the journal entry outlived the sandbox.
+    expect(app.sandboxes.has('deleted-mid-request')).toBe(false);
+    expect(app.sandboxScope.holds('deleted-mid-request')).toBe(false);
+  });
+});
+
 describe('production', () => {
   const ROUTES = [
     ['POST', '/api/v1/testing/reset'],

@@ -503,6 +503,27 @@ describe('the journal bound', () => {
   });
 });
 
+describe('a closing server', () => {
+  it('lets delayed requests go at once instead of waiting out their delay', async () => {
+    const closing = await buildSeededApp();
+    await closing.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(closing.server.address() as { port: number }).port}`;
+    const headers = { [SANDBOX_HEADER]: 'closing' };
+    // The longest delay a fault may have: one passes through to its handler, one answers 503.
+    const passing = fetch(`${base}/api/health`, { headers: { ...headers, prefer: 'lamp-delay=60000' } });
+    const failing = fetch(`${base}/api/health`, {
+      headers: { ...headers, prefer: 'lamp-delay=60000, lamp-status=503' },
+    });
+    await expect.poll(() => closing.testTraffic?.delayed).toBe(2);
+
+    const started = performance.now();
+    await closing.close();
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect([(await passing).status, (await failing).status]).toEqual([200, 503]);
+    expect(closing.testTraffic?.delayed).toBe(0);
+  });
+});
+
 describe('in production', () => {
   const apps: FastifyInstance[] = [];
   afterEach(async () => {
