@@ -38,6 +38,7 @@ import {
 import { messages } from '../../src/shared/messages.ts';
 import type { Account, User } from '../../src/shared/schemas/index.ts';
 import { objectId } from '../../src/shared/schemas/index.ts';
+import { TEST_CONTROL_HEADER } from '../../src/shared/schemas/sandbox.ts';
 import { isDemoLike } from '../config.ts';
 import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../http-errors.ts';
 import { hookList } from '../route-hooks.ts';
@@ -53,8 +54,8 @@ export interface AccessPolicy {
 
 export type RouteAccess = 'public' | 'authenticated' | 'demo' | 'test-control' | AccessPolicy;
 
-/** The header that carries LAMP_TEST_CONTROL_TOKEN for test control from another machine. */
-export const TEST_CONTROL_HEADER = 'x-lamp-test-control-token';
+// The header that carries LAMP_TEST_CONTROL_TOKEN for test control from another machine.
+export { TEST_CONTROL_HEADER };
 
 /**
  * Whether the client is this machine. request.ip is the socket's peer, or, only when the

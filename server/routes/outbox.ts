@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { errorResponse } from '../../src/shared/schemas/index.ts';
 import {
   DemoPersonasResponseSchema,
+  OutboxListSchema,
   OutboxMessageSchema,
   OutboxQuerySchema,
   TestLinkBodySchema,
@@ -54,7 +55,7 @@ function escapeHtml(text: string): string {
 export function outboxRoutes(app: FastifyInstance) {
   if (!isDemoLike(app.config)) return;
 
-  const messages = { response: { 200: z.object({ data: z.array(OutboxMessageSchema), count: z.number().int() }) } };
+  const messages = { response: { 200: OutboxListSchema } };
   app.get('/api/v1/testing/outbox', { config: { access: 'test-control' }, schema: messages }, (request) => {
     const { to } = parseOr400(OutboxQuerySchema, request.query);
     const data = readOutbox(app, to);

@@ -10,13 +10,11 @@
  * forgotten together when a sandbox is reset or dropped (`SandboxScope.forget`).
  */
 import { parseCookie } from 'cookie';
+import { SANDBOX_COOKIE, SANDBOX_HEADER, SANDBOX_NAME } from '../../src/shared/schemas/sandbox.ts';
 
-export const SANDBOX_HEADER = 'x-lamp-sandbox';
-export const SANDBOX_COOKIE = 'lamp_sandbox';
+// The names are shared with the test client (tests/support) and the OpenAPI document.
+export { SANDBOX_COOKIE, SANDBOX_HEADER, SANDBOX_NAME };
 export const DEFAULT_SANDBOX = 'default';
-
-/** Letters, digits, '-', '_' and '.', 1–64 characters: safe in a cookie, a header and a log line. */
-export const SANDBOX_NAME = /^[A-Za-z0-9._-]{1,64}$/;
 
 interface RequestLike {
   headers: Record<string, string | string[] | undefined>;

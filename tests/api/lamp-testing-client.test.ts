@@ -1,7 +1,7 @@
 /**
- * The test authors' client (tests/support/lamp-testing.ts) against a listening server: the parts
- * of issue 16 this branch serves (faults, the journal, the outbox, the Prefer helper). The sandbox
- * and clock calls follow the route contract of the sandbox work and are tested where it lands.
+ * The test authors' client (tests/support/lamp-testing.ts) against a listening server: the
+ * sandbox, its clock, faults, the journal, the outbox and the Prefer helper. The client parses
+ * every answer with the server's own schemas, so these calls also prove the two agree.
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,6 +21,36 @@ afterAll(() => app.close());
 const client = (sandbox: string) => new LampTesting({ baseURL: `${baseURL}/`, sandbox });
 
 describe('the test client', () => {
+  it('lists, resets and deletes its sandbox, and sets and reads its clock', async () => {
+    const lamp = client('client-sandbox');
+    const other = client('client-sandbox-other');
+    await lamp.addFault({ path: '/api/v1/nothing', status: 500 });
+    await other.journalCount();
+    expect((await lamp.sandboxes()).map((sandbox) => sandbox.name)).toEqual(
+      expect.arrayContaining(['client-sandbox', 'client-sandbox-other']),
+    );
+
+    const frozen = await lamp.setClock({ now: new Date('2026-03-01T09:00:00Z'), frozen: true });
+    expect(frozen).toMatchObject({
+      sandbox: 'client-sandbox',
+      now: '2026-03-01T09:00:00.000Z',
+      frozen: true,
+      real: false,
+    });
+    expect(await lamp.clock()).toEqual(frozen);
+    expect((await other.clock()).real).toBe(true);
+
+    // A reset forgets the sandbox's faults and clock; the other sandbox keeps its own.
+    await lamp.reset();
+    expect(await lamp.faults()).toEqual([]);
+    expect((await lamp.clock()).real).toBe(true);
+
+    await lamp.deleteSandbox();
+    await lamp.deleteSandbox(); // already gone: fine
+    expect((await other.sandboxes()).map((sandbox) => sandbox.name)).not.toContain('client-sandbox');
+    await other.deleteSandbox();
+  });
+
   it('sets a fault that the next requests in its sandbox meet, and lists and removes rules', async () => {
     const lamp = client('client-faults');
     const rule = await lamp.addFault({ method: 'GET', path: '/api/health', status: 503, times: 1 });

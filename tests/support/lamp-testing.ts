@@ -15,9 +15,17 @@
  * when the API and the client drift apart. A refused call throws LampTestingError with the
  * API's status and message.
  */
-import { z } from 'zod';
-import { SANDBOX_COOKIE, SANDBOX_HEADER } from '../../server/sandbox/scope.ts';
-import { OutboxMessageSchema, type OutboxMessage } from '../../src/shared/schemas/self-service.ts';
+import {
+  ClockSchema,
+  SANDBOX_COOKIE,
+  SANDBOX_HEADER,
+  SandboxListSchema,
+  TEST_CONTROL_HEADER,
+  type ClockAnswer,
+  type ClockBody,
+  type Sandbox,
+} from '../../src/shared/schemas/sandbox.ts';
+import { OutboxListSchema, type OutboxMessage, type OutboxQuery } from '../../src/shared/schemas/self-service.ts';
 import {
   FaultRuleListSchema,
   FaultRuleSchema,
@@ -27,31 +35,22 @@ import {
   type FaultRuleBody,
   type JournalEntry,
   type JournalList,
+  type JournalQuery,
 } from '../../src/shared/schemas/test-traffic.ts';
 
-export type { FaultRule, FaultRuleBody, JournalEntry, JournalList, OutboxMessage };
-
-/** The header that lets test control answer another machine (LAMP_TEST_CONTROL_TOKEN). */
-const TEST_CONTROL_HEADER = 'x-lamp-test-control-token';
-
-/** Journal filters: each optional, all must hold. `since` takes a Date or ISO 8601 text. */
-export interface JournalFilter {
-  method?: string | readonly string[];
-  /** A path pattern: `*` within a segment, `**` across segments. */
-  path?: string;
-  since?: Date | string;
-}
+export type { ClockAnswer, ClockBody, FaultRule, FaultRuleBody, JournalEntry, JournalList, OutboxMessage, Sandbox };
 
 /**
- * The sandbox's clock (GET/PUT /api/v1/testing/clock). Written against the route's contract;
- * `now` null means the machine's time.
+ * Journal filters (GET /api/v1/testing/journal's query), each optional, all must hold; for
+ * convenience `method` may be a list and `since` a Date.
  */
-export const ClockSchema = z.object({ now: z.string().nullable(), frozen: z.boolean() }).loose();
-export type Clock = z.infer<typeof ClockSchema>;
+export type JournalFilter = Omit<JournalQuery, 'method' | 'since'> & {
+  method?: JournalQuery['method'] | readonly string[];
+  since?: JournalQuery['since'] | Date;
+};
 
-/** A sandbox as GET /api/v1/testing/sandboxes lists it (at least its name). */
-export const SandboxSummarySchema = z.object({ name: z.string() }).loose();
-export type SandboxSummary = z.infer<typeof SandboxSummarySchema>;
+/** PUT /api/v1/testing/clock's body; `now` may be a Date. */
+export type ClockSetting = Omit<ClockBody, 'now'> & { now: ClockBody['now'] | Date };
 
 /** What `attach` needs of a Playwright BrowserContext (kept structural: no Playwright import). */
 export interface CookieJar {
@@ -156,9 +155,8 @@ export class LampTesting {
   }
 
   /** The sandboxes in use. */
-  async sandboxes(): Promise<SandboxSummary[]> {
-    const body = await this.call('GET', '/api/v1/testing/sandboxes');
-    return z.object({ data: z.array(SandboxSummarySchema) }).parse(body).data;
+  async sandboxes(): Promise<Sandbox[]> {
+    return SandboxListSchema.parse(await this.call('GET', '/api/v1/testing/sandboxes')).data;
   }
 
   // --- Faults ------------------------------------------------------------------------------
@@ -220,9 +218,9 @@ export class LampTesting {
   // --- The outbox --------------------------------------------------------------------------
 
   /** The e-mails sent, newest first; `to` keeps one address's. */
-  async outbox(filter: { to?: string } = {}): Promise<OutboxMessage[]> {
+  async outbox(filter: OutboxQuery = {}): Promise<OutboxMessage[]> {
     const body = await this.call('GET', '/api/v1/testing/outbox', { query: filter.to ? { to: filter.to } : {} });
-    return z.object({ data: z.array(OutboxMessageSchema) }).parse(body).data;
+    return OutboxListSchema.parse(body).data;
   }
 
   async clearOutbox(): Promise<void> {
@@ -231,14 +229,14 @@ export class LampTesting {
 
   // --- The clock ---------------------------------------------------------------------------
 
-  async clock(): Promise<Clock> {
+  async clock(): Promise<ClockAnswer> {
     return ClockSchema.parse(await this.call('GET', '/api/v1/testing/clock'));
   }
 
   /** Sets the sandbox's now (null: the machine's time) and whether it stands still. */
-  async setClock(clock: { now: Date | string | null; frozen: boolean }): Promise<Clock> {
-    const now = clock.now instanceof Date ? clock.now.toISOString() : clock.now;
-    return ClockSchema.parse(await this.call('PUT', '/api/v1/testing/clock', { body: { now, frozen: clock.frozen } }));
+  async setClock(clock: ClockSetting): Promise<ClockAnswer> {
+    const body: ClockBody = { ...clock, now: clock.now instanceof Date ? clock.now.toISOString() : clock.now };
+    return ClockSchema.parse(await this.call('PUT', '/api/v1/testing/clock', { body }));
   }
 
   // ---------------------------------------------------------------------------------------------

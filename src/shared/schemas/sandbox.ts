@@ -4,10 +4,19 @@
  */
 import { z } from 'zod';
 
-/** Letters, digits, '-', '_' and '.', 1–64 characters (server/sandbox/scope.ts SANDBOX_NAME). */
+/** The header that names a request's sandbox (it wins over the cookie). */
+export const SANDBOX_HEADER = 'x-lamp-sandbox';
+/** The cookie that names a browser's sandbox (set by POST /api/v1/testing/sandboxes/{name}/attach). */
+export const SANDBOX_COOKIE = 'lamp_sandbox';
+/** The header that carries LAMP_TEST_CONTROL_TOKEN, for test control from another machine. */
+export const TEST_CONTROL_HEADER = 'x-lamp-test-control-token';
+
+/** Letters, digits, '-', '_' and '.', 1–64 characters: safe in a cookie, a header and a log line. */
+export const SANDBOX_NAME = /^[A-Za-z0-9._-]{1,64}$/;
+
 export const SandboxNameSchema = z
   .string()
-  .regex(/^[A-Za-z0-9._-]{1,64}$/, 'A sandbox name has 1 to 64 letters, digits, dots, dashes or underscores');
+  .regex(SANDBOX_NAME, 'A sandbox name has 1 to 64 letters, digits, dots, dashes or underscores');
 
 export const SandboxParamsSchema = z.object({ name: SandboxNameSchema });
 
