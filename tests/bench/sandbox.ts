@@ -11,75 +11,25 @@
  * Run it on a quiet machine (`heavy -x npm run bench:sandbox`). BENCH_SECONDS (default 3) and
  * BENCH_ROUNDS (default 7) set the throughput runs. Not part of `npm test`.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import autocannon from 'autocannon';
+import {
+  envNumber,
+  interleave,
+  median,
+  percentile,
+  perRoundRatios,
+  rssMb,
+  signIn,
+  spread,
+  startLamp,
+  type Target,
+} from './harness.ts';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
-const CONNECTIONS = 10;
+const SECONDS = envNumber('BENCH_SECONDS', 3);
+const ROUNDS = envNumber('BENCH_ROUNDS', 7);
 const NORTHWIND = '650000000000000000000003';
 const LIST = `/api/v1/measurement?account=${NORTHWIND}&sort=desc(start_date)&limit=25&skip=25`;
-const PASSWORD = 'Lamp-Demo-2026!';
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-async function waitFor(url: string, child: ChildProcess, timeoutMs = 120_000) {
-  const started = Date.now();
-  while (Date.now() - started < timeoutMs) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`timed out waiting for ${url}`);
-}
-
-/** The resident set size of a process, in MB (Linux /proc). */
-function rssMb(pid: number | undefined): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
-    .split('\n')
-    .find((l) => l.startsWith('VmRSS:'));
-  return Number(line?.replace(/\D+/g, '') ?? Number.NaN) / 1024;
-}
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-};
-
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const env: NodeJS.ProcessEnv = {
-  ...process.env,
-  PORT: String(port),
-  LAMP_MODE: 'test',
-  LAMP_DATA_DIR: '',
-  LAMP_SERVE_STATIC: 'false',
-  LOG_LEVEL: 'silent',
-  LAMP_MAX_SANDBOXES: '200',
-};
-delete env.LAMP_FIXTURE_SCALE;
-const child = spawn(process.execPath, ['server/main.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+const { base, child } = await startLamp({ LAMP_MAX_SANDBOXES: '200' });
 
 /** A request in a sandbox (null: the default state); returns the response and its time in ms. */
 async function call(sandbox: string | null, method: string, path: string, body?: unknown, cookie?: string) {
@@ -99,22 +49,27 @@ async function call(sandbox: string | null, method: string, path: string, body?:
   return { response, text, ms };
 }
 
-async function signIn(sandbox: string | null): Promise<string> {
-  const { response } = await call(sandbox, 'POST', '/api/v1/auth', {
-    email: 'admin@northwind.test',
-    password: PASSWORD,
-  });
-  return (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-}
+const signInTo = (sandbox: string | null) =>
+  signIn(base, 'admin@northwind.test', sandbox ? { 'x-lamp-sandbox': sandbox } : {});
 
 /** What a test does in its sandbox: signs in, writes to a few collections, reads lists. */
+/** The time of each sandbox's first write to the measurements (it copies that collection's rows). */
+const firstWrites = new Map<string | null, number>();
+
 async function use(sandbox: string | null, n: number): Promise<string> {
-  const cookie = await signIn(sandbox);
+  const cookie = await signInTo(sandbox);
   await call(sandbox, 'POST', '/api/v1/testing/users', { email: `bench-${n}-${sandbox ?? 'default'}@bench.test` });
   await call(sandbox, 'POST', '/api/v1/testing/outbox/links', { kind: 'login-link', email: 'reader@northwind.test' });
   const { text } = await call(sandbox, 'GET', `/api/v1/measurement?account=${NORTHWIND}&limit=1`, undefined, cookie);
   const first = (JSON.parse(text) as { data: { id: string }[] }).data[0]!;
-  await call(sandbox, 'PUT', `/api/v1/measurement?id=${first.id}`, { name: `Bench flight ${n}` }, cookie);
+  const { ms } = await call(
+    sandbox,
+    'PUT',
+    `/api/v1/measurement?id=${first.id}`,
+    { name: `Bench flight ${n}` },
+    cookie,
+  );
+  if (!firstWrites.has(sandbox)) firstWrites.set(sandbox, ms);
   for (const path of [
     LIST,
     `/api/v1/project?account=${NORTHWIND}`,
@@ -124,19 +79,19 @@ async function use(sandbox: string | null, n: number): Promise<string> {
   return cookie;
 }
 
-async function throughput(headers: Record<string, string>): Promise<number> {
-  const result = await autocannon({ url: `${base}${LIST}`, connections: CONNECTIONS, duration: SECONDS, headers });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${result.non2xx} non-2xx, ${result.errors} errors`);
-  return result.requests.average;
-}
-
 try {
-  await waitFor(`${base}/api/health`, child);
   const failures: string[] = [];
 
   // Warm the default state (and the JIT) with the very work a sandbox will do.
   const defaultCookie = await use(null, 0);
   for (let i = 0; i < 3; i += 1) await use(null, 100 + i);
+  // The same write once warm, in the default state (no copy): the baseline of a first write.
+  const warmWrites: number[] = [];
+  for (let i = 0; i < 16; i += 1) {
+    firstWrites.delete(null);
+    await use(null, 200 + i);
+    warmWrites.push(firstWrites.get(null)!);
+  }
 
   // Creating: the first request that names a new sandbox (the reset route makes it).
   const firstEver = (await call(null, 'POST', '/api/v1/testing/sandboxes/first/reset')).ms;
@@ -167,26 +122,36 @@ try {
   }
 
   // A request in a sandbox against one outside, interleaved.
-  const sandboxCookie = cookies[0]!;
-  const ratios: number[] = [];
-  const outside: number[] = [];
-  const inside: number[] = [];
-  await throughput({ cookie: defaultCookie });
-  await throughput({ cookie: sandboxCookie, 'x-lamp-sandbox': 'mem-0' });
-  for (let round = 0; round < ROUNDS; round += 1) {
-    const a = await throughput({ cookie: defaultCookie });
-    const b = await throughput({ cookie: sandboxCookie, 'x-lamp-sandbox': 'mem-0' });
-    outside.push(a);
-    inside.push(b);
-    ratios.push(a / b);
-  }
+  const targets: Target[] = [
+    { key: 'outside', label: 'list, default state', url: `${base}${LIST}`, child, headers: { cookie: defaultCookie } },
+    {
+      key: 'inside',
+      label: 'list, in a sandbox that wrote',
+      url: `${base}${LIST}`,
+      child,
+      headers: { cookie: cookies[0]!, 'x-lamp-sandbox': 'mem-0' },
+    },
+  ];
+  const runs = await interleave(targets, { rounds: ROUNDS, seconds: SECONDS });
+  const outside = runs.get('outside') ?? [];
+  const inside = runs.get('inside') ?? [];
+  // The cost of a request: how much slower it is in a sandbox (throughput outside / inside).
+  const ratios = perRoundRatios(outside, inside, (f) => f.rps);
+  const cpuRatios = perRoundRatios(inside, outside, (f) => f.cpuMicros);
 
   const fmt = (n: number) => n.toFixed(1);
-  console.log('Sandboxes at the demo fixtures (test mode, one server process)');
+  console.log('\nSandboxes at the demo fixtures (test mode, one server process)');
   console.log(`  create (first of the process):   ${fmt(firstEver)} ms`);
-  console.log(`  first use of a sandbox (sign in, 4 writes, 4 lists, copies on write): ${fmt(firstUseMs)} ms`);
+  console.log(
+    `  first use of a sandbox (a password sign-in, 4 writes, 4 lists, copies on write): ${fmt(firstUseMs)} ms`,
+  );
   console.log(
     `  create: median ${fmt(median(creates))} ms, p95 ${fmt(percentile(creates, 95))} ms, max ${fmt(Math.max(...creates))} ms (40)`,
+  );
+  const copying = Array.from({ length: 16 }, (_, i) => firstWrites.get(`mem-${i}`)!);
+  console.log(
+    `  first write to the measurements in a new sandbox (copies its rows): median ${fmt(median(copying))} ms, max ${fmt(Math.max(...copying))} ms (16); ` +
+      `the same write in the default state: median ${fmt(median(warmWrites))} ms`,
   );
   console.log(
     `  reset after writes: median ${fmt(median(resets))} ms, p95 ${fmt(percentile(resets, 95))} ms, max ${fmt(Math.max(...resets))} ms (16)`,
@@ -195,8 +160,11 @@ try {
     `  memory: RSS ${fmt(before)} MB → ${fmt(after)} MB with 16 sandboxes in use: +${fmt(after - before)} MB`,
   );
   console.log(
-    `  list request: outside ${fmt(median(outside))} req/s, in a sandbox ${fmt(median(inside))} req/s; ` +
-      `cost ratio (sandbox/outside) median ${median(ratios).toFixed(3)} over ${ROUNDS} rounds [${ratios.map((r) => r.toFixed(2)).join(', ')}]`,
+    `  list request: outside ${fmt(median(outside.map((f) => f.rps)))} req/s, in a sandbox ${fmt(median(inside.map((f) => f.rps)))} req/s; ` +
+      `cost ratio (sandbox/outside) median ${median(ratios).toFixed(3)}, ${spread(ratios, (r) => r.toFixed(2))}`,
+  );
+  console.log(
+    `  server CPU per request, sandbox/outside: median ${median(cpuRatios).toFixed(3)}, ${spread(cpuRatios, (r) => r.toFixed(2))}`,
   );
 
   if (Math.max(percentile(creates, 95), firstEver) >= 50) failures.push('creating a sandbox takes 50 ms or more');

@@ -13,26 +13,27 @@
  * BENCH_SECONDS (default 3) and BENCH_ROUNDS (default 5). About a minute and a half. Not part of
  * `npm test`.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createServer } from 'node:net';
-import autocannon from 'autocannon';
 import { FaultRules, preferFault } from '../../server/sandbox/faults.ts';
 import { Journal, journalBody } from '../../server/sandbox/journal.ts';
 import { sandboxNameOf } from '../../server/sandbox/scope.ts';
 import { isObservedUrl } from '../../server/plugins/test-traffic.ts';
 import { FaultRuleBodySchema } from '../../src/shared/schemas/test-traffic.ts';
+import {
+  CONNECTIONS,
+  envNumber,
+  interleave,
+  median,
+  perRoundRatios,
+  startLamp,
+  type Server,
+  type Target,
+} from './harness.ts';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
-const CONNECTIONS = 10;
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] as number;
-};
+const SECONDS = envNumber('BENCH_SECONDS', 3);
+const ROUNDS = envNumber('BENCH_ROUNDS', 5);
 
 // --- 1. In process --------------------------------------------------------------------------
 
@@ -96,86 +97,26 @@ for (const [label, work] of micro) console.log(`  ${label.padEnd(50)} ${nanosPer
 
 // --- 2. Over HTTP ---------------------------------------------------------------------------
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
+/** A LAMP server in a mode: production needs its secrets and a data directory. */
+function startIn(mode: 'test' | 'production'): Promise<Server> {
+  if (mode === 'test') return startLamp();
+  const secret = 'b'.repeat(40);
+  return startLamp({
+    LAMP_MODE: 'production',
+    LAMP_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'lamp-bench-')),
+    SESSION_SECRET: secret,
+    LINK_SECRET: secret,
+    // Required in production: the base of e-mailed links, which the health route never writes.
+    LAMP_PUBLIC_URL: 'http://127.0.0.1',
   });
 }
 
-async function waitFor(url: string, child: ChildProcess, timeoutMs = 120_000) {
-  const started = Date.now();
-  while (Date.now() - started < timeoutMs) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`timed out waiting for ${url}`);
-}
-
-async function startLamp(mode: 'test' | 'production') {
-  const port = await freePort();
-  const secret = 'b'.repeat(40);
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    LAMP_MODE: mode,
-    LAMP_DATA_DIR: mode === 'production' ? mkdtempSync(path.join(tmpdir(), 'lamp-bench-')) : '',
-    LAMP_SERVE_STATIC: 'false',
-    LOG_LEVEL: 'silent',
-    SESSION_SECRET: secret,
-    LINK_SECRET: secret,
-    LAMP_PUBLIC_URL: `http://127.0.0.1:${port}`,
-  };
-  delete env.LAMP_FIXTURE_SCALE;
-  const child = spawn(process.execPath, ['server/main.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
-  const base = `http://127.0.0.1:${port}`;
-  await waitFor(`${base}/api/health`, child);
-  return { base, child };
-}
-
-function cpuTime(pid: number | undefined): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return (Number(fields[11]) + Number(fields[12])) * 10_000;
-  } catch {
-    return Number.NaN;
-  }
-}
-
-interface Figures {
-  rps: number;
-  mean: number;
-  cpuMicros: number;
-}
-
-async function measure(url: string, child: ChildProcess, headers: Record<string, string>): Promise<Figures> {
-  await autocannon({ url, connections: CONNECTIONS, duration: 1, headers });
-  const cpuBefore = cpuTime(child.pid);
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
-  if (result.non2xx > 0 || result.errors > 0)
-    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return {
-    rps: result.requests.average,
-    mean: result.latency.average,
-    cpuMicros: (cpuTime(child.pid) - cpuBefore) / result.requests.total,
-  };
-}
-
-const children: ChildProcess[] = [];
+const children: Server['child'][] = [];
 try {
-  const production = await startLamp('production');
-  const test = await startLamp('test');
-  children.push(production.child, test.child);
+  const production = await startIn('production');
+  children.push(production.child);
+  const test = await startIn('test');
+  children.push(test.child);
   for (let i = 0; i < 20; i += 1) {
     const added = await fetch(`${test.base}/api/v1/testing/faults`, {
       method: 'POST',
@@ -184,39 +125,28 @@ try {
     });
     if (added.status !== 201) throw new Error(`adding a rule: ${added.status}`);
   }
-  const targets: { label: string; base: string; child: ChildProcess; headers: Record<string, string> }[] = [
-    { label: 'production (no test hooks)', base: production.base, child: production.child, headers: {} },
-    { label: 'test, journal on, no rules', base: test.base, child: test.child, headers: {} },
-    {
-      label: 'test, sandbox with 20 rules',
-      base: test.base,
-      child: test.child,
-      headers: { 'x-lamp-sandbox': 'bench-rules' },
-    },
+  const health = (server: Server, key: string, label: string, headers: Record<string, string> = {}): Target => ({
+    key,
+    label,
+    url: `${server.base}/api/health`,
+    child: server.child,
+    headers,
+  });
+  const targets = [
+    health(production, 'production', 'production (no test hooks)'),
+    health(test, 'test', 'test, journal on, no rules'),
+    health(test, 'rules', 'test, sandbox with 20 rules', { 'x-lamp-sandbox': 'bench-rules' }),
   ];
-  const runs = targets.map(() => [] as Figures[]);
   console.log(`\nOver HTTP: GET /api/health, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s`);
-  for (let round = 1; round <= ROUNDS; round += 1) {
-    for (const [index, target] of targets.entries()) {
-      const figures = await measure(`${target.base}/api/health`, target.child, target.headers);
-      runs[index]?.push(figures);
-      console.log(
-        `  round ${round}  ${target.label.padEnd(30)} ${figures.rps.toFixed(0).padStart(6)} req/s  mean ${figures.mean.toFixed(2)} ms  server CPU ${figures.cpuMicros.toFixed(0)} µs/request`,
-      );
-    }
-  }
-  console.log('\nMedians');
-  const base = runs[0] ?? [];
-  for (const [index, target] of targets.entries()) {
-    const figures = runs[index] ?? [];
-    const cpu = median(figures.map((f) => f.cpuMicros));
-    const ratio = median(figures.map((f, i) => f.rps / (base[i]?.rps ?? Number.NaN)));
+  const runs = await interleave(targets, { rounds: ROUNDS, seconds: SECONDS });
+  const baseline = runs.get('production') ?? [];
+  console.log('\nAgainst production, median of the per-round ratios');
+  for (const target of targets.slice(1)) {
+    const figures = runs.get(target.key) ?? [];
+    const throughput = median(perRoundRatios(figures, baseline, (f) => f.rps));
+    const cpu = median(perRoundRatios(figures, baseline, (f) => f.cpuMicros));
     console.log(
-      `  ${target.label.padEnd(30)} ${median(figures.map((f) => f.rps))
-        .toFixed(0)
-        .padStart(
-          6,
-        )} req/s (${(ratio * 100).toFixed(0)}% of production, per-round ratio)  server CPU ${cpu.toFixed(0)} µs/request`,
+      `  ${target.label.padEnd(34)} throughput ${(throughput * 100).toFixed(0)}% of production, server CPU per request ${(cpu * 100).toFixed(0)}%`,
     );
   }
   const journalled = (await (await fetch(`${test.base}/api/v1/testing/journal/count`)).json()) as { count: number };
