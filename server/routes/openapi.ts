@@ -301,8 +301,7 @@ export function buildOpenApi(app: FastifyInstance): Json {
     'POST /api/v1/testing/outbox/links': { requestBody: jsonBody(TestLinkBodySchema) },
     'POST /api/v1/testing/users': { requestBody: jsonBody(TestUserBodySchema) },
     'POST /api/v1/testing/reset': {
-      summary: 'Reset the data to the fixtures',
-      description: 'Demo and test modes only (404 otherwise).',
+      summary: "Reset the request's sandbox (or the default state) to the fixtures",
     },
     'GET /api/openapi.json': { summary: 'This document' },
     'GET /api/reference': {
