@@ -11,7 +11,7 @@
  */
 import { z } from 'zod';
 import { FULL_LIST_PAGE_SIZE } from '../constants.ts';
-import { isoDay, objectId } from './common.ts';
+import { dateOrderIssue, datesInOrder, isoDay, objectId } from './common.ts';
 import { resources, type DefinitionOf, type ResourceName, type SortKey } from './index.ts';
 
 /** A query string as Fastify hands it over: a repeated parameter arrives as an array. */
@@ -205,9 +205,7 @@ export function listQuerySchema<Name extends ResourceName>(name: Name): z.ZodTyp
             message: `not a query parameter of ${name} (accepted: ${accepted.join(', ')})`,
           });
       }
-      const { start_date: from, end_date: to } = query as { start_date?: string; end_date?: string };
-      if (from && to && to < from)
-        context.addIssue({ code: 'custom', path: ['end_date'], message: 'must not be before start_date' });
+      if (!datesInOrder(query)) context.addIssue({ code: 'custom', ...dateOrderIssue() });
     });
     built.set(name, schema);
   }
