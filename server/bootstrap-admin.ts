@@ -65,7 +65,7 @@ export async function bootstrapAdmin(app: FastifyInstance, request: BootstrapAdm
     throw new ConfigError(`${VARIABLES.password}: ${messages.validation.passwordNotStrongEnough}`);
   }
   if (users.findBy('email', email.data).length) {
-    throw new ConfigError(`${VARIABLES.email}: a user with this e-mail already exists`);
+    throw new ConfigError(`${VARIABLES.email}: ${messages.api.emailTaken}`);
   }
   const now = new Date().toISOString();
   const accountId = app.config.productOwnerAccountIds[0] ?? newId();

@@ -12,6 +12,8 @@ import { generateMeasurementMetrics } from '../../fixtures/metrics.ts';
 import { metricsQuery, metricsResponse } from '../../src/shared/measurement-api.ts';
 import { aggregateMetrics, sumCounts, apm, type MetricRow } from '../../src/shared/metrics.ts';
 import type { Measurement } from '../../src/shared/schemas/index.ts';
+import { datesInOrder } from '../../src/shared/schemas/common.ts';
+import { messages } from '../../src/shared/messages.ts';
 import { checkedMeasurement, collection, httpError, measurementPolicy, type Rows } from './measurement-access.ts';
 import { nameMapper } from './name-mappings.ts';
 
@@ -129,8 +131,8 @@ export function metricsRoutes(app: FastifyInstance): void {
       const range = defaultRange(measurement, rows);
       const start = query.start_date ?? range.start;
       const end = query.end_date ?? range.end;
-      if (end < start) {
-        throw httpError(400, 'end_date must not be before start_date');
+      if (!datesInOrder({ start_date: start, end_date: end })) {
+        throw httpError(400, messages.validation.endBeforeStart);
       }
       const result = aggregateMetrics(
         rows,

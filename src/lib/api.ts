@@ -330,6 +330,11 @@ export function accountFilter(accountId: string): string {
   return `${accountId},null`;
 }
 
+/** The same filter as typed list parameters (list-query.ts): the account's rows and global ones. */
+export function accountOwners(accountId: string): (string | null)[] {
+  return [accountId, null];
+}
+
 /**
  * Spotlight variants (§7): the token as authorization and the switched account as a header, so
  * the Spotlight service knows which company a root user is looking at.

@@ -13,6 +13,10 @@ export const messages = {
     passwordsDoNotMatch: 'The password fields do not match',
     firstNameRequired: 'First name required',
     lastNameRequired: 'Last name required',
+    /** The date-order rule, as the API words it on the end_date field. */
+    endBeforeStart: 'end_date must not be before start_date',
+    /** The same rule, as a page says it beside its date fields. */
+    endBeforeStartText: 'The end date must not be before the start date',
   },
   auth: {
     emailOrPasswordInvalid: 'Email or password invalid',

@@ -5,6 +5,7 @@
  * from them. The dimensions, relative dates and their resolution are in reports.ts (no zod).
  */
 import { z } from 'zod';
+import { dateOrderIssue, datesInOrder } from './schemas/common.ts';
 import { MAX_GROUP_BY, MAX_REPORT_DAYS, RELATIVE_DATES, REPORT_DIMENSIONS, daySpan } from './reports.ts';
 
 export * from './reports.ts';
@@ -58,8 +59,8 @@ export const reportDataQuery = z
         path: [missing],
         message: 'give both start_date and end_date, or a relative_date',
       });
-    } else if (query.start_date && query.end_date && query.end_date < query.start_date) {
-      ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'end_date must not be before start_date' });
+    } else if (!datesInOrder(query)) {
+      ctx.addIssue({ code: 'custom', ...dateOrderIssue() });
     } else if (query.start_date && query.end_date && daySpan(query.start_date, query.end_date) > MAX_REPORT_DAYS) {
       ctx.addIssue({ code: 'custom', path: ['end_date'], message: `a report covers at most ${MAX_REPORT_DAYS} days` });
     }

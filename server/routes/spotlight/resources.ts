@@ -35,6 +35,7 @@ import {
   type SpotlightResource,
 } from '../../../src/shared/schemas/spotlight.ts';
 import { badRequest, HttpError, notFound } from '../../http-errors.ts';
+import { datesInOrder } from '../../../src/shared/schemas/common.ts';
 import { newId, type StoredRow } from '../../store/repositories.ts';
 import { checkIfMatch, etagOf } from './etag.ts';
 import { spotlightContext, spotlightGuard, type SpotlightContext } from './guard.ts';
@@ -71,7 +72,6 @@ interface ResourceSpec {
 }
 
 const now = () => nowIso();
-const datesInOrder = (row: StoredRow) => String(row.start_date) <= String(row.end_date);
 
 const SPECS: Record<SpotlightResource, ResourceSpec> = {
   brief: {
@@ -90,7 +90,8 @@ const SPECS: Record<SpotlightResource, ResourceSpec> = {
       return { row: await store.briefs.insert(row), status: 201 };
     },
     edit(_store, _ctx, next) {
-      if (!datesInOrder(next)) throw badRequest('end_date: end_date must not be before start_date');
+      if (!datesInOrder(next as { start_date?: string; end_date?: string }))
+        throw badRequest(`end_date: ${messages.validation.endBeforeStart}`);
     },
     async remove(store, _ctx, row) {
       // A study's assets go with it: they mean nothing without it.

@@ -24,7 +24,7 @@ export function ExportCsvButton<T extends Identified>({
       isDisabled={busy || list.count === 0}
       onPress={() => {
         setBusy(true);
-        exportCsv(list.spec.resource, filterQuery(list.state, list.base), columns)
+        exportCsv(list.spec.resource, filterQuery(list.spec.resource, list.state, list.base), columns)
           .then((text) => saveTextFile(`${fileName}.csv`, text))
           .catch((error: unknown) => showError(error))
           .finally(() => setBusy(false));

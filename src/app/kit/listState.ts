@@ -10,7 +10,8 @@
  *
  * Defaults are left out of the URL, so an untouched list has a clean address.
  */
-import type { Query } from '../../lib/api.ts';
+import type { ResourceName, SortKey } from '../../shared/schemas/index.ts';
+import { decodeListParams, listQuery, type ListParams } from '../../shared/schemas/list-query.ts';
 
 export type Direction = 'asc' | 'desc';
 
@@ -97,19 +98,60 @@ export function writeListState(state: ListState, spec: ListSpec, current = ''): 
   return text ? `?${text}` : '';
 }
 
-/** Sort spec for the API (§7): direction(field) plus direction(id) as the tie-break. */
-export function apiSort(sort: SortSpec): string {
-  return sort.id === 'id' ? `${sort.direction}(id)` : `${sort.direction}(${sort.id}),${sort.direction}(id)`;
+/** Sort keys for the API (§7): the field, then the id in the same direction as the tie-break. */
+export function apiSort(sort: SortSpec): SortKey[] {
+  const key = { field: sort.id, direction: sort.direction };
+  return sort.id === 'id' ? [key] : [key, { field: 'id', direction: sort.direction }];
 }
 
-/** The API query of one page of the list, with the page's own fixed query (account filter…). */
-export function pageQuery(state: ListState, base: Query = {}): Query {
-  return { ...filterQuery(state, base), limit: state.size, skip: (state.page - 1) * state.size };
+/** A list's fixed parameters (the account filter, a pinned category), typed by its resource. */
+export type ListBase<Name extends ResourceName> = Partial<ListParams<Name>>;
+
+/**
+ * The typed parameters of the whole filtered list (CSV export): the page's base, the URL's filters
+ * decoded by the resource's list-query codec, the sort and the search; no page window.
+ */
+export function filterParams<Name extends ResourceName>(
+  resource: Name,
+  state: ListState,
+  base: ListBase<Name> = {},
+): Partial<ListParams<Name>> {
+  return {
+    ...base,
+    ...decodeListParams(resource, state.filters),
+    sort: apiSort(state.sort),
+    ...(state.search ? { search: state.search } : {}),
+  };
 }
 
-/** The query of the whole filtered list (CSV export): everything but the page window. */
-export function filterQuery(state: ListState, base: Query = {}): Query {
-  return { ...base, ...state.filters, sort: apiSort(state.sort), search: state.search || undefined };
+/** The typed parameters of one page of the list. */
+export function pageParams<Name extends ResourceName>(
+  resource: Name,
+  state: ListState,
+  base: ListBase<Name> = {},
+): Partial<ListParams<Name>> {
+  return { ...filterParams(resource, state, base), limit: state.size, skip: (state.page - 1) * state.size };
+}
+
+/**
+ * The API query of one page, encoded by the codec the server decodes with (list-query.ts), so the
+ * kit cannot send a parameter, value or sort field the server would refuse.
+ */
+export function pageQuery<Name extends ResourceName>(
+  resource: Name,
+  state: ListState,
+  base: ListBase<Name> = {},
+): Record<string, string> {
+  return listQuery(resource, pageParams(resource, state, base));
+}
+
+/** The API query of the whole filtered list (CSV export): everything but the page window. */
+export function filterQuery<Name extends ResourceName>(
+  resource: Name,
+  state: ListState,
+  base: ListBase<Name> = {},
+): Record<string, string> {
+  return listQuery(resource, filterParams(resource, state, base));
 }
 
 /** The next state after a change: any change but paging goes back to the first page. */

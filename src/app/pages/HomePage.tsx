@@ -6,6 +6,7 @@ import { $role, $selectedAccount } from '../../stores/account.ts';
 import { $currentUser } from '../../stores/session.ts';
 import { can } from '../../shared/access.ts';
 import type { Measurement } from '../../shared/schemas/measurement.ts';
+import { MEASUREMENT_STATUS_TONES } from '../shared/Badge.tsx';
 import { paths, type PageProps } from '../routes.ts';
 import { buttonClass } from '../shared/Button.tsx';
 import { ErrorPlaceholder } from '../shared/ErrorPlaceholder.tsx';
@@ -16,12 +17,7 @@ const RECENT_COUNT = 6;
 const CARD =
   'block h-full rounded-xl border border-slate-200 bg-white p-4 no-underline shadow-sm transition hover:border-primary';
 
-const STATUS_STYLES: Record<Measurement['status'], string> = {
-  live: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
-  paused: 'bg-amber-50 text-amber-800 ring-amber-200',
-  draft: 'bg-slate-100 text-slate-700 ring-slate-200',
-  completed: 'bg-sky-50 text-sky-800 ring-sky-200',
-};
+const STATUS_STYLES = MEASUREMENT_STATUS_TONES;
 
 const number = new Intl.NumberFormat('en-GB');
 const compact = new Intl.NumberFormat('en-GB', { notation: 'compact', maximumFractionDigits: 1 });

@@ -20,7 +20,8 @@ export function importStatusClass(status: string): string {
   return STATUS_TONES.other;
 }
 
-const MEASUREMENT_STATUS: Record<string, string> = {
+/** The measurement statuses' tones (the one palette: badges, the home page's cards). */
+export const MEASUREMENT_STATUS_TONES: Record<string, string> = {
   live: 'bg-green-100 text-green-800 ring-green-600/30',
   paused: 'bg-amber-100 text-amber-900 ring-amber-600/30',
   completed: 'bg-slate-100 text-slate-700 ring-slate-500/30',
@@ -40,7 +41,9 @@ export function Badge({ className, children }: { className: string; children: Re
 }
 
 export function MeasurementStatusBadge({ status }: { status: string }) {
-  return <Badge className={MEASUREMENT_STATUS[status] ?? MEASUREMENT_STATUS.draft!}>{capitalise(status)}</Badge>;
+  return (
+    <Badge className={MEASUREMENT_STATUS_TONES[status] ?? MEASUREMENT_STATUS_TONES.draft!}>{capitalise(status)}</Badge>
+  );
 }
 
 export function ImportStatusBadge({ status }: { status: string }) {

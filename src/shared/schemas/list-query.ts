@@ -11,7 +11,7 @@
  */
 import { z } from 'zod';
 import { FULL_LIST_PAGE_SIZE } from '../constants.ts';
-import { isoDay, objectId } from './common.ts';
+import { dateOrderIssue, datesInOrder, isoDay, objectId } from './common.ts';
 import { resources, type DefinitionOf, type ResourceName, type SortKey } from './index.ts';
 
 /** A query string as Fastify hands it over: a repeated parameter arrives as an array. */
@@ -205,9 +205,7 @@ export function listQuerySchema<Name extends ResourceName>(name: Name): z.ZodTyp
             message: `not a query parameter of ${name} (accepted: ${accepted.join(', ')})`,
           });
       }
-      const { start_date: from, end_date: to } = query as { start_date?: string; end_date?: string };
-      if (from && to && to < from)
-        context.addIssue({ code: 'custom', path: ['end_date'], message: 'must not be before start_date' });
+      if (!datesInOrder(query)) context.addIssue({ code: 'custom', ...dateOrderIssue() });
     });
     built.set(name, schema);
   }
@@ -219,6 +217,7 @@ export function listQuerySchema<Name extends ResourceName>(name: Name): z.ZodTyp
  * filters, account filter and sort fields, and encoded by the same codec the server decodes with.
  * `listQuery('measurement', {account: [id, null], status: ['live'], sort: [{field: 'name',
  * direction: 'asc'}], limit: 25})` → `{account: 'id,null', status: 'live', sort: 'asc(name)', limit: '25'}`.
+ * Throws a ZodError naming the parameter when the server would refuse the query.
  */
 export function listQuery<Name extends ResourceName>(
   name: Name,
@@ -232,5 +231,31 @@ export function listQuery<Name extends ResourceName>(
     if (!field) throw new Error(`${key}: not a query parameter of ${name}`);
     query[key] = String(z.encode(field, value as never));
   }
+  // Encoding only formats; decoding checks. A query the server would refuse (a sort field it
+  // cannot sort by, a bad id) fails here, naming the parameter, before it is sent.
+  const checked = listQuerySchema(name).safeDecode(query);
+  if (!checked.success) throw checked.error;
   return query;
+}
+
+/**
+ * Some parameters of a list in their query-string form (the filters a list page keeps in its URL),
+ * decoded by the same codec the server decodes with. Only the given parameters are decoded (no
+ * defaults are added); a bad value throws a ZodError naming it, as the server's 400 would.
+ */
+export function decodeListParams<Name extends ResourceName>(
+  name: Name,
+  raw: Readonly<Record<string, string>>,
+): Partial<ListParams<Name>> {
+  const shape = (listQuerySchema(name) as unknown as z.ZodObject).shape as Record<string, z.ZodType>;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(raw)) {
+    const field = shape[key];
+    if (!field) throw new Error(`${key}: not a query parameter of ${name}`);
+    const result = z.safeDecode(field, value);
+    if (!result.success)
+      throw new z.ZodError(result.error.issues.map((issue) => ({ ...issue, path: [key, ...issue.path] })));
+    out[key] = result.data;
+  }
+  return out as Partial<ListParams<Name>>;
 }

@@ -1,7 +1,24 @@
 import { z } from 'zod';
-import { baseRow, count, inputsFor, isoDateTime, isoDay, name, objectId } from './common.ts';
+import {
+  baseRow,
+  count,
+  dateOrderIssue,
+  datesInOrder,
+  inputsFor,
+  isoDateTime,
+  isoDay,
+  name,
+  objectId,
+} from './common.ts';
 
 export const MEASUREMENT_STATUSES = ['draft', 'live', 'paused', 'completed'] as const;
+/** The order lists and the sidebar tree show statuses in: what runs now first. */
+export const MEASUREMENT_STATUS_ORDER = [
+  'live',
+  'paused',
+  'draft',
+  'completed',
+] as const satisfies readonly (typeof MEASUREMENT_STATUSES)[number][];
 
 /**
  * A measurement (TEAM.md contract): a flight of ads whose attention is measured. Lookup fields
@@ -28,19 +45,11 @@ export const measurementRow = z
     apm: z.number().nonnegative().nullable(),
     updated_at: isoDateTime,
   })
-  .refine((m) => m.end_date >= m.start_date, { message: 'end_date must not be before start_date', path: ['end_date'] });
+  .refine(datesInOrder, dateOrderIssue());
 export type Measurement = z.infer<typeof measurementRow>;
 
 const measurementShape = z.object(measurementRow.shape);
 const inputs = inputsFor(measurementShape, ['id', 'created_at', 'updated_at', 'impressions', 'apm']);
-const datesInOrder = (m: { start_date?: string; end_date?: string }) =>
-  !m.start_date || !m.end_date || m.end_date >= m.start_date;
-export const measurementCreate = inputs.create.refine(datesInOrder, {
-  message: 'end_date must not be before start_date',
-  path: ['end_date'],
-});
+export const measurementCreate = inputs.create.refine(datesInOrder, dateOrderIssue());
 /** Partial updates are checked against the stored row by the server (the other date may be stored). */
-export const measurementUpdate = inputs.update.refine(datesInOrder, {
-  message: 'end_date must not be before start_date',
-  path: ['end_date'],
-});
+export const measurementUpdate = inputs.update.refine(datesInOrder, dateOrderIssue());

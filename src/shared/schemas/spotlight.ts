@@ -7,7 +7,7 @@
  * is the Spotlight company of a LAMP account, a `user` is a Spotlight user linked to a LAMP user.
  */
 import { z } from 'zod';
-import { isoDateTime, isoDay, name, objectId, text } from './common.ts';
+import { dateOrderIssue, datesInOrder, isoDateTime, isoDay, name, objectId, text } from './common.ts';
 
 export const SPOTLIGHT_RESOURCES = ['brief', 'stim', 'company', 'user'] as const;
 export type SpotlightResource = (typeof SPOTLIGHT_RESOURCES)[number];
@@ -190,11 +190,8 @@ const briefFields = {
   start_date: isoDay,
   end_date: isoDay,
 };
-const datesInOrder = (value: { start_date?: string; end_date?: string }) =>
-  !value.start_date || !value.end_date || value.start_date <= value.end_date;
-const datesMessage = { message: 'end_date must not be before start_date', path: ['end_date'] };
 
-export const briefCreate = z.strictObject(briefFields).refine(datesInOrder, datesMessage);
+export const briefCreate = z.strictObject(briefFields).refine(datesInOrder, dateOrderIssue());
 export const briefEdit = z
   .strictObject({
     name,
@@ -207,7 +204,7 @@ export const briefEdit = z
     end_date: isoDay,
   })
   .partial()
-  .refine(datesInOrder, datesMessage);
+  .refine(datesInOrder, dateOrderIssue());
 
 export const stimCreate = z.strictObject({
   brief: objectId,

@@ -82,7 +82,7 @@ describe('the list-query schema of a resource', () => {
       [{ account: ',' }, 'account: give an account id or null'],
       [{ status: 'archived' }, "status: 'archived' "],
       [{ start_date: 'yesterday' }, 'start_date: must be a date (YYYY-MM-DD)'],
-      [{ start_date: '2026-03-01', end_date: '2026-02-01' }, 'end_date: must not be before start_date'],
+      [{ start_date: '2026-03-01', end_date: '2026-02-01' }, 'end_date: end_date must not be before start_date'],
       [{ created_at_gt: 'soon' }, 'created_at_gt: must be a date (YYYY-MM-DD) or an ISO date-time'],
       [{ search: 'x'.repeat(201) }, 'search: at most 200 characters'],
       [{ bogus: '1' }, 'bogus: not a query parameter of measurement (accepted: id, limit'],

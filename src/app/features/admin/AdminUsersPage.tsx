@@ -6,7 +6,7 @@
 import { useStore } from '@nanostores/react';
 import { useMemo } from 'react';
 import { Link } from 'wouter';
-import { accountFilter } from '../../../lib/api.ts';
+import { accountOwners } from '../../../lib/api.ts';
 import { effectiveRole } from '../../../shared/access.ts';
 import type { User } from '../../../shared/schemas/user.ts';
 import { $selectedAccount, $selectedAccountId } from '../../../stores/account.ts';
@@ -31,7 +31,7 @@ const lastSignIn = (u: User) => (u.last_login_at ? u.last_login_at.slice(0, 16).
 export default function AdminUsersPage() {
   const accountId = useStore($selectedAccountId);
   const account = useStore($selectedAccount);
-  const base = useMemo(() => (accountId ? { account: accountFilter(accountId) } : null), [accountId]);
+  const base = useMemo(() => (accountId ? { account: accountOwners(accountId) } : null), [accountId]);
   const list = useResourceList(userList, base);
   const columns = useMemo<Column<User>[]>(
     () => [

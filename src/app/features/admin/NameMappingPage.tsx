@@ -7,7 +7,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useMemo, useState } from 'react';
-import { accountFilter, create, remove, update } from '../../../lib/api.ts';
+import { accountOwners, create, remove, update } from '../../../lib/api.ts';
 import {
   isLookupMappingType,
   nameMappingCreate,
@@ -48,7 +48,7 @@ const ALL_TYPES = [{ id: '', name: 'All types' }, ...NAME_MAPPING_TYPE_OPTIONS];
 export default function NameMappingPage() {
   const accountId = useStore($selectedAccountId);
   const account = useStore($selectedAccount);
-  const base = useMemo(() => (accountId ? { account: accountFilter(accountId) } : null), [accountId]);
+  const base = useMemo(() => (accountId ? { account: accountOwners(accountId) } : null), [accountId]);
   const list = useResourceList(mappingList, base);
   const types = [...new Set(list.rows.map((row) => row.type))].sort();
   const names = useAsync(() => lookupNames(types), types.join(','));

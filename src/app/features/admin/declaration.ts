@@ -9,7 +9,7 @@ import type { Query } from '../../../lib/api.ts';
 import type { SelectOption } from '../../../shared/constants.ts';
 import type { ResourceName, ResourceRow } from '../../../shared/schemas/index.ts';
 import type { Column } from '../../kit/DataTable.tsx';
-import type { SortSpec } from '../../kit/listState.ts';
+import type { ListBase, SortSpec } from '../../kit/listState.ts';
 
 /** What a declaration may read: the account the Account Admin Menu acts on (decisions.md §3). */
 export interface SectionContext {
@@ -47,7 +47,7 @@ export interface AdminDeclaration<Name extends ResourceName = ResourceName> {
   /** One line under the list's heading. */
   intro?: (context: SectionContext) => ReactNode;
   /** The list's fixed query: the account filter of an account section, a pinned correlation id. */
-  base?: (context: SectionContext) => Query;
+  base?: (context: SectionContext) => ListBase<Name>;
   columns: readonly Column<ResourceRow<Name>>[];
   /** The list's first order; by default the registry's. */
   defaultSort?: SortSpec;

@@ -24,6 +24,7 @@ import { paths, type PageProps } from '../../routes.ts';
 import { FunnelChart, SERIES_COLOURS, TimeSeriesChart } from '../../shared/metrics/charts.tsx';
 import { useAsync } from '../../shared/useAsync.ts';
 import { fetchMetrics, useMeasurement } from './data.ts';
+import { messages } from '../../../shared/messages.ts';
 import {
   RELATIVE_RANGES,
   formatDay,
@@ -244,7 +245,7 @@ export default function DashboardPage({ params }: PageProps) {
                 />
                 {customInvalid ? (
                   <p id="range-error" className="mt-1 text-sm text-red-700">
-                    The end date must not be before the start date
+                    {messages.validation.endBeforeStartText}
                   </p>
                 ) : null}
               </div>

@@ -9,13 +9,13 @@ import { accountFilter, listAll } from '../../../lib/api.ts';
 import { $role, $selectedAccount, $selectedAccountId } from '../../../stores/account.ts';
 import { can } from '../../../shared/access.ts';
 import { SIDEBAR_SEARCH_DEBOUNCE_MS } from '../../../shared/constants.ts';
-import type { Measurement } from '../../../shared/schemas/measurement.ts';
+import { MEASUREMENT_STATUS_ORDER, type Measurement } from '../../../shared/schemas/measurement.ts';
 import { capitalise, paths } from '../../routes.ts';
 import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';
 import { ItemLink } from '../../shared/SidebarParts.tsx';
 import { Spinner } from '../../shared/Spinner.tsx';
 
-const STATUS_ORDER = ['live', 'paused', 'draft', 'completed'] as const;
+const STATUS_ORDER = MEASUREMENT_STATUS_ORDER;
 
 /** The measurements of the selected account as a searchable tree, grouped by status. */
 export default function MeasurementTree() {

@@ -3,6 +3,7 @@
  * (status, channel, flight dates). Paging, sorting and filters live in the URL query, so a list
  * can be shared and survives reload; each row opens its dashboard.
  */
+import { MEASUREMENT_STATUS_ORDER } from '../../../shared/schemas/measurement.ts';
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
@@ -22,7 +23,7 @@ import { SelectField } from '../../shared/SelectField.tsx';
 import { MeasurementStatusBadge } from './ui.tsx';
 
 export const PAGE_SIZES = [10, 25, 50] as const;
-const STATUSES = ['live', 'paused', 'draft', 'completed'] as const;
+const STATUSES = MEASUREMENT_STATUS_ORDER;
 
 type SortField = 'name' | 'status' | 'start_date' | 'impressions' | 'apm';
 const COLUMNS: { field: SortField | null; label: string; numeric?: boolean }[] = [

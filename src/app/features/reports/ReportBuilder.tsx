@@ -32,6 +32,7 @@ import { SelectField } from '../../shared/SelectField.tsx';
 import { saveTextFile } from '../../shared/saveTextFile.ts';
 import { useAsync } from '../../shared/useAsync.ts';
 import { fetchLabelOptions, fetchMeasurementOptions, fetchReport } from './api.ts';
+import { messages } from '../../../shared/messages.ts';
 import { MultiPicker } from './MultiPicker.tsx';
 import { ResultsTable } from './ResultsTable.tsx';
 import { dataQuery, hasSelection, parseReportState, reportSearch, type ReportState } from './state.ts';
@@ -292,7 +293,7 @@ export function ReportBuilder({ title, subtitle, search, onSearch, fixed, action
                 min={state.startDate ?? undefined}
                 error={
                   state.startDate && state.endDate && state.endDate < state.startDate
-                    ? 'The end date must not be before the start date'
+                    ? messages.validation.endBeforeStartText
                     : null
                 }
                 onChange={(endDate) => update({ endDate, relativeDate: null })}
@@ -378,7 +379,7 @@ export function ReportBuilder({ title, subtitle, search, onSearch, fixed, action
           Pick measurements (or Select All), or labels, above; then choose a date range, grouping and metrics.
         </EmptyState>
       ) : !datesValid ? (
-        <EmptyState title="Choose a valid date range">The end date must not be before the start date.</EmptyState>
+        <EmptyState title="Choose a valid date range">{messages.validation.endBeforeStartText}.</EmptyState>
       ) : result.error ? (
         <ErrorPlaceholder name="report" error={result.error} />
       ) : (

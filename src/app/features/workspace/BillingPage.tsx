@@ -118,8 +118,8 @@ const orderColumns: Column<PurchaseOrderRow>[] = [
 export default function BillingPage() {
   const accountId = useStore($selectedAccountId);
   const account = useStore($selectedAccount);
-  const contractsBase = useMemo(() => (accountId ? { accounts: accountId } : null), [accountId]);
-  const ordersBase = useMemo(() => (accountId ? { account: accountId } : null), [accountId]);
+  const contractsBase = useMemo(() => (accountId ? { accounts: [accountId] } : null), [accountId]);
+  const ordersBase = useMemo(() => (accountId ? { account: [accountId] } : null), [accountId]);
   const contracts = useResourceList(contractList, contractsBase);
   const orders = useResourceList(purchaseOrderList, ordersBase);
   return (

@@ -7,7 +7,7 @@ import { useStore } from '@nanostores/react';
 import { useMemo, useState } from 'react';
 import type { ZodType } from 'zod';
 import { Link, useLocation, useSearch } from 'wouter';
-import { accountFilter, create } from '../../../lib/api.ts';
+import { accountOwners, create } from '../../../lib/api.ts';
 import { $selectedAccount, $selectedAccountId } from '../../../stores/account.ts';
 import { showSuccess } from '../../../stores/alerts.ts';
 import { labelCategoryCreate } from '../../../shared/schemas/label-category.ts';
@@ -67,7 +67,7 @@ function Categories({
   chosen: string | null;
   onChoose: (id: string | null) => void;
 }) {
-  const base = useMemo(() => ({ account: accountFilter(accountId) }), [accountId]);
+  const base = useMemo(() => ({ account: accountOwners(accountId) }), [accountId]);
   const list = useResourceList(categoryList, base);
   const selection = useRowSelection();
   const [renaming, setRenaming] = useState<LabelCategory | null>(null);
@@ -167,7 +167,7 @@ function Categories({
 
 function Values({ accountId, categoryId }: { accountId: string; categoryId: string }) {
   const category = useRecord('label-category', categoryId);
-  const base = useMemo(() => ({ 'category.account': accountId, category_id: categoryId }), [accountId, categoryId]);
+  const base = useMemo(() => ({ 'category.account': [accountId], category_id: [categoryId] }), [accountId, categoryId]);
   const list = useResourceList(valueList, base);
   const selection = useRowSelection();
   const columns = useMemo<Column<LabelValue>[]>(

@@ -8,7 +8,7 @@ import { useStore } from '@nanostores/react';
 import { useMemo, useState } from 'react';
 import { z } from 'zod';
 import { ROLE_ORDER } from '../../../shared/constants.ts';
-import { accountFilter, request } from '../../../lib/api.ts';
+import { accountOwners, request } from '../../../lib/api.ts';
 import { $role, $selectedAccount, $selectedAccountId } from '../../../stores/account.ts';
 import { $currentUser } from '../../../stores/session.ts';
 import { showError, showSuccess } from '../../../stores/alerts.ts';
@@ -51,7 +51,7 @@ export default function UsersPage() {
   const account = useStore($selectedAccount);
   const actorRole = useStore($role) ?? 'read';
   const me = useStore($currentUser);
-  const base = useMemo(() => (accountId ? { account: accountFilter(accountId) } : null), [accountId]);
+  const base = useMemo(() => (accountId ? { account: accountOwners(accountId) } : null), [accountId]);
   const list = useResourceList(userList, base);
   const [inviting, setInviting] = useState(false);
   const [editing, setEditing] = useState<User | null>(null);

@@ -54,15 +54,27 @@ describe('the kit URL list state', () => {
 
   it('asks the API with the spec sort and id tie-break, the page window, and the whole list for export', () => {
     const state = readListState('?q=x&sort=desc(name)&page=2&size=10&status=live', spec);
-    expect(apiSort(state.sort)).toBe('desc(name),desc(id)');
-    expect(pageQuery(state, { account: 'a,null' })).toEqual({
-      account: 'a,null',
+    expect(apiSort(state.sort)).toEqual([
+      { field: 'name', direction: 'desc' },
+      { field: 'id', direction: 'desc' },
+    ]);
+    // Built by the measurement's list-query codec, the one the server decodes with.
+    const account = '0123456789abcdef01234567';
+    expect(pageQuery('measurement', state, { account: [account, null] })).toEqual({
+      account: `${account},null`,
       status: 'live',
       sort: 'desc(name),desc(id)',
       search: 'x',
-      limit: 10,
-      skip: 10,
+      limit: '10',
+      skip: '10',
     });
-    expect(filterQuery(state, {})).not.toHaveProperty('limit');
+    expect(filterQuery('measurement', state)).not.toHaveProperty('limit');
+  });
+
+  it('refuses a URL filter or sort field the server would refuse, naming the parameter', () => {
+    const bad = readListState('?status=archived', spec);
+    expect(() => pageQuery('measurement', bad)).toThrow(/status/);
+    const unsortable = { ...readListState('', spec), sort: { id: 'secret', direction: 'asc' as const } };
+    expect(() => pageQuery('measurement', unsortable)).toThrow(/cannot sort measurement by 'secret'/);
   });
 });

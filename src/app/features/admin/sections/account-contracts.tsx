@@ -6,7 +6,7 @@ export default declare({
   resource: 'contract',
   noun: 'contracts',
   intro: ({ accountName }) => `Contracts of ${accountName}. A contract is active while it has measurements attached.`,
-  base: ({ accountId }) => ({ accounts: accountId }),
+  base: ({ accountId }) => ({ accounts: [accountId] }),
   initial: ({ accountId }) => ({ accounts: [accountId] }),
   columns: contractColumns,
   fields: contractFields.map((field) =>

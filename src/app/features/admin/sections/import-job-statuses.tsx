@@ -23,7 +23,7 @@ export default function importJobStatuses({ params }: SectionContext) {
       ) : (
         'What every import reported, newest first. A correlation id gathers the statuses of one import.'
       ),
-    base: () => (correlation ? { correlation_id: correlation } : {}),
+    base: () => (correlation ? { correlation_id: [correlation] } : {}),
     defaultSort: correlation ? { id: 'created_at', direction: 'asc' } : undefined,
     filters: correlation
       ? []

@@ -3,7 +3,7 @@
  * account sees). Each opens at /reports/{slug of its name} (decisions.md §6).
  */
 import { Link } from 'wouter';
-import { accountFilter } from '../../../../lib/api.ts';
+import { accountOwners } from '../../../../lib/api.ts';
 import { METRIC_DEFINITIONS } from '../../../../shared/metrics.ts';
 import { DIMENSION_NAMES, REPORT_DIMENSIONS, reportSlug } from '../../../../shared/reports.ts';
 import { paths } from '../../../routes.ts';
@@ -19,7 +19,7 @@ export default declare({
   noun: 'reports',
   intro: ({ accountName }) =>
     `Reports that ${accountName} opens from its Reports area, with their metrics and grouping fixed. Reports without an account show for every account.`,
-  base: ({ accountId }) => ({ account: accountFilter(accountId) }),
+  base: ({ accountId }) => ({ account: accountOwners(accountId) }),
   initial: ({ accountId }) => ({ account: accountId, type: 'table' }),
   columns: [
     { id: 'name', header: 'Name', sortField: 'name', csv: (r) => r.name, cell: (r) => r.name },
