@@ -2,6 +2,7 @@
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
+import { modulePreload } from './scripts/modulepreload.mjs';
 import { precompress } from './scripts/precompress.mjs';
 
 const STATIC_PAGES = new Set(['/login', '/documentation', '/404', '/500', '/app']);
@@ -34,7 +35,8 @@ function devAppFallback() {
 export default defineConfig({
   output: 'static',
   build: { format: 'file', inlineStylesheets: 'auto' },
-  integrations: [react(), precompress()],
+  // The app starts the shell and the schema bundle at once: preload them with the entry's imports.
+  integrations: [react(), modulePreload({ 'app.html': ['Shell', 'schema-bundle'] }), precompress()],
   vite: {
     plugins: [tailwindcss(), devAppFallback()],
     server: {
