@@ -35,8 +35,9 @@ function devAppFallback() {
 export default defineConfig({
   output: 'static',
   build: { format: 'file', inlineStylesheets: 'auto' },
-  // The app starts the shell and the schema bundle at once: preload them with the entry's imports.
-  integrations: [react(), modulePreload({ 'app.html': ['Shell', 'schema-bundle'] }), precompress()],
+  // Each page's entry imports are preloaded. The shell and the schema bundle are not: preloaded
+  // before the first paint they pushed Lighthouse's first paint back (mobile 0.69 → 0.56).
+  integrations: [react(), modulePreload(), precompress()],
   vite: {
     plugins: [tailwindcss(), devAppFallback()],
     server: {

@@ -2,11 +2,11 @@
 /**
  * Flattens the first load's request waterfall. A page's island (or script) names one module; the
  * browser finds that module's imports only after it arrives, their imports after those arrive, and
- * so on: about five round trips before the app can start. This build step adds a
+ * so on: several round trips before the app can start. This build step adds a
  * `<link rel="modulepreload">` to each built page for every module the page's entry imports
- * statically (transitively), and for the chunks named in `startup` (with their own imports): the
- * lazily loaded chunks the app asks for as soon as it starts, whatever the route (the shell, and
- * the schema bundle the current user is parsed with). Everything then downloads in one round.
+ * statically (transitively), so they download in one round. `startup` may name lazily loaded
+ * chunks to preload as well; the app names none: preloading the shell and the schema bundle
+ * before the first paint made Lighthouse's first paint later (they compete with the entry).
  */
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
