@@ -172,23 +172,6 @@ async function rowSchema<Name extends ResourceName>(resource: Name): Promise<Zod
   return resources[resource].row as unknown as ZodType<ResourceRow<Name>>;
 }
 
-const inflightGets = new Map<string, Promise<{ body: unknown; response: Response }>>();
-
-/**
- * A GET that callers asking for the same URL at the same time share (on a page's first load the
- * shell, the breadcrumbs and the page each read the page's record): one request, and each caller
- * still parses the body into its own rows.
- */
-function sharedGet(path: string, query: Query): Promise<{ body: unknown; response: Response }> {
-  const url = buildUrl(path, query);
-  let pending = inflightGets.get(url);
-  if (!pending) {
-    pending = request(path, { query }).finally(() => inflightGets.delete(url));
-    inflightGets.set(url, pending);
-  }
-  return pending;
-}
-
 /** GET /api/v1/{resource} with its query; every row parsed with the registry's row schema. */
 export async function list<Name extends ResourceName>(
   resource: Name,
@@ -196,7 +179,7 @@ export async function list<Name extends ResourceName>(
   signal?: AbortSignal,
 ): Promise<ListResult<ResourceRow<Name>>> {
   const [{ body, response }, schema] = await Promise.all([
-    signal ? request(resourcePath(resource), { query, signal }) : sharedGet(resourcePath(resource), query),
+    request(resourcePath(resource), { query, signal }),
     rowSchema(resource),
   ]);
   const result = readList(body, response);
