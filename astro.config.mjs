@@ -2,6 +2,7 @@
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
+import { modulePreload } from './scripts/modulepreload.mjs';
 import { precompress } from './scripts/precompress.mjs';
 
 const STATIC_PAGES = new Set(['/login', '/documentation', '/404', '/500', '/app']);
@@ -34,7 +35,9 @@ function devAppFallback() {
 export default defineConfig({
   output: 'static',
   build: { format: 'file', inlineStylesheets: 'auto' },
-  integrations: [react(), precompress()],
+  // Each page's entry imports are preloaded. The shell and the schema bundle are not: preloaded
+  // before the first paint they pushed Lighthouse's first paint back (mobile 0.69 → 0.56).
+  integrations: [react(), modulePreload(), precompress()],
   vite: {
     plugins: [tailwindcss(), devAppFallback()],
     server: {

@@ -17,10 +17,14 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 type Category = (typeof CATEGORIES)[number];
 type FormFactor = 'desktop' | 'mobile';
 
-/** The issue's budgets: desktop performance, and accessibility and best practices everywhere. */
+/**
+ * The issue's budgets: desktop performance, and accessibility and best practices everywhere. The
+ * mobile performance budget is the floor reached after the startup work of 23 November 2026
+ * (0.57 to 0.76 on a shared two-core machine): it stops a regression, it is not yet a goal.
+ */
 const BUDGETS: Record<FormFactor, Partial<Record<Category, number>>> = {
   desktop: { performance: 0.95, accessibility: 0.95, 'best-practices': 0.95 },
-  mobile: { accessibility: 0.95, 'best-practices': 0.95 },
+  mobile: { performance: 0.55, accessibility: 0.95, 'best-practices': 0.95 },
 };
 
 const PERSONA = 'writer@northwind.test';
@@ -105,7 +109,9 @@ try {
   const header = ['page', 'form factor', ...CATEGORIES];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   console.log(`\n${[header, ...rows].map((r) => r.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ')).join('\n')}`);
-  console.log(`\nBudgets: desktop performance ≥ 0.95; accessibility and best practices ≥ 0.95. Reports: ${OUT_DIR}`);
+  console.log(
+    `\nBudgets: performance ≥ 0.95 on desktop and ≥ 0.55 on mobile; accessibility and best practices ≥ 0.95. Reports: ${OUT_DIR}`,
+  );
 } finally {
   await server.stop();
 }

@@ -293,6 +293,10 @@ export function buildOpenApi(app: FastifyInstance): Json {
     },
     'GET /api/v1/unauth': { summary: 'Sign out', description: 'Ends the session; the old cookie then gets 401.' },
     'GET /api/v1/current-user': { summary: 'The signed-in user', description: 'Never a password hash.' },
+    'GET /api/v1/session': {
+      summary: 'Whether the cookie names a live session',
+      description: 'Public; 200 with signed_in false when there is none (no 401), for pages that only need to know.',
+    },
     'POST /api/v1/forgotten-password': { requestBody: jsonBody(ForgottenPasswordBodySchema) },
     'POST /api/v1/reset-password': { requestBody: jsonBody(ResetPasswordBodySchema) },
     'GET /api/v1/login-link': { parameters: queryParameters(LoginLinkQuerySchema) },

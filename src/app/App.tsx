@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useLayoutEffect, useMemo } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { $appState, refreshCurrentUser } from '../stores/session.ts';
+import { $appState, $currentUser, refreshCurrentUser } from '../stores/session.ts';
 import { pageTitle } from '../shared/constants.ts';
-import { pageComponent } from './pages.ts';
+import { pageComponent, preloadPage } from './pages.ts';
 import { findRoute, paths } from './routes.ts';
 import { AlertStack } from './shared/AlertStack.tsx';
 import { Spinner } from './shared/Spinner.tsx';
@@ -16,7 +16,10 @@ import { Spinner } from './shared/Spinner.tsx';
 const shellChunk = import('./shell/Shell.tsx');
 const Shell = lazy(() => shellChunk.then((module) => ({ default: module.Shell })));
 
-/** The marketing-consent question (spec §4), over any signed-in page until the user answers it. */
+/**
+ * The marketing-consent question (spec §4), over any signed-in page until the user answers it;
+ * its chunk (a dialog and the data-protection notice) is loaded only for a user who has not.
+ */
 const MarketingConsentModal = lazy(() => import('./features/auth/MarketingConsentModal.tsx'));
 
 /** Logged in, but no user yet (spec §4): the frame's outline with a spinner. */
@@ -55,12 +58,20 @@ export default function App() {
   const [location] = useLocation();
   const search = useSearch();
   const appState = useStore($appState);
+  const mustAnswerConsent = useStore($currentUser)?.viewed_marketing_consent === false;
   const match = useMemo(() => findRoute(location), [location]);
 
   // The current user is revalidated on each navigation, without retry.
   useEffect(() => {
     void refreshCurrentUser();
   }, [location]);
+
+  // The page's chunk downloads alongside the session calls rather than after them.
+  const pageName = match.route.page;
+  const mayShow = appState !== 'logged-out' || match.route.audience === 'public';
+  useEffect(() => {
+    if (mayShow) preloadPage(pageName);
+  }, [pageName, mayShow]);
 
   // A signed-out visitor goes to sign-in, keeping the path to come back to.
   const mustSignIn = appState === 'logged-out' && match.route.audience === 'signed-in';
@@ -81,9 +92,11 @@ export default function App() {
           <Shell match={match} />
         </Suspense>
       )}
-      <Suspense>
-        <MarketingConsentModal />
-      </Suspense>
+      {mustAnswerConsent ? (
+        <Suspense>
+          <MarketingConsentModal />
+        </Suspense>
+      ) : null}
     </>
   );
 }

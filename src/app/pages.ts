@@ -30,3 +30,15 @@ export function pageComponent(name: string): LazyExoticComponent<ComponentType<P
   }
   return component;
 }
+
+/**
+ * Starts downloading a page's chunk without rendering it: the app asks for the route's page as
+ * soon as it starts, so the chunk arrives while the current user and the accounts load instead
+ * of after them. `lazy` later calls the same loader, which the module system answers from cache.
+ */
+export function preloadPage(name: string): void {
+  const key = pageExists(name) ? pageModuleKey(name) : pageModuleKey('pages/NotAvailablePage');
+  void (modules[key] as () => Promise<PageModule>)().catch(() => {
+    // A failed download is reported when the page renders (its error boundary).
+  });
+}

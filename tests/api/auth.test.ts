@@ -19,6 +19,20 @@ describe('sessions', () => {
   const login = (email: string, password: string, headers: Record<string, string> = {}) =>
     app.inject({ method: 'POST', url: '/api/v1/auth', payload: { email, password }, headers });
 
+  it('GET /api/v1/session says whether there is a session, with 200 either way (no 401 for a visitor)', async () => {
+    const signedIn = async (cookie?: string) => {
+      const response = await app.inject({ url: '/api/v1/session', headers: cookie ? { cookie } : {} });
+      expect(response.statusCode).toBe(200);
+      return response.json<{ signed_in: boolean }>().signed_in;
+    };
+    expect(await signedIn()).toBe(false);
+    expect(await signedIn('lamp_session=not-a-session')).toBe(false);
+    const cookie = cookieFrom((await login(EMAILS.reader, PASSWORD)).headers['set-cookie']);
+    expect(await signedIn(cookie)).toBe(true);
+    await app.inject({ url: '/api/v1/unauth', headers: { cookie } });
+    expect(await signedIn(cookie)).toBe(false);
+  });
+
   it('signs in with JSON and sets an HttpOnly, SameSite=Lax session cookie', async () => {
     const response = await login(EMAILS.reader, PASSWORD);
     expect(response.statusCode).toBe(200);

@@ -113,7 +113,18 @@ function RecentMeasurements({ accountId }: { accountId: string }) {
   }, [accountId]);
 
   if (error) return <ErrorPlaceholder name="measurements" error={error} />;
-  if (!rows) return <Spinner label="Loading measurements" className="p-6" />;
+  // While loading, cards of the same size hold the place, so the links below do not jump down.
+  if (!rows)
+    return (
+      <>
+        <Spinner label="Loading measurements" className="mb-3 h-5" />
+        <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3" aria-hidden="true">
+          {Array.from({ length: RECENT_COUNT }, (_, i) => (
+            <li key={i} className="h-40 rounded-xl border border-slate-200 bg-white shadow-sm" />
+          ))}
+        </ul>
+      </>
+    );
   if (!rows.length)
     return (
       <p className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-sm text-slate-600">

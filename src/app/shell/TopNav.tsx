@@ -6,6 +6,10 @@ import { $currentUser } from '../../stores/session.ts';
 import { LOGO_HEIGHT_PX, PRODUCT_NAME } from '../../shared/constants.ts';
 import { paths, type SwitcherLock } from '../routes.ts';
 import { navItems, type NavItem } from './nav.ts';
+import { useIdle, useMediaQuery } from '../shared/useIdle.ts';
+
+/** Tailwind's `md` breakpoint, from which the bar shows the account switcher. */
+const WIDE_SCREEN = '(min-width: 48rem)';
 
 const AccountSwitcher = lazy(() => import('./AccountSwitcher.tsx'));
 const UserMenu = lazy(() => import('./UserMenu.tsx'));
@@ -63,6 +67,10 @@ export function TopNav({ switcherLock, onOpenSearch }: TopNavProps) {
   const [location] = useLocation();
   const [open, setOpen] = useState(false);
   const panelId = useId();
+  // The switcher and the user menu (React Aria's combobox, menu and popover code) load once the
+  // page is up; the switcher not at all on a phone, where the bar hides it.
+  const menusReady = useIdle();
+  const wide = useMediaQuery(WIDE_SCREEN);
   useEffect(() => setOpen(false), [location]);
   if (!user) return null;
   const items = navItems(user, account);
@@ -155,13 +163,21 @@ export function TopNav({ switcherLock, onOpenSearch }: TopNavProps) {
             </kbd>
           </button>
           <div className="hidden md:block">
-            <Suspense fallback={<SwitcherFallback name={account?.name} />}>
-              <AccountSwitcher lock={switcherLock} />
-            </Suspense>
+            {menusReady && wide ? (
+              <Suspense fallback={<SwitcherFallback name={account?.name} />}>
+                <AccountSwitcher lock={switcherLock} />
+              </Suspense>
+            ) : (
+              <SwitcherFallback name={account?.name} />
+            )}
           </div>
-          <Suspense fallback={<UserButtonFallback initials={initials(user)} />}>
-            <UserMenu role={role ?? 'read'} />
-          </Suspense>
+          {menusReady ? (
+            <Suspense fallback={<UserButtonFallback initials={initials(user)} />}>
+              <UserMenu role={role ?? 'read'} />
+            </Suspense>
+          ) : (
+            <UserButtonFallback initials={initials(user)} />
+          )}
         </div>
       </nav>
       {open ? (

@@ -2,6 +2,12 @@ import { z } from 'zod';
 import { messages } from '../messages.ts';
 import { email } from './user.ts';
 
+/**
+ * GET /api/v1/session: whether the request's cookie names a live session. Public, and 200 either
+ * way, so that a page that only needs to know (the login page) does not cause a 401.
+ */
+export const sessionState = z.object({ signed_in: z.boolean() });
+
 /** POST /api/v1/auth body (spec §7). */
 export const loginRequest = z.strictObject({
   email: z.string({ error: messages.validation.emailRequired }).pipe(email),

@@ -6,6 +6,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { accountFilter, listAll } from '../../../lib/api.ts';
+import { whenIdle } from '../../../lib/idle.ts';
 import { $role, $selectedAccount, $selectedAccountId } from '../../../stores/account.ts';
 import { can } from '../../../shared/access.ts';
 import { SIDEBAR_SEARCH_DEBOUNCE_MS } from '../../../shared/constants.ts';
@@ -39,11 +40,15 @@ export default function MeasurementTree() {
     let live = true;
     setRows(null);
     setError(null);
-    void listAll('measurement', { account: accountFilter(accountId), sort: 'asc(name),asc(id)' })
-      .then((data) => live && setRows(data))
-      .catch((e: unknown) => live && setError(e));
+    // The tree is beside the page, not the page: its (full) list loads once the page has started.
+    const cancel = whenIdle(() => {
+      void listAll('measurement', { account: accountFilter(accountId), sort: 'asc(name),asc(id)' })
+        .then((data) => live && setRows(data))
+        .catch((e: unknown) => live && setError(e));
+    });
     return () => {
       live = false;
+      cancel();
     };
   }, [accountId, account?.feature_flags.lamp_access]);
 

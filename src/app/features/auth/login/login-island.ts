@@ -246,8 +246,11 @@ async function setUpPersonas() {
  * home (the same rule as after signing in, without the login flag: this is not a new sign-in).
  */
 async function leaveIfSignedIn() {
-  const me = await api('/api/v1/current-user');
-  if (me.ok) window.location.replace(safeNextPath(new URLSearchParams(window.location.search).get('next')));
+  // GET /api/v1/session answers 200 either way: a visitor's expected "no session" is no error.
+  const session = await api('/api/v1/session');
+  const body = session.body as { signed_in?: unknown } | null;
+  if (session.ok && body?.signed_in === true)
+    window.location.replace(safeNextPath(new URLSearchParams(window.location.search).get('next')));
 }
 
 export function startLoginPage() {

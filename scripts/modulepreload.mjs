@@ -1,0 +1,81 @@
+// @ts-check
+/**
+ * Flattens the first load's request waterfall. A page's island (or script) names one module; the
+ * browser finds that module's imports only after it arrives, their imports after those arrive, and
+ * so on: several round trips before the app can start. This build step adds a
+ * `<link rel="modulepreload">` to each built page for every module the page's entry imports
+ * statically (transitively), so they download in one round. `startup` may name lazily loaded
+ * chunks to preload as well; the app names none: preloading the shell and the schema bundle
+ * before the first paint made Lighthouse's first paint later (they compete with the entry).
+ */
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * Every JS file reachable through static imports from the given files (minified ES modules:
+ * `import"./x.js"`, `import{a}from"./x.js"`, `export*from"./x.js"`).
+ * @param {string[]} entries absolute paths
+ */
+export function staticClosure(entries) {
+  /** @type {Set<string>} */
+  const seen = new Set();
+  /** @param {string} file */
+  const visit = (file) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const code = readFileSync(file, 'utf8');
+    for (const match of code.matchAll(/(?:\bfrom\s*|\bimport\s*)["'](\.{1,2}\/[^"']+\.js)["']/g)) {
+      visit(path.resolve(path.dirname(file), /** @type {string} */ (match[1])));
+    }
+  };
+  entries.forEach(visit);
+  return seen;
+}
+
+/**
+ * @param {string} dist the build's output directory
+ * @param {string} page an HTML file under dist
+ * @param {string[]} startup chunk names (the part before the hash) loaded as soon as the app starts
+ */
+export function addModulePreloads(dist, page, startup = []) {
+  const file = path.join(dist, page);
+  const html = readFileSync(file, 'utf8');
+  if (html.includes('rel="modulepreload"')) return 0;
+  const urls = [...html.matchAll(/(?:<script[^>]*\ssrc|component-url|renderer-url)="(\/_astro\/[^"]+\.js)"/g)].map(
+    (m) => /** @type {string} */ (m[1]),
+  );
+  const assets = path.join(dist, '_astro');
+  const chunks = readdirSync(assets).filter((name) => name.endsWith('.js'));
+  /** @type {string[]} */
+  const startupFiles = [];
+  for (const name of startup) {
+    const found = chunks.filter((chunk) => chunk.startsWith(`${name}.`) && /^[^.]+\.[\w-]+\.js$/.test(chunk));
+    if (found.length !== 1) throw new Error(`modulepreload: expected one chunk named ${name}, found ${found.length}`);
+    startupFiles.push(path.join(assets, /** @type {string} */ (found[0])));
+  }
+  if (!urls.length && !startupFiles.length) return 0;
+  const modules = staticClosure([...urls.map((url) => path.join(dist, url)), ...startupFiles]);
+  const links = [...modules]
+    .map((module) => `<link rel="modulepreload" href="/${path.relative(dist, module).split(path.sep).join('/')}">`)
+    .join('');
+  writeFileSync(file, html.replace('</head>', `${links}</head>`));
+  return modules.size;
+}
+
+/**
+ * @param {Record<string, string[]>} startupChunks per page (e.g. `app.html`), the chunks it starts at once
+ * @returns {import('astro').AstroIntegration}
+ */
+export function modulePreload(startupChunks = {}) {
+  return {
+    name: 'lamp-modulepreload',
+    hooks: {
+      'astro:build:done': ({ dir, logger }) => {
+        const dist = new URL(dir).pathname;
+        const pages = readdirSync(dist).filter((name) => name.endsWith('.html'));
+        const counts = pages.map((page) => `${page} ${addModulePreloads(dist, page, startupChunks[page] ?? [])}`);
+        logger.info(`modules preloaded: ${counts.join(', ')}`);
+      },
+    },
+  };
+}
