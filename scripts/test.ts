@@ -16,6 +16,8 @@ interface Outcome {
   passed: number;
   failed: number;
   note?: string;
+  /** Wall time of the step, so a slow run shows which step grew. */
+  seconds?: number;
 }
 
 const reports = mkdtempSync(path.join(tmpdir(), 'lamp-test-'));
@@ -23,11 +25,22 @@ const outcomes: Outcome[] = [];
 const only = process.argv.slice(2);
 const wanted = (name: string) => only.length === 0 || only.includes(name);
 
+/** Times a step and stamps its outcome (the one the step pushed last) with the seconds it took. */
+function timed(step: () => void) {
+  const started = performance.now();
+  const before = outcomes.length;
+  step();
+  const outcome = outcomes.length > before ? outcomes.at(-1) : undefined;
+  if (outcome) outcome.seconds = Math.round((performance.now() - started) / 1000);
+}
+
 function check(name: string, command: string, args: string[]) {
   if (!wanted(name)) return;
   console.log(`\n▶ ${name}: ${command} ${args.join(' ')}`);
-  const ok = run(command, args) === 0;
-  outcomes.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
+  timed(() => {
+    const ok = run(command, args) === 0;
+    outcomes.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
+  });
 }
 
 function readJson<T>(file: string): T | null {
@@ -39,52 +52,60 @@ check('lint', 'eslint', ['--max-warnings', '0', '.']);
 check('format', 'prettier', ['--check', '--log-level', 'warn', '.']);
 check('build', 'astro', ['build', '--silent']);
 
-if (wanted('unit')) {
-  console.log('\n▶ unit and API tests: vitest');
-  const file = path.join(reports, 'vitest.json');
-  const code = run('vitest', ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`]);
-  const report = readJson<{ numPassedTests: number; numFailedTests: number }>(file);
-  outcomes.push({
-    name: 'unit and API tests',
-    passed: report?.numPassedTests ?? 0,
-    // A crash before any report still counts as a failure.
-    failed: report ? report.numFailedTests + (code !== 0 && report.numFailedTests === 0 ? 1 : 0) : 1,
-  });
-}
-
-if (wanted('contract')) {
-  console.log('\n▶ API contract: every operation through Prism against /api/openapi.json');
-  const file = path.join(reports, 'contract.json');
-  const code = run('node', ['tests/contract/contract.ts'], { LAMP_CONTRACT_JSON: file });
-  const report = readJson<{ passed: number; failed: number }>(file);
-  outcomes.push({
-    name: 'API contract',
-    passed: report?.passed ?? 0,
-    failed: report ? report.failed + (code !== 0 && report.failed === 0 ? 1 : 0) : 1,
-  });
-}
-
-if (wanted('e2e')) {
-  console.log('\n▶ browser tests: playwright');
-  if (!chromiumIsInstalled()) {
-    console.error(CHROMIUM_MISSING_MESSAGE);
-    outcomes.push({ name: 'browser tests', passed: 0, failed: 1, note: 'no Chromium' });
-  } else {
-    const file = path.join(reports, 'playwright.json');
-    const code = run('playwright', ['test'], { LAMP_PLAYWRIGHT_JSON: file });
-    const report = readJson<{ stats: { expected: number; unexpected: number; flaky: number } }>(file);
-    const failed = report ? report.stats.unexpected : 1;
+if (wanted('unit'))
+  timed(() => {
+    console.log('\n▶ unit and API tests: vitest');
+    const file = path.join(reports, 'vitest.json');
+    const code = run('vitest', ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`]);
+    const report = readJson<{ numPassedTests: number; numFailedTests: number }>(file);
     outcomes.push({
-      name: 'browser tests',
-      passed: report ? report.stats.expected + report.stats.flaky : 0,
-      failed: failed + (code !== 0 && failed === 0 ? 1 : 0),
+      name: 'unit and API tests',
+      passed: report?.numPassedTests ?? 0,
+      // A crash before any report still counts as a failure.
+      failed: report ? report.numFailedTests + (code !== 0 && report.numFailedTests === 0 ? 1 : 0) : 1,
     });
-  }
-}
+  });
+
+if (wanted('contract'))
+  timed(() => {
+    console.log('\n▶ API contract: every operation through Prism against /api/openapi.json');
+    const file = path.join(reports, 'contract.json');
+    const code = run('node', ['tests/contract/contract.ts'], { LAMP_CONTRACT_JSON: file });
+    const report = readJson<{ passed: number; failed: number }>(file);
+    outcomes.push({
+      name: 'API contract',
+      passed: report?.passed ?? 0,
+      failed: report ? report.failed + (code !== 0 && report.failed === 0 ? 1 : 0) : 1,
+    });
+  });
+
+if (wanted('e2e'))
+  timed(() => {
+    console.log('\n▶ browser tests: playwright');
+    if (!chromiumIsInstalled()) {
+      console.error(CHROMIUM_MISSING_MESSAGE);
+      outcomes.push({ name: 'browser tests', passed: 0, failed: 1, note: 'no Chromium' });
+    } else {
+      const file = path.join(reports, 'playwright.json');
+      const code = run('playwright', ['test'], { LAMP_PLAYWRIGHT_JSON: file });
+      const report = readJson<{ stats: { expected: number; unexpected: number; flaky: number } }>(file);
+      const failed = report ? report.stats.unexpected : 1;
+      outcomes.push({
+        name: 'browser tests',
+        passed: report ? report.stats.expected + report.stats.flaky : 0,
+        failed: failed + (code !== 0 && failed === 0 ? 1 : 0),
+        // A test that passed only on its retry counts as passed, but the summary says so.
+        note: report?.stats.flaky ? `${report.stats.flaky} flaky` : undefined,
+      });
+    }
+  });
 
 console.log('\nSummary');
 for (const o of outcomes)
-  console.log(`  ${o.name.padEnd(20)} ${o.passed} passed, ${o.failed} failed${o.note ? ` (${o.note})` : ''}`);
+  console.log(
+    `  ${o.name.padEnd(20)} ${o.passed} passed, ${o.failed} failed${o.note ? ` (${o.note})` : ''}` +
+      (o.seconds === undefined ? '' : `  [${o.seconds} s]`),
+  );
 const passed = outcomes.reduce((sum, o) => sum + o.passed, 0);
 const failed = outcomes.reduce((sum, o) => sum + o.failed, 0);
 console.log(`${passed} passed, ${failed} failed`);

@@ -218,11 +218,29 @@ async function readOne<Name extends ResourceName>(resource: Name, body: unknown)
   return (await rowSchema(resource)).parse(row);
 }
 
+/**
+ * Stores that hold a copy of a resource (the account switcher holds the accounts) hear of every
+ * write to it made through this module, so a new, renamed or deleted row shows there at once
+ * instead of after a reload.
+ */
+type WriteListener = (resource: ResourceName) => void;
+const writeListeners = new Set<WriteListener>();
+
+export function onResourceWritten(listener: WriteListener): () => void {
+  writeListeners.add(listener);
+  return () => writeListeners.delete(listener);
+}
+
+function written(resource: ResourceName): void {
+  for (const listener of writeListeners) listener(resource);
+}
+
 export async function create<Name extends ResourceName>(
   resource: Name,
   entity: ResourceCreate<Name>,
 ): Promise<ResourceRow<Name>> {
   const { body } = await request(resourcePath(resource), { method: 'POST', body: entity });
+  written(resource);
   return readOne(resource, body);
 }
 
@@ -281,6 +299,7 @@ export async function updateVersioned<Name extends ResourceName>(
     body: entity,
     headers: versionHeaders(options),
   });
+  written(resource);
   return { data: await readOne(resource, body), version: response.headers.get('etag') };
 }
 
@@ -295,6 +314,7 @@ export async function update<Name extends ResourceName>(
 
 export async function remove(resource: ResourceName, id: string, options: WriteOptions = {}): Promise<void> {
   await request(resourcePath(resource), { method: 'DELETE', query: { id }, headers: versionHeaders(options) });
+  written(resource);
 }
 
 /** Bulk operations loop one by one (spec §7), so one refusal names its own row. */

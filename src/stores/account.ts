@@ -5,7 +5,7 @@
  * account sets the switched-account id that the Spotlight service receives.
  */
 import { atom, computed } from 'nanostores';
-import { listAll } from '../lib/api.ts';
+import { listAll, onResourceWritten } from '../lib/api.ts';
 import { canAccessAccount, effectiveRole, isRootUser, type AccessContext, type Role } from '../shared/access.ts';
 import { readPublicConfig } from '../shared/config.ts';
 import { ACCOUNT_SWITCH_LOADING_MS } from '../shared/constants.ts';
@@ -67,12 +67,13 @@ export function initialAccountId(
 let loadedFor: string | null = null;
 
 /** Loads the accessible accounts once per user and restores the selection. */
-export async function loadAccounts(force = false): Promise<void> {
+export async function loadAccounts(force = false, { quiet = false } = {}): Promise<void> {
   const user = $currentUser.get();
   if (!user) return;
   if (!force && loadedFor === user.id && $accountsState.get() !== 'error') return;
   loadedFor = user.id;
-  $accountsState.set('loading');
+  // A quiet reload (after a write) keeps the page up: the switcher's list just changes under it.
+  if (!quiet) $accountsState.set('loading');
   try {
     const rows = await listAll('account');
     const accessible = rows.filter((a) => canAccessAccount(user, a.id)).sort((a, b) => a.name.localeCompare(b.name));
@@ -84,9 +85,15 @@ export async function loadAccounts(force = false): Promise<void> {
     $accountsState.set('ready');
   } catch {
     loadedFor = null;
-    $accountsState.set('error');
+    if (!quiet) $accountsState.set('error');
   }
 }
+
+// An account created, renamed or deleted anywhere in the app (the admin accounts section) shows
+// in the switcher at once.
+onResourceWritten((resource) => {
+  if (resource === 'account' && $accountsState.get() === 'ready') void loadAccounts(true, { quiet: true });
+});
 
 /**
  * Takes a saved account (admin details) in place of the one held, so the shell shows its new

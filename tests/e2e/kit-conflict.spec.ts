@@ -4,7 +4,8 @@
  * form offers to reload their version or to overwrite it. Shown on the label edit page, the
  * rename dialog of /labels and the users' role dialog. Each test makes its own rows.
  */
-import { expect as baseExpect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect as baseExpect, test } from './helpers/sandbox.ts';
 import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
 import { CONFLICT_TITLE } from '../../src/app/shared/ConflictDialog.tsx';
 import { openApp, signIn } from './helpers/session.ts';

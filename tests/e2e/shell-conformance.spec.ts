@@ -144,7 +144,9 @@ test.describe('global search by keyboard (spec §2, §9; decisions §8)', () => 
     await expect(box).toBeFocused();
     await expect(box).toHaveAttribute('aria-controls', /.+/);
     await expect(page.getByRole('option', { name: new RegExp(`^${TYPED}`) }).first()).toBeVisible();
-    // The first arrow press makes a result active (aria-activedescendant); Enter opens it.
+    // The first arrow press makes a result active (aria-activedescendant); Enter opens it. The
+    // results are final first (a late answer replaces the list, and the active result with it).
+    await page.waitForLoadState('networkidle');
     await page.keyboard.press('ArrowDown');
     const active = await box.getAttribute('aria-activedescendant');
     expect(active).toBeTruthy();

@@ -270,7 +270,9 @@ export function Shell({ match }: { match: RouteMatch }) {
       {banner ? <ContractBanner /> : null}
       <div className="flex min-h-0 flex-1" data-testid="layout">
         {sidebar ? <Sidebar kind={sidebar} /> : null}
-        <main id="main" tabIndex={-1} className="min-w-0 flex-1 overflow-y-auto outline-none">
+        {/* data-location names the path the page inside was rendered for, in the same commit: a test
+            that navigates inside the app waits on it rather than on the previous page's content. */}
+        <main id="main" tabIndex={-1} data-location={location} className="min-w-0 flex-1 overflow-y-auto outline-none">
           <div className={`mx-auto px-4 py-5 sm:px-6 lg:px-8 ${route.narrow ? 'max-w-4xl' : 'max-w-7xl'}`}>
             {sidebar ? <SidebarDropdown kind={sidebar} /> : null}
             <Breadcrumbs pathname={location} route={route} />

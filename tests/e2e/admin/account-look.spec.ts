@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../helpers/sandbox.ts';
 import { openApp, signIn } from '../helpers/session.ts';
 import { createAccount, inviteUser, selectAccount, unique } from './account-helpers.ts';
 

@@ -2,7 +2,7 @@
  * Runs the account sections' recipes (recipes-account.ts) the way the generated admin test does,
  * as super on the default selected account: so the recipes are known to work on their own.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../helpers/sandbox.ts';
 import { paths } from '../../../src/app/routes.ts';
 import { openApp, signIn } from '../helpers/session.ts';
 import { ACCOUNT_RECIPES } from './recipes-account.ts';

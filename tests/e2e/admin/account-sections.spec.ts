@@ -4,7 +4,7 @@
  * changed and revoked, a user's detail with their grants across accounts, and name-mapping CRUD.
  * Each test works in an account of its own, so the two workers never meet in shared data.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../helpers/sandbox.ts';
 import { openApp, signIn } from '../helpers/session.ts';
 import { createAccount, inviteUser, selectAccount, unique } from './account-helpers.ts';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../helpers/sandbox.ts';
 import { openApp, signIn } from '../helpers/session.ts';
 
 /**

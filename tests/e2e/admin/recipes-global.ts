@@ -1,7 +1,18 @@
 import { expect, type Page } from '@playwright/test';
 import { LOOKUP_TABLES } from '../../../src/app/routes.ts';
 import type { AdminRecipe } from './recipe.ts';
-import { choose, createFromList, crumbIs, deleteRecord, editField, fill, list, pick, rowsLoaded } from './steps.ts';
+import {
+  choose,
+  createFromList,
+  crumbIs,
+  deleteRecord,
+  editField,
+  fill,
+  list,
+  pick,
+  rowsLoaded,
+  switcherOffers,
+} from './steps.ts';
 
 /**
  * Recipes of the sections built on the generic admin pages (issue 12): how the generated test
@@ -59,10 +70,25 @@ export const GLOBAL_RECIPES: Record<string, AdminRecipe> = {
       await expect(page.getByRole('link', { name: `/reports/${slug}` })).toHaveAttribute('href', `/reports/${slug}`);
     },
   },
-  accounts: named('Account', 'Name', async (page, unique) => {
-    await fill(page, 'Name', unique);
-    await choose(page, 'Type', 'Partner');
-  }),
+  accounts: (() => {
+    const recipe = named('Account', 'Name', async (page, unique) => {
+      await fill(page, 'Name', unique);
+      await choose(page, 'Type', 'Partner');
+    });
+    // The switcher follows: a new account is offered at once, with no reload.
+    return {
+      ...recipe,
+      create: async (page, unique) => {
+        await recipe.create?.(page, unique);
+        // (A record's own page sets the account, so the switcher is checked from the list.)
+        await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Accounts' }).click();
+        await switcherOffers(page, unique);
+        await list(page).getByRole('searchbox').fill(unique);
+        await list(page).getByRole('link', { name: unique, exact: true }).click();
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(unique);
+      },
+    };
+  })(),
   'third-party-macros': {
     listLoaded: async (page) => {
       await rowsLoaded(page);

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../helpers/sandbox.ts';
 import { ADMIN_SECTIONS, paths } from '../../../src/app/routes.ts';
 import { messages } from '../../../src/shared/messages.ts';
 import { openApp, signIn } from '../helpers/session.ts';
@@ -37,7 +37,10 @@ for (const section of ADMIN_SECTIONS) {
     await recipe.listLoaded(page);
     if (!recipe.create) return;
     const unique = `E2E ${section.id} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-    await openApp(page, paths.adminSection(section.id));
+    // Back to the bare list if the list step left it or filtered it (asking for the page shown reloads it).
+    const here = new URL(page.url());
+    if (here.pathname !== paths.adminSection(section.id) || here.search)
+      await openApp(page, paths.adminSection(section.id));
     await recipe.create(page, unique);
     if (recipe.edit) await recipe.edit(page, unique);
     if (recipe.remove) await recipe.remove(page, recipe.edit ? `${unique} edited` : unique);

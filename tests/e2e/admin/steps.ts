@@ -80,3 +80,14 @@ export async function deleteRecord(page: Page, search: string) {
   await list(page).getByRole('searchbox').fill(search);
   await expect(list(page).getByText(/^No .* match$/)).toBeVisible();
 }
+
+/** The account switcher offers an account of this name, without a reload (typed in, then closed). */
+export async function switcherOffers(page: Page, name: string) {
+  const box = page.getByRole('combobox', { name: 'Account' });
+  await box.fill(name);
+  await expect(page.getByRole('option', { name, exact: true })).toBeVisible();
+  // Escape closes the list, and a second one puts back the selected account's name.
+  await box.press('Escape');
+  await box.press('Escape');
+  await expect(page.getByRole('listbox')).toHaveCount(0);
+}
