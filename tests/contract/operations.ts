@@ -114,6 +114,8 @@ export const OPERATIONS: Record<string, Entry> = {
   ],
   'GET /api/v1/unauth': async (w) => [{ as: await w.freshSession(), status: 200 }, { status: 200 }],
   'GET /api/v1/current-user': () => [{ as: 'reader', status: 200 }, { as: 'new', status: 200 }, noSession],
+  // The login page's probe: 200 whether or not a session is there (signed_in says which).
+  'GET /api/v1/session': () => [{ as: 'reader', status: 200 }, { status: 200 }],
   'POST /api/v1/forgotten-password': () => [
     json(200, { email: PERSONAS.reader }),
     json(200, { email: 'nobody@example.test' }),
