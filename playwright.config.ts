@@ -1,23 +1,8 @@
-import { createServer } from 'node:net';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_MISSING_MESSAGE, CHROMIUM_PATH, chromiumIsInstalled } from './tests/e2e/chromium.ts';
+import { freePort } from './tests/support/free-port.ts';
 
 if (!chromiumIsInstalled()) throw new Error(CHROMIUM_MISSING_MESSAGE);
-
-/** Asks the OS for a free port once; workers inherit it through the environment. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 process.env.LAMP_E2E_PORT ??= String(await freePort());
 const port = Number(process.env.LAMP_E2E_PORT);

@@ -10,7 +10,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '../support/free-port.ts';
 import autocannon from 'autocannon';
 
 export const CONNECTIONS = 10;
@@ -22,17 +22,7 @@ export function envNumber(name: string, fallback: number): number {
   return value;
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
+export { freePort };
 
 export async function waitFor(url: string, child: ChildProcess, timeoutMs = 600_000): Promise<void> {
   const started = Date.now();

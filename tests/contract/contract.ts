@@ -32,7 +32,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '../../server/app.ts';
@@ -40,6 +39,7 @@ import { resources, type ResourceName } from '../../src/shared/schemas/index.ts'
 import { ContractClient, PASSWORD, PERSONAS, sessionCookie, type Answer, type Persona, type Step } from './client.ts';
 import { OPERATIONS } from './operations.ts';
 import { walkResources, copyOf, type Samples } from './resources.ts';
+import { freePort } from '../support/free-port.ts';
 
 type Row = Record<string, unknown>;
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -61,18 +61,6 @@ export interface World {
   link(kind: 'reset-password' | 'login-link', email: string): Promise<URLSearchParams>;
   /** Sends one request of the walk now (its answer feeds later requests: an id, an ETag). */
   send(operation: string, step: Step): Promise<Answer>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 async function waitFor(url: string, child: ChildProcess, output: () => string, timeoutMs = 60_000) {
