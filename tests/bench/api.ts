@@ -26,17 +26,16 @@ import {
   startLamp,
   waitFor,
   type Target,
+  MEASUREMENT_PAGE,
 } from './harness.ts';
 
 const SECONDS = envNumber('BENCH_SECONDS', 3);
 const ROUNDS = envNumber('BENCH_ROUNDS', 9);
-const NORTHWIND = '650000000000000000000003';
-const LIST = `/api/v1/measurement?account=${NORTHWIND}&sort=desc(start_date)&limit=25&skip=25`;
 
 async function startListServer(scale: number | null) {
   const server = await startLamp(scale ? { LAMP_FIXTURE_SCALE: String(scale) } : {});
   const cookie = await signIn(server.base, 'admin@northwind.test');
-  const check = await fetch(`${server.base}${LIST}`, { headers: { cookie } });
+  const check = await fetch(`${server.base}${MEASUREMENT_PAGE}`, { headers: { cookie } });
   const body = (await check.json()) as { data: unknown[]; count: number };
   if (!check.ok || body.data.length !== 25) throw new Error(`list failed: ${check.status}`);
   return { ...server, cookie, count: body.count };
@@ -70,7 +69,7 @@ try {
     targets.push({
       key,
       label: `measurement list, ${key}`,
-      url: `${server.base}${LIST}`,
+      url: `${server.base}${MEASUREMENT_PAGE}`,
       child: server.child,
       headers: { cookie: server.cookie },
     });

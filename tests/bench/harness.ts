@@ -10,10 +10,15 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
 import { freePort } from '../support/free-port.ts';
 import autocannon from 'autocannon';
 
 export const CONNECTIONS = 10;
+
+/** The demo account the benchmarks read from, and the measurement list page they time. */
+export const NORTHWIND = ACCOUNT_IDS.northwind;
+export const MEASUREMENT_PAGE = `/api/v1/measurement?account=${NORTHWIND}&sort=desc(start_date)&limit=25&skip=25`;
 
 /** A number from the environment (BENCH_SECONDS, BENCH_ROUNDS), or the benchmark's default. */
 export function envNumber(name: string, fallback: number): number {

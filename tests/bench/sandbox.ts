@@ -22,12 +22,12 @@ import {
   spread,
   startLamp,
   type Target,
+  MEASUREMENT_PAGE,
+  NORTHWIND,
 } from './harness.ts';
 
 const SECONDS = envNumber('BENCH_SECONDS', 3);
 const ROUNDS = envNumber('BENCH_ROUNDS', 7);
-const NORTHWIND = '650000000000000000000003';
-const LIST = `/api/v1/measurement?account=${NORTHWIND}&sort=desc(start_date)&limit=25&skip=25`;
 
 const { base, child } = await startLamp({ LAMP_MAX_SANDBOXES: '200' });
 
@@ -71,7 +71,7 @@ async function use(sandbox: string | null, n: number): Promise<string> {
   );
   if (!firstWrites.has(sandbox)) firstWrites.set(sandbox, ms);
   for (const path of [
-    LIST,
+    MEASUREMENT_PAGE,
     `/api/v1/project?account=${NORTHWIND}`,
     `/api/v1/label-value?category.account=${NORTHWIND}`,
   ])
@@ -111,7 +111,7 @@ try {
   for (let i = 0; i < 16; i += 1) cookies.push(await use(`mem-${i}`, i));
   // Each sandbox reads its list as a test would, a few times over.
   for (let round = 0; round < 5; round += 1)
-    for (let i = 0; i < 16; i += 1) await call(`mem-${i}`, 'GET', LIST, undefined, cookies[i]);
+    for (let i = 0; i < 16; i += 1) await call(`mem-${i}`, 'GET', MEASUREMENT_PAGE, undefined, cookies[i]);
   const after = rssMb(child.pid);
 
   // Resetting a sandbox that wrote to several collections.
@@ -123,11 +123,17 @@ try {
 
   // A request in a sandbox against one outside, interleaved.
   const targets: Target[] = [
-    { key: 'outside', label: 'list, default state', url: `${base}${LIST}`, child, headers: { cookie: defaultCookie } },
+    {
+      key: 'outside',
+      label: 'list, default state',
+      url: `${base}${MEASUREMENT_PAGE}`,
+      child,
+      headers: { cookie: defaultCookie },
+    },
     {
       key: 'inside',
       label: 'list, in a sandbox that wrote',
-      url: `${base}${LIST}`,
+      url: `${base}${MEASUREMENT_PAGE}`,
       child,
       headers: { cookie: cookies[0]!, 'x-lamp-sandbox': 'mem-0' },
     },

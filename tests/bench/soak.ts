@@ -15,11 +15,12 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 30);
 const CONNECTIONS = Number(process.env.SOAK_CONNECTIONS ?? 100);
 const ROOT = process.env.SOAK_ROOT ?? path.resolve(import.meta.dirname, '../..');
-const NORTHWIND = '650000000000000000000003';
+const NORTHWIND = ACCOUNT_IDS.northwind;
 const P99_BUDGET_MS = 250;
 
 function freePort(): Promise<number> {

@@ -31,6 +31,7 @@ import {
   type Server,
   type Target,
 } from './harness.ts';
+import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
 
 const SECONDS = envNumber('BENCH_SECONDS', 3);
 const ROUNDS = envNumber('BENCH_ROUNDS', 5);
@@ -66,12 +67,12 @@ const noRules = rulesOf(0, false);
 const twenty = rulesOf(20, false);
 const twentyMatching = rulesOf(20, true);
 const journal = new Journal(1000);
-const writeBody = { name: 'Spring campaign', account: '650000000000000000000003', budget: 12000, password: 'x' };
+const writeBody = { name: 'Spring campaign', account: ACCOUNT_IDS.northwind, budget: 12000, password: 'x' };
 const entry = (body: unknown) => ({
   atMs: Date.now(),
   method: 'GET',
   path: '/api/v1/measurement',
-  query: { account: '650000000000000000000003', limit: '25' },
+  query: { account: ACCOUNT_IDS.northwind, limit: '25' },
   status: 200,
   duration_ms: 1.23,
   body,
