@@ -212,3 +212,23 @@ test.describe('breadcrumbs and titles', () => {
     await expect(page).toHaveURL('/admin/third-party-macros');
   });
 });
+
+test('a system set to reduce motion gets still loading indicators; others see them move', async ({ page }) => {
+  await page.goto('/login');
+  // The app's own spinner and placeholder classes, measured as the browser computes them.
+  const motion = () =>
+    page.evaluate(() =>
+      ['animate-spin', 'animate-pulse'].map((cls) => {
+        const el = document.createElement('div');
+        el.className = cls;
+        document.body.append(el);
+        const { animationIterationCount } = getComputedStyle(el);
+        el.remove();
+        return animationIterationCount;
+      }),
+    );
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  expect(await motion()).toEqual(['infinite', 'infinite']);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  expect(await motion()).toEqual(['1', '1']);
+});
