@@ -26,6 +26,25 @@ export function run(command: string, args: string[], extraEnv: NodeJS.ProcessEnv
   return result.status ?? 1;
 }
 
+/**
+ * Runs a command with its output held back; resolves with its exit code and that output, so
+ * commands running side by side print one after another instead of interleaved.
+ */
+export function runBuffered(
+  command: string,
+  args: string[],
+  extraEnv: NodeJS.ProcessEnv = {},
+): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: ROOT, env: toolEnv(extraEnv) });
+    const chunks: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.on('error', (error) => resolve({ code: 1, output: String(error) }));
+    child.on('close', (code) => resolve({ code: code ?? 1, output: Buffer.concat(chunks).toString() }));
+  });
+}
+
 /** Starts a long-running command; resolves with its exit code. */
 export function start(command: string, args: string[], extraEnv: NodeJS.ProcessEnv = {}) {
   return spawn(command, args, { cwd: ROOT, stdio: 'inherit', env: toolEnv(extraEnv) });
