@@ -4,26 +4,13 @@
  * (the built front end, the demo data in memory), stopped again when the script ends.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { DEMO_PASSWORD } from '../fixtures/passwords.ts';
+import { freePort } from '../tests/support/free-port.ts';
 import { ROOT, toolEnv } from './lib.ts';
 
 export interface DemoServer {
   base: string;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 async function waitForHealth(base: string, child: ChildProcess, deadline: number): Promise<void> {

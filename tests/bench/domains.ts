@@ -15,6 +15,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../server/app.ts';
+import { median } from './harness.ts';
 
 const LINES = 50_000;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
@@ -32,7 +33,6 @@ function file(round: number): string {
   return lines.join('\r\n') + '\r\n';
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'lamp-bench-domains-'));

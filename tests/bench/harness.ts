@@ -51,14 +51,16 @@ export interface Server {
 /**
  * A LAMP server (server/main.ts) on a free port, API only, silent, in test mode with an in-memory
  * store unless `env` says otherwise; resolves once it answers /api/health. LAMP_FIXTURE_SCALE is
- * taken from `env` only, never from the caller's environment.
+ * taken from `env` only, never from the caller's environment. `root` runs another checkout's
+ * server (to compare with a version from before a change).
  */
-export async function startLamp(env: NodeJS.ProcessEnv = {}): Promise<Server> {
+export async function startLamp(env: NodeJS.ProcessEnv = {}, root = process.cwd()): Promise<Server> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const inherited = { ...process.env };
   delete inherited.LAMP_FIXTURE_SCALE;
   const child = spawn(process.execPath, ['server/main.ts'], {
+    cwd: root,
     env: {
       ...inherited,
       PORT: String(port),

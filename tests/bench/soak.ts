@@ -9,62 +9,21 @@
  * SOAK_ROOT runs another checkout's server (to measure a version from before group commit).
  * Not part of `npm test`; run it with `heavy -x` on a quiet machine.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
+import { NORTHWIND, signIn, startLamp } from './harness.ts';
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 30);
 const CONNECTIONS = Number(process.env.SOAK_CONNECTIONS ?? 100);
 const ROOT = process.env.SOAK_ROOT ?? path.resolve(import.meta.dirname, '../..');
-const NORTHWIND = ACCOUNT_IDS.northwind;
 const P99_BUDGET_MS = 250;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 const dataDir = mkdtempSync(path.join(tmpdir(), 'lamp-soak-'));
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ['server/main.ts'], {
-  cwd: ROOT,
-  env: {
-    PATH: process.env.PATH,
-    LAMP_MODE: 'test',
-    LAMP_DATA_DIR: dataDir,
-    LAMP_SERVE_STATIC: 'false',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    LOG_LEVEL: 'silent',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+const { base, child: server } = await startLamp({ LAMP_DATA_DIR: dataDir }, ROOT);
 const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
-for (let tries = 0; ; tries += 1) {
-  try {
-    if ((await fetch(`${base}/api/health`)).ok) break;
-  } catch {
-    // not yet
-  }
-  if (tries > 600) throw new Error('the server did not start');
-  await new Promise((resolve) => setTimeout(resolve, 100));
-}
-
-const auth = await fetch(`${base}/api/v1/auth`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ email: 'writer@northwind.test', password: 'Lamp-Demo-2026!' }),
-});
-const cookie = (auth.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+const cookie = await signIn(base, 'writer@northwind.test');
 const first = (await (
   await fetch(`${base}/api/v1/measurement?account=${NORTHWIND}&limit=1`, { headers: { cookie } })
 ).json()) as { data: { id: string }[] };
