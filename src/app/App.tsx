@@ -1,3 +1,5 @@
+// First: zod's configuration for the browser, before any schema module loads.
+import '../lib/zod-browser.ts';
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useLayoutEffect, useMemo } from 'react';
 import { useLocation, useSearch } from 'wouter';
