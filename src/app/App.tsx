@@ -77,13 +77,23 @@ export default function App() {
   const [location] = useLocation();
   const search = useSearch();
   const appState = useStore($appState);
-  const mustAnswerConsent = useStore($currentUser)?.viewed_marketing_consent === false;
+  const currentUser = useStore($currentUser);
+  const mustAnswerConsent = currentUser?.viewed_marketing_consent === false;
   const match = useMemo(() => findRoute(location), [location]);
 
   // The current user is revalidated on each navigation, without retry.
   useEffect(() => {
     void refreshCurrentUser();
   }, [location]);
+
+  // The accounts (and with them the selected account every page's data hangs on) load as soon as
+  // the user is known, not once the shell and the page have rendered: on a dashboard that moved
+  // the first data request half a second earlier. The shell asks too; loadAccounts runs once a user.
+  const inShell = appState === 'logged-in' && match.route.layout !== 'bare';
+  const userId = currentUser?.id;
+  useEffect(() => {
+    if (inShell && userId) void import('../stores/account.ts').then(({ loadAccounts }) => loadAccounts());
+  }, [inShell, userId]);
 
   // The page's chunk downloads alongside the session calls rather than after them.
   const pageName = match.route.page;
