@@ -12,3 +12,5 @@
 const scope = globalThis as typeof globalThis & { __zod_globalConfig?: { jitless?: boolean } };
 // Mutated, not replaced: a zod already loaded holds this very object.
 (scope.__zod_globalConfig ??= {}).jitless = true;
+
+export {};
