@@ -5,7 +5,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { modulePreload } from './scripts/modulepreload.mjs';
 import { precompress } from './scripts/precompress.mjs';
 
-const STATIC_PAGES = new Set(['/login', '/documentation', '/404', '/500', '/app']);
+const STATIC_PAGES = new Set(['/login', '/documentation', '/documentation/api', '/404', '/500', '/app']);
 
 /**
  * In `npm run dev` only: the same app fallback the Fastify server applies in production (any

@@ -4,6 +4,9 @@
  * measurement dashboard and a report, each at desktop and mobile settings. Prints the scores
  * and fails under the budgets. Full reports go to test-results/lighthouse/. Not part of npm test:
  * a score depends on how busy the machine is, so run it on a quiet one.
+ *
+ * Arguments narrow the run to some pages and form factors while working on one of them:
+ * `npm run lighthouse -- login mobile` (page names: login, home, dashboard, report).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -61,9 +64,14 @@ const server = await demoServer();
 let failed = false;
 try {
   const cookie = await personaCookie(server.base, PERSONA);
-  const pages = await targets(server.base, cookie);
+  const only = new Set(process.argv.slice(2));
+  const all = await targets(server.base, cookie);
+  const pages = all.filter((t) => !all.some((a) => only.has(a.name)) || only.has(t.name));
+  const formFactors = (['desktop', 'mobile'] as const).filter(
+    (f) => (!only.has('desktop') && !only.has('mobile')) || only.has(f),
+  );
   const rows: string[][] = [];
-  for (const formFactor of ['desktop', 'mobile'] as const) {
+  for (const formFactor of formFactors) {
     for (const target of pages) {
       // A fresh browser per run: no cache or storage carried from one page to the next.
       const chrome = await chromeLauncher.launch({

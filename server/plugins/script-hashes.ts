@@ -13,7 +13,8 @@ const INLINE_SCRIPT = /<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/gi;
 export function inlineScriptHashes(staticDir: string): string[] {
   if (!existsSync(staticDir)) return [];
   const hashes = new Set<string>();
-  for (const file of readdirSync(staticDir)) {
+  // Recursive: pages in folders (documentation/api.html) have inline scripts too.
+  for (const file of readdirSync(staticDir, { recursive: true, encoding: 'utf8' })) {
     if (!file.endsWith('.html')) continue;
     const html = readFileSync(path.join(staticDir, file), 'utf8');
     for (const [, text] of html.matchAll(INLINE_SCRIPT)) {

@@ -1,11 +1,21 @@
 /**
- * The guide's table of contents: each topic's anchor and title, in reading order. The page's
- * navigation, its search results and each section's heading all read this list, and a test checks
- * that every anchor exists in the built page.
+ * The guide's table of contents: each topic's anchor and title, in reading order, and the page it is
+ * on. Both pages' navigation, their search and each section's heading read this list, and a test
+ * checks that every anchor exists in the page that holds it.
  */
+
+/** The guide's pages: the user guide, and a page of its own for API and test authors. */
+export const DOC_PAGES = {
+  guide: '/documentation',
+  api: '/documentation/api',
+} as const;
+export type DocPage = keyof typeof DOC_PAGES;
+
 export interface DocTopic {
   id: string;
   title: string;
+  /** The page the topic is on; the user guide unless named. */
+  page?: DocPage;
   /** Sub-topics with their own anchors, listed under the topic in the table of contents. */
   parts?: readonly { id: string; title: string }[];
 }
@@ -88,7 +98,8 @@ export const DOC_TOPICS = [
   { id: 'contract-banner', title: 'The contract banner' },
   {
     id: 'api',
-    title: 'For API and test authors',
+    title: 'API and test control',
+    page: 'api',
     parts: [
       { id: 'openapi', title: 'OpenAPI and the API reference' },
       { id: 'api-sessions', title: 'Signing in from code' },
@@ -119,4 +130,34 @@ export function docTitle(id: string): string {
     if (part) return part.title;
   }
   throw new Error(`No documentation anchor ${id}`);
+}
+
+/** The page a topic or part is on. */
+export function docPageOf(id: string): DocPage {
+  for (const topic of DOC_TOPICS as readonly DocTopic[]) {
+    if (topic.id === id || topic.parts?.some((p) => p.id === id)) return topic.page ?? 'guide';
+  }
+  throw new Error(`No documentation anchor ${id}`);
+}
+
+/** A link to a topic or part from a page of the guide: the bare anchor on its own page. */
+export function docHref(id: string, from: DocPage): string {
+  const page = docPageOf(id);
+  return page === from ? `#${id}` : `${DOC_PAGES[page]}#${id}`;
+}
+
+/** The topics a page holds, in reading order. */
+export function docTopicsOn(page: DocPage): DocTopic[] {
+  return (DOC_TOPICS as readonly DocTopic[]).filter((topic) => (topic.page ?? 'guide') === page);
+}
+
+/** Every anchor that is on another page than `page`, with the path of the page that holds it. */
+export function anchorsElsewhere(page: DocPage): Record<string, string> {
+  const elsewhere: Record<string, string> = {};
+  for (const topic of DOC_TOPICS as readonly DocTopic[]) {
+    const on = topic.page ?? 'guide';
+    if (on === page) continue;
+    for (const id of [topic.id, ...(topic.parts ?? []).map((p) => p.id)]) elsewhere[id] = DOC_PAGES[on];
+  }
+  return elsewhere;
 }

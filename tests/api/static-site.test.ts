@@ -13,6 +13,7 @@ describe('static site with app fallback', () => {
     for (const [url, page] of [
       ['/login', 'login'],
       ['/documentation', 'documentation'],
+      ['/documentation/api', 'documentation/api'],
     ]) {
       const response = await app.inject({ url });
       expect(response.statusCode).toBe(200);

@@ -4,13 +4,15 @@
  * allows the build's own inline scripts by hash, never 'unsafe-inline'.
  */
 import { createHash } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildSeededApp, EMAILS, PASSWORD } from '../helpers/seed.ts';
 
 const INLINE = '(()=>{window.loaded=true})();';
+/** A page in a folder (documentation/api.html) with an inline script of its own. */
+const NESTED_INLINE = '(()=>{window.nested=true})();';
 
 function buildWithInlineScript(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'lamp-csp-'));
@@ -20,6 +22,11 @@ function buildWithInlineScript(): string {
       `<!doctype html><title>${page}</title><script>${INLINE}</script><script type="module" src="/_astro/x.js"></script>`,
     );
   }
+  mkdirSync(path.join(dir, 'documentation'));
+  writeFileSync(
+    path.join(dir, 'documentation', 'api.html'),
+    `<!doctype html><title>api</title><script>${NESTED_INLINE}</script>`,
+  );
   return dir;
 }
 
@@ -58,6 +65,10 @@ describe('the pages’ content security policy', () => {
     expect(scriptSrc).toContain("'self'");
     const digest = createHash('sha256').update(INLINE).digest('base64');
     expect(scriptSrc).toContain(`'sha256-${digest}'`);
+    const nested = createHash('sha256').update(NESTED_INLINE).digest('base64');
+    const apiGuide = await app.inject({ url: '/documentation/api' });
+    expect(apiGuide.statusCode).toBe(200);
+    expect(String(apiGuide.headers['content-security-policy'])).toContain(`'sha256-${nested}'`);
     await app.close();
   });
 });

@@ -1,14 +1,17 @@
 /**
- * The user guide (/documentation, issue 18): every link resolves, every formula, figure, permission,
- * macro and tag shown matches the module it is rendered from, search works in the browser, the page
- * reads on a phone, ships at most 10 KB of JavaScript, and axe finds no serious violation.
+ * The user guide (/documentation, issue 18) and its page for API and test authors
+ * (/documentation/api): every link on both resolves, every formula, figure, permission, macro and
+ * tag shown matches the module it is rendered from, search covers both pages in the browser, old
+ * deep links to the moved API parts still land, the pages read on a phone, each ships at most 10 KB
+ * of JavaScript, and axe finds no serious violation.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { MACRO_VENDORS } from '../../fixtures/lookups.ts';
 import { findRoute, notFoundRoute } from '../../src/app/routes.ts';
 import { exampleFigures, WORKED_EXAMPLES } from '../../src/docs/examples.ts';
 import { alsoEqualsText, formulaText } from '../../src/docs/formulas.ts';
-import { DOC_TOPICS } from '../../src/docs/sections.ts';
+import { DOC_PAGES, DOC_TOPICS, docHref } from '../../src/docs/sections.ts';
+import { STATIC_PAGES } from '../../server/plugins/static-site.ts';
 import { can, PERMISSIONS, ROLES, type Permission } from '../../src/shared/access.ts';
 import { DERIVED_KEYS, formatMetric, type MetricKey } from '../../src/shared/metrics.ts';
 import { buildTags } from '../../src/shared/tags.ts';
@@ -21,9 +24,28 @@ async function openGuide(page: Page, hash = '') {
   await expect(page.getByRole('heading', { level: 1, name: 'LAMP user guide' })).toBeVisible();
 }
 
+async function openApiGuide(page: Page, hash = '') {
+  await page.goto(`/documentation/api${hash}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'LAMP for API and test authors' })).toBeVisible();
+}
+
+const GUIDE_PAGES = [
+  { name: 'the user guide', open: openGuide },
+  { name: 'the API guide', open: openApiGuide },
+];
+
 test.describe('the documentation', () => {
-  test('every link resolves: anchors to an element, paths to a page or an API answer', async ({ page, request }) => {
-    await openGuide(page);
+  for (const { name, open } of GUIDE_PAGES) {
+    test(`every link in ${name} resolves: anchors to an element, paths to a page or an API answer`, async ({
+      page,
+      request,
+    }) => {
+      await open(page);
+      await expectLinksResolve(page, request);
+    });
+  }
+
+  async function expectLinksResolve(page: Page, request: APIRequestContext) {
     const { hrefs, ids } = await page.evaluate(() => ({
       hrefs: [...document.querySelectorAll('a[href]')].map((a) => a.getAttribute('href') ?? ''),
       ids: [...document.querySelectorAll('[id]')].map((el) => el.id),
@@ -44,12 +66,12 @@ test.describe('the documentation', () => {
       expect(response.status(), href).toBe(200);
       const type = response.headers()['content-type'] ?? '';
       // The app page answers every path: an app link must also name a route the app has.
-      if (type.includes('text/html') && !['/login', '/documentation'].includes(path)) {
+      if (type.includes('text/html') && !(path in STATIC_PAGES)) {
         expect(findRoute(path).route, `${href} is an app route`).not.toBe(notFoundRoute);
       }
       if (hash) expect(await response.text(), `${href} has its anchor`).toContain(`id="${hash}"`);
     }
-  });
+  }
 
   test('the table of contents lists every topic and part, and each deep link lands on its heading', async ({
     page,
@@ -60,12 +82,38 @@ test.describe('the documentation', () => {
     for (const topic of DOC_TOPICS) {
       await expect(contents.getByRole('link', { name: topic.title, exact: true })).toHaveAttribute(
         'href',
-        `#${topic.id}`,
+        docHref(topic.id, 'guide'),
       );
     }
     await contents.getByRole('link', { name: 'Sandboxes', exact: true }).click();
-    await expect(page).toHaveURL(/#sandboxes$/);
+    await expect(page).toHaveURL(/\/documentation\/api#sandboxes$/);
     await expect(page.getByRole('heading', { name: 'Sandboxes' })).toBeInViewport();
+    // The API page has the same contents; the user guide's topics link back.
+    await page
+      .getByRole('navigation', { name: 'Contents' })
+      .getByRole('link', { name: 'Formulas', exact: true })
+      .click();
+    await expect(page).toHaveURL(/\/documentation#formulas$/);
+    await expect(page.getByRole('heading', { name: 'Formulas', exact: true })).toBeInViewport();
+  });
+
+  test('an old deep link to a part that moved to the API page lands on that part', async ({ page }) => {
+    await page.goto('/documentation#faults');
+    await expect(page).toHaveURL(/\/documentation\/api#faults$/);
+    await expect(page.getByRole('heading', { name: 'Faults and latency' })).toBeInViewport();
+  });
+
+  test('the API page lists the session calls, including the login page’s probe', async ({ page }) => {
+    await openApiGuide(page);
+    const sessions = page.getByRole('region', { name: 'Session routes' });
+    for (const route of [
+      'POST /api/v1/auth',
+      'GET /api/v1/session',
+      'GET /api/v1/current-user',
+      'GET /api/v1/unauth',
+    ]) {
+      await expect(sessions.getByRole('cell', { name: route, exact: true })).toBeVisible();
+    }
   });
 
   test('every formula shown is the one in src/shared/metrics.ts', async ({ page }) => {
@@ -131,17 +179,37 @@ test.describe('the documentation', () => {
     await expect(results.getByRole('link').first()).toBeVisible();
     await search.press('Enter');
     await expect(page).toHaveURL(/#[a-z-]+$/);
-    // A search can be shared as a link.
+    // A search can be shared as a link, and finds parts on the API page too.
     await page.goto('/documentation?q=sandbox');
-    await expect(results.getByRole('link', { name: 'Sandboxes' })).toBeVisible();
+    await expect(results.getByRole('link', { name: 'Sandboxes' })).toHaveAttribute(
+      'href',
+      `${DOC_PAGES.api}#sandboxes`,
+    );
   });
 
-  test(`ships at most ${JS_BUDGET_BYTES / 1024} KB of JavaScript`, async ({ page }) => {
+  test('search on the API page finds the user guide’s parts, and Enter goes there', async ({ page }) => {
+    await openApiGuide(page);
+    const search = page.getByRole('searchbox', { name: 'Search the guide' });
+    const results = page.getByRole('list', { name: 'Search results' });
+    await search.fill('vast verification');
+    await expect(results.getByRole('link').first()).toHaveAttribute('href', `${DOC_PAGES.guide}#vast-verification`);
+    await search.press('Enter');
+    await expect(page).toHaveURL(/\/documentation#vast-verification$/);
+    await expect(page.getByRole('heading', { name: 'VAST verification' })).toBeInViewport();
+  });
+
+  for (const { name, open } of GUIDE_PAGES) {
+    test(`${name} ships at most ${JS_BUDGET_BYTES / 1024} KB of JavaScript`, async ({ page }) => {
+      await expectJsWithinBudget(page, open);
+    });
+  }
+
+  async function expectJsWithinBudget(page: Page, open: (page: Page) => Promise<void>) {
     const external: number[] = [];
     page.on('response', async (response) => {
       if (response.request().resourceType() === 'script') external.push((await response.body()).length);
     });
-    await openGuide(page);
+    await open(page);
     const inline = await page.evaluate(() =>
       [...document.querySelectorAll('script:not([src])')].reduce(
         (sum, s) => sum + new TextEncoder().encode(s.textContent ?? '').length,
@@ -149,16 +217,19 @@ test.describe('the documentation', () => {
       ),
     );
     const total = inline + external.reduce((a, b) => a + b, 0);
-    console.warn(`documentation JavaScript: ${total} bytes (${inline} inline, ${external.length} files)`);
+    console.warn(`${page.url()} JavaScript: ${total} bytes (${inline} inline, ${external.length} files)`);
     expect(total).toBeLessThanOrEqual(JS_BUDGET_BYTES);
-  });
+  }
 
-  test('has no serious accessibility violations', async ({ page }) => {
-    await openGuide(page);
-    await expectNoSeriousA11yViolations(page);
-    await page.getByRole('searchbox', { name: 'Search the guide' }).fill('apm');
-    await expectNoSeriousA11yViolations(page);
-  });
+  for (const { name, open } of GUIDE_PAGES) {
+    test(`${name} has no serious accessibility violations`, async ({ page }) => {
+      await open(page);
+      await expectNoSeriousA11yViolations(page);
+      await page.getByRole('searchbox', { name: 'Search the guide' }).fill('apm');
+      await expect(page.getByRole('list', { name: 'Search results' }).getByRole('link').first()).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+    });
+  }
 });
 
 test.describe('the documentation on a phone', () => {

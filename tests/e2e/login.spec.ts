@@ -92,6 +92,40 @@ test('the persona picker stays hidden when the server is not in demo mode', asyn
   await expect(page.getByRole('region', { name: 'Demo personas' })).toBeHidden();
 });
 
+for (const [name, viewport] of [
+  ['a phone', { width: 390, height: 844 }],
+  ['a desktop', { width: 1350, height: 940 }],
+] as const) {
+  test(`on ${name} the form stays put when the demo personas arrive`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    // The personas answer late, as on a slow line, so the form is on screen before they come.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/v1/demo/personas', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { shifts: number[] }).shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto('/login');
+    const form = page.getByTestId('login-form');
+    await expect(form).toBeVisible();
+    const before = await form.boundingBox();
+    release();
+    await expect(page.getByRole('region', { name: 'Demo personas' }).getByRole('button').first()).toBeVisible();
+    expect(await form.boundingBox()).toEqual(before);
+    const shift = await page.evaluate(() =>
+      (window as unknown as { shifts: number[] }).shifts.reduce((a, b) => a + b, 0),
+    );
+    expect(shift, 'cumulative layout shift').toBeLessThan(0.1);
+  });
+}
+
 test.describe('the forgot-password modal', () => {
   test('validates, then answers "Please check your email" and closes, for unknown addresses too', async ({
     page,

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -11,7 +11,8 @@ import type { Config } from '../../server/config.ts';
  */
 export function fakeStaticBuild(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'lamp-dist-'));
-  for (const page of ['app', 'login', 'documentation', '404', '500']) {
+  mkdirSync(path.join(dir, 'documentation'));
+  for (const page of ['app', 'login', 'documentation', 'documentation/api', '404', '500']) {
     writeFileSync(path.join(dir, `${page}.html`), `<!doctype html><title>${page}</title><p>${page} page</p>`);
   }
   return dir;
