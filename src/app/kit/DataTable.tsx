@@ -22,7 +22,7 @@ import {
 import { Checkbox } from 'react-aria-components';
 import { EmptyState, Skeleton } from '../shared/EmptyState.tsx';
 import { ErrorPlaceholder } from '../shared/ErrorPlaceholder.tsx';
-import { Pager } from './Pager.tsx';
+import { ListPager } from './Pager.tsx';
 import { useCanWriteRow } from './useCanWriteRow.ts';
 import type { Identified, ResourceList } from './useResourceList.ts';
 
@@ -336,7 +336,7 @@ export function DataTable<T extends Identified>({ list, columns, selection, rowL
           </div>
         ) : null}
       </div>
-      <Pager list={list} />
+      <ListPager list={list} />
     </div>
   );
 }
