@@ -213,7 +213,7 @@ function DataRowImpl<T extends Identified>({
       {columns.map((column) => (
         <td
           key={column.id}
-          className={`px-4 py-2.5 align-top text-slate-800 ${column.align === 'right' ? 'text-right tabular-nums' : ''} ${column.wide ? 'hidden sm:table-cell' : ''}`}
+          className={`px-3 py-2.5 align-top text-slate-800 sm:px-4 ${column.align === 'right' ? 'text-right tabular-nums' : ''} ${column.wide ? 'hidden sm:table-cell' : ''}`}
         >
           {column.cell(row)}
         </td>
@@ -285,7 +285,7 @@ export function DataTable<T extends Identified>({ list, columns, selection, rowL
                     key={column.id}
                     scope="col"
                     aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
-                    className={`px-4 py-2 font-semibold whitespace-nowrap ${column.align === 'right' ? 'text-right' : ''} ${column.wide ? 'hidden sm:table-cell' : ''}`}
+                    className={`px-3 py-2 font-semibold whitespace-nowrap sm:px-4 ${column.align === 'right' ? 'text-right' : ''} ${column.wide ? 'hidden sm:table-cell' : ''}`}
                   >
                     {column.sortField ? (
                       <SortButton

@@ -80,13 +80,27 @@ export default function UsersPage() {
         cell: (u) => <NameCell person={u} email={u.email} />,
       },
       { id: 'email', header: 'E-mail', sortField: 'email', wide: true, csv: (u) => u.email, cell: (u) => u.email },
-      { id: 'role', header: 'Role here', csv: (u) => here(u), cell: (u) => capitalise(here(u)) },
+      {
+        id: 'role',
+        header: 'Role here',
+        csv: (u) => here(u),
+        // On a phone the status column is hidden: its badge sits under the role.
+        cell: (u) => (
+          <span className="flex flex-col items-start gap-1">
+            {capitalise(here(u))}
+            <span className="sm:hidden">
+              <StatusBadge user={u} />
+            </span>
+          </span>
+        ),
+      },
       { id: 'last', header: 'Last sign-in', wide: true, csv: lastSignIn, cell: lastSignIn },
       {
         id: 'status',
         header: 'Status',
+        wide: true,
         csv: status,
-        cell: (u) => <Badge className={u.last_login_at ? STATUS_TONES.success : STATUS_TONES.other}>{status(u)}</Badge>,
+        cell: (u) => <StatusBadge user={u} />,
       },
       {
         id: 'actions',
@@ -94,7 +108,7 @@ export default function UsersPage() {
         align: 'right',
         cell: (u) =>
           editable(u) ? (
-            <span className="inline-flex flex-wrap justify-end gap-x-3 gap-y-1">
+            <span className="inline-flex flex-col items-end gap-1 whitespace-nowrap sm:flex-row sm:gap-3">
               <button
                 type="button"
                 className="text-sm font-medium text-primary-strong hover:underline"
@@ -348,12 +362,16 @@ function RoleForm({
   );
 }
 
+function StatusBadge({ user }: { user: User }) {
+  return <Badge className={user.last_login_at ? STATUS_TONES.success : STATUS_TONES.other}>{status(user)}</Badge>;
+}
+
 /** The name, with the e-mail under it on a phone (where the e-mail column is hidden). */
 function NameCell({ person, email }: { person: Person; email: string }) {
   return (
     <span className="block min-w-0">
       <span className="font-medium">{fullName(person)}</span>
-      <span className="block text-xs break-all text-slate-500 sm:hidden">{email}</span>
+      <span className="block text-xs [overflow-wrap:anywhere] text-slate-500 sm:hidden">{email}</span>
     </span>
   );
 }
@@ -419,7 +437,7 @@ function Guests({
                 <td className="py-2.5 pr-3 align-top">{capitalise(grant.role)}</td>
                 <td className="py-2.5 text-right align-top">
                   {editable(grant) ? (
-                    <span className="inline-flex flex-wrap justify-end gap-x-3 gap-y-1">
+                    <span className="inline-flex flex-col items-end gap-1 whitespace-nowrap sm:flex-row sm:gap-3">
                       <button
                         type="button"
                         className="text-sm font-medium text-primary-strong hover:underline"
