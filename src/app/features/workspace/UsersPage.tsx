@@ -19,7 +19,7 @@ import type { AccountGrant } from '../../../shared/schemas/account-users.ts';
 import { ConfirmDialog } from '../../kit/ConfirmDialog.tsx';
 import { DataTable, type Column } from '../../kit/DataTable.tsx';
 import { ExportCsvButton } from '../../kit/ExportCsvButton.tsx';
-import { ChoiceInput, TextInput } from '../../kit/fields.tsx';
+import { ChoiceInput } from '../../kit/fields.tsx';
 import { FormShell } from '../../kit/FormShell.tsx';
 import { SearchBox } from '../../kit/SearchBox.tsx';
 import { useResourceForm } from '../../kit/useResourceForm.ts';
@@ -30,6 +30,7 @@ import { Badge, STATUS_TONES } from '../../shared/Badge.tsx';
 import { Skeleton } from '../../shared/EmptyState.tsx';
 import { Modal } from '../../shared/Modal.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
+import { UserFields, USER_FIELD_LABELS } from '../../shared/UserFields.tsx';
 import { PressButton } from '../../shared/PressButton.tsx';
 import { Card } from '../../shared/Card.tsx';
 import { useAsync } from '../../shared/useAsync.ts';
@@ -221,7 +222,7 @@ export default function UsersPage() {
   );
 }
 
-const INVITE_LABELS = { first_name: 'First name', last_name: 'Last name', email: 'Email', role: 'Role' };
+const INVITE_LABELS = { ...USER_FIELD_LABELS, role: 'Role' };
 const inviteSchema = userCreate.pick({ first_name: true, last_name: true, email: true });
 const roleField = z.enum(ROLE_ORDER);
 
@@ -250,28 +251,7 @@ function InviteDialog({
     <Modal isOpen onClose={() => onClose(false)} title="Invite user">
       <div className="px-5 pt-3 pb-5">
         <FormShell form={form} label="Invite user" saveLabel="Send invitation" onCancel={() => onClose(false)}>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextInput
-              label="First name"
-              value={form.values.first_name}
-              onChange={(v) => form.set('first_name', v)}
-              error={form.errors.first_name}
-              autoFocus
-            />
-            <TextInput
-              label="Last name"
-              value={form.values.last_name}
-              onChange={(v) => form.set('last_name', v)}
-              error={form.errors.last_name}
-            />
-          </div>
-          <TextInput
-            label="Email"
-            type="email"
-            value={form.values.email}
-            onChange={(v) => form.set('email', v)}
-            error={form.errors.email}
-          />
+          <UserFields form={form} autoFocus />
           <ChoiceInput label="Role" value={form.values.role} onChange={(v) => form.set('role', v)} options={roles} />
         </FormShell>
       </div>
