@@ -24,7 +24,7 @@ export function UserFields<V extends PersonValues>({
   const text = (name: keyof typeof USER_FIELD_LABELS) => ({
     label: USER_FIELD_LABELS[name],
     value: form.values[name],
-    onChange: (value: string) => form.set(name, value as V[typeof name]),
+    onChange: (value: string) => form.set(name, value),
     error: form.errors[name],
   });
   return (
