@@ -163,7 +163,7 @@ function useRenderMeasure(resource: string, rows: readonly unknown[], complete: 
 }
 
 /**
- * How many of `rows` to draw: the first CHUNK at once, then CHUNK more per transition after each
+ * How many of `rows` to draw: the first CHUNK at once, then twice as many per transition after each
  * commit. Every page size the kit offers fits in the first chunk; a longer page shows its first
  * rows at once and adds the rest without blocking input (transitions yield to it), and every row
  * ends up in the table, for the keyboard, screen readers and the browser's find.
@@ -176,7 +176,7 @@ function useProgressiveRows<T>(rows: readonly T[]): readonly T[] {
   if (current !== progress) setProgress(current);
   useEffect(() => {
     if (current.shown >= rows.length) return;
-    startTransition(() => setProgress((p) => (p.rows === rows ? { rows, shown: p.shown + CHUNK } : p)));
+    startTransition(() => setProgress((p) => (p.rows === rows ? { rows, shown: p.shown * 2 } : p)));
   }, [current.shown, rows]);
   return current.shown >= rows.length ? rows : rows.slice(0, current.shown);
 }
