@@ -96,6 +96,7 @@ function EditForm({ row, reload, view, declaration, context }: ResolvedSection &
                   name={name}
                   listPath={view.listPath}
                   consequence={consequence ? <p>{consequence}</p> : undefined}
+                  refused={(uses?.length ?? 0) > 0}
                 />
               </span>
             ) : null
