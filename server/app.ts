@@ -32,6 +32,7 @@ import { reportRoutes } from './routes/reports.ts';
 import { accountUserRoutes } from './routes/account-users.ts';
 import { accountAccessRoutes } from './routes/account-access.ts';
 import { labelUsageRoutes } from './routes/label-usage.ts';
+import { referenceUsageRoutes } from './routes/reference-usage.ts';
 import { resourceRoutes } from './routes/resources.ts';
 import { spotlightRoutes } from './routes/spotlight/index.ts';
 import { testingRoutes } from './routes/testing.ts';
@@ -153,6 +154,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   accountUserRoutes(app);
   accountAccessRoutes(app);
   labelUsageRoutes(app);
+  referenceUsageRoutes(app);
   outboxRoutes(app);
   testingRoutes(app);
   testTrafficRoutes(app);

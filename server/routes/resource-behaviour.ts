@@ -29,6 +29,8 @@ import { assertListUnused, prepareActivation } from './activation-rules.ts';
 import { purchaseOrderRemaining } from './billing-spend.ts';
 import { assertSavedReportNameFree } from './saved-report-names.ts';
 import { nameMappingBehaviour } from './name-mappings.ts';
+import { IN_USE_GUARDED } from '../../src/shared/reference-usage.ts';
+import { refuseWhileReferenced } from './reference-usage.ts';
 
 /** What a derived field may read besides its row. */
 export interface DeriveContext {
@@ -89,6 +91,12 @@ export function categoryUsage(repositories: Repositories, categoryId: string) {
 }
 
 export const BEHAVIOURS: Partial<Record<ResourceName, ResourceBehaviour>> = {
+  /**
+   * Lookups (vendors among them), upload and custom parameter templates and projects are not
+   * deleted while other rows point at them: the 409 gives the counts (reference-usage.ts), which
+   * the UI reads first (GET /api/v1/row-usage). Silently dangling ids would break those rows.
+   */
+  ...Object.fromEntries(IN_USE_GUARDED.map((name) => [name, { beforeDelete: refuseWhileReferenced(name) }])),
   /**
    * A measurement stores the summary (impressions, APM) of the delivery its id and flight give
    * it, with the write itself, so the list and the dashboard agree from the first moment.

@@ -14,6 +14,8 @@ import { RESOURCE_NAMES, resources, type ResourceName } from '../../src/shared/s
 import { SPOTLIGHT_RESOURCES } from '../../src/shared/schemas/spotlight.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { SESSION_COOKIE } from '../../server/plugins/session.ts';
+import { referenceUses } from '../../server/routes/reference-usage.ts';
+import { isInUseGuarded } from '../../src/shared/reference-usage.ts';
 import {
   as,
   buildSeededApp,
@@ -276,6 +278,11 @@ const OTHER_ROUTES: Record<string, Row> = {
     request: (side) => ({ url: `/api/v1/label-category/usage?id=${ROW_IDS['label-category']?.[side] ?? ''}` }),
     expected: (who, side) => (who === 'anonymous' ? 401 : side === 'foreign' && !isRoot(who) ? 404 : 200),
   },
+  // What points at a project (a lookup, a template): only for whoever may delete it (projects: root).
+  'GET /api/v1/row-usage': {
+    request: (side) => ({ url: `/api/v1/row-usage?resource=project&id=${ROW_IDS.project?.[side] ?? ''}` }),
+    expected: (who, side) => (who === 'anonymous' ? 401 : isRoot(who) ? 200 : side === 'foreign' ? 404 : 403),
+  },
 };
 
 // Spotlight (issue 15): the auth call needs a session (an empty query is then a 400); the service
@@ -414,9 +421,16 @@ function engineRow(app: FastifyInstance, name: ResourceName, method: string): Ro
           // A row with a creator (the seeded ones have none) changes only by an admin besides them.
           const mayChange = canWrite(who) && (!('creatorField' in definition) || roleAtLeast(who, 'admin'));
           if (!mayChange) return 403;
-          // The seeded label is in use and its category holds it: a permitted delete is refused
-          // with the count (409), after the access checks (server/routes/resource-behaviour.ts).
+          // The seeded label is in use and its category holds it, and the seeded channel, vendor
+          // and project are a measurement's: a permitted delete is refused with the count (409),
+          // after the access checks (server/routes/resource-behaviour.ts).
           if (method === 'DELETE' && (name === 'label-value' || name === 'label-category')) return 409;
+          if (
+            method === 'DELETE' &&
+            isInUseGuarded(name) &&
+            referenceUses(app.repositories, name, targetId(name, side)).length > 0
+          )
+            return 409;
           return method === 'PUT' ? 200 : 204;
         },
       };

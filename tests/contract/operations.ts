@@ -524,6 +524,19 @@ export const OPERATIONS: Record<string, Entry> = {
       { query: { id }, ...noSession },
     ];
   },
+  // What points at a lookup, template or project, read before a delete (refused while anything does).
+  'GET /api/v1/row-usage': (w) => {
+    const query = {
+      resource: 'project',
+      id: String(w.row('project', (row) => row.account === ACCOUNT_IDS.northwind).id),
+    };
+    return [
+      { as: 'super', query, status: 200 },
+      { as: 'reader', query, status: 403 },
+      { as: 'super', query: { ...query, resource: 'measurement' }, status: 400, invalid: true },
+      { query, ...noSession },
+    ];
+  },
   'GET /api/v1/label-category/usage': (w) => {
     const id = String(w.row('label-category', (row) => row.account === ACCOUNT_IDS.northwind).id);
     return [

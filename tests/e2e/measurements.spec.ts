@@ -74,20 +74,20 @@ test.describe('measurements', () => {
     await expect(page.getByRole('heading', { name: 'Measurements', level: 1 })).toBeVisible();
     const rows = page.locator('tbody tr');
     await expect(rows).toHaveCount(25);
-    const summary = page.getByText(/^1–25 of [\d,]+$/);
+    const summary = page.getByText(/^Showing 1–25 of [\d,]+$/);
     await expect(summary).toBeVisible();
     const total = Number((await summary.textContent())!.split(' of ')[1]!.replace(/,/g, ''));
     expect(total).toBeGreaterThan(25);
 
     await page.getByRole('button', { name: 'Next' }).click();
     await expect(page).toHaveURL(/page=2/);
-    await expect(page.getByText(new RegExp(`^26–${Math.min(50, total)} of`))).toBeVisible();
+    await expect(page.getByText(new RegExp(`^Showing 26–${Math.min(50, total)} of`))).toBeVisible();
 
     const target = (await busiestMeasurement(page)).name;
     await page.getByLabel('Search').fill(target);
     await expect(page).toHaveURL(/q=/);
     await expect(rows.first()).toContainText(target);
-    await expect(page.getByText(/^1–\d+ of \d+$/)).toBeVisible();
+    await expect(page.getByText(/^Showing 1–\d+ of \d+$/)).toBeVisible();
     expect(await rows.count()).toBeLessThan(25);
 
     await rows.first().getByRole('link').click();

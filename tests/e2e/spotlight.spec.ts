@@ -115,10 +115,10 @@ test.describe('browsing', () => {
       /Dwell/,
       /Time to first fixation/,
     ]);
-    await expect(page.getByText(/^1–10 of \d+$/)).toBeVisible();
+    await expect(page.getByText(/^Showing 1–10 of \d+$/)).toBeVisible();
     await page.getByRole('button', { name: 'Next' }).click();
     await expect(page).toHaveURL(/page=2/);
-    await expect(page.getByText(/^11–20 of \d+$/)).toBeVisible();
+    await expect(page.getByText(/^Showing 11–20 of \d+$/)).toBeVisible();
   });
 });
 

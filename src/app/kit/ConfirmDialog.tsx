@@ -11,6 +11,8 @@ export interface ConfirmDialogProps {
   onConfirm: () => void;
   onCancel: () => void;
   busy?: boolean;
+  /** False when the dialog only explains why the action cannot be done (the server would refuse it). */
+  canConfirm?: boolean;
   tone?: 'danger' | 'primary';
 }
 
@@ -23,16 +25,17 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
   busy = false,
+  canConfirm = true,
   tone = 'danger',
 }: ConfirmDialogProps) {
   return (
     <Modal isOpen={isOpen} onClose={onCancel} title={title} dismissable={!busy}>
       <div className="space-y-3 px-5 pt-3 text-sm text-slate-700">{children}</div>
       <div className="flex justify-end gap-2 px-5 py-4">
-        <PressButton variant="secondary" onPress={onCancel} isDisabled={busy}>
+        <PressButton variant="secondary" onPress={onCancel} isDisabled={busy} autoFocus={!canConfirm}>
           Cancel
         </PressButton>
-        <PressButton variant={tone} onPress={onConfirm} isDisabled={busy} autoFocus>
+        <PressButton variant={tone} onPress={onConfirm} isDisabled={busy || !canConfirm} autoFocus={canConfirm}>
           {confirmLabel}
         </PressButton>
       </div>

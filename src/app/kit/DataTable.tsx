@@ -1,22 +1,34 @@
 /**
- * The kit's table: TanStack Table (headless) for the column model and row selection; the server
- * does paging and sorting (manual mode), the URL holds both. Sorting headers are buttons with
- * aria-sort; selection uses React Aria checkboxes. Empty, loading and error states are built in.
+ * The kit's table: the server does paging and sorting, the URL holds both. Sorting headers are
+ * buttons with aria-sort; selection uses React Aria checkboxes. Empty, loading and error states
+ * are built in.
+ *
+ * Speed (issue 11 budget, `npm run bench:ui`): rows are memoised components whose props stay equal
+ * while the selection changes elsewhere, so ticking one row re-renders that row and the header,
+ * not the page; cells are the columns' own render functions, called once per row.
  */
 import {
-  rowSelectionFeature,
-  tableFeatures,
-  useTable,
-  type ColumnDef,
-  type RowSelectionState,
-} from '@tanstack/react-table';
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+  memo,
+  startTransition,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type Dispatch,
+  type ReactNode,
+  type SetStateAction,
+} from 'react';
 import { Checkbox } from 'react-aria-components';
 import { EmptyState, Skeleton } from '../shared/EmptyState.tsx';
 import { ErrorPlaceholder } from '../shared/ErrorPlaceholder.tsx';
-import { Pager } from './Pager.tsx';
+import { ListPager } from './Pager.tsx';
 import { useCanWriteRow } from './useCanWriteRow.ts';
 import type { Identified, ResourceList } from './useResourceList.ts';
+
+/** The ids of the selected rows. */
+export type RowSelectionState = Readonly<Record<string, true>>;
+const NONE: RowSelectionState = {};
 
 export interface Column<T> {
   id: string;
@@ -31,13 +43,11 @@ export interface Column<T> {
   wide?: boolean;
 }
 
-const features = tableFeatures({ rowSelectionFeature });
-
 export interface DataTableProps<T extends Identified> {
   list: ResourceList<T>;
   columns: readonly Column<T>[];
   /** Row selection for bulk actions: controlled by the page. */
-  selection?: { selected: RowSelectionState; onChange: (next: RowSelectionState) => void };
+  selection?: { selected: RowSelectionState; onChange: Dispatch<SetStateAction<RowSelectionState>> };
   /** Label of a row for its checkbox and screen readers. */
   rowLabel: (row: T) => string;
   empty: { title: string; body?: ReactNode };
@@ -95,50 +105,159 @@ function Box({
 }
 
 /**
- * Measures the time from a page's data arriving to its rows committed on screen (issue 11 budget:
- * 100 ms for 25 rows), as a `kit:render:{resource}` performance measure a benchmark can read.
- * React's Profiler is silent in production builds, so this is a plain effect after the commit.
+ * A row's checkbox: a native one, drawn like Box. A page can hold a thousand rows, and the native
+ * control carries its own keyboard, focus and screen-reader semantics at a fraction of the cost
+ * of a React Aria Checkbox (which the header keeps, for its mixed state).
  */
-function useRenderMeasure(resource: string, rows: readonly unknown[]) {
+function RowBox({
+  label,
+  isSelected,
+  isDisabled,
+  onChange,
+}: {
+  label: string;
+  isSelected: boolean;
+  isDisabled: boolean;
+  onChange: (value: boolean) => void;
+}) {
+  return (
+    <span className="relative flex size-6 items-center justify-center">
+      <input
+        type="checkbox"
+        aria-label={label}
+        checked={isSelected}
+        disabled={isDisabled}
+        onChange={(event) => onChange(event.target.checked)}
+        className="peer size-4 cursor-pointer appearance-none rounded border border-slate-400 bg-white checked:border-slate-800 checked:bg-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary disabled:cursor-default disabled:opacity-40"
+      />
+      <span
+        aria-hidden="true"
+        className="pointer-events-none absolute hidden text-[10px] leading-none text-white peer-checked:block"
+      >
+        ✓
+      </span>
+    </span>
+  );
+}
+
+/**
+ * Measures the time from a page's data arriving to its rows committed on screen (issue 11 budget:
+ * 100 ms for 25 rows), as a `kit:render:{resource}` performance measure a benchmark can read, and
+ * `kit:render-all:{resource}` once a long page's last rows are in. React's Profiler is silent in
+ * production builds, so these are plain effects after the commit.
+ */
+function useRenderMeasure(resource: string, rows: readonly unknown[], complete: boolean) {
+  const pending = useRef<{ rows: readonly unknown[]; start: number } | null>(null);
   useEffect(() => {
     const mark = performance.getEntriesByName(`kit:data:${resource}`, 'mark').at(-1);
     if (!mark) return;
     performance.measure(`kit:render:${resource}`, { start: mark.startTime, end: performance.now() });
     performance.clearMarks(mark.name);
+    pending.current = { rows, start: mark.startTime };
   }, [resource, rows]);
+  useEffect(() => {
+    if (!complete || pending.current?.rows !== rows) return;
+    performance.measure(`kit:render-all:${resource}`, { start: pending.current.start, end: performance.now() });
+    pending.current = null;
+  }, [resource, rows, complete]);
 }
+
+/**
+ * How many of `rows` to draw: the first CHUNK at once, then twice as many per transition after each
+ * commit. Every page size the kit offers fits in the first chunk; a longer page shows its first
+ * rows at once and adds the rest without blocking input (transitions yield to it), and every row
+ * ends up in the table, for the keyboard, screen readers and the browser's find.
+ */
+const CHUNK = 100;
+function useProgressiveRows<T>(rows: readonly T[]): readonly T[] {
+  const [progress, setProgress] = useState({ rows, shown: CHUNK });
+  // A new page starts again from its first chunk (state adjusted while rendering, as React advises).
+  const current = progress.rows === rows ? progress : { rows, shown: CHUNK };
+  if (current !== progress) setProgress(current);
+  useEffect(() => {
+    if (current.shown >= rows.length) return;
+    startTransition(() => setProgress((p) => (p.rows === rows ? { rows, shown: p.shown * 2 } : p)));
+  }, [current.shown, rows]);
+  return current.shown >= rows.length ? rows : rows.slice(0, current.shown);
+}
+
+/** One body row. Memoised: a selection change re-renders the row it touches, not the page. */
+function DataRowImpl<T extends Identified>({
+  row,
+  columns,
+  label,
+  selected,
+  selectable,
+  onToggle,
+}: {
+  row: T;
+  columns: readonly Column<T>[];
+  label: string;
+  /** Absent: the table has no selection column. */
+  selected?: boolean;
+  selectable?: boolean;
+  onToggle: (id: string, value: boolean) => void;
+}) {
+  return (
+    <tr className={selected ? 'bg-primary-faded-1' : 'hover:bg-slate-50'}>
+      {selected !== undefined ? (
+        <td className="w-10 px-3 py-2">
+          <RowBox
+            label={`Select ${label}`}
+            isSelected={selected}
+            isDisabled={!selectable}
+            onChange={(value) => onToggle(row.id, value)}
+          />
+        </td>
+      ) : null}
+      {columns.map((column) => (
+        <td
+          key={column.id}
+          className={`px-3 py-2.5 align-top text-slate-800 sm:px-4 ${column.align === 'right' ? 'text-right tabular-nums' : ''} ${column.wide ? 'hidden sm:table-cell' : ''}`}
+        >
+          {column.cell(row)}
+        </td>
+      ))}
+    </tr>
+  );
+}
+const DataRow = memo(DataRowImpl) as typeof DataRowImpl;
 
 export function DataTable<T extends Identified>({ list, columns, selection, rowLabel, empty }: DataTableProps<T>) {
   const { state, set } = list;
-  useRenderMeasure(list.spec.resource, list.rows);
+  const drawn = useProgressiveRows(list.rows);
+  useRenderMeasure(list.spec.resource, list.rows, drawn === list.rows);
   // Only rows the user may delete can be selected for a bulk action (the server's own rule).
   const canWrite = useCanWriteRow(list.spec.resource);
-  const defs = useMemo<ColumnDef<typeof features, T>[]>(
-    () =>
-      columns.map((column) => ({ id: column.id, header: column.header, cell: (ctx) => column.cell(ctx.row.original) })),
-    [columns],
+  const selected = selection?.selected ?? NONE;
+  const selecting = selection !== undefined;
+  const writable = useMemo(
+    () => new Set(selecting ? list.rows.filter((row) => canWrite(row)).map((row) => row.id) : []),
+    [selecting, list.rows, canWrite],
   );
-  const table = useTable({
-    features,
-    columns: defs,
-    data: list.rows,
-    getRowId: (row) => row.id,
-    enableRowSelection: selection ? (row) => canWrite(row.original) : false,
-    state: { rowSelection: selection?.selected ?? {} },
-    onRowSelectionChange: (updater) => {
-      if (!selection) return;
-      selection.onChange(typeof updater === 'function' ? updater(selection.selected) : updater);
-    },
-  });
+  const selectable = useMemo(() => [...writable], [writable]);
+
+  // A row toggles itself through the page's state setter (stable), so its props stay equal and
+  // the other rows skip rendering.
+  const onChange = selection?.onChange;
+  const onToggle = useCallback(
+    (id: string, value: boolean) =>
+      onChange?.((previous) => {
+        const next: Record<string, true> = { ...previous };
+        if (value) next[id] = true;
+        else delete next[id];
+        return next;
+      }),
+    [onChange],
+  );
 
   // A new page, sort or filter clears what was selected: the selection names rows on screen.
-  const { onChange } = selection ?? {};
   useEffect(() => onChange?.({}), [onChange, list.rows]);
 
   if (list.error) return <ErrorPlaceholder name={list.spec.noun} error={list.error} />;
   const loadingFirst = list.loading && list.rows.length === 0;
-  const rows = table.getRowModel().rows;
   const columnCount = columns.length + (selection ? 1 : 0);
+  const selectedCount = selectable.filter((id) => selected[id]).length;
 
   return (
     <div>
@@ -150,9 +269,12 @@ export function DataTable<T extends Identified>({ list, columns, selection, rowL
                 <th scope="col" className="w-10 px-3 py-2">
                   <Box
                     label="Select all rows on this page"
-                    isSelected={rows.length > 0 && table.getIsAllPageRowsSelected()}
-                    isIndeterminate={table.getIsSomePageRowsSelected()}
-                    onChange={(value) => table.toggleAllPageRowsSelected(value)}
+                    isSelected={selectable.length > 0 && selectedCount === selectable.length}
+                    isIndeterminate={selectedCount > 0 && selectedCount < selectable.length}
+                    isDisabled={selectable.length === 0}
+                    onChange={(value) =>
+                      selection.onChange(value ? Object.fromEntries(selectable.map((id) => [id, true] as const)) : {})
+                    }
                   />
                 </th>
               ) : null}
@@ -163,7 +285,7 @@ export function DataTable<T extends Identified>({ list, columns, selection, rowL
                     key={column.id}
                     scope="col"
                     aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
-                    className={`px-4 py-2 font-semibold whitespace-nowrap ${column.align === 'right' ? 'text-right' : ''} ${column.wide ? 'hidden sm:table-cell' : ''}`}
+                    className={`px-3 py-2 font-semibold whitespace-nowrap sm:px-4 ${column.align === 'right' ? 'text-right' : ''} ${column.wide ? 'hidden sm:table-cell' : ''}`}
                   >
                     {column.sortField ? (
                       <SortButton
@@ -195,30 +317,16 @@ export function DataTable<T extends Identified>({ list, columns, selection, rowL
                     </td>
                   </tr>
                 ))
-              : rows.map((row) => (
-                  <tr key={row.id} className={row.getIsSelected() ? 'bg-primary-faded-1' : 'hover:bg-slate-50'}>
-                    {selection ? (
-                      <td className="w-10 px-3 py-2">
-                        <Box
-                          label={`Select ${rowLabel(row.original)}`}
-                          isSelected={row.getIsSelected()}
-                          isDisabled={!row.getCanSelect()}
-                          onChange={(value) => row.toggleSelected(value)}
-                        />
-                      </td>
-                    ) : null}
-                    {row.getAllCells().map((cell, index) => {
-                      const column = columns[index] as Column<T>;
-                      return (
-                        <td
-                          key={cell.id}
-                          className={`px-4 py-2.5 align-top text-slate-800 ${column.align === 'right' ? 'text-right tabular-nums' : ''} ${column.wide ? 'hidden sm:table-cell' : ''}`}
-                        >
-                          <table.FlexRender cell={cell} />
-                        </td>
-                      );
-                    })}
-                  </tr>
+              : drawn.map((row) => (
+                  <DataRow
+                    key={row.id}
+                    row={row}
+                    columns={columns}
+                    label={rowLabel(row)}
+                    selected={selection ? selected[row.id] === true : undefined}
+                    selectable={writable.has(row.id)}
+                    onToggle={onToggle}
+                  />
                 ))}
           </tbody>
         </table>
@@ -228,14 +336,14 @@ export function DataTable<T extends Identified>({ list, columns, selection, rowL
           </div>
         ) : null}
       </div>
-      <Pager list={list} />
+      <ListPager list={list} />
     </div>
   );
 }
 
 export interface RowSelection {
   selected: RowSelectionState;
-  onChange: (next: RowSelectionState) => void;
+  onChange: Dispatch<SetStateAction<RowSelectionState>>;
   ids: string[];
   clear: () => void;
 }

@@ -19,6 +19,7 @@ export function DeleteRecordButton({
   consequence,
   label = 'Delete',
   row,
+  refused = false,
 }: {
   resource: ResourceName;
   id: string;
@@ -29,6 +30,8 @@ export function DeleteRecordButton({
   label?: string;
   /** The record itself: when given, the button shows only if the user may delete it (the server's rule). */
   row?: object;
+  /** True when the server would refuse the delete (other rows use the record): the dialog only explains. */
+  refused?: boolean;
 }) {
   const canWrite = useCanWriteRow(resource);
   const [open, setOpen] = useState(false);
@@ -45,6 +48,7 @@ export function DeleteRecordButton({
         title={`Delete ${name}?`}
         confirmLabel="Delete"
         busy={busy}
+        canConfirm={!refused}
         onCancel={() => setOpen(false)}
         onConfirm={() => {
           setBusy(true);

@@ -2,29 +2,51 @@ import { DEFAULT_PAGE_SIZES } from './listState.ts';
 import type { Identified, ResourceList } from './useResourceList.ts';
 import { buttonClass } from '../shared/Button.tsx';
 
-/** 'Showing 26–50 of 120', page size, previous and next: all of it in the URL. */
-export function Pager<T extends Identified>({ list }: { list: ResourceList<T> }) {
-  const { state, set, count } = list;
-  const pages = Math.max(1, Math.ceil(count / state.size));
-  const first = count === 0 ? 0 : (state.page - 1) * state.size + 1;
-  const last = Math.min(count, state.page * state.size);
-  const sizes = list.spec.pageSizes ?? DEFAULT_PAGE_SIZES;
+export interface PagerProps {
+  page: number;
+  size: number;
+  count: number;
+  sizes: readonly number[];
+  /** A new page (`{ page }`) or a new page size (`{ size, page: 1 }`). */
+  onChange: (patch: { page: number; size?: number }) => void;
+  /** What the rows are, for 'No measurements' when there are none. */
+  noun?: string;
+  /** 'below' a table card (the kit's lists), or as the 'footer' strip inside one. */
+  placement?: 'below' | 'footer';
+}
+
+const PLACEMENT = {
+  below: 'mt-3',
+  footer: 'border-t border-slate-200 bg-slate-50 px-4 py-3',
+} as const;
+
+/**
+ * Every paged list's pager: 'Showing 26–50 of 120', page size, previous and next. The page keeps
+ * the state (the kit's lists and the feature lists all keep it in the URL); this only draws it.
+ */
+export function Pager({ page, size, count, sizes, onChange, noun = 'rows', placement = 'below' }: PagerProps) {
+  const pages = Math.max(1, Math.ceil(count / size));
+  const first = count === 0 ? 0 : (page - 1) * size + 1;
+  const last = Math.min(count, page * size);
   return (
-    <nav aria-label="Pages" className="mt-3 flex flex-wrap items-center justify-between gap-3 text-sm text-slate-700">
+    <nav
+      aria-label="Pages"
+      className={`flex flex-wrap items-center justify-between gap-3 text-sm text-slate-700 ${PLACEMENT[placement]}`}
+    >
       <p aria-live="polite">
-        {count === 0 ? 'No rows' : `Showing ${first}–${last} of ${count.toLocaleString('en-GB')}`}
+        {count === 0 ? `No ${noun}` : `Showing ${first}–${last} of ${count.toLocaleString('en-GB')}`}
       </p>
-      <div className="flex items-center gap-2">
+      <div className="flex flex-wrap items-center gap-2">
         <label className="flex items-center gap-2">
           <span>Rows per page</span>
           <select
-            value={state.size}
-            onChange={(event) => set({ size: Number(event.target.value) })}
+            value={size}
+            onChange={(event) => onChange({ size: Number(event.target.value), page: 1 })}
             className="rounded-md border border-slate-300 bg-white px-2 py-1"
           >
-            {sizes.map((size) => (
-              <option key={size} value={size}>
-                {size}
+            {sizes.map((option) => (
+              <option key={option} value={option}>
+                {option}
               </option>
             ))}
           </select>
@@ -32,23 +54,36 @@ export function Pager<T extends Identified>({ list }: { list: ResourceList<T> })
         <button
           type="button"
           className={buttonClass('secondary', 'px-2.5 py-1')}
-          disabled={state.page <= 1}
-          onClick={() => set({ page: state.page - 1 })}
+          disabled={page <= 1}
+          onClick={() => onChange({ page: page - 1 })}
         >
           Previous
         </button>
         <span>
-          Page {Math.min(state.page, pages)} of {pages}
+          Page {Math.min(page, pages)} of {pages}
         </span>
         <button
           type="button"
           className={buttonClass('secondary', 'px-2.5 py-1')}
-          disabled={state.page >= pages}
-          onClick={() => set({ page: state.page + 1 })}
+          disabled={page >= pages}
+          onClick={() => onChange({ page: page + 1 })}
         >
           Next
         </button>
       </div>
     </nav>
+  );
+}
+
+/** The pager of a kit list: its state is the list's URL state. */
+export function ListPager<T extends Identified>({ list }: { list: ResourceList<T> }) {
+  return (
+    <Pager
+      page={list.state.page}
+      size={list.state.size}
+      count={list.count}
+      sizes={list.spec.pageSizes ?? DEFAULT_PAGE_SIZES}
+      onChange={list.set}
+    />
   );
 }

@@ -21,8 +21,10 @@ import {
   useAsyncList,
   type Key,
 } from 'react-aria-components';
-import { getOne, list as listRows, type Query } from '../../lib/api.ts';
+import { getOne, list as listRows } from '../../lib/api.ts';
 import type { ResourceName } from '../../shared/schemas/index.ts';
+import { listQuery } from '../../shared/schemas/list-query.ts';
+import type { ListBase } from './listState.ts';
 import { NEW_OPTION_MARKER, SELECT_ALL_ID, SELECT_LAYER_Z_INDEX, type SelectOption } from '../../shared/constants.ts';
 
 const labelClass = 'mb-1 block text-sm font-medium text-slate-700';
@@ -182,10 +184,13 @@ export function ChoiceInput({
   );
 }
 
-export interface ReferenceSource {
-  resource: ResourceName;
-  /** The page's fixed query (account filter…). */
-  query?: Query;
+export interface ReferenceSource<Name extends ResourceName = ResourceName> {
+  resource: Name;
+  /**
+   * The page's fixed parameters (only the selected account's rows…), typed by the resource's
+   * list-query schema and encoded by its codec, as the kit's lists are (listState.ts).
+   */
+  base?: ListBase<Name>;
   /** How a row is named in the list. */
   label: (row: Record<string, unknown>) => string;
 }
@@ -214,11 +219,8 @@ export function ReferencePicker({
         const current = await getOne(source.resource, value).catch(() => null);
         if (current) rows.push({ id: value, name: source.label(current) });
       }
-      const page = await listRows(
-        source.resource,
-        { ...source.query, search: filterText || undefined, limit: PICKER_PAGE, skip: 0 },
-        signal,
-      );
+      const params = { ...source.base, search: filterText || undefined, limit: PICKER_PAGE, skip: 0 };
+      const page = await listRows(source.resource, listQuery(source.resource, params), signal);
       for (const row of page.data as (Record<string, unknown> & { id: string })[])
         if (row.id !== value || filterText) rows.push({ id: row.id, name: source.label(row) });
       return { items: rows };

@@ -6,7 +6,8 @@ import { openApp, signIn } from '../../e2e/helpers/session.ts';
  * `npm run bench:ui` (issue 11 budgets): the kit's list with 25 and with 1,000 rows.
  *
  * - Render: from the page's data arriving (the `kit:data:{resource}` mark useResourceList sets) to
- *   the rows committed (DataTable's `kit:render:{resource}` measure). Budget: 25 rows in 100 ms.
+ *   the first rows committed (DataTable's `kit:render:{resource}` measure), and to the last of a
+ *   long page's rows committed (`kit:render-all:{resource}`). Budget: 25 rows in 100 ms.
  * - Interaction on 1,000 rows: from a click on a row's checkbox to the next frame with it ticked.
  *
  * The 1,000 rows are the account's real label categories, copied with new ids, served in place of
@@ -15,18 +16,24 @@ import { openApp, signIn } from '../../e2e/helpers/session.ts';
  */
 const RUNS = 5;
 
-async function renderTimes(page: Page, path: string): Promise<number[]> {
-  const times: number[] = [];
+/** Per run: data → first rows committed, and data → every row in the table (long pages add theirs in chunks). */
+async function renderTimes(page: Page, path: string): Promise<{ first: number[]; all: number[] }> {
+  const first: number[] = [];
+  const all: number[] = [];
   for (let run = 0; run < RUNS; run += 1) {
+    await page.evaluate(() => performance.clearMeasures()).catch(() => undefined);
     await openApp(page, path);
     await expect(page.getByRole('row').nth(1)).toBeVisible();
-    const measure = await page.waitForFunction(() => {
-      const entry = performance.getEntriesByName('kit:render:label-category', 'measure').at(-1);
-      return entry ? entry.duration : null;
+    const measures = await page.waitForFunction(() => {
+      const at = (name: string) => performance.getEntriesByName(name, 'measure').at(-1)?.duration;
+      const [shown, complete] = [at('kit:render:label-category'), at('kit:render-all:label-category')];
+      return shown !== undefined && complete !== undefined ? [shown, complete] : null;
     });
-    times.push((await measure.jsonValue()) as number);
+    const [shown, complete] = (await measures.jsonValue()) as [number, number];
+    first.push(shown);
+    all.push(complete);
   }
-  return times;
+  return { first, all };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
@@ -72,8 +79,9 @@ test('the kit list: data to rendered rows with 25 and 1,000 rows, and a selectio
   }
 
   const report = [
-    `kit list, a 25-row page (${rows25 - 1} rows drawn: the account has no more): data → rendered, median ${ms(median(with25))} of ${with25.map(ms).join(', ')} (budget 100 ms)`,
-    `kit list, 1,000 rows (${rows1000 - 1} drawn): data → rendered, median ${ms(median(with1000))} of ${with1000.map(ms).join(', ')}`,
+    `kit list, a 25-row page (${rows25 - 1} rows drawn: the account has no more): data → rendered, median ${ms(median(with25.all))} of ${with25.all.map(ms).join(', ')} (budget 100 ms)`,
+    `kit list, 1,000 rows: data → first rows on screen, median ${ms(median(with1000.first))} of ${with1000.first.map(ms).join(', ')}`,
+    `kit list, 1,000 rows (${rows1000 - 1} drawn): data → all rows in the table, median ${ms(median(with1000.all))} of ${with1000.all.map(ms).join(', ')}`,
     `kit list, 1,000 rows: select a row → next frame, median ${ms(median(select))} of ${select.map(ms).join(', ')}`,
   ];
   console.log(report.join('\n'));

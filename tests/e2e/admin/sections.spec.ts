@@ -2,6 +2,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '../helpers/sandbox.ts';
 import { ADMIN_SECTIONS, paths } from '../../../src/app/routes.ts';
 import { messages } from '../../../src/shared/messages.ts';
+import { LOOKUP_TABLE_TITLES, lookupTableName } from '../../../src/shared/lookup-tables.ts';
+import { inUseMessage, usesText, type ReferenceUse } from '../../../src/shared/reference-usage.ts';
 import { openApp, signIn } from '../helpers/session.ts';
 import { ACCOUNT_RECIPES } from './recipes-account.ts';
 import { GLOBAL_RECIPES } from './recipes-global.ts';
@@ -46,6 +48,39 @@ for (const section of ADMIN_SECTIONS) {
     if (recipe.remove) await recipe.remove(page, recipe.edit ? `${unique} edited` : unique);
   });
 }
+
+test('a lookup that measurements use: the dialog gives the counts, and the server refuses the delete', async ({
+  page,
+}) => {
+  await signIn(page, SUPER);
+  // The first advertising channel the demo data uses (read, never changed: the delete is refused).
+  const channels = (await (await page.request.get('/api/v1/advertising-channel?limit=50')).json()) as {
+    data: { id: string; name: string }[];
+  };
+  let target: { id: string; name: string; uses: ReferenceUse[] } | undefined;
+  for (const row of channels.data) {
+    const usage = await page.request.get(`/api/v1/row-usage?resource=advertising-channel&id=${row.id}`);
+    const { uses } = ((await usage.json()) as { data: { uses: ReferenceUse[] } }).data;
+    if (uses.length > 0) {
+      target = { ...row, uses };
+      break;
+    }
+  }
+  if (!target) throw new Error('the demo data should use an advertising channel');
+  await openApp(page, paths.adminLookup(lookupTableName(LOOKUP_TABLE_TITLES['advertising-channel']), target.id));
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText(`${target.name} is used by ${usesText(target.uses)}, so it cannot be deleted`);
+  // The dialog only explains: its Delete is off, and the server refuses the delete all the same.
+  await expect(dialog.getByRole('button', { name: 'Delete', exact: true })).toBeDisabled();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  const refused = await page.request.delete(`/api/v1/advertising-channel?id=${target.id}`);
+  expect(refused.status()).toBe(409);
+  expect(((await refused.json()) as { message: string }).message).toBe(
+    inUseMessage('advertising-channel', target.uses),
+  );
+  await expect(page.getByRole('heading', { level: 1, name: target.name })).toBeVisible();
+});
 
 const SUPER_SECTIONS = ADMIN_SECTIONS.filter((s) => s.access.role === 'super').map((s) => s.id);
 const ROOT_SECTIONS = ADMIN_SECTIONS.filter((s) => s.access.role === 'root').map((s) => s.id);

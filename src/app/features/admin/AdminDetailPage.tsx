@@ -8,8 +8,10 @@ import { useLocation } from 'wouter';
 import type { z } from 'zod';
 import { update } from '../../../lib/api.ts';
 import { showSuccess } from '../../../stores/alerts.ts';
+import { isInUseGuarded } from '../../../shared/reference-usage.ts';
 import { resources } from '../../../shared/schemas/index.ts';
 import { DeleteRecordButton } from '../../kit/DeleteRecordButton.tsx';
+import { inUseConsequence, useRowUsage } from '../../kit/rowUsage.ts';
 import { FormShell } from '../../kit/FormShell.tsx';
 import { objectShape } from '../../kit/SchemaField.tsx';
 import { useRecord } from '../../kit/useRecord.ts';
@@ -69,6 +71,9 @@ function EditForm({ row, reload, view, declaration, context }: ResolvedSection &
     },
   });
   const deletes = declaration.canDelete !== false;
+  // Rows other rows point at are refused deletion: the dialog says so, with the counts, first.
+  const uses = useRowUsage(resource, row.id);
+  const consequence = isInUseGuarded(resource) ? inUseConsequence(name, uses) : declaration.deleteConsequence;
   return (
     <div className="max-w-3xl space-y-6">
       <PageHeader title={name}>
@@ -90,7 +95,8 @@ function EditForm({ row, reload, view, declaration, context }: ResolvedSection &
                   id={row.id}
                   name={name}
                   listPath={view.listPath}
-                  consequence={declaration.deleteConsequence ? <p>{declaration.deleteConsequence}</p> : undefined}
+                  consequence={consequence ? <p>{consequence}</p> : undefined}
+                  refused={(uses?.length ?? 0) > 0}
                 />
               </span>
             ) : null

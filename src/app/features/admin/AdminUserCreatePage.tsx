@@ -10,15 +10,16 @@ import { roleAtLeast } from '../../../shared/access.ts';
 import { ACCOUNT_ROLES, bulkUserRow } from '../../../shared/schemas/account-users.ts';
 import { $role, $selectedAccount, $selectedAccountId } from '../../../stores/account.ts';
 import { showSuccess } from '../../../stores/alerts.ts';
-import { ChoiceInput, TextInput } from '../../kit/fields.tsx';
+import { ChoiceInput } from '../../kit/fields.tsx';
 import { FormShell } from '../../kit/FormShell.tsx';
 import { useResourceForm } from '../../kit/useResourceForm.ts';
 import { paths } from '../../routes.ts';
 import { Card } from '../../shared/Card.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
+import { UserFields, USER_FIELD_LABELS } from '../../shared/UserFields.tsx';
 import { roleName } from './account/people.ts';
 
-const LABELS = { first_name: 'First name', last_name: 'Last name', email: 'Email', role: 'Role' };
+const LABELS = { ...USER_FIELD_LABELS, role: 'Role' };
 
 export default function AdminUserCreatePage() {
   const accountId = useStore($selectedAccountId);
@@ -52,28 +53,7 @@ export default function AdminUserCreatePage() {
           saveLabel="Create and invite"
           onCancel={() => navigate(paths.adminSection('users'))}
         >
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextInput
-              label="First name"
-              value={form.values.first_name}
-              onChange={(v) => form.set('first_name', v)}
-              error={form.errors.first_name}
-              autoFocus
-            />
-            <TextInput
-              label="Last name"
-              value={form.values.last_name}
-              onChange={(v) => form.set('last_name', v)}
-              error={form.errors.last_name}
-            />
-          </div>
-          <TextInput
-            label="Email"
-            type="email"
-            value={form.values.email}
-            onChange={(v) => form.set('email', v)}
-            error={form.errors.email}
-          />
+          <UserFields form={form} autoFocus />
           <ChoiceInput
             label="Role"
             value={form.values.role}

@@ -12,7 +12,6 @@ import { $accounts, $role, $selectedAccountId } from '../../../stores/account.ts
 import { showSuccess } from '../../../stores/alerts.ts';
 import { $currentUser } from '../../../stores/session.ts';
 import { DeleteRecordButton } from '../../kit/DeleteRecordButton.tsx';
-import { TextInput } from '../../kit/fields.tsx';
 import { FormShell } from '../../kit/FormShell.tsx';
 import { useRecord } from '../../kit/useRecord.ts';
 import { useResourceForm } from '../../kit/useResourceForm.ts';
@@ -23,12 +22,13 @@ import { Card } from '../../shared/Card.tsx';
 import { Skeleton } from '../../shared/EmptyState.tsx';
 import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
+import { UserFields, USER_FIELD_LABELS } from '../../shared/UserFields.tsx';
 import { TableHead } from '../../shared/TableHead.tsx';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
 import { fullName, roleName } from './account/people.ts';
 import { userGrantLines } from './account/userGrants.ts';
 
-const LABELS = { first_name: 'First name', last_name: 'Last name', email: 'Email' };
+const LABELS = USER_FIELD_LABELS;
 const nameSchema = userUpdate.pick({ first_name: true, last_name: true, email: true }).required();
 
 export default function AdminUserPage({ params }: PageProps) {
@@ -92,27 +92,7 @@ function UserDetail({ user, onSaved }: { user: User; onSaved: () => void }) {
               ) : null
             }
           >
-            <div className="grid gap-4 sm:grid-cols-2">
-              <TextInput
-                label="First name"
-                value={form.values.first_name}
-                onChange={(v) => form.set('first_name', v)}
-                error={form.errors.first_name}
-              />
-              <TextInput
-                label="Last name"
-                value={form.values.last_name}
-                onChange={(v) => form.set('last_name', v)}
-                error={form.errors.last_name}
-              />
-            </div>
-            <TextInput
-              label="Email"
-              type="email"
-              value={form.values.email}
-              onChange={(v) => form.set('email', v)}
-              error={form.errors.email}
-            />
+            <UserFields form={form} />
           </FormShell>
         ) : (
           <dl className="grid gap-3 text-sm sm:grid-cols-2">

@@ -45,7 +45,7 @@ export function ListFilters<T extends Identified>({
                 onChange={(next) => set(next ?? '')}
                 source={{
                   resource: filter.resource,
-                  query: filter.query,
+                  base: filter.base,
                   label: (row) => recordTitle(filter.resource, row),
                 }}
               />

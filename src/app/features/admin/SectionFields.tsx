@@ -43,7 +43,7 @@ export function SectionFields<V extends Values>({
             typeof target === 'string'
               ? {
                   resource: target as ResourceName,
-                  query: field.referenceQuery?.(context),
+                  base: field.referenceBase?.(context),
                   label: (row: Record<string, unknown>) => recordTitle(target as ResourceName, row),
                 }
               : undefined;

@@ -5,7 +5,6 @@
  * access. The generic pages (AdminListPage, AdminCreatePage, AdminDetailPage) render the rest.
  */
 import type { ReactNode } from 'react';
-import type { Query } from '../../../lib/api.ts';
 import type { SelectOption } from '../../../shared/constants.ts';
 import type { ResourceName, ResourceRow } from '../../../shared/schemas/index.ts';
 import type { Column } from '../../kit/DataTable.tsx';
@@ -28,8 +27,8 @@ export interface FieldDeclaration {
   labels?: Readonly<Record<string, string>>;
   /** Known values a list of plain values offers. */
   suggestions?: readonly SelectOption[];
-  /** The fixed query a reference picker asks with (e.g. only the selected account's rows). */
-  referenceQuery?: (context: SectionContext) => Query;
+  /** The fixed parameters a reference picker asks with (e.g. only the selected account's rows). */
+  referenceBase?: (context: SectionContext) => ListBase<ResourceName>;
   /** Shown on the create form only (a field that is not changed afterwards). */
   createOnly?: boolean;
 }
@@ -37,7 +36,7 @@ export interface FieldDeclaration {
 /** A list filter the page offers, under a query parameter the API takes (spec §7). */
 export type FilterDeclaration =
   | { name: string; label: string; kind: 'choice'; options: readonly SelectOption[] }
-  | { name: string; label: string; kind: 'reference'; resource: ResourceName; query?: Query }
+  | { name: string; label: string; kind: 'reference'; resource: ResourceName; base?: ListBase<ResourceName> }
   | { name: string; label: string; kind: 'text' };
 
 export interface AdminDeclaration<Name extends ResourceName = ResourceName> {

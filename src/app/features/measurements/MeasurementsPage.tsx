@@ -21,6 +21,7 @@ import { formatDay } from '../../shared/metrics/dateRange.ts';
 import { EmptyState, Skeleton } from '../../shared/EmptyState.tsx';
 import { SelectField } from '../../shared/SelectField.tsx';
 import { MeasurementStatusBadge } from './ui.tsx';
+import { Pager } from '../../kit/Pager.tsx';
 
 export const PAGE_SIZES = [10, 25, 50] as const;
 const STATUSES = MEASUREMENT_STATUS_ORDER;
@@ -159,9 +160,6 @@ export default function MeasurementsPage() {
   );
   const rows = result.data?.data ?? [];
   const count = result.data?.count ?? 0;
-  const pages = Math.max(1, Math.ceil(count / state.size));
-  const first = count === 0 ? 0 : (state.page - 1) * state.size + 1;
-  const last = Math.min(count, state.page * state.size);
 
   return (
     <div className="space-y-5">
@@ -353,49 +351,15 @@ export default function MeasurementsPage() {
               </tbody>
             </table>
           </div>
-          <nav
-            aria-label="Pages"
-            className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 bg-slate-50 px-4 py-3 text-sm text-slate-700"
-          >
-            <p aria-live="polite">
-              {count ? `${first}–${last} of ${count.toLocaleString('en-GB')}` : 'No measurements'}
-            </p>
-            <div className="flex items-center gap-2">
-              <label className="flex items-center gap-2">
-                Rows per page
-                <select
-                  value={state.size}
-                  onChange={(e) => update({ size: Number(e.target.value) })}
-                  className="rounded-md border border-slate-300 bg-white px-2 py-1"
-                >
-                  {PAGE_SIZES.map((s) => (
-                    <option key={s} value={s}>
-                      {s}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <button
-                type="button"
-                className={buttonClass('secondary', 'px-2.5 py-1')}
-                disabled={state.page <= 1}
-                onClick={() => update({ page: state.page - 1 })}
-              >
-                Previous
-              </button>
-              <span>
-                Page {state.page} of {pages}
-              </span>
-              <button
-                type="button"
-                className={buttonClass('secondary', 'px-2.5 py-1')}
-                disabled={state.page >= pages}
-                onClick={() => update({ page: state.page + 1 })}
-              >
-                Next
-              </button>
-            </div>
-          </nav>
+          <Pager
+            page={state.page}
+            size={state.size}
+            count={count}
+            sizes={PAGE_SIZES}
+            noun="measurements"
+            placement="footer"
+            onChange={update}
+          />
         </div>
       )}
     </div>

@@ -10,8 +10,9 @@ import { PageHeader } from '../../shared/PageHeader.tsx';
 import { Thumbnail } from './Creative.tsx';
 import { getBrief, listStims, useAsync } from './data.ts';
 import { ASSET_FIGURES, compareWithNorm, formatFigure, VERDICT_CLASS, VERDICT_TEXT } from './format.ts';
-import { Pager, SearchBox, SortHeaders, type Column } from './ListParts.tsx';
-import { listBody, readListState, writeListState, type ListState } from './listState.ts';
+import { Pager } from '../../kit/Pager.tsx';
+import { SearchBox, SortHeaders, type Column } from './ListParts.tsx';
+import { listBody, PAGE_SIZES, readListState, writeListState, type ListState } from './listState.ts';
 import { SpotlightGate } from './SpotlightGate.tsx';
 import { contextLabel, EmptyState, Skeleton, StatusBadge } from './ui.tsx';
 
@@ -167,7 +168,15 @@ function Assets() {
               </tbody>
             </table>
           </div>
-          <Pager state={state} count={result.data?.count ?? 0} noun="assets" onChange={update} />
+          <Pager
+            page={state.page}
+            size={state.size}
+            count={result.data?.count ?? 0}
+            sizes={PAGE_SIZES}
+            noun="assets"
+            placement="footer"
+            onChange={update}
+          />
         </div>
       )}
     </div>

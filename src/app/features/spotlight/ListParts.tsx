@@ -1,7 +1,6 @@
-/** The parts both Spotlight lists use: a search box, sortable headers and the pager. */
+/** The parts both Spotlight lists use: a search box and sortable headers (the pager is the kit's). */
 import { useEffect, useState, type ReactNode } from 'react';
-import { buttonClass } from '../../shared/Button.tsx';
-import { PAGE_SIZES, type ListState } from './listState.ts';
+import type { ListState } from './listState.ts';
 
 export interface Column {
   field: string | null;
@@ -102,64 +101,5 @@ export function SortHeaders({
         })}
       </tr>
     </thead>
-  );
-}
-
-export function Pager({
-  state,
-  count,
-  noun,
-  onChange,
-}: {
-  state: ListState;
-  count: number;
-  noun: string;
-  onChange: (patch: Partial<ListState>) => void;
-}) {
-  const pages = Math.max(1, Math.ceil(count / state.size));
-  const first = count === 0 ? 0 : (state.page - 1) * state.size + 1;
-  const last = Math.min(count, state.page * state.size);
-  return (
-    <nav
-      aria-label="Pages"
-      className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 bg-slate-50 px-4 py-3 text-sm text-slate-700"
-    >
-      <p aria-live="polite">{count ? `${first}–${last} of ${count.toLocaleString('en-GB')}` : `No ${noun}`}</p>
-      <div className="flex flex-wrap items-center gap-2">
-        <label className="flex items-center gap-2">
-          Rows per page
-          <select
-            value={state.size}
-            onChange={(e) => onChange({ size: Number(e.target.value), page: 1 })}
-            className="rounded-md border border-slate-300 bg-white px-2 py-1"
-          >
-            {PAGE_SIZES.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button
-          type="button"
-          className={buttonClass('secondary', 'px-2.5 py-1')}
-          disabled={state.page <= 1}
-          onClick={() => onChange({ page: state.page - 1 })}
-        >
-          Previous
-        </button>
-        <span>
-          Page {state.page} of {pages}
-        </span>
-        <button
-          type="button"
-          className={buttonClass('secondary', 'px-2.5 py-1')}
-          disabled={state.page >= pages}
-          onClick={() => onChange({ page: state.page + 1 })}
-        >
-          Next
-        </button>
-      </div>
-    </nav>
   );
 }

@@ -8,8 +8,9 @@ import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { listBriefs, useAsync } from './data.ts';
 import { formatDay } from './format.ts';
-import { Pager, SearchBox, SortHeaders, type Column } from './ListParts.tsx';
-import { listBody, readListState, writeListState, type ListState } from './listState.ts';
+import { Pager } from '../../kit/Pager.tsx';
+import { SearchBox, SortHeaders, type Column } from './ListParts.tsx';
+import { listBody, PAGE_SIZES, readListState, writeListState, type ListState } from './listState.ts';
 import { SpotlightGate } from './SpotlightGate.tsx';
 import { contextLabel, EmptyState, Skeleton, StatusBadge } from './ui.tsx';
 
@@ -119,7 +120,15 @@ function Studies() {
               </tbody>
             </table>
           </div>
-          <Pager state={state} count={result.data?.count ?? 0} noun="studies" onChange={update} />
+          <Pager
+            page={state.page}
+            size={state.size}
+            count={result.data?.count ?? 0}
+            sizes={PAGE_SIZES}
+            noun="studies"
+            placement="footer"
+            onChange={update}
+          />
         </div>
       )}
     </div>

@@ -12,63 +12,12 @@ import { ExportCsvButton } from '../../kit/ExportCsvButton.tsx';
 import { SearchBox } from '../../kit/SearchBox.tsx';
 import { useResourceList } from '../../kit/useResourceList.ts';
 import { capitalise, paths } from '../../routes.ts';
-import { Badge, STATUS_TONES } from '../../shared/Badge.tsx';
 import { Card } from '../../shared/Card.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
-import {
-  contractList,
-  dates,
-  isActive,
-  money,
-  purchaseOrderList,
-  type ContractRow,
-  type PurchaseOrderRow,
-} from './billing.ts';
+import { CONTRACT_COLUMNS as C, money, type ContractRow } from '../../shared/contracts.tsx';
+import { contractList, purchaseOrderList, type PurchaseOrderRow } from './billing.ts';
 
-export function ActiveBadge({ active }: { active: boolean }) {
-  return (
-    <Badge className={active ? STATUS_TONES.success : STATUS_TONES.other}>{active ? 'Active' : 'Not active'}</Badge>
-  );
-}
-
-const contractColumns: Column<ContractRow>[] = [
-  {
-    id: 'billing_name',
-    header: 'Billing name',
-    sortField: 'billing_name',
-    csv: (c) => c.billing_name,
-    cell: (c) => <span className="font-medium">{c.billing_name}</span>,
-  },
-  {
-    id: 'dates',
-    header: 'Dates',
-    sortField: 'start_date',
-    wide: true,
-    csv: (c) => dates(c.start_date, c.end_date),
-    cell: (c) => dates(c.start_date, c.end_date),
-  },
-  {
-    id: 'value',
-    header: 'Value',
-    sortField: 'value',
-    align: 'right',
-    csv: (c) => c.value,
-    cell: (c) => money(c.value, c.currency),
-  },
-  {
-    id: 'measurements',
-    header: 'Measurements',
-    align: 'right',
-    csv: (c) => c.measurements.length,
-    cell: (c) => c.measurements.length,
-  },
-  {
-    id: 'active',
-    header: 'Active',
-    csv: (c) => (isActive(c) ? 'yes' : 'no'),
-    cell: (c) => <ActiveBadge active={isActive(c)} />,
-  },
-];
+const contractColumns: Column<ContractRow>[] = [C.billingName, C.dates, C.value, C.measurements, C.active];
 
 const orderColumns: Column<PurchaseOrderRow>[] = [
   {

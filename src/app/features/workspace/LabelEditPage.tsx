@@ -5,7 +5,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useLocation } from 'wouter';
-import { accountFilter } from '../../../lib/api.ts';
+import { accountOwners } from '../../../lib/api.ts';
 import { $selectedAccountId } from '../../../stores/account.ts';
 import { showSuccess } from '../../../stores/alerts.ts';
 import { labelValueUpdate, type LabelValue } from '../../../shared/schemas/label-value.ts';
@@ -94,7 +94,7 @@ function EditLabel({ label, version, onReload }: { label: LabelValue; version: s
             error={form.errors.category_id}
             source={{
               resource: 'label-category',
-              query: { account: accountFilter(accountId) },
+              base: { account: accountOwners(accountId) },
               label: (row) => String(row.name),
             }}
           />

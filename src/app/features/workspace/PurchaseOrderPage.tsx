@@ -15,8 +15,8 @@ import { EmptyState, Skeleton } from '../../shared/EmptyState.tsx';
 import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
-import { ActiveBadge } from './BillingPage.tsx';
-import { dates, isActive, money, type ContractRow, type PurchaseOrderRow } from './billing.ts';
+import { ActiveBadge, dates, isActive, money, type ContractRow } from '../../shared/contracts.tsx';
+import type { PurchaseOrderRow } from './billing.ts';
 
 function Fact({ term, children }: { term: string; children: React.ReactNode }) {
   return (

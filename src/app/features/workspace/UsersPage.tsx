@@ -2,7 +2,8 @@
  * /users (admin, spec §2, §6): the selected account's users with their role here, last sign-in
  * and status. An admin invites users, changes a role within the grant rules (nobody grants more
  * than they hold) and removes access. Users who outrank the viewer show no actions: the server
- * refuses those edits too.
+ * refuses those edits too. Below them, the guests: users of other accounts who hold a role here
+ * (an access grant), changed and removed the same way.
  */
 import { useStore } from '@nanostores/react';
 import { useMemo, useState } from 'react';
@@ -14,10 +15,11 @@ import { $currentUser } from '../../../stores/session.ts';
 import { showError, showSuccess } from '../../../stores/alerts.ts';
 import { effectiveRole, roleAtLeast, ROLES, type Role } from '../../../shared/access.ts';
 import { userCreate, type User } from '../../../shared/schemas/user.ts';
+import type { AccountGrant } from '../../../shared/schemas/account-users.ts';
 import { ConfirmDialog } from '../../kit/ConfirmDialog.tsx';
 import { DataTable, type Column } from '../../kit/DataTable.tsx';
 import { ExportCsvButton } from '../../kit/ExportCsvButton.tsx';
-import { ChoiceInput, TextInput } from '../../kit/fields.tsx';
+import { ChoiceInput } from '../../kit/fields.tsx';
 import { FormShell } from '../../kit/FormShell.tsx';
 import { SearchBox } from '../../kit/SearchBox.tsx';
 import { useResourceForm } from '../../kit/useResourceForm.ts';
@@ -28,7 +30,10 @@ import { Badge, STATUS_TONES } from '../../shared/Badge.tsx';
 import { Skeleton } from '../../shared/EmptyState.tsx';
 import { Modal } from '../../shared/Modal.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
+import { UserFields, USER_FIELD_LABELS } from '../../shared/UserFields.tsx';
 import { PressButton } from '../../shared/PressButton.tsx';
+import { Card } from '../../shared/Card.tsx';
+import { useAsync } from '../../shared/useAsync.ts';
 
 const userList: ResourceListSpec<'user'> = {
   resource: 'user',
@@ -42,7 +47,10 @@ const GRANTABLE: readonly Role[] = ROLES.filter((role) => !roleAtLeast(role, 'ro
 const grantable = (actor: Role) =>
   GRANTABLE.filter((role) => roleAtLeast(actor, role)).map((id) => ({ id, name: capitalise(id) }));
 
-const fullName = (u: User) => `${u.first_name} ${u.last_name}`;
+/** Who a dialog acts on: a user of the account, or a guest as the grants list names them. */
+type Person = Pick<User, 'id' | 'first_name' | 'last_name'>;
+
+const fullName = (u: Person) => `${u.first_name} ${u.last_name}`;
 const lastSignIn = (u: User) => (u.last_login_at ? u.last_login_at.slice(0, 16).replace('T', ' ') : 'Never');
 const status = (u: User) => (u.last_login_at ? 'Active' : u.email_verified ? 'Pending' : 'Invited');
 
@@ -55,7 +63,9 @@ export default function UsersPage() {
   const list = useResourceList(userList, base);
   const [inviting, setInviting] = useState(false);
   const [editing, setEditing] = useState<User | null>(null);
-  const [removing, setRemoving] = useState<User | null>(null);
+  const [editingGuest, setEditingGuest] = useState<AccountGrant | null>(null);
+  const [removing, setRemoving] = useState<Person | null>(null);
+  const guests = useAsync(() => loadGuests(accountId ?? ''), accountId ? `guests:${accountId}` : null);
   const [busy, setBusy] = useState(false);
 
   const columns = useMemo<Column<User>[]>(() => {
@@ -68,16 +78,30 @@ export default function UsersPage() {
         header: 'Name',
         sortField: 'first_name',
         csv: fullName,
-        cell: (u) => <span className="font-medium">{fullName(u)}</span>,
+        cell: (u) => <NameCell person={u} email={u.email} />,
       },
       { id: 'email', header: 'E-mail', sortField: 'email', wide: true, csv: (u) => u.email, cell: (u) => u.email },
-      { id: 'role', header: 'Role here', csv: (u) => here(u), cell: (u) => capitalise(here(u)) },
+      {
+        id: 'role',
+        header: 'Role here',
+        csv: (u) => here(u),
+        // On a phone the status column is hidden: its badge sits under the role.
+        cell: (u) => (
+          <span className="flex flex-col items-start gap-1">
+            {capitalise(here(u))}
+            <span className="sm:hidden">
+              <StatusBadge user={u} />
+            </span>
+          </span>
+        ),
+      },
       { id: 'last', header: 'Last sign-in', wide: true, csv: lastSignIn, cell: lastSignIn },
       {
         id: 'status',
         header: 'Status',
+        wide: true,
         csv: status,
-        cell: (u) => <Badge className={u.last_login_at ? STATUS_TONES.success : STATUS_TONES.other}>{status(u)}</Badge>,
+        cell: (u) => <StatusBadge user={u} />,
       },
       {
         id: 'actions',
@@ -85,7 +109,7 @@ export default function UsersPage() {
         align: 'right',
         cell: (u) =>
           editable(u) ? (
-            <span className="inline-flex gap-3 whitespace-nowrap">
+            <span className="inline-flex flex-col items-end gap-1 whitespace-nowrap sm:flex-row sm:gap-3">
               <button
                 type="button"
                 className="text-sm font-medium text-primary-strong hover:underline"
@@ -122,6 +146,14 @@ export default function UsersPage() {
         rowLabel={fullName}
         empty={{ title: list.state.search ? 'No user matches' : 'No users yet' }}
       />
+      <Guests
+        accountName={account?.name ?? 'this account'}
+        guests={guests.data}
+        error={guests.error}
+        editable={(g) => g.user.id !== me?.id && roleAtLeast(actorRole, g.role)}
+        onChangeRole={setEditingGuest}
+        onRemove={(g) => setRemoving(g.user)}
+      />
       {inviting && accountId ? (
         <InviteDialog
           accountId={accountId}
@@ -131,6 +163,24 @@ export default function UsersPage() {
             if (done) list.reload();
           }}
         />
+      ) : null}
+      {editingGuest && accountId ? (
+        <Modal isOpen onClose={() => setEditingGuest(null)} title={`Change the role of ${fullName(editingGuest.user)}`}>
+          <div className="px-5 pt-3 pb-5">
+            <RoleForm
+              user={editingGuest.user}
+              current={editingGuest.role}
+              version={null}
+              onReload={guests.reload}
+              accountId={accountId}
+              roles={grantable(actorRole)}
+              onClose={(done) => {
+                setEditingGuest(null);
+                if (done) guests.reload();
+              }}
+            />
+          </div>
+        </Modal>
       ) : null}
       {editing && accountId ? (
         <RoleDialog
@@ -157,6 +207,7 @@ export default function UsersPage() {
               showSuccess(`${fullName(removing)} no longer has access to ${account?.name ?? 'this account'}`);
               setRemoving(null);
               list.reload();
+              guests.reload();
             })
             .catch((error: unknown) => showError(error))
             .finally(() => setBusy(false));
@@ -171,7 +222,7 @@ export default function UsersPage() {
   );
 }
 
-const INVITE_LABELS = { first_name: 'First name', last_name: 'Last name', email: 'Email', role: 'Role' };
+const INVITE_LABELS = { ...USER_FIELD_LABELS, role: 'Role' };
 const inviteSchema = userCreate.pick({ first_name: true, last_name: true, email: true });
 const roleField = z.enum(ROLE_ORDER);
 
@@ -200,28 +251,7 @@ function InviteDialog({
     <Modal isOpen onClose={() => onClose(false)} title="Invite user">
       <div className="px-5 pt-3 pb-5">
         <FormShell form={form} label="Invite user" saveLabel="Send invitation" onCancel={() => onClose(false)}>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextInput
-              label="First name"
-              value={form.values.first_name}
-              onChange={(v) => form.set('first_name', v)}
-              error={form.errors.first_name}
-              autoFocus
-            />
-            <TextInput
-              label="Last name"
-              value={form.values.last_name}
-              onChange={(v) => form.set('last_name', v)}
-              error={form.errors.last_name}
-            />
-          </div>
-          <TextInput
-            label="Email"
-            type="email"
-            value={form.values.email}
-            onChange={(v) => form.set('email', v)}
-            error={form.errors.email}
-          />
+          <UserFields form={form} autoFocus />
           <ChoiceInput label="Role" value={form.values.role} onChange={(v) => form.set('role', v)} options={roles} />
         </FormShell>
       </div>
@@ -251,6 +281,7 @@ function RoleDialog({
           <RoleForm
             key={record.version}
             user={record.data ?? user}
+            current={effectiveRole(record.data ?? user, accountId)}
             version={record.version}
             onReload={record.reload}
             accountId={accountId}
@@ -265,13 +296,16 @@ function RoleDialog({
 
 function RoleForm({
   user,
+  current,
   version,
   onReload,
   accountId,
   roles,
   onClose,
 }: {
-  user: User;
+  user: Person;
+  /** The role the user holds here now. */
+  current: Role;
   version: string | null;
   onReload: () => void;
   accountId: string;
@@ -280,7 +314,7 @@ function RoleForm({
 }) {
   const form = useResourceForm({
     schema: z.object({ role: roleField }),
-    initial: { role: effectiveRole(user, accountId) },
+    initial: { role: current },
     labels: INVITE_LABELS,
     version,
     onReload,
@@ -305,5 +339,107 @@ function RoleForm({
         autoFocus
       />
     </FormShell>
+  );
+}
+
+function StatusBadge({ user }: { user: User }) {
+  return <Badge className={user.last_login_at ? STATUS_TONES.success : STATUS_TONES.other}>{status(user)}</Badge>;
+}
+
+/** The name, with the e-mail under it on a phone (where the e-mail column is hidden). */
+function NameCell({ person, email }: { person: Person; email: string }) {
+  return (
+    <span className="block min-w-0">
+      <span className="font-medium">{fullName(person)}</span>
+      <span className="block text-xs [overflow-wrap:anywhere] text-slate-500 sm:hidden">{email}</span>
+    </span>
+  );
+}
+
+/** The account's guests: access grants held by users whose own account is another one. */
+async function loadGuests(account: string): Promise<AccountGrant[]> {
+  const { body } = await request('/api/v1/account-users/grants', { query: { account } });
+  return (body as { data: AccountGrant[] }).data.filter((grant) => grant.kind === 'account' && !grant.own_account);
+}
+
+function Guests({
+  accountName,
+  guests,
+  error,
+  editable,
+  onChangeRole,
+  onRemove,
+}: {
+  accountName: string;
+  guests: readonly AccountGrant[] | null;
+  error: unknown;
+  editable: (grant: AccountGrant) => boolean;
+  onChangeRole: (grant: AccountGrant) => void;
+  onRemove: (grant: AccountGrant) => void;
+}) {
+  return (
+    <Card title="Guests from other accounts">
+      <p className="-mt-2 mb-3 text-sm text-slate-600">
+        People of other accounts who hold a role on{' '}
+        <strong className="font-semibold text-slate-900">{accountName}</strong>.
+      </p>
+      {error ? (
+        <p className="text-sm text-red-700">An error occurred while fetching the guests.</p>
+      ) : guests === null ? (
+        <Skeleton className="h-16 w-full" />
+      ) : guests.length === 0 ? (
+        <p className="text-sm text-slate-600">No guests: only people of {accountName} work here.</p>
+      ) : (
+        <table className="w-full text-left text-sm" aria-label={`Guests of ${accountName}`}>
+          <thead className="border-b border-slate-200 text-xs tracking-wide text-slate-600 uppercase">
+            <tr>
+              <th scope="col" className="py-2 pr-3 font-semibold">
+                Name
+              </th>
+              <th scope="col" className="hidden py-2 pr-3 font-semibold sm:table-cell">
+                E-mail
+              </th>
+              <th scope="col" className="py-2 pr-3 font-semibold">
+                Role here
+              </th>
+              <th scope="col" className="py-2 text-right font-semibold">
+                Actions
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {guests.map((grant) => (
+              <tr key={grant.user.id}>
+                <td className="py-2.5 pr-3 align-top">
+                  <NameCell person={grant.user} email={grant.user.email} />
+                </td>
+                <td className="hidden py-2.5 pr-3 align-top sm:table-cell">{grant.user.email}</td>
+                <td className="py-2.5 pr-3 align-top">{capitalise(grant.role)}</td>
+                <td className="py-2.5 text-right align-top">
+                  {editable(grant) ? (
+                    <span className="inline-flex flex-col items-end gap-1 whitespace-nowrap sm:flex-row sm:gap-3">
+                      <button
+                        type="button"
+                        className="text-sm font-medium text-primary-strong hover:underline"
+                        onClick={() => onChangeRole(grant)}
+                      >
+                        Change role<span className="sr-only"> of {fullName(grant.user)}</span>
+                      </button>
+                      <button
+                        type="button"
+                        className="text-sm font-medium text-red-700 hover:underline"
+                        onClick={() => onRemove(grant)}
+                      >
+                        Remove<span className="sr-only"> {fullName(grant.user)}</span>
+                      </button>
+                    </span>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </Card>
   );
 }

@@ -1,11 +1,9 @@
-/** What the billing pages share: list declarations, money and the contract's active rule. */
-import type { Contract } from '../../../shared/schemas/contract.ts';
+/** What the billing pages share: the two lists' declarations (contracts read as src/app/shared/contracts.tsx says). */
 import type { PurchaseOrder } from '../../../shared/schemas/purchase-order.ts';
 import type { ResourceListSpec } from '../../kit/useResourceList.ts';
 
 /** A purchase order as the server sends it, with its derived `remaining` (billing-spend.ts). */
 export type PurchaseOrderRow = PurchaseOrder;
-export type ContractRow = Contract & { active?: boolean };
 
 export const contractList: ResourceListSpec<'contract'> = {
   resource: 'contract',
@@ -24,17 +22,3 @@ export const purchaseOrderList: ResourceListSpec<'purchase-order'> = {
   prefix: 'orders.',
   defaultSize: 10,
 };
-
-export function money(amount: number | null | undefined, currency: string): string {
-  if (amount == null) return '—';
-  return new Intl.NumberFormat('en-GB', { style: 'currency', currency, maximumFractionDigits: 0 }).format(amount);
-}
-
-/**
- * decisions.md §3 (reading A): a contract is active when its measurement list is not empty. The
- * server's own `active`, when it sends one, wins.
- */
-export const isActive = (contract: ContractRow) => contract.active ?? contract.measurements.length > 0;
-
-export const dates = (start: string | null, end: string | null) =>
-  start || end ? `${start ?? '…'} – ${end ?? '…'}` : '—';

@@ -10,7 +10,7 @@ export default declare({
   initial: ({ accountId }) => ({ accounts: [accountId] }),
   columns: contractColumns,
   fields: contractFields.map((field) =>
-    field.name === 'measurements' ? { ...field, referenceQuery: ({ accountId }) => ({ account: accountId }) } : field,
+    field.name === 'measurements' ? { ...field, referenceBase: ({ accountId }) => ({ account: [accountId] }) } : field,
   ),
   deleteConsequence:
     'Its accounts lose this contract; an account left without an active one shows the contract banner.',

@@ -27,5 +27,5 @@ export default declare({
     { name: 'parameters', label: 'Parameters', labels: { key: 'Key', value: 'Value' } },
     { name: 'account', label: 'Account', hint: 'Leave empty for a template every account uses.' },
   ],
-  deleteConsequence: 'Measurements that use it keep the parameters already in their tags.',
+  deleteConsequence: 'A template that measurements use cannot be deleted: pick another for them first.',
 });

@@ -40,6 +40,7 @@ export default function lookupTable({ params }: SectionContext) {
       { name: 'name', label: 'Name' },
       ...(vendors ? [{ name: 'website', label: 'Website', hint: 'An https address.' }] : []),
     ],
-    deleteConsequence: 'Measurements that chose it keep its id; pick another for them if it is still in use.',
+    deleteConsequence:
+      'A row that measurements, name mappings or other rows use cannot be deleted: pick another for them first.',
   });
 }

@@ -29,5 +29,5 @@ export default declare({
     { name: 'account', label: 'Account' },
     { name: 'description', label: 'Description' },
   ],
-  deleteConsequence: 'Measurements in this project keep their data and no longer belong to a project.',
+  deleteConsequence: 'A project that measurements belong to cannot be deleted: move them to another project first.',
 });

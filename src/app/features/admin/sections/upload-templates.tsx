@@ -25,4 +25,6 @@ export default declare({
     { name: 'columns', label: 'Columns', labels: { source: 'File column', target: 'LAMP field' } },
     { name: 'account', label: 'Account', hint: 'Leave empty for a template every account uses.' },
   ],
+  deleteConsequence:
+    'A template that import jobs or import job configs use cannot be deleted: pick another for them first.',
 });

@@ -1,0 +1,39 @@
+/**
+ * A person's name and e-mail fields, the same on every user form: /users invite, /admin/users/create
+ * and /admin/users/{id}. The labels are also the forms' error labels (USER_FIELD_LABELS).
+ */
+import { TextInput } from '../kit/fields.tsx';
+import type { ResourceForm } from '../kit/useResourceForm.ts';
+
+export const USER_FIELD_LABELS = { first_name: 'First name', last_name: 'Last name', email: 'Email' } as const;
+
+interface PersonValues {
+  [key: string]: unknown;
+  first_name: string;
+  last_name: string;
+  email: string;
+}
+
+export function UserFields<V extends PersonValues>({
+  form,
+  autoFocus,
+}: {
+  form: ResourceForm<V>;
+  autoFocus?: boolean;
+}) {
+  const text = (name: keyof typeof USER_FIELD_LABELS) => ({
+    label: USER_FIELD_LABELS[name],
+    value: form.values[name],
+    onChange: (value: string) => form.set(name, value),
+    error: form.errors[name],
+  });
+  return (
+    <>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextInput {...text('first_name')} autoFocus={autoFocus} />
+        <TextInput {...text('last_name')} />
+      </div>
+      <TextInput {...text('email')} type="email" />
+    </>
+  );
+}

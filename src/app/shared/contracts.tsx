@@ -1,0 +1,79 @@
+/**
+ * How a contract reads wherever it is listed (/billing, the admin contract sections, a purchase
+ * order's page): money, dates, the active rule and the columns built on them. Each list composes
+ * the columns it shows; none restates how a value is formatted.
+ */
+import type { Contract } from '../../shared/schemas/contract.ts';
+import type { Column } from '../kit/DataTable.tsx';
+import { Badge, STATUS_TONES } from './Badge.tsx';
+
+/** A contract as the server sends it, with its derived `active` flag. */
+export type ContractRow = Contract & { active?: boolean };
+
+export function money(amount: number | null | undefined, currency: string): string {
+  if (amount == null) return '—';
+  return new Intl.NumberFormat('en-GB', { style: 'currency', currency, maximumFractionDigits: 0 }).format(amount);
+}
+
+export const dates = (start: string | null, end: string | null) =>
+  start || end ? `${start ?? '…'} – ${end ?? '…'}` : '—';
+
+/**
+ * decisions.md §3 (reading A): a contract is active when its measurement list is not empty. The
+ * server's own `active`, when it sends one, wins.
+ */
+export const isActive = (contract: ContractRow) => contract.active ?? contract.measurements.length > 0;
+
+export function ActiveBadge({ active }: { active: boolean }) {
+  return (
+    <Badge className={active ? STATUS_TONES.success : STATUS_TONES.other}>{active ? 'Active' : 'Not active'}</Badge>
+  );
+}
+
+/** The contract columns every contract list picks from. */
+export const CONTRACT_COLUMNS = {
+  billingName: {
+    id: 'billing_name',
+    header: 'Billing name',
+    sortField: 'billing_name',
+    csv: (c) => c.billing_name,
+    cell: (c) => <span className="font-medium">{c.billing_name}</span>,
+  },
+  dates: {
+    id: 'dates',
+    header: 'Dates',
+    sortField: 'start_date',
+    wide: true,
+    csv: (c) => dates(c.start_date, c.end_date),
+    cell: (c) => dates(c.start_date, c.end_date),
+  },
+  value: {
+    id: 'value',
+    header: 'Value',
+    sortField: 'value',
+    align: 'right',
+    csv: (c) => c.value,
+    cell: (c) => money(c.value, c.currency),
+  },
+  accounts: {
+    id: 'accounts',
+    header: 'Accounts',
+    align: 'right',
+    wide: true,
+    csv: (c) => c.accounts.length,
+    cell: (c) => c.accounts.length,
+  },
+  measurements: {
+    id: 'measurements',
+    header: 'Measurements',
+    align: 'right',
+    csv: (c) => c.measurements.length,
+    cell: (c) => c.measurements.length,
+  },
+  active: {
+    id: 'active',
+    header: 'Active',
+    csv: (c) => (isActive(c) ? 'yes' : 'no'),
+    cell: (c) => <ActiveBadge active={isActive(c)} />,
+  },
+} satisfies Record<string, Column<ContractRow>>;
