@@ -7,7 +7,9 @@ import {
   dataQuery,
   DEFAULT_METRICS,
   parseReportState,
+  previousPeriod,
   reportSearch,
+  requestedRange,
   savedReportSearch,
 } from '../../../src/app/features/reports/state.ts';
 import { buildTable, tableCsv } from '../../../src/app/features/reports/table.ts';
@@ -17,6 +19,18 @@ const A = '0123456789abcdef01234567';
 const B = '0123456789abcdef01234568';
 
 describe('report URL state', () => {
+  it('knows an absolute range (and its previous period) before the data, never a relative one', () => {
+    const absolute = parseReportState('startDate=2026-10-01&endDate=2026-10-31&measurement=*');
+    expect(requestedRange(absolute)).toEqual({ start: '2026-10-01', end: '2026-10-31', previous: null });
+    expect(requestedRange({ ...absolute, compare: 'previous' })?.previous).toEqual({
+      start: '2026-08-31',
+      end: '2026-09-30',
+    });
+    expect(previousPeriod('2026-10-01', '2026-10-01')).toEqual({ start: '2026-09-30', end: '2026-09-30' });
+    expect(requestedRange(parseReportState('relativeDate=last_7_days&measurement=*'))).toBeNull();
+    expect(requestedRange(parseReportState('startDate=2026-10-31&endDate=2026-10-01&measurement=*'))).toBeNull();
+  });
+
   it('reads every key and writes the same report back', () => {
     const search = `account=${A}&startDate=2026-10-01&endDate=2026-10-31&measured=true&measurement=${A},${B}&label=${B}&groupBy=channel,day&metrics=impressions,apm&compare=previous&sort=apm_desc`;
     const state = parseReportState(search);

@@ -42,6 +42,15 @@ export interface MultiPickerProps {
   summary: (count: number) => string;
   isDisabled?: boolean;
   testId?: string;
+  /** The options are still on their way: the open list says so instead of "Nothing matches". */
+  loading?: boolean;
+  /**
+   * Called when the picker is about to be used (pointer over it, focus, open), for options that
+   * load on demand.
+   */
+  onWanted?: () => void;
+  /** Names known before the options arrive (a report's own measurements), for the button's text. */
+  knownNames?: readonly PickerOption[];
 }
 
 export function MultiPicker({
@@ -54,12 +63,15 @@ export function MultiPicker({
   summary,
   isDisabled,
   testId,
+  loading,
+  onWanted,
+  knownNames = [],
 }: MultiPickerProps) {
   const labelId = useId();
   const { contains } = useFilter({ sensitivity: 'base' });
   const all = value === SELECT_ALL;
   const chosen = all ? [] : value;
-  const known = new Map(options.map((o) => [o.id, o.name]));
+  const known = new Map([...knownNames, ...options].map((o) => [o.id, o.name]));
   const text = all
     ? 'Select All'
     : chosen.length === 0
@@ -82,8 +94,10 @@ export function MultiPicker({
       <span id={labelId} className="mb-1 block text-sm font-medium text-slate-700">
         {label}
       </span>
-      <DialogTrigger>
+      <DialogTrigger onOpenChange={(open) => open && onWanted?.()}>
         <Button
+          onHoverStart={onWanted}
+          onFocus={onWanted}
           aria-labelledby={`${labelId} ${labelId}-value`}
           isDisabled={isDisabled}
           className="flex w-full items-center justify-between gap-2 rounded-md border border-slate-300 bg-white px-3 py-2 text-left text-sm text-slate-900 shadow-sm outline-none data-[disabled]:cursor-not-allowed data-[disabled]:bg-slate-100 data-[focus-visible]:outline-2 data-[focus-visible]:outline-primary"
@@ -112,6 +126,11 @@ export function MultiPicker({
                   className="w-full rounded-md border border-slate-300 px-2.5 py-1.5 text-sm outline-none focus:outline-2 focus:outline-primary [&::-webkit-search-cancel-button]:hidden"
                 />
               </SearchField>
+              {loading ? (
+                <p role="status" className="px-3 pt-2 text-sm text-slate-600">
+                  Loading {label.toLowerCase()}…
+                </p>
+              ) : null}
               <ListBox
                 aria-label={label}
                 items={items}
@@ -121,7 +140,9 @@ export function MultiPicker({
                 selectedKeys={selectedKeys}
                 onSelectionChange={change}
                 className="min-h-0 flex-1 overflow-auto py-1 outline-none"
-                renderEmptyState={() => <p className="px-3 py-2 text-sm text-slate-600">Nothing matches</p>}
+                renderEmptyState={() =>
+                  loading ? null : <p className="px-3 py-2 text-sm text-slate-600">Nothing matches</p>
+                }
               >
                 {(item) => (
                   <ListBoxItem

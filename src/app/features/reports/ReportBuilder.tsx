@@ -6,12 +6,10 @@
  * saved report lays its saved values under it, an admin-defined report fixes metrics and grouping.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Switch } from 'react-aria-components';
 import { METRIC_DEFINITIONS, summarise, sumCounts, type MetricKey } from '../../../shared/metrics.ts';
 import {
-  addDays,
-  daySpan,
   DIMENSION_NAMES,
   RELATIVE_DATE_LABELS,
   RELATIVE_DATES,
@@ -35,7 +33,15 @@ import { fetchLabelOptions, fetchMeasurementOptions, fetchReport } from './api.t
 import { messages } from '../../../shared/messages.ts';
 import { MultiPicker } from './MultiPicker.tsx';
 import { ResultsTable } from './ResultsTable.tsx';
-import { dataQuery, hasSelection, parseReportState, reportSearch, type ReportState } from './state.ts';
+import {
+  dataQuery,
+  hasSelection,
+  parseReportState,
+  previousPeriod,
+  reportSearch,
+  requestedRange,
+  type ReportState,
+} from './state.ts';
 import { buildTable, tableCsv, type Comparison } from './table.ts';
 
 export interface FixedDefinition {
@@ -92,13 +98,9 @@ async function load(state: ReportState): Promise<Loaded> {
   }
   const data = await fetchReport(dataQuery(state));
   if (state.compare !== 'previous') return { data, comparison: null, note: null };
-  const length = daySpan(data.start_date, data.end_date);
+  const previous = previousPeriod(data.start_date, data.end_date);
   const other = await fetchReport(
-    dataQuery(state, {
-      relative_date: undefined,
-      start_date: addDays(data.start_date, -length),
-      end_date: addDays(data.start_date, -1),
-    }),
+    dataQuery(state, { relative_date: undefined, start_date: previous.start, end_date: previous.end }),
   );
   return {
     data,
@@ -178,9 +180,12 @@ export function ReportBuilder({ title, subtitle, search, onSearch, fixed, action
   }, [normal, search, state.account]);
 
   const account = state.account ?? '';
+  // The measurement list is large (every measurement of the account, ~100 KB in the demo): it loads
+  // when the picker is about to be used, not alongside the report's own data.
+  const [measurementsWanted, setMeasurementsWanted] = useState(false);
   const measurementOptions = useAsync(
-    () => (account ? fetchMeasurementOptions(account) : Promise.resolve([])),
-    `m:${account}`,
+    () => fetchMeasurementOptions(account),
+    account && measurementsWanted ? `m:${account}` : null,
   );
   const labelOptions = useAsync(() => (account ? fetchLabelOptions(account) : Promise.resolve([])), `l:${account}`);
   const datesValid = !!state.relativeDate || (!!state.startDate && !!state.endDate && state.endDate >= state.startDate);
@@ -232,6 +237,9 @@ export function ReportBuilder({ title, subtitle, search, onSearch, fixed, action
             label="Measurements"
             testId="picker-measurements"
             options={measurementOptions.data ?? []}
+            loading={measurementOptions.loading || (!measurementOptions.data && !measurementOptions.error)}
+            onWanted={() => setMeasurementsWanted(true)}
+            knownNames={loaded?.data.measurements}
             value={state.measurements}
             selectAll
             placeholder="Choose measurements"
@@ -360,15 +368,8 @@ export function ReportBuilder({ title, subtitle, search, onSearch, fixed, action
             metrics and grouping are set by the report's definition.
           </p>
         ) : null}
-        {loaded ? (
-          <p className="mt-3 text-sm text-slate-600" aria-live="polite" data-testid="report-range">
-            Showing {formatDay(loaded.data.start_date)} to {formatDay(loaded.data.end_date)}
-            {loaded.comparison?.kind === 'previous'
-              ? `, against ${formatDay(loaded.comparison.other.start_date)} to ${formatDay(loaded.comparison.other.end_date)}`
-              : ''}{' '}
-            · {loaded.data.measurements.length} measurement{loaded.data.measurements.length === 1 ? '' : 's'}
-            {state.measured ? ' · measured impressions only' : ''}
-          </p>
+        {loaded || (hasSelection(state) && datesValid && !result.error) ? (
+          <RangeLine state={state} loaded={loaded} />
         ) : null}
       </Card>
 
@@ -435,6 +436,47 @@ export function ReportBuilder({ title, subtitle, search, onSearch, fixed, action
         </>
       )}
     </div>
+  );
+}
+
+/**
+ * "Showing 1 Oct 2026 to 31 Oct 2026 · 12 measurements": the range line, the largest text the page
+ * paints first. An absolute range is written from the URL before the data arrives (a relative one
+ * reads "Loading the date range…" until then) and only the count waits, so the line is there from
+ * the page's first paint and keeps its place when the figures arrive.
+ */
+function RangeLine({ state, loaded }: { state: ReportState; loaded: Loaded | null }) {
+  const requested = requestedRange(state);
+  const range = loaded
+    ? {
+        start: loaded.data.start_date,
+        end: loaded.data.end_date,
+        previous:
+          loaded.comparison?.kind === 'previous'
+            ? { start: loaded.comparison.other.start_date, end: loaded.comparison.other.end_date }
+            : null,
+      }
+    : requested;
+  const count = loaded?.data.measurements.length;
+  return (
+    <p className="mt-3 text-sm text-slate-600" aria-live="polite" data-testid="report-range">
+      {range ? (
+        <>
+          Showing {formatDay(range.start)} to {formatDay(range.end)}
+          {range.previous
+            ? `, against ${formatDay(range.previous.start)} to ${formatDay(range.previous.end)}`
+            : ''} ·{' '}
+          {count === undefined ? (
+            <span className="text-slate-500">counting measurements…</span>
+          ) : (
+            `${count} measurement${count === 1 ? '' : 's'}`
+          )}
+        </>
+      ) : (
+        'Loading the date range…'
+      )}
+      {state.measured ? ' · measured impressions only' : ''}
+    </p>
   );
 }
 

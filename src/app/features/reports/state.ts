@@ -17,6 +17,8 @@
  */
 import { METRIC_DEFINITIONS, type MetricKey } from '../../../shared/metrics.ts';
 import {
+  addDays,
+  daySpan,
   MAX_GROUP_BY,
   RELATIVE_DATES,
   REPORT_DIMENSIONS,
@@ -150,6 +152,24 @@ export function dataQuery(state: ReportState, override: Partial<ReportDataQuery>
     group_by: state.groupBy.join(','),
     ...override,
   };
+}
+
+/** The period before a range, of the same length (the 'previous period' comparison). */
+export function previousPeriod(start: string, end: string): { start: string; end: string } {
+  return { start: addDays(start, -daySpan(start, end)), end: addDays(start, -1) };
+}
+
+/**
+ * The days a report will show, known from the URL before its data arrives when the range is
+ * absolute (a relative range is resolved by the server, on its clock and the flights): the page
+ * writes its range line from it at once, so that line does not wait for the figures.
+ */
+export function requestedRange(
+  state: ReportState,
+): { start: string; end: string; previous: { start: string; end: string } | null } | null {
+  if (state.relativeDate || !state.startDate || !state.endDate || state.endDate < state.startDate) return null;
+  const { startDate: start, endDate: end } = state;
+  return { start, end, previous: state.compare === 'previous' ? previousPeriod(start, end) : null };
 }
 
 /** A saved report's values as a query, with the given query's values winning (decisions.md §6). */
