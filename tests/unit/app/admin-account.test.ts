@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { readBulkUsers } from '../../../src/app/features/admin/account/bulkUsers.ts';
 import { detailsSchema, detailsUpdate } from '../../../src/app/features/admin/account/details.ts';
-import { grantActions } from '../../../src/app/features/admin/account/grants.ts';
+import { grantActions } from '../../../src/lib/grants.ts';
 import { userGrantLines } from '../../../src/app/features/admin/account/userGrants.ts';
 import { bulkIssueFromPath, bulkIssuePath, checkBulkUserRows } from '../../../src/shared/schemas/account-users.ts';
 import type { User } from '../../../src/shared/schemas/user.ts';

@@ -24,7 +24,7 @@ import { Modal } from '../../shared/Modal.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { PressButton } from '../../shared/PressButton.tsx';
 import { useAsync } from '../../shared/useAsync.ts';
-import { addGrant, changeRole, grantableRoles, grantActions, loadGrants, revokeGrant } from './account/grants.ts';
+import { addGrant, changeRole, grantableRoles, grantActions, loadGrants, revokeGrant } from '../../../lib/grants.ts';
 import { fullName, roleName } from './account/people.ts';
 import { ResponsiveTableHead, WIDE_CELL } from './account/TableParts.tsx';
 

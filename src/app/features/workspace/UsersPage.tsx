@@ -16,6 +16,8 @@ import { showError, showSuccess } from '../../../stores/alerts.ts';
 import { effectiveRole, roleAtLeast, ROLES, type Role } from '../../../shared/access.ts';
 import { userCreate, type User } from '../../../shared/schemas/user.ts';
 import type { AccountGrant } from '../../../shared/schemas/account-users.ts';
+import { messages } from '../../../shared/messages.ts';
+import { grantActions, loadGrants, revokeGrant } from '../../../lib/grants.ts';
 import { ConfirmDialog } from '../../kit/ConfirmDialog.tsx';
 import { DataTable, type Column } from '../../kit/DataTable.tsx';
 import { ExportCsvButton } from '../../kit/ExportCsvButton.tsx';
@@ -109,22 +111,7 @@ export default function UsersPage() {
         align: 'right',
         cell: (u) =>
           editable(u) ? (
-            <span className="inline-flex flex-col items-end gap-1 whitespace-nowrap sm:flex-row sm:gap-3">
-              <button
-                type="button"
-                className="text-sm font-medium text-primary-strong hover:underline"
-                onClick={() => setEditing(u)}
-              >
-                Change role<span className="sr-only"> of {fullName(u)}</span>
-              </button>
-              <button
-                type="button"
-                className="text-sm font-medium text-red-700 hover:underline"
-                onClick={() => setRemoving(u)}
-              >
-                Remove<span className="sr-only"> {fullName(u)}</span>
-              </button>
-            </span>
+            <PersonActions person={u} onChangeRole={() => setEditing(u)} onRemove={() => setRemoving(u)} />
           ) : null,
       },
     ];
@@ -150,7 +137,7 @@ export default function UsersPage() {
         accountName={account?.name ?? 'this account'}
         guests={guests.data}
         error={guests.error}
-        editable={(g) => g.user.id !== me?.id && roleAtLeast(actorRole, g.role)}
+        editable={(g) => grantActions(g, actorRole, me?.id).revoke}
         onChangeRole={setEditingGuest}
         onRemove={(g) => setRemoving(g.user)}
       />
@@ -202,7 +189,7 @@ export default function UsersPage() {
         onConfirm={() => {
           if (!removing || !accountId) return;
           setBusy(true);
-          request('/api/v1/account-users', { method: 'DELETE', query: { user: removing.id, account: accountId } })
+          revokeGrant(removing.id, accountId)
             .then(() => {
               showSuccess(`${fullName(removing)} no longer has access to ${account?.name ?? 'this account'}`);
               setRemoving(null);
@@ -346,6 +333,28 @@ function StatusBadge({ user }: { user: User }) {
   return <Badge className={user.last_login_at ? STATUS_TONES.success : STATUS_TONES.other}>{status(user)}</Badge>;
 }
 
+/** A row's actions on a person: side by side, stacked on a phone; the person's name for screen readers. */
+function PersonActions({
+  person,
+  onChangeRole,
+  onRemove,
+}: {
+  person: Person;
+  onChangeRole: () => void;
+  onRemove: () => void;
+}) {
+  return (
+    <span className="inline-flex flex-col items-end gap-1 whitespace-nowrap sm:flex-row sm:gap-3">
+      <button type="button" className="text-sm font-medium text-primary-strong hover:underline" onClick={onChangeRole}>
+        Change role<span className="sr-only"> of {fullName(person)}</span>
+      </button>
+      <button type="button" className="text-sm font-medium text-red-700 hover:underline" onClick={onRemove}>
+        Remove<span className="sr-only"> {fullName(person)}</span>
+      </button>
+    </span>
+  );
+}
+
 /** The name, with the e-mail under it on a phone (where the e-mail column is hidden). */
 function NameCell({ person, email }: { person: Person; email: string }) {
   return (
@@ -358,8 +367,7 @@ function NameCell({ person, email }: { person: Person; email: string }) {
 
 /** The account's guests: access grants held by users whose own account is another one. */
 async function loadGuests(account: string): Promise<AccountGrant[]> {
-  const { body } = await request('/api/v1/account-users/grants', { query: { account } });
-  return (body as { data: AccountGrant[] }).data.filter((grant) => grant.kind === 'account' && !grant.own_account);
+  return (await loadGrants(account)).filter((grant) => grant.kind === 'account' && !grant.own_account);
 }
 
 function Guests({
@@ -384,7 +392,7 @@ function Guests({
         <strong className="font-semibold text-slate-900">{accountName}</strong>.
       </p>
       {error ? (
-        <p className="text-sm text-red-700">An error occurred while fetching the guests.</p>
+        <p className="text-sm text-red-700">{messages.errors.singleFetchEmpty('guests')}</p>
       ) : guests === null ? (
         <Skeleton className="h-16 w-full" />
       ) : guests.length === 0 ? (
@@ -417,22 +425,11 @@ function Guests({
                 <td className="py-2.5 pr-3 align-top">{capitalise(grant.role)}</td>
                 <td className="py-2.5 text-right align-top">
                   {editable(grant) ? (
-                    <span className="inline-flex flex-col items-end gap-1 whitespace-nowrap sm:flex-row sm:gap-3">
-                      <button
-                        type="button"
-                        className="text-sm font-medium text-primary-strong hover:underline"
-                        onClick={() => onChangeRole(grant)}
-                      >
-                        Change role<span className="sr-only"> of {fullName(grant.user)}</span>
-                      </button>
-                      <button
-                        type="button"
-                        className="text-sm font-medium text-red-700 hover:underline"
-                        onClick={() => onRemove(grant)}
-                      >
-                        Remove<span className="sr-only"> {fullName(grant.user)}</span>
-                      </button>
-                    </span>
+                    <PersonActions
+                      person={grant.user}
+                      onChangeRole={() => onChangeRole(grant)}
+                      onRemove={() => onRemove(grant)}
+                    />
                   ) : null}
                 </td>
               </tr>

@@ -1,11 +1,17 @@
-/** The access section's calls: the account's grants, and a grant given, changed or revoked. */
-import { request } from '../../../../lib/api.ts';
-import { roleAtLeast, type Role } from '../../../../shared/access.ts';
-import { ACCOUNT_ROLES, type AccountGrant } from '../../../../shared/schemas/account-users.ts';
+/**
+ * Who holds a role on an account, and a role given, changed or revoked: the admin access section
+ * and the workspace's /users (its guests) use the same calls and the same rule for what one may do.
+ */
+import { z } from 'zod';
+import { request } from './api.ts';
+import { roleAtLeast, type Role } from '../shared/access.ts';
+import { ACCOUNT_ROLES, accountGrantRow, type AccountGrant } from '../shared/schemas/account-users.ts';
+
+const grantsResponse = z.object({ data: z.array(accountGrantRow) });
 
 export async function loadGrants(account: string): Promise<AccountGrant[]> {
   const { body } = await request('/api/v1/account-users/grants', { query: { account } });
-  return (body as { data: AccountGrant[] }).data;
+  return grantsResponse.parse(body).data;
 }
 
 export const addGrant = (body: { user: string; account: string; role: string }) =>
