@@ -76,7 +76,6 @@ function requestIds(): () => string {
  */
 export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const config: Config = { ...loadConfig(), ...options.config };
-  const serveStatic = config.serveStatic;
   const app = Fastify({
     // Silent means no logger at all: Fastify then skips a child logger per request.
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
@@ -93,6 +92,20 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   app.decorate('db', options.database ?? (await openStore(config)));
   // Last to close (onClose hooks run in order of registration): pending writes reach the disk.
   app.addHook('onClose', () => app.db.close());
+  // A migration, a re-seed or a stale lock taken over: worth an operator's attention.
+  for (const note of app.db.startNotes) app.log.warn(note);
+  try {
+    return await withRoutes(app, config, options);
+  } catch (error) {
+    // A refused start frees the data directory (its lock) for the next one.
+    await app.close().catch(() => undefined);
+    throw error;
+  }
+}
+
+/** Everything after the store: hooks, plugins and routes. */
+async function withRoutes(app: FastifyInstance, config: Config, options: BuildAppOptions): Promise<FastifyInstance> {
+  const serveStatic = config.serveStatic;
   const sandboxScope = new SandboxScope();
   app.decorate('sandboxScope', sandboxScope);
   // Test sandboxes (issue 16) start from the fixtures and copy on write; never in production.

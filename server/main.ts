@@ -6,6 +6,7 @@ import { buildApp } from './app.ts';
 import { startBanner } from './banner.ts';
 import { readBootstrapAdmin } from './bootstrap-admin.ts';
 import { ConfigError } from './config.ts';
+import { StoreRefusal } from './store/refusal.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -39,6 +40,7 @@ try {
   // For people, not log collectors: plain lines on stdout (nothing in test mode).
   for (const line of startBanner(app.config, port)) console.log(line);
 } catch (error) {
-  console.error(error instanceof ConfigError ? error.message : error);
+  // Refusals speak to the person starting LAMP: their message, without a stack.
+  console.error(error instanceof ConfigError || error instanceof StoreRefusal ? error.message : error);
   process.exit(1);
 }

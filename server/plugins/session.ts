@@ -205,7 +205,8 @@ export function databaseSessions(
     table: () => sandboxTable() ?? (db.low.data.sessions ??= {}),
     save: () => {
       if (sandboxTable()) return;
-      void db.write().catch(onError);
+      // Sessions are not data: a demo store that only saw sign-ins is still the seed's.
+      void db.writeBookkeeping().catch(onError);
     },
   };
 }

@@ -30,6 +30,7 @@ import { BREAKDOWN_DIMENSIONS, type MetricRow } from '../../src/shared/metrics.t
 import type { ImportJob, Measurement } from '../../src/shared/schemas/index.ts';
 import { importJobRow } from '../../src/shared/schemas/import-job.ts';
 import { newId } from '../store/repositories.ts';
+import { asServerWork, StoreClosedError } from '../store/database.ts';
 import { checkedMeasurement, httpError, measurementPolicy, resolveColumns } from './measurement-access.ts';
 import { IMPORT_ROW_COLLECTION, measurementSummary } from './metrics.ts';
 import { nowIso } from '../sandbox/context.ts';
@@ -421,8 +422,11 @@ export function importJobRoutes(app: FastifyInstance): void {
       // The default state's jobs, and each test sandbox's (on its own clock).
       for (const name of [DEFAULT_SANDBOX, ...app.sandboxes.list().map((sandbox) => sandbox.name)]) {
         app
-          .inSandbox(name, () => advanceImportJobs(app))
-          .catch((error: unknown) => app.log.error(error, 'import job step failed'));
+          .inSandbox(name, () => asServerWork(() => advanceImportJobs(app)))
+          .catch((error: unknown) => {
+            // A tick still under way when the server closed: its next step waits for the next start.
+            if (!(error instanceof StoreClosedError)) app.log.error(error, 'import job step failed');
+          });
       }
     }, TICK_MS);
     timer.unref();

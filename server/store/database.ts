@@ -1,24 +1,30 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { Low, Memory } from 'lowdb';
 import type { Collections } from '../../fixtures/generate.ts';
+import { lockDataDir, type DataDirLock } from './data-lock.ts';
 import { DurableJsonFile } from './durable-file.ts';
+import { SCHEMA_VERSION, upgrade } from './migrations/index.ts';
+import { StoreRefusal } from './refusal.ts';
+
+export { SCHEMA_VERSION };
 
 /**
  * The lowdb database behind the repositories. Always built explicitly with an adapter:
  * JSONFilePreset would silently swap to memory under NODE_ENV=test.
  *
- * One writer process per data file: lowdb keeps the whole document in memory and the file adapter
- * (durable-file.ts) replaces the file atomically, so two processes would overwrite each other.
+ * One writer process per data directory: lowdb keeps the whole document in memory and the file
+ * adapter (durable-file.ts) replaces the file atomically, so two processes would overwrite each
+ * other; the directory's lock (data-lock.ts) keeps a second server out. A file of an older
+ * version is migrated (migrations/), one of an unknown shape or a newer version refused
+ * (server/store/README.md).
  */
 export interface DatabaseDocument {
-  /** Bumped when the document's shape changes, so an old data file is re-seeded rather than misread. */
+  /** The document's shape; an older one is migrated at start (migrations/index.ts). */
   schemaVersion: number;
-  /**
-   * What the store was seeded with: the demo fixtures (personas with a published password) or
-   * the reference data only (production). A file from before this field holds demo data.
-   */
-  seededWith?: SeedKind;
+  seed: SeedRecord;
   collections: Collections;
   /**
    * Server-side sessions (server/plugins/session.ts), beside the data but apart from it: a reset
@@ -32,6 +38,22 @@ export interface DatabaseDocument {
   dayShift?: number;
 }
 
+/** What the data was seeded from, and whether it is still only that. */
+export interface SeedRecord {
+  /** The demo fixtures (personas with a published password) or the reference data only (production). */
+  kind: SeedKind;
+  /**
+   * A fingerprint of the fixtures seeded from (before any day shift); null when not known (a
+   * memory store, a store migrated from version 1).
+   */
+  fixtures: string | null;
+  /**
+   * Whether a row changed since the seeding (any data write: write(), not writeBookkeeping()).
+   * Only an unchanged store is ever re-seeded.
+   */
+  changed: boolean;
+}
+
 export interface StoredSession {
   userId: string;
   createdAt: number;
@@ -39,8 +61,7 @@ export interface StoredSession {
 }
 
 export type SeedKind = 'demo' | 'reference';
-
-export const SCHEMA_VERSION = 1;
+const SEED_KINDS: readonly SeedKind[] = ['demo', 'reference'];
 
 export interface DatabaseOptions {
   /** A folder for a persistent store, or null for memory only. */
@@ -51,6 +72,13 @@ export interface DatabaseOptions {
   seedKind?: SeedKind;
   /** How many days seed() moves the fixtures' dates (demo freshness); 0 unless said otherwise. */
   dayShift?: number;
+  /** A fingerprint of the fixtures seed() starts from; asked only for a data file. */
+  fingerprint?: () => string;
+  /**
+   * Re-seed a data file seeded from other fixtures when none of its data changed since (demo and
+   * test modes: the fixtures changed with a new release). Never in production.
+   */
+  reseedUnchanged?: boolean;
 }
 
 export interface Database {
@@ -58,16 +86,23 @@ export interface Database {
   /** Replaces every collection with a fresh copy of the fixtures and persists it (sessions stay). */
   reset(): Promise<void>;
   /**
-   * Persists the current document (a no-op in memory). Resolves once the change is on disk;
-   * concurrent calls share one disk write (group commit).
+   * Persists a change of the data (a row). Resolves once the change is on disk; concurrent calls
+   * share one disk write (group commit). A no-op in memory.
    */
   write(): Promise<void>;
-  /** Waits for pending writes; the store is not used afterwards. */
+  /** Persists a change beside the data (sessions, the day shift): the data stays the seed's. */
+  writeBookkeeping(): Promise<void>;
+  /**
+   * Waits for pending writes and frees the data directory. A later write of a data file is refused
+   * (StoreClosedError): the next server may own the directory by then.
+   */
   close(): Promise<void>;
   /** Disk writes so far (0 in memory), for benchmarks. */
   readonly diskWrites: number;
   /** How many days the data's dates are moved from the fixtures' clock (0 outside demo mode). */
   readonly dayShift: number;
+  /** What the start did that an operator should hear of (app.ts logs them as warnings). */
+  readonly startNotes: readonly string[];
   /**
    * The fixtures as seeded, built once on first use and never written: test sandboxes start from
    * them and share their rows until they write (server/store/repositories.ts, SandboxRows).
@@ -77,43 +112,183 @@ export interface Database {
 
 export const DATA_FILE = 'lamp.json';
 
+/** A write asked for after close(): the data directory may be another server's by then. */
+export class StoreClosedError extends Error {
+  override name = 'StoreClosedError';
+}
+
+const background = new AsyncLocalStorage<true>();
+
+/**
+ * Runs the server's own processing (the import jobs' clock), whose writes do not count as a change
+ * of the seed: they carry on from the seed (the fixtures' unfinished jobs end the same way every
+ * time) or from a person's change, which already counted.
+ */
+export function asServerWork<T>(work: () => T): T {
+  return background.run(true, work);
+}
+
+/** What is wrong with a current-version document's shape, or null. Rows are the repositories' business. */
+function shapeProblem(document: Partial<DatabaseDocument>): string | null {
+  const isObject = (value: unknown) => value !== null && typeof value === 'object' && !Array.isArray(value);
+  if (!isObject(document.collections)) return 'it has no collections';
+  const notList = Object.entries(document.collections!).find(([, rows]) => !Array.isArray(rows));
+  if (notList) return `its collection ${notList[0]} is not a list`;
+  const seed = document.seed;
+  if (
+    !isObject(seed) ||
+    !SEED_KINDS.includes(seed!.kind) ||
+    (seed!.fixtures !== null && typeof seed!.fixtures !== 'string') ||
+    typeof seed!.changed !== 'boolean'
+  ) {
+    return 'its seed record is not one LAMP writes';
+  }
+  if (document.sessions !== undefined && !isObject(document.sessions)) return 'its sessions are not a table';
+  if (document.dayShift !== undefined && !Number.isInteger(document.dayShift)) return 'its dayShift is not a number';
+  return null;
+}
+
+function unknownShape(file: string, reason: string): StoreRefusal {
+  const previous = `${file}.prev`;
+  return new StoreRefusal(
+    `The data file ${file} is not a LAMP store this release can read (${reason}), so LAMP does not start; ` +
+      `it changed nothing. If the file is not LAMP's (a stray file), move it away (mv ${file} ${file}.unknown) ` +
+      'and start again: LAMP starts a fresh store.' +
+      (existsSync(previous)
+        ? ` If it is LAMP's data, put the previous good copy in its place ` +
+          `(mv ${file} ${file}.unknown && cp ${previous} ${file}) and start again.`
+        : ` If it is LAMP's data, restore ${file} from your backup.`),
+  );
+}
+
+function newerVersion(file: string, version: number): StoreRefusal {
+  const kept = `${file}.v${SCHEMA_VERSION}`;
+  return new StoreRefusal(
+    `The data file ${file} is schema version ${version}, newer than this release of LAMP reads ` +
+      `(${SCHEMA_VERSION}): a newer LAMP wrote it. LAMP does not start; it changed nothing. Start the newer ` +
+      'release instead.' +
+      (existsSync(kept)
+        ? ` To go back to this release, put the copy that the upgrade kept in place ` +
+          `(mv ${file} ${file}.v${version} && cp ${kept} ${file}): it lacks every change made since the upgrade.`
+        : ''),
+  );
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  const fresh = (): DatabaseDocument => ({
-    schemaVersion: SCHEMA_VERSION,
-    seededWith: options.seedKind ?? 'demo',
+  const seedKind = options.seedKind ?? 'demo';
+  let fingerprint: string | null = null;
+  // The one place that seeds: first start, reset, and a re-seed from changed fixtures.
+  const seeded = (persistent: boolean): Pick<DatabaseDocument, 'seed' | 'collections' | 'dayShift'> => ({
+    seed: {
+      kind: seedKind,
+      fixtures: persistent && options.fingerprint ? (fingerprint ??= options.fingerprint()) : null,
+      changed: false,
+    },
     collections: options.seed(),
-    sessions: {},
     ...(options.dayShift ? { dayShift: options.dayShift } : {}),
   });
-  let file: DurableJsonFile<DatabaseDocument> | null = null;
-  let adapter;
-  if (options.dataDir) {
-    await mkdir(options.dataDir, { recursive: true });
-    adapter = file = new DurableJsonFile<DatabaseDocument>(path.join(options.dataDir, DATA_FILE));
-  } else {
-    adapter = new Memory<DatabaseDocument>();
+  const fresh = (persistent: boolean): DatabaseDocument => {
+    const { seed, collections, dayShift } = seeded(persistent);
+    return { schemaVersion: SCHEMA_VERSION, seed, collections, sessions: {}, ...(dayShift ? { dayShift } : {}) };
+  };
+  if (!options.dataDir) {
+    return handle(options, new Low<DatabaseDocument>(new Memory(), fresh(false)), null, null, [], seeded);
   }
-  const low = new Low<DatabaseDocument>(adapter, fresh());
-  await low.read();
-  // A missing file reads as null (lowdb then keeps the default); an outdated one is re-seeded.
-  if (low.data.schemaVersion !== SCHEMA_VERSION) {
-    low.data = fresh();
+  await mkdir(options.dataDir, { recursive: true });
+  // Before reading: a second server must not migrate, re-seed or clean up under a live one.
+  const lock = await lockDataDir(options.dataDir);
+  try {
+    const notes: string[] = [];
+    if (lock.tookOver) {
+      const { pid, host, startedAt } = lock.tookOver;
+      notes.push(
+        `took over the stale lock ${lock.file} of process ${pid} on ${host} (started ${startedAt}), which is gone`,
+      );
+    }
+    const file = new DurableJsonFile<DatabaseDocument>(path.join(options.dataDir, DATA_FILE));
+    const stored = await file.read();
+    let document: DatabaseDocument;
+    let migratedFrom: number | null = null;
+    let reseeded = false;
+    if (stored === null) {
+      document = fresh(true);
+    } else {
+      const upgraded = upgrade(stored);
+      if (upgraded.kind === 'unknown') throw unknownShape(file.file, upgraded.reason);
+      if (upgraded.kind === 'newer') throw newerVersion(file.file, upgraded.from);
+      const problem = shapeProblem(upgraded.document as Partial<DatabaseDocument>);
+      if (problem) throw unknownShape(file.file, problem);
+      document = upgraded.document as DatabaseDocument;
+      if (upgraded.kind === 'migrated') migratedFrom = upgraded.from;
+    }
+    // Accepted: from here on the store writes.
+    await file.removeLeftovers();
+    if (migratedFrom !== null) {
+      // The old file stays, under its version's name, until (and after) the new one is on disk.
+      const kept = await file.keepAs(`${file.file}.v${migratedFrom}`);
+      notes.push(
+        `migrated ${file.file} from schema version ${migratedFrom} to ${SCHEMA_VERSION}; the old file is kept as ${kept}`,
+      );
+    }
+    const { seed } = document;
+    if (
+      options.reseedUnchanged &&
+      options.fingerprint &&
+      seed.kind === seedKind &&
+      !seed.changed &&
+      seed.fixtures !== (fingerprint ??= options.fingerprint())
+    ) {
+      Object.assign(document, seeded(true));
+      if (!options.dayShift) delete document.dayShift;
+      reseeded = true;
+      notes.push(`re-seeded ${file.file} from the changed fixtures: it held only the earlier fixtures' data`);
+    }
+    document.sessions ??= {};
+    const low = new Low<DatabaseDocument>(file, document);
+    if (stored === null || migratedFrom !== null || reseeded) await low.write();
+    return handle(options, low, file, lock, notes, seeded);
+  } catch (error) {
+    await lock.release();
+    throw error;
   }
-  low.data.sessions ??= {};
-  await low.write();
+}
+
+function handle(
+  options: DatabaseOptions,
+  low: Low<DatabaseDocument>,
+  file: DurableJsonFile<DatabaseDocument> | null,
+  lock: DataDirLock | null,
+  startNotes: string[],
+  seeded: (persistent: boolean) => Pick<DatabaseDocument, 'seed' | 'collections' | 'dayShift'>,
+): Database {
   let fixtures: Collections | null = null;
+  let closed = false;
+  const persist = () => (closed && file ? Promise.reject(new StoreClosedError('The store is closed')) : low.write());
   return {
     low,
+    startNotes,
     fixtures: () => (fixtures ??= options.seed()),
     async reset() {
-      low.data.collections = options.seed();
-      if (options.dayShift) low.data.dayShift = options.dayShift;
+      const { seed, collections, dayShift } = seeded(file !== null);
+      low.data.seed = seed;
+      low.data.collections = collections;
+      if (dayShift) low.data.dayShift = dayShift;
       else delete low.data.dayShift;
-      await low.write();
+      await persist();
     },
-    write: () => low.write(),
+    write: () => {
+      // In the same document write as the change itself: a kill keeps both or neither.
+      if (!background.getStore()) low.data.seed.changed = true;
+      return persist();
+    },
+    writeBookkeeping: persist,
     close: async () => {
-      await file?.settle();
+      closed = true;
+      try {
+        await file?.settle();
+      } finally {
+        await lock?.release();
+      }
     },
     get diskWrites() {
       return file?.writes ?? 0;

@@ -10,13 +10,16 @@
  * - Atomic replacement: write `.lamp.json.tmp`, fsync it, keep the current file as the previous
  *   good copy (`lamp.json.prev`, a hard link: no copy), rename the temporary file over
  *   `lamp.json`, fsync the folder.
- * - At start: leftovers of a killed write (`.tmp` files) are removed; a damaged `lamp.json`
- *   stops the start with a message naming the previous good copy (the README's recovery steps).
+ * - At start: a damaged `lamp.json` stops the start with a message naming the previous good copy
+ *   (the README's recovery steps); once the store accepts the file, leftovers of a killed write
+ *   (`.tmp` files) are removed.
+ * - Before a migration rewrites the file, the old one is kept under another name (keepAs).
  */
-import { link, open, readFile, rename, rm } from 'node:fs/promises';
+import { copyFile, link, open, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { StoreRefusal } from './refusal.ts';
 
-export class DamagedDataFileError extends Error {
+export class DamagedDataFileError extends StoreRefusal {
   override name = 'DamagedDataFileError';
 }
 
@@ -46,9 +49,8 @@ export class DurableJsonFile<T> {
     this.#stringify = options.stringify ?? ((data) => JSON.stringify(data));
   }
 
-  /** Removes what a killed write left behind; reads the document (null when there is none). */
+  /** Reads the document (null when there is none); changes nothing. */
   async read(): Promise<T | null> {
-    await rm(this.#temporary, { force: true });
     let text: string;
     try {
       text = await readFile(this.file, 'utf8');
@@ -65,6 +67,37 @@ export class DurableJsonFile<T> {
           `(mv ${this.file} ${this.file}.damaged), copy the previous one into place ` +
           `(cp ${this.previous} ${this.file}) and start again. It lacks only the last write batch.`,
       );
+    }
+  }
+
+  /** Removes what a killed write left behind (only this process writes the file now). */
+  async removeLeftovers(): Promise<void> {
+    await rm(this.#temporary, { force: true });
+  }
+
+  /**
+   * Keeps the current file under `target` as well (a second name: no copy; a copy where the file
+   * system has no hard links), durably, and returns the name used. A `target` that already holds
+   * another file is left alone: the copy goes to `target-2` (then -3…).
+   */
+  async keepAs(target: string): Promise<string> {
+    const current = await stat(this.file);
+    for (let n = 1; ; n += 1) {
+      const name = n === 1 ? target : `${target}-${n}`;
+      const existing = await stat(name).catch(() => null);
+      // Kept already by a start that was stopped before it wrote the new file.
+      if (existing && existing.ino === current.ino && existing.dev === current.dev) return name;
+      if (existing) continue;
+      try {
+        await link(this.file, name);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'EEXIST') continue;
+        await copyFile(this.file, name);
+        const handle = await open(name, 'r+');
+        await handle.sync().finally(() => handle.close());
+      }
+      await syncFolder(path.dirname(this.file));
+      return name;
     }
   }
 

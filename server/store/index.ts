@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { DEMO_FIXTURES_PATH, generateFixtures, type Collections } from '../../fixtures/generate.ts';
 import { LOOKUP_RESOURCES } from '../../src/shared/schemas/index.ts';
@@ -39,20 +40,34 @@ export async function openStore(
     seed: () => (dayShift ? shiftCollections(fixtures, dayShift) : structuredClone(fixtures)),
     seedKind: production ? 'reference' : 'demo',
     dayShift,
+    fingerprint: () => fixturesFingerprint(fixtures),
+    // Production never re-seeds: its data is people's, whatever the seed record says.
+    reseedUnchanged: !production,
   });
-  // A demo store moved on an earlier day moves on to today.
-  const moved = database.low.data.dayShift ?? 0;
-  if (config.mode === 'demo' && moved !== dayShift) {
-    database.low.data.collections = shiftCollections(database.low.data.collections, dayShift - moved);
-    database.low.data.dayShift = dayShift;
-    await database.write();
-  }
-  if (production && database.low.data.seededWith !== 'reference') {
+  try {
+    if (production && database.low.data.seed.kind !== 'reference') {
+      throw new ConfigError(
+        `The data directory ${config.dataDir} holds demo data (personas with a published password): ` +
+          'production refuses it. Give production its own, empty LAMP_DATA_DIR.',
+      );
+    }
+    // A demo store moved on an earlier day moves on to today.
+    const moved = database.low.data.dayShift ?? 0;
+    if (config.mode === 'demo' && moved !== dayShift) {
+      database.low.data.collections = shiftCollections(database.low.data.collections, dayShift - moved);
+      database.low.data.dayShift = dayShift;
+      // Derived from the seed: a store that held only the demo data still does.
+      await database.writeBookkeeping();
+    }
+  } catch (error) {
+    // Frees the data directory's lock for the next start.
     await database.close();
-    throw new ConfigError(
-      `The data directory ${config.dataDir} holds demo data (personas with a published password): ` +
-        'production refuses it. Give production its own, empty LAMP_DATA_DIR.',
-    );
+    throw error;
   }
   return database;
+}
+
+/** Tells the fixtures a store was seeded from apart from today's (a new release may change them). */
+export function fixturesFingerprint(fixtures: Collections): string {
+  return createHash('sha256').update(JSON.stringify(fixtures)).digest('hex');
 }

@@ -31,6 +31,7 @@ describe('DurableJsonFile', () => {
     writeFileSync(path.join(dir, '.lamp.json.tmp'), '');
     const file = new DurableJsonFile<{ n: number }>(target);
     expect(await file.read()).toBeNull();
+    await file.removeLeftovers();
     expect(existsSync(path.join(dir, '.lamp.json.tmp'))).toBe(false);
     await file.write({ n: 1 });
     await file.write({ n: 2 });

@@ -1,0 +1,63 @@
+/**
+ * Each migration on a copy of the previous version's data (issue 31): `lamp.v<N>.json` beside this
+ * file is a data file as version N wrote it (a demo store after a sign-in and a write, trimmed to
+ * a few rows per collection), kept byte for byte.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { MIGRATIONS, SCHEMA_VERSION, upgrade } from '../../../../server/store/migrations/index.ts';
+import { v1ToV2, type V1Document } from '../../../../server/store/migrations/v1-to-v2.ts';
+
+const sample = (version: number): unknown =>
+  JSON.parse(readFileSync(path.join(import.meta.dirname, `lamp.v${version}.json`), 'utf8'));
+
+describe('the migrations', () => {
+  it('have a copy of each earlier version’s data to run on', () => {
+    expect(SCHEMA_VERSION).toBe(MIGRATIONS.length + 1);
+    for (let version = 1; version < SCHEMA_VERSION; version += 1) {
+      expect(existsSync(path.join(import.meta.dirname, `lamp.v${version}.json`)), `lamp.v${version}.json`).toBe(true);
+    }
+  });
+
+  it('bring every earlier version to the current one, keeping every row and session', () => {
+    for (let version = 1; version < SCHEMA_VERSION; version += 1) {
+      const old = sample(version) as { collections: unknown; sessions: unknown };
+      const result = upgrade(structuredClone(old));
+      expect(result).toMatchObject({ kind: 'migrated', from: version });
+      const document = (result as { document: { schemaVersion: number; collections: unknown; sessions: unknown } })
+        .document;
+      expect(document.schemaVersion).toBe(SCHEMA_VERSION);
+      expect(document.collections).toEqual(old.collections);
+      expect(document.sessions).toEqual(old.sessions);
+    }
+  });
+
+  it('version 1 → 2: records the seed as changed (version 1 kept no record of writes)', () => {
+    const old = sample(1) as V1Document;
+    const before = JSON.stringify(old);
+    const migrated = v1ToV2(old);
+    expect(JSON.stringify(old), 'the input is left as it was').toBe(before);
+    expect(migrated).toEqual({
+      schemaVersion: 2,
+      seed: { kind: 'demo', fixtures: null, changed: true },
+      collections: old.collections,
+      sessions: old.sessions,
+      dayShift: old.dayShift,
+    });
+    // A production store says so; a version 1 file without seededWith held demo data.
+    expect(v1ToV2({ ...old, seededWith: 'reference' }).seed.kind).toBe('reference');
+    const { seededWith: _seededWith, ...unmarked } = old;
+    expect(v1ToV2(unmarked).seed.kind).toBe('demo');
+  });
+
+  it('leave the current version alone and tell newer or unknown documents apart', () => {
+    const current = { schemaVersion: SCHEMA_VERSION, collections: {} };
+    expect(upgrade(current)).toEqual({ kind: 'current', from: SCHEMA_VERSION, document: current });
+    expect(upgrade({ schemaVersion: SCHEMA_VERSION + 1 })).toEqual({ kind: 'newer', from: SCHEMA_VERSION + 1 });
+    expect(upgrade({ user: 'nope' })).toMatchObject({ kind: 'unknown' });
+    expect(upgrade([1, 2])).toMatchObject({ kind: 'unknown' });
+    expect(upgrade({ schemaVersion: '1' })).toMatchObject({ kind: 'unknown' });
+    expect(upgrade({ schemaVersion: 0 })).toMatchObject({ kind: 'unknown' });
+  });
+});
