@@ -120,9 +120,10 @@ export class StoreClosedError extends Error {
 const background = new AsyncLocalStorage<true>();
 
 /**
- * Runs the server's own processing (the import jobs' clock), whose writes do not count as a change
- * of the seed: they carry on from the seed (the fixtures' unfinished jobs end the same way every
- * time) or from a person's change, which already counted.
+ * Runs the server's own records and processing, whose writes do not count as a change of the seed:
+ * a sign-in's last-login stamp (a record of the visit, not something a person changed) and the
+ * import jobs' clock (it carries on from the seed, whose unfinished jobs end the same way every
+ * time, or from a person's change, which already counted).
  */
 export function asServerWork<T>(work: () => T): T {
   return background.run(true, work);
