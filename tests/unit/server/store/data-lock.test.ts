@@ -3,11 +3,11 @@
  * the refusal, a stale lock taken over and reported, released on close.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { LOCK_FILE, STALE_AFTER_MS, lockDataDir } from '../../../../server/store/data-lock.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { HEARTBEAT_MS, LOCK_FILE, STALE_AFTER_MS, lockDataDir } from '../../../../server/store/data-lock.ts';
 import { StoreRefusal } from '../../../../server/store/refusal.ts';
 
 const freshDir = () => mkdtempSync(path.join(tmpdir(), 'lamp-lock-'));
@@ -91,6 +91,22 @@ describe('the data directory lock', () => {
     const lock = await lockDataDir(dir);
     expect(lock.tookOver).toMatchObject({ host: 'elsewhere.example' });
     await lock.release();
+  });
+
+  it('keeps its lock fresh while it holds it, so that another host does not take it over', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const dir = freshDir();
+      const file = path.join(dir, LOCK_FILE);
+      const lock = await lockDataDir(dir);
+      const old = new Date(Date.now() - STALE_AFTER_MS - 5_000);
+      utimesSync(file, old, old);
+      vi.advanceTimersByTime(HEARTBEAT_MS);
+      await vi.waitFor(() => expect(Date.now() - statSync(file).mtimeMs).toBeLessThan(STALE_AFTER_MS));
+      await lock.release();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('refuses a lock file it cannot read rather than guess', async () => {
