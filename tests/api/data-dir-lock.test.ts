@@ -17,7 +17,7 @@ import { DATA_FILE, StoreClosedError } from '../../server/store/database.ts';
 import { LOCK_FILE } from '../../server/store/data-lock.ts';
 import { StoreRefusal } from '../../server/store/refusal.ts';
 import { signIn, startLamp } from '../bench/harness.ts';
-import { buildTestApp } from '../helpers/app.ts';
+import { buildTestApp, productionConfig } from '../helpers/app.ts';
 
 const freshDir = () => mkdtempSync(path.join(tmpdir(), 'lamp-lock-'));
 
@@ -97,6 +97,15 @@ describe('one server per data directory', () => {
     server.child.kill('SIGTERM');
     expect(await stopped).toBe(0);
     expect(existsSync(path.join(dir, LOCK_FILE))).toBe(false);
+  });
+
+  it('frees the directory when a start is refused after the store opened', async () => {
+    const config = productionConfig();
+    const weak = { email: 'owner@example.com', password: 'password', firstName: 'O', lastName: 'W' };
+    await expect(buildTestApp(config, { bootstrapAdmin: weak })).rejects.toThrow(/not strong enough/);
+    expect(existsSync(path.join(config.dataDir!, LOCK_FILE))).toBe(false);
+    const app = await buildTestApp(config);
+    await app.close();
   });
 
   it('takes over the lock of a server that is gone, and says so', async () => {
