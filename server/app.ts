@@ -26,6 +26,7 @@ import { metricsRoutes } from './routes/metrics.ts';
 import { loginLinkRoutes } from './routes/login-link.ts';
 import { openApiRoutes } from './routes/openapi.ts';
 import { outboxRoutes } from './routes/outbox.ts';
+import { demoTourRoutes } from './routes/demo-tour.ts';
 import { passwordRoutes, SELF_SERVICE_PAGE_HEADERS } from './routes/password.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { reportRoutes } from './routes/reports.ts';
@@ -169,6 +170,7 @@ async function withRoutes(app: FastifyInstance, config: Config, options: BuildAp
   labelUsageRoutes(app);
   referenceUsageRoutes(app);
   outboxRoutes(app);
+  demoTourRoutes(app);
   testingRoutes(app);
   testTrafficRoutes(app);
   openApiRoutes(app);

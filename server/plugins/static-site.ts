@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 /**
  * Serves the static build (dist/) with the app fallback:
  * - a file in dist/ is served as it is (hashed assets under /_astro are cached for a year);
- * - a static page (/login, /documentation, /documentation/api) is served from its .html file;
+ * - a static page (/login and the guide's pages) is served from its .html file;
  * - any other path without a file extension gets the app page, where the client router takes over;
  * - a missing file gets the static 404 page; an unknown /api path gets a JSON 404.
  *
@@ -16,6 +16,7 @@ export const STATIC_PAGES: Readonly<Record<string, string>> = {
   '/login': 'login.html',
   '/documentation': 'documentation.html',
   '/documentation/api': 'documentation/api.html',
+  '/documentation/demo': 'documentation/demo.html',
 };
 export const APP_PAGE = 'app.html';
 export const NOT_FOUND_PAGE = '404.html';

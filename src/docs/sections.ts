@@ -8,6 +8,7 @@
 export const DOC_PAGES = {
   guide: '/documentation',
   api: '/documentation/api',
+  demo: '/documentation/demo',
 } as const;
 export type DocPage = keyof typeof DOC_PAGES;
 
@@ -109,6 +110,16 @@ export const DOC_TOPICS = [
       { id: 'journal', title: 'The request journal' },
       { id: 'clock', title: 'The clock' },
       { id: 'outbox', title: 'The outbox' },
+    ],
+  },
+  {
+    id: 'demo',
+    title: 'Giving a demo',
+    page: 'demo',
+    parts: [
+      { id: 'demo-fresh-start', title: 'Before the demo: start fresh' },
+      { id: 'demo-tour', title: 'The five-minute tour' },
+      { id: 'demo-personas', title: 'Other stories to tell' },
     ],
   },
   { id: 'help', title: 'Help and support' },

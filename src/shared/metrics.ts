@@ -6,6 +6,7 @@
  * Counts are summed first and ratios derived afterwards: averaging per-row ratios would weight a
  * 10-impression row like a 10-million one.
  */
+import { formatCount, formatInteger } from './number-format.ts';
 
 /** The additive part of a metric row: everything that can be summed. */
 export interface MetricCounts {
@@ -408,9 +409,6 @@ export const METRIC_DEFINITIONS: readonly MetricDefinition[] = [
 export const metricDefinition = (key: MetricKey): MetricDefinition =>
   METRIC_DEFINITIONS.find((d) => d.key === key) ?? { key, label: key, kind: 'count', description: '' };
 
-const integer = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
-// en-GB abbreviates millions as 'm'; dashboards conventionally read 'M'.
-const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
 const oneDecimal = new Intl.NumberFormat('en-GB', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 const twoDecimals = new Intl.NumberFormat('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const money = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', minimumFractionDigits: 2 });
@@ -427,13 +425,13 @@ export function formatMetric(
     case 'percent':
       return `${oneDecimal.format(value * 100)}%`;
     case 'seconds':
-      return key === 'total_view_time' ? `${integer.format(value)} s` : `${twoDecimals.format(value)} s`;
+      return key === 'total_view_time' ? `${formatInteger(value)} s` : `${twoDecimals.format(value)} s`;
     case 'apm':
-      return integer.format(value);
+      return formatInteger(value);
     case 'money':
       return money.format(value);
     default:
-      return options.compact && Math.abs(value) >= 100_000 ? compact.format(value) : integer.format(value);
+      return formatCount(value, options);
   }
 }
 

@@ -187,6 +187,7 @@ const OTHER_ROUTES: Record<string, Row> = {
     expected: () => 400,
   },
   'GET /api/v1/demo/personas': { request: () => ({ url: '/api/v1/demo/personas' }), expected: () => 200 },
+  'GET /api/v1/demo/tour': { request: () => ({ url: '/api/v1/demo/tour' }), expected: () => 200 },
   'GET /api/v1/session': { request: () => ({ url: '/api/v1/session' }), expected: () => 200 },
   // Faults and the request journal (issue 16): test control, in the request's sandbox.
   'POST /api/v1/testing/faults': {

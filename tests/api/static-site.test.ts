@@ -14,6 +14,7 @@ describe('static site with app fallback', () => {
       ['/login', 'login'],
       ['/documentation', 'documentation'],
       ['/documentation/api', 'documentation/api'],
+      ['/documentation/demo', 'documentation/demo'],
     ]) {
       const response = await app.inject({ url });
       expect(response.statusCode).toBe(200);

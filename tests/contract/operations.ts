@@ -159,6 +159,7 @@ export const OPERATIONS: Record<string, Entry> = {
     ];
   },
   'GET /api/v1/demo/personas': () => [{ status: 200 }],
+  'GET /api/v1/demo/tour': () => [{ status: 200 }],
   'GET /api/v1/testing/outbox': () => [{ status: 200 }, { query: { to: PERSONAS.reader }, status: 200 }],
   'POST /api/v1/testing/outbox/links': () => [
     json(201, { kind: 'login-link', email: PERSONAS.reader }),

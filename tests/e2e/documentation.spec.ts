@@ -14,6 +14,7 @@ import { DOC_PAGES, DOC_TOPICS, docHref } from '../../src/docs/sections.ts';
 import { STATIC_PAGES } from '../../server/plugins/static-site.ts';
 import { can, PERMISSIONS, ROLES, type Permission } from '../../src/shared/access.ts';
 import { DERIVED_KEYS, formatMetric, type MetricKey } from '../../src/shared/metrics.ts';
+import { DemoTourSchema } from '../../src/shared/schemas/demo-tour.ts';
 import { buildTags } from '../../src/shared/tags.ts';
 import { expectNoSeriousA11yViolations } from './auth-helpers.ts';
 
@@ -29,9 +30,17 @@ async function openApiGuide(page: Page, hash = '') {
   await expect(page.getByRole('heading', { level: 1, name: 'LAMP for API and test authors' })).toBeVisible();
 }
 
+async function openDemoGuide(page: Page, hash = '') {
+  await page.goto(`${DOC_PAGES.demo}${hash}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Giving a LAMP demo' })).toBeVisible();
+  // Its links to the featured rows are written once the demo figures have arrived.
+  await expect(page.locator('[data-tour-status]')).toHaveAttribute('data-state', 'ready');
+}
+
 const GUIDE_PAGES = [
   { name: 'the user guide', open: openGuide },
   { name: 'the API guide', open: openApiGuide },
+  { name: 'the demo script', open: openDemoGuide },
 ];
 
 test.describe('the documentation', () => {
@@ -245,5 +254,32 @@ test.describe('the documentation on a phone', () => {
     await contents.getByRole('link', { name: 'Roles and permissions' }).click();
     await expect(page.getByRole('heading', { level: 2, name: 'Roles and permissions' })).toBeInViewport();
     await expectNoSeriousA11yViolations(page);
+  });
+});
+
+test.describe('the demo script', () => {
+  test('quotes the running demo: the featured campaign, its deal and the Spotlight asset, each one link from the page', async ({
+    page,
+    request,
+  }) => {
+    const tour = DemoTourSchema.parse(await (await request.get('/api/v1/demo/tour')).json());
+    const featured = tour.featured;
+    const asset = tour.spotlight.best_asset;
+    if (!featured || !asset) throw new Error('the demo data has a featured campaign and a Spotlight asset');
+    await openDemoGuide(page);
+    const steps = page.getByRole('list').filter({ hasText: 'Sign in as' }).first();
+    await expect(steps).toContainText(featured.activation.name);
+    await expect(steps).toContainText(
+      `${formatMetric('impressions', featured.measurement.impressions, { compact: true })} impressions`,
+    );
+    await expect(steps).toContainText(`${asset.noticed_pct}%`);
+    await page.getByRole('link', { name: featured.measurement.name }).click();
+    await expect(page).toHaveURL(new RegExp(`/login|/measurements/${featured.measurement.id}`));
+  });
+
+  test('says so, and keeps its placeholders, where the server offers no demo figures', async ({ page }) => {
+    await page.route('**/api/v1/demo/tour', (route) => route.fulfill({ status: 404, body: '{}' }));
+    await page.goto(DOC_PAGES.demo);
+    await expect(page.getByRole('status').filter({ hasText: 'does not offer demo figures' })).toBeVisible();
   });
 });

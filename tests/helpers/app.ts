@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../../server/app.ts';
 import type { Config } from '../../server/config.ts';
+import { APP_PAGE, ERROR_PAGE, NOT_FOUND_PAGE, STATIC_PAGES } from '../../server/plugins/static-site.ts';
 
 /**
  * A minimal static build in a temporary folder, so API tests of the static-site rules do not
@@ -12,7 +13,10 @@ import type { Config } from '../../server/config.ts';
 export function fakeStaticBuild(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'lamp-dist-'));
   mkdirSync(path.join(dir, 'documentation'));
-  for (const page of ['app', 'login', 'documentation', 'documentation/api', '404', '500']) {
+  const pages = [APP_PAGE, NOT_FOUND_PAGE, ERROR_PAGE, ...Object.values(STATIC_PAGES)].map((file) =>
+    file.replace(/\.html$/, ''),
+  );
+  for (const page of pages) {
     writeFileSync(path.join(dir, `${page}.html`), `<!doctype html><title>${page}</title><p>${page} page</p>`);
   }
   return dir;

@@ -47,7 +47,10 @@ describe("the guide's pages", () => {
     expect(docPageOf('sandboxes')).toBe('api');
     expect(docPageOf('formulas')).toBe('guide');
     expect(docTopicsOn('api').map((t) => t.id)).toEqual(['api']);
-    expect(docTopicsOn('guide').length + docTopicsOn('api').length).toBe(DOC_TOPICS.length);
+    expect(docTopicsOn('demo').map((t) => t.id)).toEqual(['demo']);
+    expect(docTopicsOn('guide').length + docTopicsOn('api').length + docTopicsOn('demo').length).toBe(
+      DOC_TOPICS.length,
+    );
   });
 
   it('link to an anchor on the same page bare, and to one on the other page by its path', () => {
@@ -71,7 +74,8 @@ describe('the search over both pages', () => {
 
   it("finds the other page's parts once the box is used, linking to that page", async () => {
     document.body.innerHTML = guideHtml(anchorsElsewhere('guide'));
-    const loadPage = vi.fn(() => Promise.resolve(apiHtml));
+    // Each other page is read once; only the API page holds the part searched for here.
+    const loadPage = vi.fn((path: string) => Promise.resolve(path === DOC_PAGES.api ? apiHtml : '<main></main>'));
     initDocSearch(document, loadPage);
     const input = document.querySelector('input')!;
     expect(loadPage).not.toHaveBeenCalled();
@@ -83,7 +87,7 @@ describe('the search over both pages', () => {
     input.value = 'acpm';
     input.dispatchEvent(new Event('input'));
     expect(document.querySelector('ol a')?.getAttribute('href')).toBe('#formulas');
-    expect(loadPage).toHaveBeenCalledTimes(1);
+    expect(loadPage).toHaveBeenCalledTimes(Object.keys(DOC_PAGES).length - 1);
   });
 
   it('still searches its own page when the other page cannot be read', async () => {

@@ -1,0 +1,19 @@
+/**
+ * How the product writes counts: whole numbers with thousands separators, and large counts
+ * compactly ('7.4M'). The dashboards (formatMetric in metrics.ts) and the demo script
+ * (src/docs/demo-tour.ts) share these, so a figure reads the same on both; this module stays tiny
+ * because the guide's pages ship it.
+ */
+const integer = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
+// en-GB abbreviates millions as 'm'; dashboards conventionally read 'M'.
+const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
+
+/** A whole number: '1,050'. */
+export function formatInteger(value: number): string {
+  return integer.format(value);
+}
+
+/** A count, compact from 100,000 up when asked: '7.4M'. */
+export function formatCount(value: number, options: { compact?: boolean } = {}): string {
+  return options.compact && Math.abs(value) >= 100_000 ? compact.format(value) : integer.format(value);
+}
