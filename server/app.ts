@@ -1,7 +1,6 @@
 import { SandboxScope } from './sandbox/scope.ts';
 import { currentSandbox, now } from './sandbox/context.ts';
 import { sandboxes } from './sandbox/plugin.ts';
-import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
@@ -10,6 +9,7 @@ import { isDemoLike, loadConfig, type Config } from './config.ts';
 import { DEFAULT_THROTTLE_LIMITS, LoginThrottle } from './auth/throttle.ts';
 import { shapingSerializerCompiler } from './response-shape.ts';
 import { accessControl } from './plugins/access.ts';
+import { crossOrigin } from './plugins/cors.ts';
 import { errorHandling } from './plugins/errors.ts';
 import { inlineScriptHashes } from './plugins/script-hashes.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
@@ -119,16 +119,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     // Lets a CDN-hosted front end on another origin read the API.
     crossOriginResourcePolicy: { policy: config.corsOrigins.length ? 'cross-origin' : 'same-origin' },
   });
-  if (config.corsOrigins.length) {
-    // Before access control, so its one route (OPTIONS *) gets no checks: the plugin's own hook
-    // answers every OPTIONS request (a preflight, or 400), and the route serves no data.
-    await app.register(cors, {
-      origin: config.corsOrigins,
-      credentials: true,
-      // Headers a front end on another origin must read: list totals and row versions.
-      exposedHeaders: ['x-total-count', 'etag'],
-    });
-  }
+  // A CDN-hosted front end's origins (server/plugins/cors.ts); before access control.
+  if (config.corsOrigins.length) await crossOrigin(app, config.corsOrigins);
 
   // Bodies are JSON (the CSRF rule in plugins/access.ts); text/plain is not parsed at all, and
   // form bodies only reach routes that list them in config.bodyTypes (forgotten-password).
