@@ -11,8 +11,8 @@ import { shapingSerializerCompiler } from './response-shape.ts';
 import { accessControl } from './plugins/access.ts';
 import { crossOrigin } from './plugins/cors.ts';
 import { errorHandling } from './plugins/errors.ts';
-import { inlineScriptHashes } from './plugins/script-hashes.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
+import { pageHeaders, readHostHeaders } from './page-policy.ts';
 import { sessions } from './plugins/session.ts';
 import { staticSite } from './plugins/static-site.ts';
 import { activationRoutes } from './routes/activations.ts';
@@ -104,20 +104,10 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   app.decorate('loginThrottle', new LoginThrottle(DEFAULT_THROTTLE_LIMITS, now, () => throttles.get(currentSandbox())));
   errorHandling(app, { staticSite: serveStatic });
   securityHeaders(app, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // Astro's island loader is an inline script: allowed by its hash, never 'unsafe-inline'.
-        scriptSrc: ["'self'", ...(serveStatic ? inlineScriptHashes(config.staticDir) : [])],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
-        connectSrc: ["'self'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    // Lets a CDN-hosted front end on another origin read the API.
-    crossOriginResourcePolicy: { policy: config.corsOrigins.length ? 'cross-origin' : 'same-origin' },
+    // The headers the build wrote for its pages (a CDN sends the same); without pages to serve,
+    // the same policy with no inline scripts and no other origins.
+    pages: serveStatic ? readHostHeaders(config.staticDir) : pageHeaders({ scriptHashes: [], connectOrigins: [] }),
+    crossOriginResourcePolicy: config.corsOrigins.length ? 'cross-origin' : 'same-origin',
   });
   // A CDN-hosted front end's origins (server/plugins/cors.ts); before access control.
   if (config.corsOrigins.length) await crossOrigin(app, config.corsOrigins);

@@ -8,6 +8,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { writeHostHeaders } from '../../server/page-policy.ts';
 import { buildSeededApp, EMAILS, PASSWORD } from '../helpers/seed.ts';
 
 const INLINE = '(()=>{window.loaded=true})();';
@@ -27,6 +28,7 @@ function buildWithInlineScript(): string {
     path.join(dir, 'documentation', 'api.html'),
     `<!doctype html><title>api</title><script>${NESTED_INLINE}</script>`,
   );
+  writeHostHeaders(dir, []);
   return dir;
 }
 
