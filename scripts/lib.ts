@@ -69,7 +69,7 @@ export function frontEndIsStale(): boolean {
     'public',
     'astro.config.mjs',
     'package-lock.json',
-    'scripts/host-headers.ts',
+    'scripts/host-files.ts',
     'server/page-policy.ts',
   ].map((p) => path.join(ROOT, p));
   return Math.max(...inputs.map(newestMtime)) > statSync(built).mtimeMs;

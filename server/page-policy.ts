@@ -3,7 +3,7 @@
  * permissions policies), defined once. The build computes them for its pages (the inline
  * scripts' hashes, the API's origin) and writes them beside the pages, in two forms a host can
  * use: `_headers` (the static-host format of Netlify, Cloudflare Pages and others) and an nginx
- * snippet (scripts/host-headers.ts). The LAMP server reads the same `_headers` when it serves
+ * snippet (scripts/host-files.ts). The LAMP server reads the same `_headers` when it serves
  * the pages itself, so a CDN and the server send the same values.
  */
 import { createHash } from 'node:crypto';

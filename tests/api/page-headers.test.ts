@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOST_HEADERS_FILE, NGINX_HEADERS_FILE, readHostHeaders, writeHostHeaders } from '../../server/page-policy.ts';
-import { connectOrigins } from '../../scripts/host-headers.ts';
+import { connectOrigins } from '../../scripts/host-files.ts';
 import { buildTestApp, fakeStaticBuild } from '../helpers/app.ts';
 
 const API = 'https://api.example.com';
