@@ -8,7 +8,9 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOST_HEADERS_FILE, NGINX_HEADERS_FILE, readHostHeaders, writeHostHeaders } from '../../server/page-policy.ts';
-import { connectOrigins } from '../../scripts/host-files.ts';
+import { connectOrigins, hostRedirectsFile } from '../../scripts/host-files.ts';
+import { routes } from '../../src/app/routes.ts';
+import { parseRedirects, redirectFor } from '../e2e/helpers/static-host.ts';
 import { buildTestApp, fakeStaticBuild } from '../helpers/app.ts';
 
 const API = 'https://api.example.com';
@@ -66,5 +68,27 @@ describe('page security headers, from the build', () => {
       API,
       'https://sink.example.net',
     ]);
+  });
+});
+
+describe('_redirects, for hosts that read it', () => {
+  const rules = parseRedirects(hostRedirectsFile(routes.map((route) => route.path)));
+  const target = (pathname: string) => {
+    const rule = redirectFor(rules, pathname);
+    return rule && `${rule.to} ${rule.status}`;
+  };
+
+  it('serves the static pages at their clean URLs and every route of the app with the app page', () => {
+    expect(target('/login')).toBe('/login.html 200');
+    expect(target('/documentation/api')).toBe('/documentation/api.html 200');
+    for (const route of routes) {
+      const pathname = route.path.replace(/:[^/]+/g, 'abc').replace(/\*$/, 'x/y');
+      expect(target(pathname), route.path).toBe('/app.html 200');
+    }
+  });
+
+  it('answers a missing file with the 404 page and status 404, not the app page', () => {
+    expect(target('/x.js')).toBe('/404.html 404');
+    expect(target('/_astro/gone.js')).toBe('/404.html 404');
   });
 });

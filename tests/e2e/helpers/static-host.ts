@@ -22,10 +22,15 @@ const TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
-interface Rule {
+export interface RedirectRule {
   from: string;
   to: string;
   status: number;
+}
+
+/** The first rule for a path that is not a file. */
+export function redirectFor(rules: readonly RedirectRule[], pathname: string): RedirectRule | undefined {
+  return rules.find((rule) => matches(rule.from, pathname));
 }
 
 /** `/a/*` matches `/a` and everything under it; any other pattern only itself. */
@@ -35,8 +40,8 @@ function matches(pattern: string, pathname: string): boolean {
   return pathname === base || pathname.startsWith(`${base}/`);
 }
 
-function readRules(root: string): Rule[] {
-  return readFileSync(path.join(root, '_redirects'), 'utf8')
+export function parseRedirects(text: string): RedirectRule[] {
+  return text
     .split('\n')
     .filter((line) => line.trim() && !line.startsWith('#'))
     .map((line) => {
@@ -59,7 +64,7 @@ function readHeaderBlocks(root: string): { pattern: string; headers: [string, st
 }
 
 export function startStaticHost(root: string, port: number): Promise<Server> {
-  const rules = readRules(root);
+  const rules = parseRedirects(readFileSync(path.join(root, '_redirects'), 'utf8'));
   const blocks = readHeaderBlocks(root);
   const fileAt = (pathname: string): string | null => {
     const file = path.join(root, pathname);
@@ -70,7 +75,7 @@ export function startStaticHost(root: string, port: number): Promise<Server> {
     let file = fileAt(pathname);
     let status = 200;
     if (!file) {
-      const rule = rules.find((candidate) => matches(candidate.from, pathname));
+      const rule = redirectFor(rules, pathname);
       file = rule ? fileAt(rule.to) : null;
       status = rule?.status ?? 404;
     }
