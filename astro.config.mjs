@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { modulePreload } from './scripts/modulepreload.mjs';
 import { precompress } from './scripts/precompress.mjs';
+import { hostFiles } from './scripts/host-files.ts';
 
 const STATIC_PAGES = new Set(['/login', '/documentation', '/documentation/api', '/404', '/500', '/app']);
 
@@ -37,7 +38,8 @@ export default defineConfig({
   build: { format: 'file', inlineStylesheets: 'auto' },
   // Each page's entry imports are preloaded. The shell and the schema bundle are not: preloaded
   // before the first paint they pushed Lighthouse's first paint back (mobile 0.69 → 0.56).
-  integrations: [react(), modulePreload(), precompress()],
+  // The host files (_headers hashes the inline scripts): after every step that writes pages.
+  integrations: [react(), modulePreload(), hostFiles(), precompress()],
   vite: {
     plugins: [tailwindcss(), devAppFallback()],
     server: {

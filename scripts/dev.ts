@@ -11,6 +11,8 @@ const api = start(
   {
     PORT: apiPort,
     LAMP_SERVE_STATIC: 'false',
+    // E-mailed links (a password reset) open the pages, which Astro serves here.
+    LAMP_PUBLIC_URL: process.env.LAMP_PUBLIC_URL ?? 'http://localhost:4321',
   },
 );
 const web = start('astro', ['dev', '--port', '4321'], { LAMP_API_PROXY: `http://127.0.0.1:${apiPort}` });

@@ -62,8 +62,16 @@ function newestMtime(target: string): number {
 /** True when dist/ is missing or older than anything the front-end build reads. */
 export function frontEndIsStale(): boolean {
   const built = path.join(ROOT, 'dist', 'app.html');
-  if (!existsSync(built)) return true;
-  const inputs = ['src', 'public', 'astro.config.mjs', 'package-lock.json'].map((p) => path.join(ROOT, p));
+  // A build from before the page headers were written (the server reads them: server/page-policy.ts).
+  if (!existsSync(built) || !existsSync(path.join(ROOT, 'dist', '_headers'))) return true;
+  const inputs = [
+    'src',
+    'public',
+    'astro.config.mjs',
+    'package-lock.json',
+    'scripts/host-files.ts',
+    'server/page-policy.ts',
+  ].map((p) => path.join(ROOT, p));
   return Math.max(...inputs.map(newestMtime)) > statSync(built).mtimeMs;
 }
 

@@ -1,7 +1,6 @@
 import { SandboxScope } from './sandbox/scope.ts';
 import { currentSandbox, now } from './sandbox/context.ts';
 import { sandboxes } from './sandbox/plugin.ts';
-import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
@@ -10,9 +9,10 @@ import { isDemoLike, loadConfig, type Config } from './config.ts';
 import { DEFAULT_THROTTLE_LIMITS, LoginThrottle } from './auth/throttle.ts';
 import { shapingSerializerCompiler } from './response-shape.ts';
 import { accessControl } from './plugins/access.ts';
+import { crossOrigin } from './plugins/cors.ts';
 import { errorHandling } from './plugins/errors.ts';
-import { inlineScriptHashes } from './plugins/script-hashes.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
+import { pageHeaders, readHostHeaders } from './page-policy.ts';
 import { sessions } from './plugins/session.ts';
 import { staticSite } from './plugins/static-site.ts';
 import { activationRoutes } from './routes/activations.ts';
@@ -118,31 +118,13 @@ async function withRoutes(app: FastifyInstance, config: Config, options: BuildAp
   app.decorate('loginThrottle', new LoginThrottle(DEFAULT_THROTTLE_LIMITS, now, () => throttles.get(currentSandbox())));
   errorHandling(app, { staticSite: serveStatic });
   securityHeaders(app, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // Astro's island loader is an inline script: allowed by its hash, never 'unsafe-inline'.
-        scriptSrc: ["'self'", ...(serveStatic ? inlineScriptHashes(config.staticDir) : [])],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
-        connectSrc: ["'self'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    // Lets a CDN-hosted front end on another origin read the API.
-    crossOriginResourcePolicy: { policy: config.corsOrigins.length ? 'cross-origin' : 'same-origin' },
+    // The headers the build wrote for its pages (a CDN sends the same); without pages to serve,
+    // the same policy with no inline scripts and no other origins.
+    pages: serveStatic ? readHostHeaders(config.staticDir) : pageHeaders({ scriptHashes: [], connectOrigins: [] }),
+    crossOriginResourcePolicy: config.corsOrigins.length ? 'cross-origin' : 'same-origin',
   });
-  if (config.corsOrigins.length) {
-    // Before access control, so its one route (OPTIONS *) gets no checks: the plugin's own hook
-    // answers every OPTIONS request (a preflight, or 400), and the route serves no data.
-    await app.register(cors, {
-      origin: config.corsOrigins,
-      credentials: true,
-      // Headers a front end on another origin must read: list totals and row versions.
-      exposedHeaders: ['x-total-count', 'etag'],
-    });
-  }
+  // A CDN-hosted front end's origins (server/plugins/cors.ts); before access control.
+  if (config.corsOrigins.length) await crossOrigin(app, config.corsOrigins);
 
   // Bodies are JSON (the CSRF rule in plugins/access.ts); text/plain is not parsed at all, and
   // form bodies only reach routes that list them in config.bodyTypes (forgotten-password).

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { DATA_FILE } from './store/database.ts';
-import type { Config } from './config.ts';
+import { defaultPublicUrl, type Config } from './config.ts';
 
 /** Said at every demo start (and in the README): the demo is open by design. */
 export const DEMO_WARNING =
@@ -19,7 +19,7 @@ export function listenUrl(config: Pick<Config, 'host' | 'port'>, port = config.p
 
 /** The lines of the start banner; an empty list in test mode. */
 export function startBanner(
-  config: Pick<Config, 'mode' | 'host' | 'port' | 'dataDir' | 'logLevel'>,
+  config: Pick<Config, 'mode' | 'host' | 'port' | 'dataDir' | 'logLevel' | 'serveStatic' | 'publicUrl'>,
   port = config.port,
   cwd = process.cwd(),
 ): string[] {
@@ -40,11 +40,26 @@ export function startBanner(
     `  Data   ${data}`,
     `  Logs   ${config.logLevel} and above (LOG_LEVEL=info shows every request)`,
   ];
+  const publicUrlIsDefault = config.publicUrl === defaultPublicUrl(config.port);
+  if (!config.serveStatic) {
+    // /login here would be a 404: the pages are on another host (a CDN, or Astro's dev server).
+    lines.push(
+      '',
+      '  The front end is served elsewhere (LAMP_SERVE_STATIC=false): this server answers /api only.',
+      `  Links in e-mails go to ${config.publicUrl}${publicUrlIsDefault ? ' (the default)' : ''}: LAMP_PUBLIC_URL must be the front end's origin.`,
+    );
+  }
   if (config.mode === 'demo') {
     lines.push(
       '',
-      `  Sign in at ${url}/login: the page offers the demo personas for one-click sign-in.`,
-      `  The guide is at ${url}/documentation.`,
+      ...(config.serveStatic
+        ? [
+            `  Sign in at ${url}/login: the page offers the demo personas for one-click sign-in.`,
+            `  The guide is at ${url}/documentation.`,
+          ]
+        : publicUrlIsDefault
+          ? []
+          : [`  Sign in at ${config.publicUrl}/login: the page offers the demo personas for one-click sign-in.`]),
       '',
       '  Start fresh from the demo data:',
       `    while it runs   curl -X POST ${url}/api/v1/testing/reset`,

@@ -93,6 +93,11 @@ export class ConfigError extends Error {
 export const PRODUCTION_NEEDS_DATA_DIR =
   'LAMP_DATA_DIR is required in production mode: a folder on persistent storage (the container mounts /data).';
 
+/** Where e-mail links go without LAMP_PUBLIC_URL: this server, right only when it serves the pages. */
+export function defaultPublicUrl(port: number): string {
+  return `http://localhost:${port}`;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
@@ -131,7 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     contractExemptAccountIds: e.LAMP_CONTRACT_EXEMPT_ACCOUNTS ?? DEFAULT_PRODUCT_OWNER_ACCOUNT_IDS,
     corsOrigins: e.LAMP_CORS_ORIGINS ?? [],
     trustProxy: e.LAMP_TRUST_PROXY ?? false,
-    publicUrl: e.LAMP_PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    publicUrl: e.LAMP_PUBLIC_URL ?? defaultPublicUrl(e.PORT),
     testControlToken: e.LAMP_TEST_CONTROL_TOKEN ?? null,
     maxSandboxes: e.LAMP_MAX_SANDBOXES,
     sandboxIdleMinutes: e.LAMP_SANDBOX_IDLE_MINUTES,

@@ -1,6 +1,6 @@
 /**
- * Security headers: helmet's set (CSP, HSTS, nosniff, frame and referrer policies, …) for pages,
- * and for JSON under /api the set OWASP's REST Security Cheat Sheet gives for API responses (a
+ * Security headers: the page set (server/page-policy.ts: CSP, HSTS, nosniff, frame, referrer and
+ * permissions policies, …, as the build wrote them for its pages) for pages, and for JSON under /api the set OWASP's REST Security Cheat Sheet gives for API responses (a
  * CSP that allows nothing, nosniff, no framing, HSTS; cache-control is the routes' own), plus
  * CORP, which keeps other sites from loading signed-in JSON with no-cors requests. Headers that
  * only act on HTML documents (referrer policy, permissions) are left off JSON: each header is
@@ -60,8 +60,15 @@ function withoutHsts(headers: Readonly<Record<string, string>>): Record<string, 
   return rest;
 }
 
-export function securityHeaders(app: FastifyInstance, options: HelmetOptions) {
-  const document = helmetHeaders(options);
+export interface SecurityHeadersOptions {
+  /** The page headers (server/page-policy.ts). */
+  pages: Readonly<Record<string, string>>;
+  /** `cross-origin` lets a CDN-hosted front end on another origin read the API. */
+  crossOriginResourcePolicy: 'same-origin' | 'cross-origin';
+}
+
+export function securityHeaders(app: FastifyInstance, options: SecurityHeadersOptions) {
+  const document = { ...options.pages, 'cross-origin-resource-policy': options.crossOriginResourcePolicy };
   const api = apiHeaders(document);
   // RFC 6797 §7.2: HSTS only over HTTPS (request.protocol follows X-Forwarded-Proto when the
   // server trusts its proxy, as the session cookie's Secure flag does).

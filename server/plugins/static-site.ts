@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ASSETS_PATH, IMMUTABLE_CACHE, REVALIDATE_CACHE } from '../page-policy.ts';
 
 /**
  * Serves the static build (dist/) with the app fallback:
@@ -53,8 +54,8 @@ export async function staticSite(app: FastifyInstance, options: StaticSiteOption
     preCompressed: true,
     // Hashed assets never change; pages must be revalidated so a deploy shows at once.
     setHeaders(reply, filePath) {
-      const immutable = filePath.includes(`${path.sep}_astro${path.sep}`);
-      reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      const immutable = filePath.startsWith(path.join(root, ASSETS_PATH));
+      reply.header('cache-control', immutable ? IMMUTABLE_CACHE : REVALIDATE_CACHE);
     },
   });
 

@@ -17,6 +17,7 @@ import type { ZodType } from 'zod';
 import { readPublicConfig } from '../shared/config.ts';
 import { FULL_LIST_PAGE_SIZE } from '../shared/constants.ts';
 import { errorAlertText, messages } from '../shared/messages.ts';
+import { ETAG_HEADER, IF_MATCH_HEADER, SWITCHED_COMPANY_HEADER, TOTAL_COUNT_HEADER } from '../shared/http-headers.ts';
 import type { FieldIssue } from '../shared/schemas/auth.ts';
 import type { ResourceCreate, ResourceName, ResourceRow, ResourceUpdate } from '../shared/schemas/index.ts';
 import { loadSchemas } from './schemas.ts';
@@ -143,7 +144,7 @@ export interface ListResult<T> {
 
 /** Reads any of the three list shapes into {data, count}. */
 export function readList(body: unknown, response?: Response): ListResult<unknown> {
-  const header = response?.headers.get('x-total-count');
+  const header = response?.headers.get(TOTAL_COUNT_HEADER);
   if (Array.isArray(body)) return { data: body as unknown[], count: header ? Number(header) : body.length };
   const outer = (body ?? {}) as { data?: unknown; count?: unknown; result_count?: unknown };
   if (outer.data && !Array.isArray(outer.data) && typeof outer.data === 'object') {
@@ -270,7 +271,7 @@ export function isConflict(error: unknown): error is ApiError {
 }
 
 function versionHeaders(options: WriteOptions): Record<string, string> {
-  return options.ifMatch ? { 'if-match': options.ifMatch } : {};
+  return options.ifMatch ? { [IF_MATCH_HEADER]: options.ifMatch } : {};
 }
 
 /** GET ?id= with the row's version, for an edit form to send back with its save. */
@@ -283,7 +284,7 @@ export async function getVersioned<Name extends ResourceName>(
   const first = readList(body, response).data[0];
   if (first === undefined)
     throw new ApiError(404, { message: messages.errors.singleFetchEmpty(resource.replace(/-/g, ' ')) });
-  return { data: (await rowSchema(resource)).parse(first), version: response.headers.get('etag') };
+  return { data: (await rowSchema(resource)).parse(first), version: response.headers.get(ETAG_HEADER) };
 }
 
 /** PUT ?id= with If-Match; answers the saved row and its new version. */
@@ -300,7 +301,7 @@ export async function updateVersioned<Name extends ResourceName>(
     headers: versionHeaders(options),
   });
   written(resource);
-  return { data: await readOne(resource, body), version: response.headers.get('etag') };
+  return { data: await readOne(resource, body), version: response.headers.get(ETAG_HEADER) };
 }
 
 export async function update<Name extends ResourceName>(
@@ -359,7 +360,6 @@ export function accountOwners(accountId: string): (string | null)[] {
  * Spotlight variants (§7): the token as authorization and the switched account as a header, so
  * the Spotlight service knows which company a root user is looking at.
  */
-export const SWITCHED_COMPANY_HEADER = 'x-switched-company';
 
 export interface SpotlightAuth {
   token: string;
@@ -391,12 +391,12 @@ export const spotlight = {
     call(`/api/spotlight/${resource}/${encodeURIComponent(id)}/edit`, {
       method: 'POST',
       body: entity,
-      headers: { ...spotlightHeaders(auth), ...(etag ? { 'if-match': etag } : {}) },
+      headers: { ...spotlightHeaders(auth), ...(etag ? { [IF_MATCH_HEADER]: etag } : {}) },
     }),
   remove: (auth: SpotlightAuth, resource: string, id: string, etag?: string) =>
     call(`/api/spotlight/${resource}/${encodeURIComponent(id)}/delete`, {
       method: 'POST',
-      headers: { ...spotlightHeaders(auth), ...(etag ? { 'if-match': etag } : {}) },
+      headers: { ...spotlightHeaders(auth), ...(etag ? { [IF_MATCH_HEADER]: etag } : {}) },
     }),
   dashboardList: (auth: SpotlightAuth, name: string) =>
     call(`/api/spotlight/dashboard/data/${name}_list/`, { headers: spotlightHeaders(auth) }),

@@ -79,7 +79,7 @@ describe('static site with app fallback', () => {
     const reference = await app.inject({ url: '/api/reference' });
     expect(reference.statusCode).toBe(200);
     expect(reference.headers['content-security-policy']).toContain("style-src 'self' 'unsafe-inline'");
-    expect(reference.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(reference.headers['x-frame-options']).toBe('DENY');
   });
 
   it('sends HSTS only over HTTPS (RFC 6797 §7.2), behind a trusted proxy too', async () => {

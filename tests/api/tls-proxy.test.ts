@@ -12,6 +12,7 @@ import { buildSeededApp, EMAILS, PASSWORD } from '../helpers/seed.ts';
 
 const INLINE = '(()=>{window.loaded=true})();';
 /** A page in a folder (documentation/api.html) with an inline script of its own. */
+// Pages without the build's _headers: the server hashes their inline scripts itself (server/page-policy.ts).
 const NESTED_INLINE = '(()=>{window.nested=true})();';
 
 function buildWithInlineScript(): string {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../../server/app.ts';
+import { writeHostHeaders } from '../../server/page-policy.ts';
 import type { Config } from '../../server/config.ts';
 import { APP_PAGE, ERROR_PAGE, NOT_FOUND_PAGE, STATIC_PAGES } from '../../server/plugins/static-site.ts';
 
@@ -19,6 +20,8 @@ export function fakeStaticBuild(): string {
   for (const page of pages) {
     writeFileSync(path.join(dir, `${page}.html`), `<!doctype html><title>${page}</title><p>${page} page</p>`);
   }
+  // The build's last step: the pages' headers, which the server serves too.
+  writeHostHeaders(dir, []);
   return dir;
 }
 

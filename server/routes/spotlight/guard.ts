@@ -13,14 +13,13 @@
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { canAccessAccount, effectiveRole, isRootUser, roleAtLeast, type Role } from '../../../src/shared/access.ts';
 import { messages } from '../../../src/shared/messages.ts';
+import { SWITCHED_COMPANY_HEADER } from '../../../src/shared/http-headers.ts';
 import type { Account, User } from '../../../src/shared/schemas/index.ts';
 import { objectId } from '../../../src/shared/schemas/index.ts';
 import { badRequest, forbidden, unauthorized } from '../../http-errors.ts';
 import type { StoredRow } from '../../store/repositories.ts';
 import { spotlightStore } from './store.ts';
 import { checkSpotlightToken } from './token.ts';
-
-export const SWITCHED_COMPANY_HEADER = 'x-switched-company';
 
 export interface SpotlightContext {
   user: User;

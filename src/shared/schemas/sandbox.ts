@@ -4,8 +4,7 @@
  */
 import { z } from 'zod';
 
-/** The header that names a request's sandbox (it wins over the cookie). */
-export const SANDBOX_HEADER = 'x-lamp-sandbox';
+export { SANDBOX_HEADER } from '../http-headers.ts';
 /** The cookie that names a browser's sandbox (set by POST /api/v1/testing/sandboxes/{name}/attach). */
 export const SANDBOX_COOKIE = 'lamp_sandbox';
 /** The header that carries LAMP_TEST_CONTROL_TOKEN, for test control from another machine. */

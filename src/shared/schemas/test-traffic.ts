@@ -123,8 +123,7 @@ export const FaultIdParamsSchema = z.object({ id: z.string().min(1).max(40) });
  * Other preferences are left alone; a malformed lamp-* preference is a 400 naming it. The answer
  * names what applied in `Preference-Applied`.
  */
-export const PREFER_HEADER = 'prefer';
-export const PREFERENCE_APPLIED_HEADER = 'preference-applied';
+export { PREFER_HEADER, PREFERENCE_APPLIED_HEADER } from '../http-headers.ts';
 export const PREFER_TOKENS = ['lamp-status', 'lamp-delay', 'lamp-drop', 'lamp-message'] as const;
 
 /** GET /api/v1/testing/journal and /journal/count: every filter optional, all must hold. */

@@ -15,9 +15,9 @@ import {
   setUnauthorizedHandler,
   sortQuery,
   spotlight,
-  SWITCHED_COMPANY_HEADER,
 } from '../../../src/lib/api.ts';
 import { FULL_LIST_PAGE_SIZE } from '../../../src/shared/constants.ts';
+import { SWITCHED_COMPANY_HEADER } from '../../../src/shared/http-headers.ts';
 
 type Call = { url: string; init: RequestInit };
 

@@ -19,6 +19,20 @@ describe('the start banner', () => {
     expect(text).toContain(DEMO_WARNING);
   });
 
+  it('with the pages on another host, sends people there and says where e-mailed links go', () => {
+    const cdn = loadConfig({ LAMP_SERVE_STATIC: 'false', LAMP_PUBLIC_URL: 'https://app.example.com' });
+    const text = startBanner(cdn, 8080, cwd).join('\n');
+    expect(text).not.toContain('http://127.0.0.1:8080/login');
+    expect(text).toContain('The front end is served elsewhere (LAMP_SERVE_STATIC=false)');
+    expect(text).toContain('Links in e-mails go to https://app.example.com:');
+    expect(text).toContain('Sign in at https://app.example.com/login');
+    // Left at its default, the public URL is this server, where no page is: the banner says so.
+    const unset = startBanner(loadConfig({ LAMP_SERVE_STATIC: 'false' }), 8080, cwd).join('\n');
+    expect(unset).toContain(
+      "Links in e-mails go to http://localhost:8080 (the default): LAMP_PUBLIC_URL must be the front end's origin.",
+    );
+  });
+
   it('says when nothing is kept', () => {
     const config = { ...loadConfig({ LAMP_DATA_DIR: '' }) };
     expect(startBanner(config, 8080, cwd).join('\n')).toContain('in memory only');
