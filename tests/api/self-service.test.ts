@@ -290,12 +290,24 @@ describe('POST /api/v1/user/update-current-user', () => {
     expect((await update(undefined, { first_name: 'X' })).statusCode).toBe(401);
   });
 
-  it('asks to confirm a changed e-mail address', async () => {
+  it('asks the new address to confirm a changed e-mail, tells the old one, and keeps the old login till then', async () => {
     const cookie = await signIn();
     const response = await update(cookie, { email: 'ada.new@selfservice.test' });
     expect(response.statusCode).toBe(200);
-    expect(stored(USER_ID)).toMatchObject({ email: 'ada.new@selfservice.test', email_verified: false });
-    expect((await outbox('ada.new@selfservice.test')).data[0]?.kind).toBe('login-link');
+    expect(response.json()).toMatchObject({ email: 'ada@selfservice.test', pending_email: 'ada.new@selfservice.test' });
+    expect(stored(USER_ID)).toMatchObject({ email: 'ada@selfservice.test', email_verified: true });
+    const [confirm] = (await outbox('ada.new@selfservice.test')).data;
+    expect(confirm?.kind).toBe('email-change');
+    expect((await outbox('ada@selfservice.test')).data[0]?.kind).toBe('email-change-notice');
+    await signIn('ada@selfservice.test');
+    const followed = await app.inject({
+      method: 'GET',
+      url: '/api/v1/login-link',
+      query: linkParams(confirm?.link ?? ''),
+    });
+    expect(followed.statusCode).toBe(200);
+    expect(stored(USER_ID)).toMatchObject({ email: 'ada.new@selfservice.test', pending_email: null });
+    await signIn('ada.new@selfservice.test');
   });
 });
 
