@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { PRODUCT_NAME } from '../../src/shared/constants.ts';
 import type { EMAIL_KINDS } from '../../src/shared/schemas/self-service.ts';
-import { LINK_PATHS, linkQuery, type LinkPurpose } from '../auth/links.ts';
+import { LINK_PATHS, linkQuery, linkState, type LinkPurpose } from '../auth/links.ts';
 import { newId } from '../store/repositories.ts';
 import { now as clockNow, nowIso } from '../sandbox/context.ts';
 
@@ -94,9 +94,11 @@ export async function sendLinkEmail(
   const { kind, user } = options;
   const copy = COPY[kind];
   const time = options.time ?? clockNow();
-  const link = copy.purpose
-    ? `${LINK_PATHS[copy.purpose]}?${linkQuery(app.config.linkSecret, { purpose: copy.purpose, userId: user.id, time, email: user.email })}`
-    : '/login';
+  // Bound to the stored user as they are now (not to `user.email`, which may be a pending address).
+  const stored = app.repositories.user.byId(user.id);
+  const state = stored ? linkState(stored) : '';
+  const claims = { purpose: copy.purpose ?? 'login', userId: user.id, time, email: user.email, state };
+  const link = copy.purpose ? `${LINK_PATHS[copy.purpose]}?${linkQuery(app.config.linkSecret, claims)}` : '/login';
   // Never the request's Host or X-Forwarded-Host: a forged one would send the user elsewhere.
   const url = `${app.config.publicUrl}${link}`;
   const greeting = user.first_name ? `Hello ${user.first_name},` : 'Hello,';

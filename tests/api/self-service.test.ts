@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { linkMac } from '../../server/auth/links.ts';
+import { linkMac, linkState } from '../../server/auth/links.ts';
 import { hashPassword, verifyPassword } from '../../server/auth/password.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { buildTestApp, productionConfig } from '../helpers/app.ts';
@@ -164,7 +164,8 @@ describe('POST /api/v1/reset-password with a link', () => {
 
   it('checks the MAC against the server secret (decisions §3)', async () => {
     const time = Date.now();
-    const mac = linkMac(app.config.linkSecret, { purpose: 'reset', userId: USER_ID, time });
+    const state = linkState(stored(USER_ID) as { password_hash: string; email: string });
+    const mac = linkMac(app.config.linkSecret, { purpose: 'reset', userId: USER_ID, time, state });
     expect((await reset({ m: mac, u: USER_ID, t: String(time) })).statusCode).toBe(200);
   });
 });
