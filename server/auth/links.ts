@@ -1,10 +1,15 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { now as clockNow } from '../sandbox/context.ts';
 
 /**
  * Links sent by e-mail (decisions.md §3): `m` is an HMAC-SHA256, keyed by the server's link
  * secret, over the purpose, the user id, the time and, for login links, the e-mail. The purpose
  * is part of the MAC so that a reset link's `m` cannot be replayed as a login link.
+ *
+ * The MAC also covers the user's state when the link was issued (linkState: their password hash
+ * and e-mail), so that a password change, or a confirmed change of e-mail, ends every link issued
+ * before it (issue 30) without a list of links to revoke. That a link works only once is kept by
+ * the used-link records (server/auth/used-links.ts).
  */
 export type LinkPurpose = 'reset' | 'login';
 
@@ -23,11 +28,21 @@ export interface LinkClaims {
   time: number;
   /** Login links only: the address being verified. */
   email?: string;
+  /** linkState of the user when the link was issued ('' when none is given). */
+  state?: string;
+}
+
+/** What a link is bound to: a digest of the user's password hash (none yet: '') and e-mail. */
+export function linkState(user: { password_hash?: string | null; email: string }): string {
+  return createHash('sha256')
+    .update(`${user.password_hash ?? ''}\n${user.email}`)
+    .digest('hex');
 }
 
 export function linkMac(secret: string, claims: LinkClaims): string {
   const parts = [claims.purpose, claims.userId, String(claims.time)];
   if (claims.purpose === 'login') parts.push((claims.email ?? '').toLowerCase());
+  parts.push(claims.state ?? '');
   return createHmac('sha256', secret).update(parts.join('\n')).digest('hex');
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { PRODUCT_NAME } from '../../src/shared/constants.ts';
-import { LINK_PATHS, linkQuery, type LinkPurpose } from '../auth/links.ts';
+import type { EMAIL_KINDS } from '../../src/shared/schemas/self-service.ts';
+import { LINK_PATHS, linkQuery, linkState, type LinkPurpose } from '../auth/links.ts';
 import { newId } from '../store/repositories.ts';
 import { now as clockNow, nowIso } from '../sandbox/context.ts';
 
@@ -11,7 +12,7 @@ import { now as clockNow, nowIso } from '../sandbox/context.ts';
  */
 export const OUTBOX_COLLECTION = 'outbox-message';
 
-export type EmailKind = 'reset-password' | 'login-link' | 'invitation';
+export type EmailKind = (typeof EMAIL_KINDS)[number];
 
 export interface OutboxMessage {
   [key: string]: unknown;
@@ -51,7 +52,8 @@ export async function clearOutbox(app: FastifyInstance): Promise<void> {
   for (const { id } of [...outbox.all()]) await outbox.remove(id);
 }
 
-const COPY: Record<EmailKind, { purpose: LinkPurpose; subject: string; body: string }> = {
+/** Each e-mail's words and the link it carries: a signed link of a purpose, or (null) the sign-in page. */
+const COPY: Record<EmailKind, { purpose: LinkPurpose | null; subject: string; body: string }> = {
   'reset-password': {
     purpose: 'reset',
     subject: `Reset your ${PRODUCT_NAME} password`,
@@ -67,6 +69,17 @@ const COPY: Record<EmailKind, { purpose: LinkPurpose; subject: string; body: str
     subject: `You have been invited to ${PRODUCT_NAME}`,
     body: 'An account has been created for you. Open this link within 24 hours to confirm your e-mail address, sign in and choose your password:',
   },
+  // An e-mail change (issue 30): the link goes to the new address; the old one is told.
+  'email-change': {
+    purpose: 'login',
+    subject: `Confirm your new ${PRODUCT_NAME} e-mail address`,
+    body: `Your ${PRODUCT_NAME} e-mail address is being changed to this one. Open this link within 24 hours to confirm it and sign in; until then you sign in with your previous address:`,
+  },
+  'email-change-notice': {
+    purpose: null,
+    subject: `Your ${PRODUCT_NAME} e-mail address is being changed`,
+    body: `The e-mail address of your ${PRODUCT_NAME} account is being changed to {new}. Nothing changes until that address confirms it: you keep signing in with this one. If you did not ask for this, sign in and tell your administrator or support at once:`,
+  },
 };
 
 /**
@@ -76,18 +89,16 @@ const COPY: Record<EmailKind, { purpose: LinkPurpose; subject: string; body: str
  */
 export async function sendLinkEmail(
   app: FastifyInstance,
-  options: { kind: EmailKind; user: LinkUser; time?: number },
+  options: { kind: EmailKind; user: LinkUser; time?: number; newEmail?: string },
 ): Promise<OutboxMessage> {
   const { kind, user } = options;
   const copy = COPY[kind];
   const time = options.time ?? clockNow();
-  const query = linkQuery(app.config.linkSecret, {
-    purpose: copy.purpose,
-    userId: user.id,
-    time,
-    email: user.email,
-  });
-  const link = `${LINK_PATHS[copy.purpose]}?${query}`;
+  // Bound to the stored user as they are now (not to `user.email`, which may be a pending address).
+  const stored = app.repositories.user.byId(user.id);
+  const state = stored ? linkState(stored) : '';
+  const claims = { purpose: copy.purpose ?? 'login', userId: user.id, time, email: user.email, state };
+  const link = copy.purpose ? `${LINK_PATHS[copy.purpose]}?${linkQuery(app.config.linkSecret, claims)}` : '/login';
   // Never the request's Host or X-Forwarded-Host: a forged one would send the user elsewhere.
   const url = `${app.config.publicUrl}${link}`;
   const greeting = user.first_name ? `Hello ${user.first_name},` : 'Hello,';
@@ -99,7 +110,7 @@ export async function sendLinkEmail(
     user: user.id,
     to: user.email,
     subject: copy.subject,
-    text: `${greeting}\n\n${copy.body}\n\n${url}\n\nIf you did not expect this e-mail, you can ignore it.\n\n${PRODUCT_NAME}`,
+    text: `${greeting}\n\n${copy.body.replace('{new}', options.newEmail ?? '')}\n\n${url}\n\n${copy.purpose ? 'If you did not expect this e-mail, you can ignore it.\n\n' : ''}${PRODUCT_NAME}`,
     link,
     url,
   };

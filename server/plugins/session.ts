@@ -99,6 +99,21 @@ export class SessionStore {
     this.#persistence.save();
   }
 
+  /**
+   * A reference to a session that is not its id (it cannot be used as a cookie): what a Spotlight
+   * token carries to name the session that minted it.
+   */
+  static reference(id: string): string {
+    return SessionStore.#key(id);
+  }
+
+  /** Whether the session a reference names is live and the user's (without marking it used). */
+  isLive(reference: string, userId: string): boolean {
+    const table = this.#persistence.table();
+    const session = Object.hasOwn(table, reference) ? table[reference] : undefined;
+    return !!session && session.userId === userId && !this.#expired(session, this.#now());
+  }
+
   /** Ends every session of a user (after a password reset, for example). */
   destroyForUser(userId: string) {
     const table = this.#persistence.table();

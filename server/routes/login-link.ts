@@ -1,15 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import { messages } from '../../src/shared/messages.ts';
 import { LoginLinkQuerySchema, SuccessResponseSchema } from '../../src/shared/schemas/self-service.ts';
-import { checkLink } from '../auth/links.ts';
+import { checkLink, linkState } from '../auth/links.ts';
+import { isLinkUsed, markLinkUsed } from '../auth/used-links.ts';
+import { emailInUse } from '../auth/email-change.ts';
 import { findUserById, updateUser } from '../auth/self-service-users.ts';
 import { badRequest } from '../http-errors.ts';
 import { nowIso } from '../sandbox/context.ts';
 
 /**
  * GET /api/v1/login-link?m&u&t&e: the link of a verification or invitation e-mail. A valid link
- * (24 hours; MAC over user, time and e-mail) marks the address verified and signs the user in.
- * Every failure gives the same message: the page shows the spec's text anyway.
+ * (24 hours; MAC over user, time, e-mail and the user's state, server/auth/links.ts) marks the
+ * address verified and signs the user in, once: a followed link is spent (issue 30).
+ * A link to the user's pending address (an e-mail change, server/auth/email-change.ts) makes that
+ * address their e-mail first. Every failure gives the same message: the page shows the spec's
+ * text anyway.
  */
 export function loginLinkRoutes(app: FastifyInstance) {
   const schema = { response: { 200: SuccessResponseSchema } };
@@ -19,11 +24,16 @@ export function loginLinkRoutes(app: FastifyInstance) {
     const { m, u, t, e } = parsed.data;
     const user = findUserById(app, u);
     const email = e.trim().toLowerCase();
-    if (!user || user.email !== email) throw badRequest(messages.auth.loginLinkFailed);
-    if (checkLink(app.config.linkSecret, m, { purpose: 'login', userId: u, time: t, email }) !== 'valid') {
+    const confirmsChange = Boolean(user?.pending_email) && user?.pending_email === email;
+    if (!user || (user.email !== email && !confirmsChange)) throw badRequest(messages.auth.loginLinkFailed);
+    const claims = { purpose: 'login' as const, userId: u, time: t, email, state: linkState(user) };
+    if (checkLink(app.config.linkSecret, m, claims) !== 'valid' || isLinkUsed(app, m)) {
       throw badRequest(messages.auth.loginLinkFailed);
     }
-    await updateUser(app, user.id, { email_verified: true, last_login_at: nowIso() });
+    if (confirmsChange && emailInUse(app, email, user.id)) throw badRequest(messages.signIn.emailNoLongerFree);
+    await markLinkUsed(app, user.id, m);
+    const change = confirmsChange ? { email, pending_email: null } : {};
+    await updateUser(app, user.id, { ...change, email_verified: true, last_login_at: nowIso() });
     reply.startSession(user.id);
     return { success: true };
   });

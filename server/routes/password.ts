@@ -7,17 +7,13 @@ import {
   LinkResetBodySchema,
   SuccessResponseSchema,
 } from '../../src/shared/schemas/self-service.ts';
-import { checkLink } from '../auth/links.ts';
+import { checkLink, linkState } from '../auth/links.ts';
+import { isLinkUsed, markLinkUsed } from '../auth/used-links.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { findUserByEmail, findUserById, signedInUser, updateUser } from '../auth/self-service-users.ts';
 import { isStrongEnough } from '../auth/strength.ts';
 import { badRequest, parseOr400, unauthorized } from '../http-errors.ts';
 import { sendLinkEmail } from '../mail/outbox.ts';
-import { newId } from '../store/repositories.ts';
-import { nowIso } from '../sandbox/context.ts';
-
-/** MACs of reset links already used, so that a link works once (decisions.md §3). */
-export const USED_LINK_COLLECTION = 'used-link';
 
 /** The reset page carries its secret link in the URL: never send it on as a referrer. */
 export const SELF_SERVICE_PAGE_HEADERS = { '/reset-password': { 'referrer-policy': 'no-referrer' } } as const;
@@ -48,8 +44,6 @@ function snakeCase(body: unknown): Record<string, unknown> {
  * must reach zxcvbn score 2 here too, whatever the client did.
  */
 export function passwordRoutes(app: FastifyInstance) {
-  const used = app.repositories.collection(USED_LINK_COLLECTION, null);
-
   app.post(
     '/api/v1/forgotten-password',
     // The spec's form posts form-encoded; sending a reset e-mail is harmless to a forged form.
@@ -73,22 +67,22 @@ export function passwordRoutes(app: FastifyInstance) {
     if ('mac' in body || 'user_id' in body) {
       const input = parseOr400(LinkResetBodySchema, body);
       const user = findUserById(app, input.user_id);
+      // A used link's state no longer matches (the password changed): say it was used, not invalid.
+      if (user && isLinkUsed(app, input.mac)) throw badRequest(resetMessages.usedLink);
       const verdict = user
-        ? checkLink(app.config.linkSecret, input.mac, { purpose: 'reset', userId: user.id, time: input.time })
+        ? checkLink(app.config.linkSecret, input.mac, {
+            purpose: 'reset',
+            userId: user.id,
+            time: input.time,
+            state: linkState(user),
+          })
         : 'invalid';
       if (!user || verdict === 'invalid') throw badRequest(resetMessages.invalidLink);
       if (verdict === 'expired') throw badRequest(resetMessages.expiredLink);
-      if (used.findBy('mac', input.mac).length) throw badRequest(resetMessages.usedLink);
       if (!isStrongEnough(input.new_password, strengthInputs(user))) {
         throw badRequest(messages.validation.passwordNotStrongEnough);
       }
-      await used.insert({
-        id: newId(),
-        created_at: nowIso(),
-        account: null,
-        user: user.id,
-        mac: input.mac,
-      });
+      await markLinkUsed(app, user.id, input.mac);
       // The link came by e-mail, so following it also proves the address.
       await updateUser(app, user.id, { password_hash: await hashPassword(input.new_password), email_verified: true });
       // Whoever knew the old password is signed out everywhere; this browser is signed in afresh.

@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { errorResponse } from '../../src/shared/schemas/index.ts';
 import { UpdateCurrentUserBodySchema } from '../../src/shared/schemas/self-service.ts';
 import { currentUser } from '../../src/shared/schemas/user.ts';
-import { findUserByEmail, signedInUser, updateUser } from '../auth/self-service-users.ts';
+import { announceEmailChange, emailInUse, stageEmailChange } from '../auth/email-change.ts';
+import { signedInUser, updateUser } from '../auth/self-service-users.ts';
 import { emailTaken, parseOr400, unauthorized } from '../http-errors.ts';
-import { sendLinkEmail } from '../mail/outbox.ts';
 import { publicUser } from '../plugins/session.ts';
 import { messages } from '../../src/shared/messages.ts';
 
@@ -19,13 +19,16 @@ export function profileRoutes(app: FastifyInstance) {
     const user = signedInUser(request);
     if (!user) throw unauthorized(messages.auth.signInRequired);
     const changes = parseOr400(UpdateCurrentUserBodySchema, request.body ?? {});
-    const emailChanged = changes.email !== undefined && changes.email !== user.email;
-    if (emailChanged && findUserByEmail(app, changes.email as string)) {
-      throw emailTaken();
-    }
-    // A new address must be confirmed (login link) before it can be used to sign in.
-    const updated = await updateUser(app, user.id, emailChanged ? { ...changes, email_verified: false } : changes);
-    if (emailChanged) await sendLinkEmail(app, { kind: 'login-link', user: updated });
+    // A new address waits for its confirmation link; the current one stays the login till then.
+    const email: { email: string; pending_email?: string | null } = { email: changes.email ?? user.email };
+    const pending = stageEmailChange(email, user);
+    if (pending && emailInUse(app, pending, user.id)) throw emailTaken();
+    const updated = await updateUser(app, user.id, {
+      ...changes,
+      email: email.email,
+      pending_email: email.pending_email,
+    });
+    if (pending) await announceEmailChange(app, updated, pending);
     return publicUser(updated);
   });
 }

@@ -17,9 +17,11 @@ import {
   type Measurement,
   type PurchaseOrder,
   type ResourceName,
+  type StoredUser,
   type User,
 } from '../../src/shared/schemas/index.ts';
 import { storedUserRow } from '../../src/shared/schemas/user.ts';
+import { announceEmailChange, emailInUse, stageEmailChange } from '../auth/email-change.ts';
 import type { Repositories, StoredRow } from '../store/repositories.ts';
 import { badRequest, emailTaken, HttpError } from '../http-errors.ts';
 import { measurementSummary } from './metrics.ts';
@@ -67,6 +69,8 @@ export interface ResourceBehaviour {
    * figures stored with the row, just before it is stored; throws to refuse (nothing is written).
    */
   beforeStore?: (repositories: Repositories, row: StoredRow, context: WriteContext) => void;
+  /** Runs once a row is created (before: null) or updated: what the write sets off (e-mails). */
+  afterWrite?: (row: StoredRow, before: StoredRow | null, context: WriteContext) => Promise<void>;
   /** Runs before a delete; throws to refuse it (nothing is written). */
   beforeDelete?: (repositories: Repositories, row: StoredRow, context: WriteContext) => void;
   /** Runs once a row is deleted (what must not outlive it). */
@@ -113,15 +117,23 @@ export const BEHAVIOURS: Partial<Record<ResourceName, ResourceBehaviour>> = {
   activation: { beforeWrite: prepareActivation },
   /**
    * Users: created unverified, never signed in, without a password (an invitation or reset link
-   * sets one); unique by e-mail (the 409 names the email field); the grant rules of user-rules.ts;
+   * sets one); unique by e-mail (the 409 names the email field); the grant and sign-in rules of
+   * user-rules.ts; a changed e-mail waits for its confirmation link (server/auth/email-change.ts);
    * nobody deletes themselves, and a deleted user's sessions end.
    */
   user: {
     defaults: () => ({ email_verified: false, last_login_at: null, password_hash: null }),
     storedRow: storedUserRow,
     authorise: assertUserChangeAllowed,
-    beforeStore: (repositories, row) => {
-      if (repositories.user.findBy('email', row.email).some((other) => other.id !== row.id)) throw emailTaken();
+    beforeStore: (repositories, row, { app }) => {
+      const current = repositories.user.byId(row.id);
+      const pending = current ? stageEmailChange(row as unknown as StoredUser, current) : null;
+      if (emailInUse(app, pending ?? (row.email as string), row.id)) throw emailTaken();
+    },
+    afterWrite: async (row, before, { app }) => {
+      const pending = row.pending_email;
+      if (before && typeof pending === 'string' && pending !== before.pending_email)
+        await announceEmailChange(app, row as unknown as StoredUser, pending);
     },
     beforeDelete: (_repositories, row, { user }) => {
       if (row.id === user.id) throw new HttpError(409, 'You cannot delete your own user');

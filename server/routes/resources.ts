@@ -246,6 +246,7 @@ export function resourceRoutes(app: FastifyInstance, repositories: Repositories)
         validateRow(row);
         behaviour.beforeStore?.(repositories, row, { ...context, user });
         await repository.insert(row);
+        await behaviour.afterWrite?.(row, null, { ...context, user });
         reply.code(201);
         return { data: toClient(name, row, context), count: 1 };
       });
@@ -267,6 +268,7 @@ export function resourceRoutes(app: FastifyInstance, repositories: Repositories)
         validateRow(next);
         behaviour.beforeStore?.(repositories, next, { ...context, user });
         await repository.replace(next);
+        await behaviour.afterWrite?.(next, current, { ...context, user });
         return { data: toClient(name, next, context), count: 1 };
       });
     }

@@ -1,10 +1,19 @@
 /**
  * The grant rules for users written through the resource engine (the behaviour table's `authorise`
- * for `user`): nobody gives what they do not have, and nobody edits a user who outranks them.
+ * for `user`): nobody gives what they do not have, nobody edits a user who outranks them, and
+ * nobody changes the e-mail (where reset and login links go) of a user they do not outrank in
+ * every account that user works in (canChangeSignIn, issue 30).
  */
-import { canAccessAccount, effectiveRole, isRootUser, roleAtLeast, type Role } from '../../src/shared/access.ts';
+import {
+  canAccessAccount,
+  canChangeSignIn,
+  effectiveRole,
+  isRootUser,
+  roleAtLeast,
+  type Role,
+} from '../../src/shared/access.ts';
 import type { User } from '../../src/shared/schemas/index.ts';
-import { forbidden } from '../http-errors.ts';
+import { forbidden, invalidField } from '../http-errors.ts';
 import { messages } from '../../src/shared/messages.ts';
 import type { StoredRow } from '../store/repositories.ts';
 
@@ -12,8 +21,8 @@ const grantKey = (grant: { id: string; role: string; type: string }) => `${grant
 
 /**
  * super_admin needs super; root-account grants need root; each added or removed account grant
- * needs admin in that account and at most the actor's own role there; and nobody edits (or
- * deletes: `after` null) a user who outranks them.
+ * needs admin in that account and at most the actor's own role there; nobody edits (or deletes:
+ * `after` null) a user who outranks them; and a new e-mail needs canChangeSignIn.
  */
 export function assertUserChangeAllowed(actor: User, before: StoredRow | null, after: StoredRow | null): void {
   const actorRole = (account: string) => effectiveRole(actor, account);
@@ -23,6 +32,9 @@ export function assertUserChangeAllowed(actor: User, before: StoredRow | null, a
     if (!roleAtLeast(actorRole(target.account), targetRole)) throw forbidden(messages.access.accountError);
   }
   if (!after) return;
+  if (before && after.email !== before.email && !canChangeSignIn(actor, before as unknown as User)) {
+    throw invalidField('email', messages.signIn.emailChangeRefused, 403);
+  }
   if (Boolean(after.super_admin) !== Boolean(before?.super_admin ?? false) && !actor.super_admin) {
     throw forbidden('super_admin: only a super admin may change this');
   }

@@ -209,3 +209,26 @@ export function checkAccess(rule: AccessRule, context: AccessContext): AccessErr
   if (rule.role && !roleAtLeast(context.role, rule.role)) return 'account';
   return null;
 }
+
+/** The accounts a user works in: their own, and each account they hold a grant on. */
+export function accountsOf(user: AccessSubject): string[] {
+  return [...new Set([user.account, ...user.access_grants.map((grant) => grant.id)])];
+}
+
+/**
+ * Whether `actor` may change what lets someone sign in as `target`: their e-mail address (and so
+ * where reset and login links go), or their password or links on their behalf. Such a change
+ * hands over everything the target can do, in every account they work in, so the actor must
+ * outrank them (a strictly higher role) in each of those accounts, not only where the two meet:
+ * an admin of one account must not become, through a shared user, a reader or admin of another
+ * (issue 30). Super users may change anyone; root users outrank everyone but root and super;
+ * everyone may change their own.
+ */
+export function canChangeSignIn(actor: AccessSubject & { id: string }, target: AccessSubject & { id: string }) {
+  if (actor.id === target.id || actor.super_admin) return true;
+  return accountsOf(target).every(
+    (account) =>
+      canAccessAccount(actor, account) &&
+      ROLES.indexOf(effectiveRole(actor, account)) > ROLES.indexOf(effectiveRole(target, account)),
+  );
+}

@@ -65,6 +65,17 @@ export const messages = {
     testControlRefused:
       'Test control answers only to this machine, or to requests with the test-control token (LAMP_TEST_CONTROL_TOKEN)',
   },
+  /** Changing who can sign in as a user (issue 30; the spec has no texts for these). */
+  signIn: {
+    /** A 403 on the email field, and the note beside a locked e-mail field. */
+    emailChangeRefused:
+      'Only someone who outranks this user in every account they work in may change their e-mail address.',
+    /** A changed address waits for its confirmation link (user pages and the profile). */
+    emailPending: (address: string) =>
+      `Waiting for ${address} to confirm the change. Until then this user signs in with the current address.`,
+    /** The new address is someone else's by the time its link is followed. */
+    emailNoLongerFree: 'This e-mail address now belongs to another user; the change was not made.',
+  },
   titles: {
     userError: 'User Error',
     accountError: 'Account Error',

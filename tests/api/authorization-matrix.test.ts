@@ -646,3 +646,115 @@ describe('admin area writes', () => {
     );
   });
 });
+
+/**
+ * The e-mail rule across accounts (issue 30): who may change the e-mail of whom through
+ * PUT /api/v1/user. A new address lets its holder sign in as the user everywhere they work, so
+ * the actor must outrank the user in every account the user works in (canChangeSignIn), not only
+ * in the account they share. 404: the actor cannot see the user at all. A refusal changes
+ * nothing and sends no e-mail; an allowed change is pending (the address stays until confirmed).
+ */
+describe('e-mail changes across accounts', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await buildSeededApp();
+  });
+  afterAll(() => app.close());
+
+  const { contoso, lampHq } = ACCOUNT_IDS;
+  type Target = { id: string; account: string; grants: [string, Role][]; root?: boolean };
+  const TARGETS: Record<string, Target> = {
+    'Tailspin reader with a read grant on Contoso': {
+      id: 'a1000000000000000000e001',
+      account: FOREIGN,
+      grants: [
+        [FOREIGN, 'read'],
+        [contoso, 'read'],
+      ],
+    },
+    'Tailspin reader with an admin grant on Contoso': {
+      id: 'a1000000000000000000e002',
+      account: FOREIGN,
+      grants: [
+        [FOREIGN, 'read'],
+        [contoso, 'admin'],
+      ],
+    },
+    'Tailspin reader only': { id: 'a1000000000000000000e003', account: FOREIGN, grants: [[FOREIGN, 'read']] },
+    'Tailspin admin (a peer)': { id: 'a1000000000000000000e004', account: FOREIGN, grants: [[FOREIGN, 'admin']] },
+    'Northwind reader with a read grant on Contoso': {
+      id: 'a1000000000000000000e005',
+      account: OWN,
+      grants: [
+        [OWN, 'read'],
+        [contoso, 'read'],
+      ],
+    },
+    'Northwind reader only': { id: 'a1000000000000000000e006', account: OWN, grants: [[OWN, 'read']] },
+    'another root user': { id: 'a1000000000000000000e007', account: lampHq, grants: [], root: true },
+  };
+  const ACTORS = ['tailspinAdmin', 'admin', 'partner', 'root', 'super'] as const;
+  // Expected status of PUT /api/v1/user {email} by each actor (columns in ACTORS' order).
+  const EXPECTED: Record<string, readonly number[]> = {
+    'Tailspin reader with a read grant on Contoso': [403, 404, 404, 200, 200],
+    'Tailspin reader with an admin grant on Contoso': [403, 404, 404, 200, 200],
+    'Tailspin reader only': [200, 404, 404, 200, 200],
+    'Tailspin admin (a peer)': [403, 404, 404, 200, 200],
+    // admin@northwind.test holds only read on Contoso: not above the user's read there.
+    'Northwind reader with a read grant on Contoso': [404, 403, 404, 200, 200],
+    'Northwind reader only': [404, 200, 404, 200, 200],
+    'another root user': [404, 404, 404, 403, 200],
+  };
+
+  it('lets only those who outrank the user in every account they work in change the e-mail', async () => {
+    const failures: string[] = [];
+    for (const [name, target] of Object.entries(TARGETS)) {
+      for (const [column, actor] of ACTORS.entries()) {
+        await app.db.reset();
+        const template = app.repositories.user.byId(PERSONA_IDS.reader) as NonNullable<
+          ReturnType<typeof app.repositories.user.byId>
+        >;
+        const email = `target-${target.id.slice(-4)}@example.test`;
+        await app.repositories.user.insert({
+          ...template,
+          id: target.id,
+          email,
+          account: target.account,
+          access_grants: target.grants.map(([id, role]) => ({ id, type: 'account', role })),
+          root_account_access_grants: target.root ? [{ id: target.account, type: 'account', role: 'root' }] : [],
+        });
+        await app.inject({ method: 'DELETE', url: '/api/v1/testing/outbox' });
+        const response = await app.inject({
+          method: 'PUT',
+          url: `/api/v1/user?id=${target.id}`,
+          headers: as(app, actor),
+          payload: { email: 'new-address@example.test' },
+        });
+        const expected = EXPECTED[name]?.[column];
+        const stored = app.repositories.user.byId(target.id);
+        const mail = (await app.inject({ url: '/api/v1/testing/outbox' })).json<{ count: number }>().count;
+        const outcome = `${response.statusCode} email=${stored?.email} pending=${stored?.pending_email ?? null} mails=${mail}`;
+        const wanted =
+          expected === 200
+            ? `200 email=${email} pending=new-address@example.test mails=2`
+            : `${expected} email=${email} pending=null mails=0`;
+        if (outcome !== wanted) failures.push(`${actor} → ${name}: expected ${wanted}, got ${outcome}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('applies the same rule to a user changing their own e-mail: allowed, and pending', async () => {
+    await app.db.reset();
+    const response = await app.inject({
+      method: 'PUT',
+      url: `/api/v1/user?id=${PERSONA_IDS.tailspinAdmin}`,
+      headers: as(app, 'tailspinAdmin'),
+      payload: { email: 'tailspin-new@example.test' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      data: { email: 'admin@tailspin.test', pending_email: 'tailspin-new@example.test' },
+    });
+  });
+});

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { linkMac } from '../../server/auth/links.ts';
+import { linkMac, linkState } from '../../server/auth/links.ts';
 import { hashPassword, verifyPassword } from '../../server/auth/password.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { buildTestApp, productionConfig } from '../helpers/app.ts';
@@ -164,7 +164,8 @@ describe('POST /api/v1/reset-password with a link', () => {
 
   it('checks the MAC against the server secret (decisions §3)', async () => {
     const time = Date.now();
-    const mac = linkMac(app.config.linkSecret, { purpose: 'reset', userId: USER_ID, time });
+    const state = linkState(stored(USER_ID) as { password_hash: string; email: string });
+    const mac = linkMac(app.config.linkSecret, { purpose: 'reset', userId: USER_ID, time, state });
     expect((await reset({ m: mac, u: USER_ID, t: String(time) })).statusCode).toBe(200);
   });
 });
@@ -290,12 +291,24 @@ describe('POST /api/v1/user/update-current-user', () => {
     expect((await update(undefined, { first_name: 'X' })).statusCode).toBe(401);
   });
 
-  it('asks to confirm a changed e-mail address', async () => {
+  it('asks the new address to confirm a changed e-mail, tells the old one, and keeps the old login till then', async () => {
     const cookie = await signIn();
     const response = await update(cookie, { email: 'ada.new@selfservice.test' });
     expect(response.statusCode).toBe(200);
-    expect(stored(USER_ID)).toMatchObject({ email: 'ada.new@selfservice.test', email_verified: false });
-    expect((await outbox('ada.new@selfservice.test')).data[0]?.kind).toBe('login-link');
+    expect(response.json()).toMatchObject({ email: 'ada@selfservice.test', pending_email: 'ada.new@selfservice.test' });
+    expect(stored(USER_ID)).toMatchObject({ email: 'ada@selfservice.test', email_verified: true });
+    const [confirm] = (await outbox('ada.new@selfservice.test')).data;
+    expect(confirm?.kind).toBe('email-change');
+    expect((await outbox('ada@selfservice.test')).data[0]?.kind).toBe('email-change-notice');
+    await signIn('ada@selfservice.test');
+    const followed = await app.inject({
+      method: 'GET',
+      url: '/api/v1/login-link',
+      query: linkParams(confirm?.link ?? ''),
+    });
+    expect(followed.statusCode).toBe(200);
+    expect(stored(USER_ID)).toMatchObject({ email: 'ada.new@selfservice.test', pending_email: null });
+    await signIn('ada.new@selfservice.test');
   });
 });
 

@@ -7,7 +7,7 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_IDS, USER_IDS } from '../../fixtures/ids.ts';
-import { SESSION_COOKIE } from '../../server/plugins/session.ts';
+import { SESSION_COOKIE, SessionStore } from '../../server/plugins/session.ts';
 import { signSpotlightToken, SPOTLIGHT_TOKEN_TTL_MS } from '../../server/routes/spotlight/token.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { brief, SPOTLIGHT_ERROR, spotlightAuthResponse, stim } from '../../src/shared/schemas/spotlight.ts';
@@ -26,7 +26,9 @@ afterAll(() => app.close());
 beforeEach(() => app.db.reset());
 
 const session = (userId: string) => ({ cookie: `${SESSION_COOKIE}=${app.sessions.create(userId)}` });
-const token = (userId: string, now = Date.now()) => signSpotlightToken(app.config.linkSecret, userId, now);
+/** A token as the auth call mints it: tied to a live session of the user. */
+const token = (userId: string, now = Date.now()) =>
+  signSpotlightToken(app.config.linkSecret, userId, SessionStore.reference(app.sessions.create(userId)), now);
 const bearer = (userId: string, company?: string) => ({
   authorization: `Bearer ${token(userId)}`,
   ...(company ? { 'x-switched-company': company } : {}),

@@ -12,7 +12,8 @@
  *         manager links them.
  *
  * A query for another user, or for an account the user may not work in, is 403; a malformed one
- * is 400. Onboarding answers are 200: they are the service's normal word, not a fault.
+ * is 400. Onboarding answers are 200: they are the service's normal word, not a fault. A token
+ * works for an hour, and only while the session that asked for it lasts.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { canAccessAccount, isRootUser } from '../../../src/shared/access.ts';
@@ -28,6 +29,7 @@ import {
 } from '../../../src/shared/schemas/spotlight.ts';
 import { badRequest, issuesMessage } from '../../http-errors.ts';
 import { newId, type StoredRow } from '../../store/repositories.ts';
+import { SessionStore } from '../../plugins/session.ts';
 import { spotlightStore } from './store.ts';
 import { signSpotlightToken } from './token.ts';
 import { nowIso } from '../../sandbox/context.ts';
@@ -73,7 +75,12 @@ export function spotlightAuthRoutes(app: FastifyInstance) {
       const spotlightUser = store.userOf(user.id);
       const member = (row: StoredRow | undefined) =>
         !!row && !!company && (row.companies as string[]).includes(company.id);
-      const token = () => ({ success: true as const, token: signSpotlightToken(app.config.linkSecret, user.id) });
+      // Tied to this session: signing out (or the session ending) revokes the token.
+      const session = SessionStore.reference(request.sessionId as string);
+      const token = () => ({
+        success: true as const,
+        token: signSpotlightToken(app.config.linkSecret, user.id, session),
+      });
 
       if (!creating) {
         if (!company) return failure(SPOTLIGHT_ERROR.noCompany, messages.spotlight.noCompany);

@@ -1,7 +1,7 @@
 /**
  * What every /api/spotlight call checks, before its body is read (decisions.md §5):
  *
- *   1. the token (`Authorization: Bearer …`): missing, forged or expired → 401;
+ *   1. the token (`Authorization: Bearer …`): missing, forged, expired, or its session ended → 401;
  *   2. the company: `X-Switched-Company` names a LAMP account (else the user's own account); the
  *      user must be allowed in it, and a non-root user only in their own account (spec §4) → 403;
  *   3. the account has spotlight_access and a Spotlight company → 403;
@@ -55,6 +55,7 @@ export function spotlightGuard(app: FastifyInstance, role: Role = 'read'): onReq
       const check = checkSpotlightToken(app.config.linkSecret, request.headers.authorization);
       if (check.status === 'missing') throw unauthorized(messages.spotlight.tokenMissing);
       if (check.status !== 'valid') throw unauthorized(messages.spotlight.tokenExpired);
+      if (!app.sessions.isLive(check.claims.sid, check.claims.sub)) throw unauthorized(messages.spotlight.tokenExpired);
       const user = app.repositories.user.byId(check.claims.sub) as User | undefined;
       if (!user) throw unauthorized(messages.spotlight.tokenExpired);
       const header = request.headers[SWITCHED_COMPANY_HEADER];

@@ -3,14 +3,18 @@ import { now as clockNow } from '../../sandbox/context.ts';
 
 /**
  * The Spotlight token (decisions.md §5): signed, bound to the LAMP user, valid for one hour.
- * `base64url(JSON {sub, iat, exp}) . base64url(HMAC-SHA256)`, keyed by the server's link secret
- * with a purpose of its own, so that no e-mail link's MAC can be replayed as a token.
+ * `base64url(JSON {sub, sid, iat, exp}) . base64url(HMAC-SHA256)`, keyed by the server's link
+ * secret with a purpose of its own, so that no e-mail link's MAC can be replayed as a token.
+ * `sid` names the LAMP session that minted it: the guard refuses the token once that session has
+ * ended (signed out, expired, or ended by a password change), not only after its hour (issue 30).
  */
 export const SPOTLIGHT_TOKEN_TTL_MS = 60 * 60 * 1000;
 
 export interface SpotlightTokenClaims {
   /** The LAMP user id. */
   sub: string;
+  /** The minting session's reference (SessionStore.reference): never the session id itself. */
+  sid: string;
   /** Issued and expiry times, milliseconds since the epoch. */
   iat: number;
   exp: number;
@@ -19,8 +23,8 @@ export interface SpotlightTokenClaims {
 const mac = (secret: string, payload: string) =>
   createHmac('sha256', secret).update(`spotlight-token\n${payload}`).digest('base64url');
 
-export function signSpotlightToken(secret: string, userId: string, now = clockNow()): string {
-  const claims: SpotlightTokenClaims = { sub: userId, iat: now, exp: now + SPOTLIGHT_TOKEN_TTL_MS };
+export function signSpotlightToken(secret: string, userId: string, session: string, now = clockNow()): string {
+  const claims: SpotlightTokenClaims = { sub: userId, sid: session, iat: now, exp: now + SPOTLIGHT_TOKEN_TTL_MS };
   const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
   return `${payload}.${mac(secret, payload)}`;
 }
@@ -43,7 +47,12 @@ export function checkSpotlightToken(secret: string, header: string | undefined, 
   } catch {
     return { status: 'invalid' };
   }
-  if (typeof claims.sub !== 'string' || !Number.isSafeInteger(claims.exp) || !Number.isSafeInteger(claims.iat))
+  if (
+    typeof claims.sub !== 'string' ||
+    typeof claims.sid !== 'string' ||
+    !Number.isSafeInteger(claims.exp) ||
+    !Number.isSafeInteger(claims.iat)
+  )
     return { status: 'invalid' };
   if (claims.iat > now + 60_000) return { status: 'invalid' };
   return now >= claims.exp ? { status: 'expired' } : { status: 'valid', claims };

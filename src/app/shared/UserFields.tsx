@@ -1,7 +1,9 @@
 /**
  * A person's name and e-mail fields, the same on every user form: /users invite, /admin/users/create
- * and /admin/users/{id}. The labels are also the forms' error labels (USER_FIELD_LABELS).
+ * and /admin/users/{id}. The labels are also the forms' error labels (USER_FIELD_LABELS). An edit
+ * form may lock the e-mail (where the server would refuse a change) and explain why beneath it.
  */
+import type { ReactNode } from 'react';
 import { TextInput } from '../kit/fields.tsx';
 import type { ResourceForm } from '../kit/useResourceForm.ts';
 
@@ -17,9 +19,15 @@ interface PersonValues {
 export function UserFields<V extends PersonValues>({
   form,
   autoFocus,
+  emailLocked,
+  emailHint,
 }: {
   form: ResourceForm<V>;
   autoFocus?: boolean;
+  /** The e-mail may not be changed by this viewer. */
+  emailLocked?: boolean;
+  /** Shown under the e-mail field: why it is locked, or a change waiting for confirmation. */
+  emailHint?: ReactNode;
 }) {
   const text = (name: keyof typeof USER_FIELD_LABELS) => ({
     label: USER_FIELD_LABELS[name],
@@ -33,7 +41,7 @@ export function UserFields<V extends PersonValues>({
         <TextInput {...text('first_name')} autoFocus={autoFocus} />
         <TextInput {...text('last_name')} />
       </div>
-      <TextInput {...text('email')} type="email" />
+      <TextInput {...text('email')} type="email" isDisabled={emailLocked} hint={emailHint} />
     </>
   );
 }

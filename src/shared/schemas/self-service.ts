@@ -60,7 +60,13 @@ export const UpdateCurrentUserBodySchema = z.strictObject({
 });
 export type UpdateCurrentUserBody = z.infer<typeof UpdateCurrentUserBodySchema>;
 
-export const EMAIL_KINDS = ['reset-password', 'login-link', 'invitation'] as const;
+/** The e-mails whose link test control may issue at a chosen time (each goes to the user's e-mail). */
+export const LINK_EMAIL_KINDS = ['reset-password', 'login-link', 'invitation'] as const;
+/**
+ * Every e-mail the product sends: those, plus the two of an e-mail change (issue 30): the
+ * confirmation link to the new address, and the notice to the old one.
+ */
+export const EMAIL_KINDS = [...LINK_EMAIL_KINDS, 'email-change', 'email-change-notice'] as const;
 
 export const OutboxMessageSchema = z.object({
   id: objectId,
@@ -83,7 +89,7 @@ export type OutboxQuery = z.infer<typeof OutboxQuerySchema>;
 
 /** POST /api/v1/testing/outbox/links: issue a link at an explicit time (e.g. an expired one). */
 export const TestLinkBodySchema = z.object({
-  kind: z.enum(EMAIL_KINDS),
+  kind: z.enum(LINK_EMAIL_KINDS),
   email: EmailSchema,
   time: z.number().int().optional(),
 });

@@ -41,6 +41,11 @@ export const userRow = z.object({
    */
   first_login: z.boolean().optional(),
   last_login_at: isoDateTime.nullable().optional(),
+  /**
+   * A new e-mail address waiting for its confirmation link to be followed (issue 30). Until then
+   * `email` stays the address that signs in and receives links. The server keeps it.
+   */
+  pending_email: email.nullable().optional(),
 });
 export type User = z.infer<typeof userRow>;
 
@@ -53,7 +58,7 @@ export type CurrentUser = z.infer<typeof currentUser>;
 
 /**
  * Create and update through the generic engine. The password, the e-mail verification, the
- * first-login flag and the login time are never set here (they have their own flows); who may
+ * first-login flag, the login time and a pending e-mail are never set here (they have their own flows); who may
  * set super_admin and grants is the server's rule (resource engine), not the schema's.
  */
 export const { create: userCreate, update: userUpdate } = inputsFor(userRow, [
@@ -62,4 +67,5 @@ export const { create: userCreate, update: userUpdate } = inputsFor(userRow, [
   'email_verified',
   'first_login',
   'last_login_at',
+  'pending_email',
 ]);

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  accountsOf,
   can,
   canAccessAccount,
+  canChangeSignIn,
   canSeeRow,
   canWriteRow,
   checkAccess,
@@ -160,5 +162,53 @@ describe('row rules shared by the server and the UI', () => {
     expect(canWriteRow(root, optional, { account: null })).toBe(true);
     expect(canWriteRow(root, shared, { accounts: ['a1', 'a9'] })).toBe(true);
     expect(canWriteRow(person(), shared, { accounts: [] })).toBe(false);
+  });
+});
+
+describe('who may change what lets someone sign in as a user (issue 30)', () => {
+  const person = (id: string, account: string, grants: [string, string][], over: Partial<AccessSubject> = {}) => ({
+    id,
+    ...user({ account, access_grants: grants.map(([grantId, role]) => ({ id: grantId, type: 'account', role })) }),
+    ...over,
+  });
+  const tailspinAdmin = person('ta', 'tailspin', [['tailspin', 'admin']]);
+  const contosoAdmin = person('ca', 'contoso', [['contoso', 'admin']]);
+  const bothAdmin = person('ba', 'tailspin', [
+    ['tailspin', 'admin'],
+    ['contoso', 'admin'],
+  ]);
+  const rootUser = person('r', 'hq', [], { root_account_access_grants: [{ id: 'hq', type: 'account', role: 'root' }] });
+  const otherRoot = person('r2', 'hq', [], {
+    root_account_access_grants: [{ id: 'hq', type: 'account', role: 'root' }],
+  });
+  const superUser = person('s', 'hq', [], { super_admin: true });
+  const sharedReader = person('v', 'tailspin', [
+    ['tailspin', 'read'],
+    ['contoso', 'read'],
+  ]);
+
+  it('counts every account the user works in: their own and each grant', () => {
+    expect(accountsOf(sharedReader)).toEqual(['tailspin', 'contoso']);
+    expect(accountsOf(person('x', 'own', [['b', 'read']]))).toEqual(['own', 'b']);
+  });
+  it('refuses an admin who outranks the user in one of their accounts only', () => {
+    expect(canChangeSignIn(tailspinAdmin, sharedReader)).toBe(false);
+    expect(canChangeSignIn(contosoAdmin, sharedReader)).toBe(false);
+  });
+  it('allows an admin who outranks the user in every account they work in', () => {
+    expect(canChangeSignIn(bothAdmin, sharedReader)).toBe(true);
+    expect(canChangeSignIn(tailspinAdmin, person('t', 'tailspin', [['tailspin', 'write']]))).toBe(true);
+  });
+  it('refuses an equal: outranking means a higher role, not the same one', () => {
+    expect(canChangeSignIn(tailspinAdmin, person('t2', 'tailspin', [['tailspin', 'admin']]))).toBe(false);
+    expect(canChangeSignIn(rootUser, otherRoot)).toBe(false);
+  });
+  it('lets root change everyone below root, super everyone, and each user themselves', () => {
+    expect(canChangeSignIn(rootUser, sharedReader)).toBe(true);
+    expect(canChangeSignIn(rootUser, bothAdmin)).toBe(true);
+    expect(canChangeSignIn(rootUser, superUser)).toBe(false);
+    expect(canChangeSignIn(superUser, otherRoot)).toBe(true);
+    expect(canChangeSignIn(superUser, person('s2', 'hq', [], { super_admin: true }))).toBe(true);
+    expect(canChangeSignIn(sharedReader, sharedReader)).toBe(true);
   });
 });

@@ -1,12 +1,15 @@
 /**
  * /admin/users/{userId} (admin): one user. Their name and e-mail are edited in place with the
- * kit's form (the server refuses edits of anyone who outranks the editor); their grants across
- * accounts are listed, each account by name; the user is deleted behind a confirmation.
+ * kit's form (the server refuses edits of anyone who outranks the editor); the e-mail is locked,
+ * with the reason, unless the editor outranks the user in every account they work in
+ * (canChangeSignIn), and a changed address shows as waiting for its confirmation; their grants
+ * across accounts are listed, each account by name; the user is deleted behind a confirmation.
  */
 import { useStore } from '@nanostores/react';
 import { useLocation } from 'wouter';
 import { update } from '../../../lib/api.ts';
-import { effectiveRole, roleAtLeast } from '../../../shared/access.ts';
+import { canChangeSignIn, effectiveRole, roleAtLeast } from '../../../shared/access.ts';
+import { messages } from '../../../shared/messages.ts';
 import { userUpdate, type User } from '../../../shared/schemas/user.ts';
 import { $accounts, $role, $selectedAccountId } from '../../../stores/account.ts';
 import { showSuccess } from '../../../stores/alerts.ts';
@@ -35,7 +38,9 @@ export default function AdminUserPage({ params }: PageProps) {
   const user = useRecord('user', params.userId);
   if (user.error) return <ErrorPlaceholder name="user" error={user.error} />;
   if (!user.data) return <Skeleton className="h-96 w-full max-w-3xl" />;
-  return <UserDetail key={user.data.id} user={user.data} onSaved={user.reload} />;
+  // A saved e-mail change comes back pending: the form starts again from the stored address.
+  const { id, email, pending_email } = user.data;
+  return <UserDetail key={`${id}:${email}:${pending_email ?? ''}`} user={user.data} onSaved={user.reload} />;
 }
 
 function UserDetail({ user, onSaved }: { user: User; onSaved: () => void }) {
@@ -60,6 +65,8 @@ function UserDetail({ user, onSaved }: { user: User; onSaved: () => void }) {
     },
   });
   const lines = userGrantLines(user);
+  const emailLocked = !me || !canChangeSignIn(me, user);
+  const pending = user.pending_email ? messages.signIn.emailPending(user.pending_email) : null;
   return (
     <div className="max-w-3xl space-y-4">
       <PageHeader title={fullName(user)}>
@@ -92,13 +99,18 @@ function UserDetail({ user, onSaved }: { user: User; onSaved: () => void }) {
               ) : null
             }
           >
-            <UserFields form={form} />
+            <UserFields
+              form={form}
+              emailLocked={emailLocked}
+              emailHint={[emailLocked ? messages.signIn.emailChangeRefused : null, pending].filter(Boolean).join(' ')}
+            />
           </FormShell>
         ) : (
           <dl className="grid gap-3 text-sm sm:grid-cols-2">
             <div>
               <dt className="text-slate-600">E-mail</dt>
               <dd className="font-medium text-slate-900">{user.email}</dd>
+              {pending ? <dd className="mt-1 text-xs text-slate-600">{pending}</dd> : null}
             </div>
             <div>
               <dt className="text-slate-600">Editing</dt>
