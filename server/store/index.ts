@@ -3,7 +3,7 @@ import { DEMO_FIXTURES_PATH, generateFixtures, type Collections } from '../../fi
 import { LOOKUP_RESOURCES } from '../../src/shared/schemas/index.ts';
 import { ConfigError, PRODUCTION_NEEDS_DATA_DIR, type Config } from '../config.ts';
 import { openDatabase, type Database } from './database.ts';
-import { demoDayShift, shiftCollections } from './demo-days.ts';
+import { demoDayShift, realToday, shiftCollections } from './demo-days.ts';
 
 /** Production's seed: the reference tables (lookups, macro vendors) and no other row at all. */
 export function referenceData(fixtures: Collections): Collections {
@@ -27,16 +27,19 @@ export async function openStore(
   config: Pick<Config, 'dataDir' | 'fixtureScale'> & Partial<Pick<Config, 'mode'>>,
 ): Promise<Database> {
   const production = config.mode === 'production';
-  // Demo freshness: the fixtures' day is today (server/store/demo-days.ts); test mode keeps it.
-  const dayShift = config.mode === 'demo' ? demoDayShift() : 0;
+  // Demo freshness: demo mode's data tells its story on today (server/store/demo-days.ts); test
+  // mode keeps the committed fixtures' day.
+  const today = realToday();
+  const dayShift = config.mode === 'demo' ? demoDayShift(today) : 0;
   if (production && !config.dataDir) throw new ConfigError(PRODUCTION_NEEDS_DATA_DIR);
-  const demo: Collections = config.fixtureScale
-    ? generateFixtures({ scale: config.fixtureScale })
-    : (JSON.parse(await readFile(DEMO_FIXTURES_PATH, 'utf8')) as Collections);
+  const demo: Collections =
+    config.fixtureScale || dayShift
+      ? generateFixtures({ scale: config.fixtureScale ?? undefined, today: dayShift ? today : undefined })
+      : (JSON.parse(await readFile(DEMO_FIXTURES_PATH, 'utf8')) as Collections);
   const fixtures = production ? referenceData(demo) : demo;
   const database = await openDatabase({
     dataDir: config.dataDir,
-    seed: () => (dayShift ? shiftCollections(fixtures, dayShift) : structuredClone(fixtures)),
+    seed: () => structuredClone(fixtures),
     seedKind: production ? 'reference' : 'demo',
     dayShift,
   });
