@@ -6,17 +6,53 @@
  *
  * The delivery figures are generated on the fixtures' clock and dated forward (fixtures/metrics.ts,
  * dayShift): the data file records that shift (DatabaseDocument.dayShift). A demo store opened
- * on a later day keeps what people changed in it and moves its dates on by the difference.
+ * on a later day is retold on that day (retellOnToday): what nobody changed becomes that day's
+ * story, and what people changed keeps their change, its dates moved on by the difference.
  */
-import { FIXTURE_TODAY } from '../../fixtures/generate.ts';
-export { shiftCollections } from '../../fixtures/shift.ts';
+import { isDeepStrictEqual } from 'node:util';
+import { FIXTURE_TODAY, type Collections, type Row } from '../../fixtures/generate.ts';
+import { shiftCollections } from '../../fixtures/shift.ts';
+
+export { shiftCollections };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Today as a UTC day, on the real clock. */
 export const realToday = () => new Date().toISOString().slice(0, 10);
 
+/** The day `days` after the fixtures' day. */
+export const dayAfterFixtures = (days: number) =>
+  new Date(Date.parse(`${FIXTURE_TODAY}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
 /** Whole days from the fixtures' day to `today` (a UTC day, by default the real one). */
 export function demoDayShift(today: string = realToday()): number {
   return Math.round((Date.parse(`${today}T00:00:00Z`) - Date.parse(`${FIXTURE_TODAY}T00:00:00Z`)) / DAY_MS);
+}
+
+/**
+ * A demo store seeded on an earlier day, retold on today (issue 27): each row nobody changed since
+ * it was seeded (it equals the earlier day's story, `then`) becomes today's telling of it (`now`),
+ * so its names, financial years and report ranges agree with today's dates; a row someone changed
+ * or made keeps their change, its dates moved on by `days`; a row someone deleted stays deleted;
+ * and a row that only today's story has (a report that now has delivery to show) is added.
+ */
+export function retellOnToday(stored: Collections, then: Collections, now: Collections, days: number): Collections {
+  const out: Collections = {};
+  for (const name of new Set([...Object.keys(stored), ...Object.keys(now)])) {
+    const told = new Map((then[name] ?? []).map((row) => [row.id, row]));
+    const fresh = new Map((now[name] ?? []).map((row) => [row.id, row]));
+    const rows: Row[] = [];
+    for (const row of stored[name] ?? []) {
+      const before = told.get(row.id);
+      if (before && isDeepStrictEqual(row, before)) {
+        const today = fresh.get(row.id);
+        if (today) rows.push(structuredClone(today));
+      } else {
+        rows.push((shiftCollections({ row: [row] }, days).row as Row[])[0] as Row);
+      }
+    }
+    for (const [id, row] of fresh) if (!told.has(id)) rows.push(structuredClone(row));
+    out[name] = rows;
+  }
+  return out;
 }

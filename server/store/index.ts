@@ -3,7 +3,7 @@ import { DEMO_FIXTURES_PATH, generateFixtures, type Collections } from '../../fi
 import { LOOKUP_RESOURCES } from '../../src/shared/schemas/index.ts';
 import { ConfigError, PRODUCTION_NEEDS_DATA_DIR, type Config } from '../config.ts';
 import { openDatabase, type Database } from './database.ts';
-import { demoDayShift, realToday, shiftCollections } from './demo-days.ts';
+import { dayAfterFixtures, demoDayShift, realToday, retellOnToday } from './demo-days.ts';
 
 /** Production's seed: the reference tables (lookups, macro vendors) and no other row at all. */
 export function referenceData(fixtures: Collections): Collections {
@@ -43,10 +43,11 @@ export async function openStore(
     seedKind: production ? 'reference' : 'demo',
     dayShift,
   });
-  // A demo store moved on an earlier day moves on to today.
+  // A demo store seeded on an earlier day is retold on today, keeping what people changed.
   const moved = database.low.data.dayShift ?? 0;
   if (config.mode === 'demo' && moved !== dayShift) {
-    database.low.data.collections = shiftCollections(database.low.data.collections, dayShift - moved);
+    const then = generateFixtures({ scale: config.fixtureScale ?? undefined, today: dayAfterFixtures(moved) });
+    database.low.data.collections = retellOnToday(database.low.data.collections, then, fixtures, dayShift - moved);
     database.low.data.dayShift = dayShift;
     await database.write();
   }

@@ -135,6 +135,40 @@ describe('demo mode', () => {
     expect(later.dayShift).toBe(demoDayShift());
     await later.close();
   });
+
+  it("retells a store seeded weeks ago on today's story, keeping what people changed", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'lamp-demo-retell-'));
+    const first = await openStore({ dataDir, fixtureScale: null, mode: 'demo' });
+    // As if seeded 40 days ago (a quarter's wrap report, a pacing check's range and the
+    // financial-year licences differ from today's), then one measurement renamed and one saved
+    // report deleted.
+    const earlier = new Date(Date.now() - 40 * 86_400_000).toISOString().slice(0, 10);
+    const then = generateFixtures({ today: earlier });
+    const renamed = then.measurement![5]!;
+    const deleted = then['saved-report']![0]!;
+    first.low.data.collections = {
+      ...then,
+      measurement: then.measurement!.map((m) => (m.id === renamed.id ? { ...m, name: 'Our own name' } : m)),
+      'saved-report': then['saved-report']!.filter((r) => r.id !== deleted.id),
+    };
+    first.low.data.dayShift = demoDayShift(earlier);
+    await first.write();
+    await first.close();
+    const later = await openStore({ dataDir, fixtureScale: null, mode: 'demo' });
+    const story = generateFixtures({ today: today() });
+    const kept = later.low.data.collections;
+    // Untouched rows are today's story: names and ranges agree with today's dates.
+    expect(kept.contract).toEqual(story.contract);
+    expect(kept['saved-report']).toEqual(story['saved-report']!.filter((r) => r.id !== deleted.id));
+    expect(kept.measurement!.filter((m) => m.id !== renamed.id)).toEqual(
+      story.measurement!.filter((m) => m.id !== renamed.id),
+    );
+    // The renamed one keeps its name, its dates moved on by the 40 days.
+    const own = kept.measurement!.find((m) => m.id === renamed.id)!;
+    expect(own.name).toBe('Our own name');
+    expect(own.start_date).toBe(story.measurement!.find((m) => m.id === renamed.id)!.start_date);
+    await later.close();
+  });
 });
 
 describe('test mode', () => {
