@@ -14,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import {
   resources,
+  type Contract,
   type Measurement,
   type PurchaseOrder,
   type ResourceName,
@@ -21,7 +22,9 @@ import {
   type User,
 } from '../../src/shared/schemas/index.ts';
 import { storedUserRow } from '../../src/shared/schemas/user.ts';
+import { contractActive } from '../../src/shared/contracts.ts';
 import { announceEmailChange, emailInUse, stageEmailChange } from '../auth/email-change.ts';
+import { todayUtc } from '../sandbox/context.ts';
 import type { Repositories, StoredRow } from '../store/repositories.ts';
 import { badRequest, emailTaken, HttpError } from '../http-errors.ts';
 import { measurementSummary } from './metrics.ts';
@@ -150,8 +153,17 @@ export const BEHAVIOURS: Partial<Record<ResourceName, ResourceBehaviour>> = {
   'saved-report': { defaults: (user) => ({ created_by: user.id }), beforeStore: assertSavedReportNameFree },
   /** A domain list an activation uses is not deleted (the 409 names the activation). */
   'domain-list': { beforeDelete: assertListUnused },
-  /** decisions §3 reading A: a contract with a non-empty measurement list is active. */
-  contract: { derive: (row) => ({ active: Array.isArray(row.measurements) && row.measurements.length > 0 }) },
+  /**
+   * decisions §3 reading A: active while today falls within its dates and its measurement list is
+   * not empty. Read off the stored row: the row shown may be a viewer's share of the list
+   * (visibleShare), and the flag must not depend on who looks.
+   */
+  contract: {
+    derive: (row, { repositories }) => ({
+      active: contractActive((repositories.contract.byId(row.id) ?? row) as unknown as Contract, todayUtc()),
+    }),
+    deriveReadsOthers: true,
+  },
   /** What is left of the amount once the contract's spend is drawn (billing-spend.ts). */
   'purchase-order': {
     derive: (row, { app, repositories }) => ({

@@ -1,45 +1,58 @@
 /**
- * Demo freshness (issue 16): the fixtures are made on a fixed clock (FIXTURE_NOW, 1 November
- * 2026), so a live demo weeks later would show nothing in 'last 7 days'. In demo mode every date
- * of the data moves by whole days so that the fixtures' day is today: flights, imports, contracts,
- * Spotlight studies, timestamps. The generated delivery follows (fixtures/metrics.ts, dayShift):
- * the same figures, dated moved. Test mode keeps the fixed clock: its data is the fixtures, byte
- * for byte.
+ * Demo freshness (issues 16 and 27): in demo mode the data tells its story on the server's today.
+ * A fresh store (first start, reset) is generated for today (fixtures/generate.ts, `today`), so
+ * names, seasons, financial years and report ranges agree with the dates shown; test mode keeps
+ * the committed fixtures (FIXTURE_TODAY), byte for byte.
  *
- * The data file records how far its data was moved (DatabaseDocument.dayShift), so a demo store
- * opened on a later day moves again by the difference, and a reset starts from today's move.
+ * The delivery figures are generated on the fixtures' clock and dated forward (fixtures/metrics.ts,
+ * dayShift): the data file records that shift (DatabaseDocument.dayShift). A demo store opened
+ * on a later day is retold on that day (retellOnToday): what nobody changed becomes that day's
+ * story, and what people changed keeps their change, its dates moved on by the difference.
  */
-import { FIXTURE_TODAY, type Collections } from '../../fixtures/generate.ts';
+import { isDeepStrictEqual } from 'node:util';
+import { FIXTURE_TODAY, type Collections, type Row } from '../../fixtures/generate.ts';
+import { shiftCollections } from '../../fixtures/shift.ts';
+
+export { shiftCollections };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
+
+/** Today as a UTC day, on the real clock. */
+export const realToday = () => new Date().toISOString().slice(0, 10);
+
+/** The day `days` after the fixtures' day. */
+export const dayAfterFixtures = (days: number) =>
+  new Date(Date.parse(`${FIXTURE_TODAY}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 /** Whole days from the fixtures' day to `today` (a UTC day, by default the real one). */
-export function demoDayShift(today: string = new Date().toISOString().slice(0, 10)): number {
+export function demoDayShift(today: string = realToday()): number {
   return Math.round((Date.parse(`${today}T00:00:00Z`) - Date.parse(`${FIXTURE_TODAY}T00:00:00Z`)) / DAY_MS);
 }
 
-function shiftValue(value: unknown, days: number): unknown {
-  if (typeof value === 'string') {
-    if (DAY.test(value)) return new Date(Date.parse(`${value}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-    if (TIMESTAMP.test(value)) return new Date(Date.parse(value) + days * DAY_MS).toISOString();
-    return value;
-  }
-  if (Array.isArray(value)) return value.map((item) => shiftValue(item, days));
-  if (value !== null && typeof value === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) out[key] = shiftValue(item, days);
-    return out;
-  }
-  return value;
-}
-
 /**
- * Every collection with each date ('YYYY-MM-DD') and timestamp (ISO, UTC) moved by `days` whole
- * days. New row objects (rows are never changed in place); other values as they are.
+ * A demo store seeded on an earlier day, retold on today (issue 27): each row nobody changed since
+ * it was seeded (it equals the earlier day's story, `then`) becomes today's telling of it (`now`),
+ * so its names, financial years and report ranges agree with today's dates; a row someone changed
+ * or made keeps their change, its dates moved on by `days`; a row someone deleted stays deleted;
+ * and a row that only today's story has (a report that now has delivery to show) is added.
  */
-export function shiftCollections(collections: Collections, days: number): Collections {
-  if (days === 0) return collections;
-  return shiftValue(collections, days) as Collections;
+export function retellOnToday(stored: Collections, then: Collections, now: Collections, days: number): Collections {
+  const out: Collections = {};
+  for (const name of new Set([...Object.keys(stored), ...Object.keys(now)])) {
+    const told = new Map((then[name] ?? []).map((row) => [row.id, row]));
+    const fresh = new Map((now[name] ?? []).map((row) => [row.id, row]));
+    const rows: Row[] = [];
+    for (const row of stored[name] ?? []) {
+      const before = told.get(row.id);
+      if (before && isDeepStrictEqual(row, before)) {
+        const today = fresh.get(row.id);
+        if (today) rows.push(structuredClone(today));
+      } else {
+        rows.push((shiftCollections({ row: [row] }, days).row as Row[])[0] as Row);
+      }
+    }
+    for (const [id, row] of fresh) if (!told.has(id)) rows.push(structuredClone(row));
+    out[name] = rows;
+  }
+  return out;
 }

@@ -4,7 +4,7 @@ import { DEMO_FIXTURES_PATH, generateFixtures, type Collections } from '../../fi
 import { LOOKUP_RESOURCES } from '../../src/shared/schemas/index.ts';
 import { ConfigError, PRODUCTION_NEEDS_DATA_DIR, type Config } from '../config.ts';
 import { openDatabase, type Database } from './database.ts';
-import { demoDayShift, shiftCollections } from './demo-days.ts';
+import { dayAfterFixtures, demoDayShift, realToday, retellOnToday } from './demo-days.ts';
 
 /** Production's seed: the reference tables (lookups, macro vendors) and no other row at all. */
 export function referenceData(fixtures: Collections): Collections {
@@ -28,17 +28,20 @@ export async function openStore(
   config: Pick<Config, 'dataDir' | 'fixtureScale'> & Partial<Pick<Config, 'mode'>>,
 ): Promise<Database> {
   const production = config.mode === 'production';
-  // Demo freshness: the fixtures' day is today (server/store/demo-days.ts); test mode keeps it.
-  const dayShift = config.mode === 'demo' ? demoDayShift() : 0;
+  // Demo freshness: demo mode's data tells its story on today (server/store/demo-days.ts); test
+  // mode keeps the committed fixtures' day.
+  const today = realToday();
+  const dayShift = config.mode === 'demo' ? demoDayShift(today) : 0;
   if (production && !config.dataDir) throw new ConfigError(PRODUCTION_NEEDS_DATA_DIR);
   const demoText = await readFile(DEMO_FIXTURES_PATH, 'utf8');
-  const demo: Collections = config.fixtureScale
-    ? generateFixtures({ scale: config.fixtureScale })
-    : (JSON.parse(demoText) as Collections);
+  const demo: Collections =
+    config.fixtureScale || dayShift
+      ? generateFixtures({ scale: config.fixtureScale ?? undefined, today: dayShift ? today : undefined })
+      : (JSON.parse(demoText) as Collections);
   const fixtures = production ? referenceData(demo) : demo;
   const database = await openDatabase({
     dataDir: config.dataDir,
-    seed: () => (dayShift ? shiftCollections(fixtures, dayShift) : structuredClone(fixtures)),
+    seed: () => structuredClone(fixtures),
     seedKind: production ? 'reference' : 'demo',
     dayShift,
     fingerprint: () => fixturesFingerprint(demoText, config.fixtureScale),
@@ -52,10 +55,11 @@ export async function openStore(
           'production refuses it. Give production its own, empty LAMP_DATA_DIR.',
       );
     }
-    // A demo store moved on an earlier day moves on to today.
+    // A demo store seeded on an earlier day is retold on today, keeping what people changed.
     const moved = database.low.data.dayShift ?? 0;
     if (config.mode === 'demo' && moved !== dayShift) {
-      database.low.data.collections = shiftCollections(database.low.data.collections, dayShift - moved);
+      const then = generateFixtures({ scale: config.fixtureScale ?? undefined, today: dayAfterFixtures(moved) });
+      database.low.data.collections = retellOnToday(database.low.data.collections, then, fixtures, dayShift - moved);
       database.low.data.dayShift = dayShift;
       // Derived from the seed: a store that held only the demo data still does.
       await database.writeBookkeeping();

@@ -96,7 +96,14 @@ export const DOC_TOPICS = [
     ],
   },
   { id: 'accounts', title: 'Accounts and switching' },
-  { id: 'contract-banner', title: 'The contract banner' },
+  {
+    id: 'contract-banner',
+    title: 'Contracts, purchase orders and the banner',
+    parts: [
+      { id: 'active-contract', title: 'When a contract is active' },
+      { id: 'purchase-order-remaining', title: 'What "Remaining" means' },
+    ],
+  },
   {
     id: 'api',
     title: 'API and test control',

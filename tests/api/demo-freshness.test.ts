@@ -1,6 +1,7 @@
 /**
- * Demo freshness (issue 16): in demo mode the fixtures' fixed clock maps onto today, so a live
- * demo's 'last 7 days' shows delivery; test mode keeps the fixtures byte for byte.
+ * Demo freshness (issues 16 and 27): demo mode's data is generated for today, so a live demo's
+ * 'last 7 days' shows delivery and its names agree with its dates; test mode keeps the fixtures
+ * byte for byte.
  */
 import { readFileSync } from 'node:fs';
 import { mkdtempSync } from 'node:fs';
@@ -8,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_FIXTURES_PATH, FIXTURE_TODAY, type Collections } from '../../fixtures/generate.ts';
+import { DEMO_FIXTURES_PATH, FIXTURE_TODAY, generateFixtures, type Collections } from '../../fixtures/generate.ts';
 import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
 import type { ReportData } from '../../src/shared/report-api.ts';
 import type { Measurement } from '../../src/shared/schemas/index.ts';
@@ -109,6 +110,15 @@ describe('demo mode', () => {
     );
   });
 
+  it("seeds the story told on today: the rows as the generator makes them for the server's day", () => {
+    // Names, seasons, financial years and report ranges follow today's dates (issue 27;
+    // tests/unit/fixtures/story.test.ts holds the rules). The users are left out: signing in
+    // above recorded a login.
+    const story = generateFixtures({ today: today() });
+    for (const name of ['measurement', 'contract', 'purchase-order', 'saved-report', 'activation', 'spotlight-brief'])
+      expect(app.db.low.data.collections[name], name).toEqual(story[name]);
+  });
+
   it('moves a demo store opened on a later day on to today', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'lamp-demo-days-'));
     const first = await openStore({ dataDir, fixtureScale: null, mode: 'demo' });
@@ -123,6 +133,40 @@ describe('demo mode', () => {
     const later = await openStore({ dataDir, fixtureScale: null, mode: 'demo' });
     expect(startOf(later)).toBe(expected);
     expect(later.dayShift).toBe(demoDayShift());
+    await later.close();
+  });
+
+  it("retells a store seeded weeks ago on today's story, keeping what people changed", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'lamp-demo-retell-'));
+    const first = await openStore({ dataDir, fixtureScale: null, mode: 'demo' });
+    // As if seeded 40 days ago (a quarter's wrap report, a pacing check's range and the
+    // financial-year licences differ from today's), then one measurement renamed and one saved
+    // report deleted.
+    const earlier = new Date(Date.now() - 40 * 86_400_000).toISOString().slice(0, 10);
+    const then = generateFixtures({ today: earlier });
+    const renamed = then.measurement![5]!;
+    const deleted = then['saved-report']![0]!;
+    first.low.data.collections = {
+      ...then,
+      measurement: then.measurement!.map((m) => (m.id === renamed.id ? { ...m, name: 'Our own name' } : m)),
+      'saved-report': then['saved-report']!.filter((r) => r.id !== deleted.id),
+    };
+    first.low.data.dayShift = demoDayShift(earlier);
+    await first.write();
+    await first.close();
+    const later = await openStore({ dataDir, fixtureScale: null, mode: 'demo' });
+    const story = generateFixtures({ today: today() });
+    const kept = later.low.data.collections;
+    // Untouched rows are today's story: names and ranges agree with today's dates.
+    expect(kept.contract).toEqual(story.contract);
+    expect(kept['saved-report']).toEqual(story['saved-report']!.filter((r) => r.id !== deleted.id));
+    expect(kept.measurement!.filter((m) => m.id !== renamed.id)).toEqual(
+      story.measurement!.filter((m) => m.id !== renamed.id),
+    );
+    // The renamed one keeps its name, its dates moved on by the 40 days.
+    const own = kept.measurement!.find((m) => m.id === renamed.id)!;
+    expect(own.name).toBe('Our own name');
+    expect(own.start_date).toBe(story.measurement!.find((m) => m.id === renamed.id)!.start_date);
     await later.close();
   });
 });

@@ -184,11 +184,18 @@ describe('label deletion', () => {
 });
 
 describe('billing', () => {
-  it("sends a contract's derived active flag (a non-empty measurement list), never stored", async () => {
+  it("sends a contract's derived active flag (today within its dates, a non-empty list), never stored", async () => {
     const response = await app.inject({ url: `/api/v1/contract?accounts=${OWN}`, headers: as(app, 'writer') });
-    const contracts = response.json<{ data: { measurements: string[]; active: boolean }[] }>().data;
+    type Shown = { measurements: string[]; start_date: string | null; end_date: string | null; active: boolean };
+    const contracts = response.json<{ data: Shown[] }>().data;
     expect(contracts.length).toBeGreaterThan(0);
-    for (const contract of contracts) expect(contract.active).toBe(contract.measurements.length > 0);
+    const today = new Date().toISOString().slice(0, 10);
+    for (const contract of contracts)
+      expect(contract.active).toBe(
+        contract.measurements.length > 0 &&
+          (contract.start_date ?? today) <= today &&
+          today <= (contract.end_date ?? today),
+      );
     expect(app.repositories.contract.all().some((row) => 'active' in row)).toBe(false);
   });
 

@@ -229,11 +229,11 @@ test.describe('import jobs read like a product (decisions §8)', () => {
   test('an interrupted import says why, without a "Line 0"', async ({ page }) => {
     // Trey Research's job is read by no other test; once failed, it stays failed.
     const job = '666400000000000000000125';
-    const measurement = '664000000000000000000168';
+    const measurement = '664000000000000000000164';
     expect((await page.request.post(`/api/v1/import-job/advance?id=${job}`)).ok()).toBe(true);
     await signIn(page, 'super@lamp.test');
     await openApp(page, `/measurements/${measurement}/data-imports/${job}`);
-    await expect(page.getByRole('heading', { name: 'dooh_play_out_log_2026-11-01.xlsx', level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'lamp_standard_csv_2026-11-01.csv', level: 1 })).toBeVisible();
     await expect(page.getByText('The import was interrupted; upload the file again')).toBeVisible();
     await expect(page.getByRole('table', { name: 'Row errors' })).toHaveCount(0);
     await expect(page.getByText(/Line 0/)).toHaveCount(0);

@@ -3,9 +3,11 @@
  * order's page): money, dates, the active rule and the columns built on them. Each list composes
  * the columns it shows; none restates how a value is formatted.
  */
+import { contractActive } from '../../shared/contracts.ts';
 import type { Contract } from '../../shared/schemas/contract.ts';
 import type { Column } from '../kit/DataTable.tsx';
 import { Badge, STATUS_TONES } from './Badge.tsx';
+import { todayUtc } from './metrics/dateRange.ts';
 
 /** A contract as the server sends it, with its derived `active` flag. */
 export type ContractRow = Contract & { active?: boolean };
@@ -19,10 +21,11 @@ export const dates = (start: string | null, end: string | null) =>
   start || end ? `${start ?? '…'} – ${end ?? '…'}` : '—';
 
 /**
- * decisions.md §3 (reading A): a contract is active when its measurement list is not empty. The
- * server's own `active`, when it sends one, wins.
+ * decisions.md §3 (reading A): the server's `active`, computed over the contract's whole
+ * measurement list and its dates; the same rule on the row as shown only when it sends none.
  */
-export const isActive = (contract: ContractRow) => contract.active ?? contract.measurements.length > 0;
+export const isActive = (contract: Pick<ContractRow, 'active' | 'measurements' | 'start_date' | 'end_date'>) =>
+  contract.active ?? contractActive(contract, todayUtc());
 
 export function ActiveBadge({ active }: { active: boolean }) {
   return (

@@ -1,4 +1,5 @@
 import { messages } from '../../shared/messages.ts';
+import { isActive, type ContractRow } from '../shared/contracts.tsx';
 import { CONTRACT_BANNER_HEIGHT_PX } from '../../shared/constants.ts';
 
 /**
@@ -22,14 +23,18 @@ export function ContractBanner() {
 
 /**
  * Reading A (decisions.md §3): the banner shows when the account has lamp_access, is not exempt,
- * and no contract attached to it has a non-empty measurement list (no contract counts too).
+ * and no contract attached to it is active (no contract counts too). Active is the server's flag,
+ * over the contract's whole list and its dates (isActive).
  */
 export function contractBannerShows(
   account: { id: string; feature_flags: { lamp_access: boolean } },
-  contracts: readonly { accounts: readonly string[]; measurements: readonly string[] }[],
+  contracts: readonly (Pick<ContractRow, 'accounts' | 'active' | 'measurements'> &
+    Partial<Pick<ContractRow, 'start_date' | 'end_date'>>)[],
   exemptAccountIds: readonly string[],
 ): boolean {
   if (!account.feature_flags.lamp_access) return false;
   if (exemptAccountIds.includes(account.id)) return false;
-  return !contracts.some((c) => c.accounts.includes(account.id) && c.measurements.length > 0);
+  return !contracts.some(
+    (c) => c.accounts.includes(account.id) && isActive({ start_date: null, end_date: null, ...c }),
+  );
 }

@@ -13,7 +13,7 @@ export const contractRow = z.object({
   value: z.number().nonnegative().nullable(),
   currency: z.enum(['GBP', 'EUR', 'USD']),
   notes: text,
-  /** Derived by the server (decisions §3 reading A): the measurement list is not empty. Never stored. */
+  /** Derived by the server (decisions §3 reading A, src/shared/contracts.ts): today within its dates and the whole measurement list not empty. Never stored. */
   active: z.boolean().optional(),
 });
 export type Contract = z.infer<typeof contractRow>;

@@ -78,6 +78,15 @@ describe('the contract banner (reading A)', () => {
     expect(contractBannerShows(a, [{ accounts: ['t1'], measurements: [] }], [])).toBe(true);
     expect(contractBannerShows(a, [{ accounts: ['t1'], measurements: ['m'] }], [])).toBe(false);
   });
+  it("follows the server's Active flag, which counts the whole list and the dates", () => {
+    // A viewer's share of the list may be empty while the contract is active for everyone.
+    expect(contractBannerShows(a, [{ accounts: ['t1'], measurements: [], active: true }], [])).toBe(false);
+    expect(contractBannerShows(a, [{ accounts: ['t1'], measurements: ['m'], active: false }], [])).toBe(true);
+    // Without the flag, an ended contract is not active.
+    const ended = { accounts: ['t1'], measurements: ['m'], start_date: '2020-04-01', end_date: '2021-03-31' };
+    expect(contractBannerShows(a, [ended], [])).toBe(true);
+    expect(contractBannerShows(a, [{ ...ended, end_date: null }], [])).toBe(false);
+  });
   it('never shows for exempt accounts or without lamp_access', () => {
     expect(contractBannerShows(a, [], ['t1'])).toBe(false);
     expect(contractBannerShows(account('t1', false), [], [])).toBe(false);

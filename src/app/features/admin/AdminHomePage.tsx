@@ -12,6 +12,7 @@ import type { Account } from '../../../shared/schemas/account.ts';
 import { ADMIN_SECTIONS, paths, type AdminSection } from '../../routes.ts';
 import { Badge, STATUS_TONES } from '../../shared/Badge.tsx';
 import { Card } from '../../shared/Card.tsx';
+import { isActive } from '../../shared/contracts.tsx';
 import { Skeleton } from '../../shared/EmptyState.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { useAsync } from '../../shared/useAsync.ts';
@@ -36,7 +37,7 @@ function useAccountFigures(account: Account) {
     return {
       users: users.count,
       contracts: contracts.count,
-      active: contracts.data.filter((c) => c.measurements.length > 0).length,
+      active: contracts.data.filter(isActive).length,
       measurements: measurements?.count ?? null,
     };
   }, account.id);
