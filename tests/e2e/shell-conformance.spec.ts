@@ -238,10 +238,10 @@ test.describe('import jobs read like a product (decisions §8)', () => {
     await signIn(page, 'super@lamp.test');
     await openApp(page, `/measurements/${job.measurement}/data-imports/${job.id}`);
     await expect(page.getByRole('heading', { name: job.file_name!, level: 1 })).toBeVisible();
-    await expect(page.getByText(/\d+ of \d+ rows have errors; nothing was imported/)).toBeVisible();
+    await expect(page.getByText(/\d+ of \d+ rows have errors; nothing was imported/).first()).toBeVisible();
     const errors = page.getByRole('table', { name: 'Row errors' });
     await expect(errors.getByRole('row')).toHaveCount(job.errors!.length + 1);
-    await expect(errors.getByRole('cell', { name: job.errors![0]!.message })).toBeVisible();
+    await expect(errors.getByRole('cell', { name: job.errors![0]!.message }).first()).toBeVisible();
     await expect(page.getByText('The import was interrupted; upload the file again')).toHaveCount(0);
     await expect(page.getByText(/Line 0/)).toHaveCount(0);
   });
