@@ -38,6 +38,7 @@ import {
 import { importJobName } from '../../src/shared/import-job-name.ts';
 import {
   IMPORT_FILE_COLLECTION,
+  IMPORT_MAX_ERRORS_KEPT,
   IMPORT_WORKERS_PER_ACCOUNT,
   importChunkRows,
   importStatusText,
@@ -61,7 +62,6 @@ import { DEFAULT_SANDBOX } from '../sandbox/scope.ts';
 import { nameMapper } from './name-mappings.ts';
 
 const TICK_MS = 1000;
-const MAX_ERRORS_KEPT = 200;
 
 /** A job's file, waiting in the store until the job ends; its id is the job's. */
 type ImportFile = {
@@ -138,7 +138,7 @@ async function fail(app: FastifyInstance, job: ImportJob, errors: RowIssue[], me
     status: 'failed',
     rows_imported: 0,
     ...(processed === undefined ? {} : { rows_processed: processed }),
-    errors: errors.slice(0, MAX_ERRORS_KEPT),
+    errors: errors.slice(0, IMPORT_MAX_ERRORS_KEPT),
     updated_at: nowIso(),
   });
   await dropFile(app, job.id);
@@ -166,7 +166,7 @@ async function step(app: FastifyInstance, id: string): Promise<void> {
   if (to < job.rows_total) {
     const found: RowIssue[] = [];
     for (let i = from; i < to; i += 1) found.push(...checkImportRow(context, i).issues);
-    const errors = [...(job.errors ?? []), ...found].slice(0, MAX_ERRORS_KEPT);
+    const errors = [...(job.errors ?? []), ...found].slice(0, IMPORT_MAX_ERRORS_KEPT);
     await jobs(app).update(job.id, { rows_processed: to, errors, updated_at: now });
     return;
   }
@@ -219,10 +219,12 @@ const activeJobs = (app: FastifyInstance) =>
     .filter(isActive)
     .toSorted((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
 
-/** The pass of one sandbox in progress (or waiting), so that passes never overlap. */
-const passes = new Map<string, Promise<number>>();
+/** Per app, the pass of each sandbox in progress (or waiting), so that passes never overlap. */
+const passesOf = new WeakMap<FastifyInstance, Map<string, Promise<number>>>();
 
-function exclusive(fn: () => Promise<number>): Promise<number> {
+function exclusive(app: FastifyInstance, fn: () => Promise<number>): Promise<number> {
+  let passes = passesOf.get(app);
+  if (!passes) passesOf.set(app, (passes = new Map<string, Promise<number>>()));
   const sandbox = currentSandbox();
   const next = (passes.get(sandbox) ?? Promise.resolve(0)).catch(() => 0).then(fn);
   passes.set(sandbox, next);
@@ -235,7 +237,7 @@ function exclusive(fn: () => Promise<number>): Promise<number> {
 
 /** Test control: one step for every active job (or only the given one), due or not. Answers how many moved. */
 export function advanceImportJobs(app: FastifyInstance, id?: string): Promise<number> {
-  return exclusive(async () => {
+  return exclusive(app, async () => {
     const active = activeJobs(app).filter((job) => !id || job.id === id);
     for (const job of active) await step(app, job.id);
     return active.length;
@@ -254,7 +256,7 @@ function stepDue(job: ImportJob, nowMs: number): boolean {
  * many moved.
  */
 export function runDueImportSteps(app: FastifyInstance): Promise<number> {
-  return exclusive(async () => {
+  return exclusive(app, async () => {
     const nowMs = clockNow();
     let moved = 0;
     for (const job of activeJobs(app)) {
@@ -350,7 +352,7 @@ export function importJobRoutes(app: FastifyInstance): void {
       }
       if (parsed.rows.length === 0) fileErrors.push({ line: 1, column: null, message: 'The file has no data rows' });
       // Apart from the passes, so that none meets the job before its file.
-      await exclusive(async () => {
+      await exclusive(app, async () => {
         const multiLine = parsed.lines.some((line, i) => line !== i + 2);
         if (!fileErrors.length) {
           const file: ImportFile = {
@@ -410,7 +412,7 @@ export function importJobRoutes(app: FastifyInstance): void {
       // The default state's jobs, and each test sandbox's (on its own clock).
       for (const name of [DEFAULT_SANDBOX, ...app.sandboxes.list().map((sandbox) => sandbox.name)]) {
         // A sandbox whose last pass still runs (a slow disk) skips this one.
-        if (passes.has(name)) continue;
+        if (passesOf.get(app)?.has(name)) continue;
         app
           .inSandbox(name, () => runDueImportSteps(app))
           .catch((error: unknown) => app.log.error(error, 'import job step failed'));

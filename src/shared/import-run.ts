@@ -13,6 +13,9 @@
  */
 export const IMPORT_FILE_COLLECTION = 'import-job-file';
 
+/** Row errors a job keeps (the count of bad rows in its message covers them all). */
+export const IMPORT_MAX_ERRORS_KEPT = 200;
+
 /** Jobs of one account that run at once; the account's other jobs wait, queued. */
 export const IMPORT_WORKERS_PER_ACCOUNT = 2;
 /** A running job checks its rows in this many steps. */
