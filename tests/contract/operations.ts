@@ -288,9 +288,11 @@ export const OPERATIONS: Record<string, Entry> = {
       json(400, { ...upload, csv: '' }, { as: 'writer', invalid: true }),
     ];
   },
-  'POST /api/v1/import-job/advance': () => [
+  'POST /api/v1/import-job/advance': (): Step[] => [
     { query: { steps: 6 }, status: 200 },
+    { query: { clock: 'due' }, status: 200 },
     { query: { steps: 0 }, status: 400, invalid: true },
+    { query: { clock: 'soon' }, status: 400, invalid: true },
   ],
   'GET /api/v1/report-data': (w) => [
     { as: 'reader', query: { measurement: w.id('measurement') }, status: 200 },
