@@ -19,6 +19,9 @@ export function useListState(spec: ListSpec): ListStateApi {
   const state = useMemo(() => readListState(search, spec), [search, spec]);
   const set = useCallback(
     (patch: Partial<ListState>) => {
+      // A write that arrives after the person has moved on (a search written a moment after the
+      // last key, when they had already clicked a result) must not bring them back to the list.
+      if (!isShown(location)) return;
       const next =
         'page' in patch && Object.keys(patch).length === 1 ? { ...state, ...patch } : nextState(state, patch);
       navigate(`${location}${writeListState(next, spec, search)}`, { replace: true });
@@ -30,4 +33,15 @@ export function useListState(spec: ListSpec): ListStateApi {
     [set, state.filters],
   );
   return { state, set, setFilter };
+}
+
+/** Whether the address bar still shows `path` (the router's location, decoded). */
+function isShown(path: string): boolean {
+  let shown = window.location.pathname;
+  try {
+    shown = decodeURI(shown);
+  } catch {
+    // A malformed escape stays as it is, as the router leaves it.
+  }
+  return shown === path;
 }

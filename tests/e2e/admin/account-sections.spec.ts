@@ -92,7 +92,7 @@ test('grants are added, changed and revoked on the access page', async ({ page }
 
   await page.getByRole('button', { name: 'Add access' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add access' });
-  await dialog.getByRole('combobox', { name: 'User' }).fill(person.email);
+  await dialog.getByRole('combobox', { name: 'User' }).pressSequentially(person.email, { delay: 15 });
   await page.getByRole('option', { name: new RegExp(person.email) }).click();
   await dialog.getByRole('button', { name: 'Role' }).click();
   await page.getByRole('option', { name: 'Write' }).click();

@@ -83,7 +83,7 @@ export const ACCOUNT_RECIPES: Record<string, AdminRecipe> = {
       const person = await inviteUser(page.request, home, unique.toLowerCase().replace(/[^a-z0-9]+/g, '-'));
       await page.getByRole('button', { name: 'Add access' }).click();
       const dialog = page.getByRole('dialog', { name: 'Add access' });
-      await dialog.getByRole('combobox', { name: 'User' }).fill(person.email);
+      await dialog.getByRole('combobox', { name: 'User' }).pressSequentially(person.email, { delay: 15 });
       await page.getByRole('option', { name: new RegExp(person.email) }).click();
       await dialog.getByRole('button', { name: 'Add access' }).click();
       await expect(page.getByTestId('grant-row').filter({ hasText: person.email })).toContainText('Read');

@@ -23,7 +23,8 @@ export async function fill(page: Page, label: string, value: string) {
 export async function pick(page: Page, label: string, text = '') {
   const box = page.getByRole('combobox', { name: label, exact: true });
   await box.click();
-  if (text) await box.fill(text);
+  // Typed key by key, as a person does (the picker searches the server as the keys arrive).
+  if (text) await box.pressSequentially(text, { delay: 15 });
   const option = text ? page.getByRole('option').filter({ hasText: text }).first() : page.getByRole('option').first();
   await option.click();
   // A list of references stays open for the next one, and hides the rest of the page from the
