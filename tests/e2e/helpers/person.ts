@@ -55,9 +55,10 @@ export async function pickFromCombobox(
  */
 export async function typeDate(field: Locator, iso: string): Promise<void> {
   const [year, month, day] = iso.split('-');
-  await field.click();
-  // The field's first part (month) takes the keys; a date field moves on as each part fills.
-  await field.press('ControlOrMeta+a');
+  // A click at the field's left edge lands on its first part (the month); each part moves on to
+  // the next once it is full.
+  const box = await field.boundingBox();
+  await field.click({ position: { x: 16, y: (box?.height ?? 20) / 2 } });
   await field.pressSequentially(`${month}${day}${year}`, { delay: 15 });
 }
 
