@@ -47,6 +47,21 @@ test.describe('browsing', () => {
     await expect(page).toHaveURL(/\/spotlight\/studies$/);
     const table = page.getByRole('table');
     await expect(table.getByRole('row')).toHaveCount(9);
+    // A search typed, then at once a click on to a study, on a slow line (the assets page's code
+    // takes a second to arrive): the person stays on the study, not pulled back by the search.
+    await page.route('**/_astro/AssetsPage.*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await route.continue();
+    });
+    await typeInto(page.getByLabel('Search'), 'Volt EV');
+    await table.getByRole('link', { name: 'Volt EV: launch film' }).click();
+    await expect(page).toHaveURL(/\/spotlight\/assets\?study=[0-9a-f]{24}$/);
+    await expect(page.getByRole('table').getByRole('link')).toHaveCount(4);
+    await expect(page).toHaveURL(/\/spotlight\/assets\?study=[0-9a-f]{24}$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/spotlight\/studies(\?q=Volt\+EV)?$/);
+    await typeInto(page.getByLabel('Search'), '');
+    await expect(table.getByRole('row')).toHaveCount(9);
     // Searching goes through the service's own list call.
     const listCall = page.waitForRequest((r) => r.url().endsWith('/api/spotlight/brief') && r.method() === 'POST');
     await typeInto(page.getByLabel('Search'), 'Volt');
