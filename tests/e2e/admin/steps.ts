@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { typeDate, typeInto } from '../helpers/person.ts';
 
 /**
  * Steps the admin recipes share, written against what a user sees on the generic admin pages:
@@ -14,9 +15,11 @@ export async function rowsLoaded(page: Page) {
   expect(await rows.count()).toBeGreaterThan(1);
 }
 
+/** A field typed key by key as a person does (a date in the en-US field order). */
 export async function fill(page: Page, label: string, value: string) {
   const box = page.getByRole('textbox', { name: label, exact: true });
-  await box.fill(value);
+  if (/\bdate$/i.test(label) && /^\d{4}-\d{2}-\d{2}$/.test(value)) await typeDate(box, value);
+  else await typeInto(box, value);
 }
 
 /** A reference picker: types `text` (or nothing) and takes the first matching option. */
