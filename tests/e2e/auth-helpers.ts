@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { typeInto } from './helpers/person.ts';
 
 /** Helpers of the sign-in specs: throwaway users, the outbox, signing in, axe. */
 export const DEMO_PASSWORD = 'Lamp-Demo-2026!';
@@ -79,8 +80,8 @@ export async function signIn(page: Page, email: string, password: string, path =
   await page.goto(path);
   await expect(page.locator('html[data-login-ready]')).toHaveCount(1);
   const form = page.getByTestId('login-form');
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Password', { exact: true }).fill(password);
+  await typeInto(form.getByLabel('Email'), email);
+  await typeInto(form.getByLabel('Password', { exact: true }), password);
   await form.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 

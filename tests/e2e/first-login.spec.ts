@@ -1,4 +1,5 @@
 import { expect, test } from './helpers/sandbox.ts';
+import { typeInto } from './helpers/person.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { createUser, DEMO_PASSWORD, expectNoSeriousA11yViolations, signIn, STRONG_PASSWORD } from './auth-helpers.ts';
 
@@ -31,10 +32,10 @@ test('first login: /new-user with the consent question, confirm details and a ne
   await expect(form.getByRole('heading')).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
 
-  await details.getByLabel('Last name', { exact: true }).fill('Haddad-Ali');
-  await form.getByLabel('Current password', { exact: true }).fill(DEMO_PASSWORD);
-  await form.getByLabel('New password', { exact: true }).fill(STRONG_PASSWORD);
-  await form.getByLabel('Confirm new password', { exact: true }).fill(STRONG_PASSWORD);
+  await typeInto(details.getByLabel('Last name', { exact: true }), 'Haddad-Ali');
+  await typeInto(form.getByLabel('Current password', { exact: true }), DEMO_PASSWORD);
+  await typeInto(form.getByLabel('New password', { exact: true }), STRONG_PASSWORD);
+  await typeInto(form.getByLabel('Confirm new password', { exact: true }), STRONG_PASSWORD);
   await form.getByRole('button', { name: 'Save' }).click();
   // Two scrypt runs on the server (check, then hash): allow for a busy machine.
   await expect(page).toHaveURL(/\/$/, { timeout: 15_000 });

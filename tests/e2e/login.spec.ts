@@ -1,5 +1,6 @@
 import { expect, test } from './helpers/sandbox.ts';
 import { messages } from '../../src/shared/messages.ts';
+import { typeInto } from './helpers/person.ts';
 import {
   createUser,
   DEMO_PASSWORD,
@@ -25,18 +26,18 @@ test.describe('the sign-in page', () => {
     await expect(page.getByText(v.passwordRequired)).toBeVisible();
     await expect(page.getByTestId('login-form').getByLabel('Email')).toBeFocused();
 
-    await page.getByTestId('login-form').getByLabel('Email').fill('reader@northwind');
+    await typeInto(page.getByTestId('login-form').getByLabel('Email'), 'reader@northwind');
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page.getByText(v.invalidEmailFormat)).toBeVisible();
-    await page.getByTestId('login-form').getByLabel('Email').fill('reader @northwind.test');
+    await typeInto(page.getByTestId('login-form').getByLabel('Email'), 'reader @northwind.test');
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page.getByText(v.invalidEmailFormat)).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
   });
 
   test('shows "Email or password invalid" on the password field', async ({ page }) => {
-    await page.getByTestId('login-form').getByLabel('Email').fill('reader@northwind.test');
-    await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+    await typeInto(page.getByTestId('login-form').getByLabel('Email'), 'reader@northwind.test');
+    await typeInto(page.getByLabel('Password', { exact: true }), 'not-the-password');
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     const password = page.getByLabel('Password', { exact: true });
     await expect(password).toHaveAttribute('aria-invalid', 'true');
@@ -45,8 +46,8 @@ test.describe('the sign-in page', () => {
   });
 
   test('asks an unverified user to check their e-mail: error alert and field error', async ({ page }) => {
-    await page.getByTestId('login-form').getByLabel('Email').fill('unverified@northwind.test');
-    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+    await typeInto(page.getByTestId('login-form').getByLabel('Email'), 'unverified@northwind.test');
+    await typeInto(page.getByLabel('Password', { exact: true }), DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page.getByRole('alert').filter({ hasText: messages.auth.verificationRequired })).toBeVisible();
     await expect(page.locator('#login-password-error')).toHaveText(messages.auth.verificationRequired);
@@ -54,8 +55,8 @@ test.describe('the sign-in page', () => {
   });
 
   test('goes to / with the login flag after signing in', async ({ page }) => {
-    await page.getByTestId('login-form').getByLabel('Email').fill('reader@northwind.test');
-    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+    await typeInto(page.getByTestId('login-form').getByLabel('Email'), 'reader@northwind.test');
+    await typeInto(page.getByLabel('Password', { exact: true }), DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page).toHaveURL(/\/\?login=true$/);
   });
@@ -139,13 +140,13 @@ test.describe('the forgot-password modal', () => {
     await expect(dialog.locator('form')).toHaveAttribute('novalidate', '');
     await dialog.getByRole('button', { name: 'Send reset link' }).click();
     await expect(dialog.getByText(v.emailRequired)).toBeVisible();
-    await dialog.getByLabel('Email').fill('no-at-sign');
+    await typeInto(dialog.getByLabel('Email'), 'no-at-sign');
     await dialog.getByRole('button', { name: 'Send reset link' }).click();
     await expect(dialog.getByText(v.invalidEmailFormat)).toBeVisible();
 
     const unknown = uniqueEmail('nobody');
     const posted = page.waitForRequest('**/api/v1/forgotten-password');
-    await dialog.getByLabel('Email').fill(unknown);
+    await typeInto(dialog.getByLabel('Email'), unknown);
     await dialog.getByRole('button', { name: 'Send reset link' }).click();
     const sent = await posted;
     expect(sent.headers()['content-type']).toBe('application/x-www-form-urlencoded');
@@ -159,7 +160,7 @@ test.describe('the forgot-password modal', () => {
     const user = await createUser(request, { tag: 'forgot' });
     await page.goto('/login');
     await expect(page.locator('html[data-login-ready]')).toHaveCount(1);
-    await page.getByTestId('login-form').getByLabel('Email').fill(user.email);
+    await typeInto(page.getByTestId('login-form').getByLabel('Email'), user.email);
     await page.getByRole('button', { name: 'Forgot password?' }).click();
     const dialog = page.getByRole('dialog', { name: 'Forgot password' });
     // The address typed on the form is carried over.

@@ -8,6 +8,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect as baseExpect, test } from './helpers/sandbox.ts';
 import { formatMetric, type MetricKey } from '../../src/shared/metrics.ts';
 import { resolveRange, todayUtc } from '../../src/app/shared/metrics/dateRange.ts';
+import { typeDate, typeInto } from './helpers/person.ts';
 
 /** Pages wait on a shared, busy test server: allow more than the default 7 s to appear. */
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -66,7 +67,8 @@ async function seriousViolations(page: Page) {
 test.describe('measurements', () => {
   // Whole flows against one busy test server (two workers, the dashboard's aggregation).
   test.describe.configure({ timeout: 90_000 });
-  test.use({ actionTimeout: 15_000 });
+  // Dates are typed in the en-US field order (month, day, year).
+  test.use({ actionTimeout: 15_000, locale: 'en-US' });
   test.beforeEach(async ({ page }) => signIn(page));
 
   test('the list pages, sorts and searches on the server', async ({ page }) => {
@@ -84,49 +86,71 @@ test.describe('measurements', () => {
     await expect(page.getByText(new RegExp(`^Showing 26–${Math.min(50, total)} of`))).toBeVisible();
 
     const target = (await busiestMeasurement(page)).name;
-    await page.getByLabel('Search').fill(target);
+    await typeInto(page.getByLabel('Search'), target);
     await expect(page).toHaveURL(/q=/);
     await expect(rows.first()).toContainText(target);
     await expect(page.getByText(/^Showing 1–\d+ of \d+$/)).toBeVisible();
     expect(await rows.count()).toBeLessThan(25);
 
+    // A search typed, then at once a click on to a row, on a slow line (the dashboard's code takes
+    // a second to arrive): the person stays where they clicked. The search's write, due a moment
+    // after the last key, used to land meanwhile and bring them back to the list.
+    await page.route('**/_astro/DashboardPage.*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await route.continue();
+    });
+    await typeInto(page.getByLabel('Search'), target.slice(0, -2));
     await rows.first().getByRole('link').click();
     await expect(page).toHaveURL(/\/measurements\/[0-9a-f]{24}$/);
     await expect(page.getByRole('heading', { name: target, level: 1 })).toBeVisible();
   });
 
-  test('create shows field errors, then saves and opens the dashboard; edit saves changes', async ({ page }) => {
-    await page.goto('/measurements/create');
+  test('create shows field errors, then saves and opens the dashboard; the list finds it; edit saves changes', async ({
+    page,
+  }) => {
+    await page.goto('/measurements');
+    await page.getByRole('link', { name: 'New measurement' }).click();
+    await expect(page.getByRole('button', { name: 'Create measurement' })).toBeVisible();
     await page.getByRole('button', { name: 'Create measurement' }).click();
     await expect(page.getByText('Name is required')).toBeVisible();
     await expect(page.getByText('Start date is required')).toBeVisible();
     await expect(page.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true');
 
     const name = `E2E Spring Launch ${Date.now()}`;
-    await page.getByLabel('Name').fill(name);
-    await page.getByLabel('Start date').fill('2026-11-10');
-    await page.getByLabel('End date').fill('2026-11-01');
+    await typeInto(page.getByLabel('Name'), name);
+    await typeDate(page.getByLabel('Start date'), '2026-11-10');
+    await typeDate(page.getByLabel('End date'), '2026-11-01');
     await page.getByRole('button', { name: 'Create measurement' }).click();
     await expect(page.getByText('End date must not be before start date')).toBeVisible();
 
-    await page.getByLabel('End date').fill('2026-12-20');
+    await typeDate(page.getByLabel('End date'), '2026-12-20');
     await page
       .getByRole('group', { name: /Channels/ })
       .getByRole('checkbox')
       .first()
-      .check();
+      .click();
+    await expect(page.getByLabel('Name')).toHaveValue(name);
+    await expect(page.getByLabel('Start date')).toHaveValue('2026-11-10');
+    await expect(page.getByLabel('End date')).toHaveValue('2026-12-20');
     await page.getByRole('button', { name: 'Create measurement' }).click();
     await expect(page.getByText(`Measurement '${name}' created`)).toBeVisible();
     await expect(page).toHaveURL(/\/measurements\/[0-9a-f]{24}$/);
     await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
-
     const id = page.url().split('/').pop()!;
+
+    // Found again as a person finds it: home, the sidebar's filter, a click on its name.
+    await page.getByRole('link', { name: 'LAMP home' }).click();
+    await typeInto(page.getByRole('searchbox', { name: 'Filter measurements' }), name.slice(0, -3));
+    await page.getByRole('complementary', { name: 'Sidebar' }).getByRole('link', { name }).click();
+    await expect(page).toHaveURL(new RegExp(`/measurements/${id}$`));
+    await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+
     await page.goto(`/measurements/${id}/edit`);
     await expect(page.getByLabel('Name')).toHaveValue(name);
-    await page.getByLabel('Name').fill('');
+    await typeInto(page.getByLabel('Name'), '');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect(page.getByText('Name is required')).toBeVisible();
-    await page.getByLabel('Name').fill(`${name} (edited)`);
+    await typeInto(page.getByLabel('Name'), `${name} (edited)`);
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect(page.getByText(`Measurement '${name} (edited)' saved`)).toBeVisible();
     await expect(page.getByRole('heading', { name: `${name} (edited)`, level: 1 })).toBeVisible();

@@ -1,4 +1,5 @@
 import { expect, test } from './helpers/sandbox.ts';
+import { typeInto } from './helpers/person.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { createUser, DEMO_PASSWORD, expectNoSeriousA11yViolations, signIn, STRONG_PASSWORD } from './auth-helpers.ts';
 
@@ -25,12 +26,12 @@ test.describe('the profile page', () => {
     await expect(details.getByText(/GDPR/)).toContainText('PECR');
     await expectNoSeriousA11yViolations(page, 'main');
 
-    await details.getByLabel('First name', { exact: true }).fill('');
+    await typeInto(details.getByLabel('First name', { exact: true }), '');
     await details.getByRole('button', { name: 'Save' }).click();
     await expect(details.getByText(messages.validation.firstNameRequired)).toBeVisible();
 
-    await details.getByLabel('First name', { exact: true }).fill('Priyanka');
-    await details.getByLabel('Last name', { exact: true }).fill('Nair-Shah');
+    await typeInto(details.getByLabel('First name', { exact: true }), 'Priyanka');
+    await typeInto(details.getByLabel('Last name', { exact: true }), 'Nair-Shah');
     await consent.check();
     await details.getByRole('button', { name: 'Save' }).click();
     await expect(details.getByRole('button', { name: 'Save' })).toBeDisabled();
@@ -60,14 +61,14 @@ test.describe('the profile page', () => {
 
     // Show/hide toggles.
     const current = form.getByLabel('Current password', { exact: true });
-    await current.fill('wrong-password');
+    await typeInto(current, 'wrong-password');
     await expect(current).toHaveAttribute('type', 'password');
     await form.getByRole('button', { name: 'Show current password' }).click();
     await expect(current).toHaveAttribute('type', 'text');
     await form.getByRole('button', { name: 'Hide current password' }).click();
 
-    await form.getByLabel('New password', { exact: true }).fill(STRONG_PASSWORD);
-    await form.getByLabel('Confirm new password', { exact: true }).fill(STRONG_PASSWORD);
+    await typeInto(form.getByLabel('New password', { exact: true }), STRONG_PASSWORD);
+    await typeInto(form.getByLabel('Confirm new password', { exact: true }), STRONG_PASSWORD);
     const sent = page.waitForRequest((r) => r.url().endsWith('/api/v1/reset-password'));
     await form.getByRole('button', { name: 'Save' }).click();
     const body = (await sent).postDataJSON() as Record<string, unknown>;
@@ -78,7 +79,7 @@ test.describe('the profile page', () => {
     await expect(form.getByRole('button', { name: 'Save' })).toBeDisabled();
     await expect(form.getByRole('button', { name: 'Save' })).toBeEnabled();
 
-    await current.fill(DEMO_PASSWORD);
+    await typeInto(current, DEMO_PASSWORD);
     await form.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText(messages.auth.passwordChanged)).toBeVisible();
     await expect(current).toHaveValue('');

@@ -15,9 +15,12 @@ import { parseCsv } from '../../src/shared/csv.ts';
 import { resolveRelativeDate } from '../../src/shared/reports.ts';
 import { formatDay } from '../../src/app/shared/metrics/dateRange.ts';
 import { messages } from '../../src/shared/messages.ts';
+import { clickAway, typeDate, typeInto } from './helpers/person.ts';
 import { openApp, signIn } from './helpers/session.ts';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
+// Dates are typed in the en-US field order (month, day, year).
+test.use({ locale: 'en-US' });
 
 interface MeasurementRow {
   id: string;
@@ -50,7 +53,7 @@ const unique = (tag: string) => `${tag} ${Date.now().toString(36)}${Math.random(
 
 async function pickMeasurement(page: Page, name: string) {
   await page.getByTestId('picker-measurements').getByRole('button').click();
-  await page.getByRole('searchbox', { name: 'Search measurements' }).fill(name.slice(0, 30));
+  await typeInto(page.getByRole('searchbox', { name: 'Search measurements' }), name.slice(0, 30));
   await page.getByRole('option', { name }).click();
   // Escape clears the search first, then closes the picker.
   await expect(async () => {
@@ -60,14 +63,17 @@ async function pickMeasurement(page: Page, name: string) {
 }
 
 test('builds a report whose totals match the measurement metrics endpoint', async ({ page }) => {
+  // Built by hand, key by key, then checked against the API: a whole flow on a busy server.
+  test.setTimeout(60_000);
   await signIn(page, 'writer@northwind.test');
   const pair = await octoberPair(page);
   await openApp(page, '/reports');
   await expect(page.getByText('Choose measurements to build a report')).toBeVisible();
   for (const m of pair) await pickMeasurement(page, m.name);
   await page.getByLabel('Date range').selectOption('custom');
-  await page.getByLabel('From', { exact: true }).fill('2026-10-01');
-  await page.getByLabel('To', { exact: true }).fill('2026-10-31');
+  await typeDate(page.getByLabel('From', { exact: true }), '2026-10-01');
+  await typeDate(page.getByLabel('To', { exact: true }), '2026-10-31');
+  await clickAway(page);
   await page.getByLabel('Group by').selectOption('channel');
   await expect(page.getByTestId('report-range')).toContainText('Showing 1 Oct 2026 to 31 Oct 2026 · 2 measurements');
 
@@ -102,13 +108,24 @@ test('builds a report whose totals match the measurement metrics endpoint', asyn
 });
 
 test('saves a report, refuses a second of the same name, reopens it by URL and by name', async ({ page }) => {
+  // Built by hand, key by key, then checked against the API: a whole flow on a busy server.
+  test.setTimeout(60_000);
   await signIn(page, 'writer@northwind.test');
   const [m] = await octoberPair(page);
   const name = unique('E2E channel report');
-  await openApp(page, `/reports?measurement=${m!.id}&startDate=2026-10-01&endDate=2026-10-31&groupBy=channel`);
+  // Built as a person builds it: the measurement typed and clicked, the dates typed, a grouping.
+  await openApp(page, '/reports');
+  await pickMeasurement(page, m!.name);
+  await page.getByLabel('Date range').selectOption('custom');
+  await typeDate(page.getByLabel('From', { exact: true }), '2026-10-01');
+  await typeDate(page.getByLabel('To', { exact: true }), '2026-10-31');
+  await clickAway(page);
+  await page.getByLabel('Group by').selectOption('channel');
+  await expect(page.getByTestId('report-range')).toContainText('Showing 1 Oct 2026 to 31 Oct 2026 · 1 measurement');
   const total = await totalsCell(page, 'impressions').textContent();
+  expect(total).toMatch(/\d/);
   await page.getByRole('button', { name: 'Save report' }).click();
-  await page.getByRole('textbox', { name: 'Name' }).fill(name);
+  await typeInto(page.getByRole('textbox', { name: 'Name' }), name);
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/reports/saved/${encodeURIComponent(name).replace(/%20/g, '%20')}`));
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
@@ -120,7 +137,7 @@ test('saves a report, refuses a second of the same name, reopens it by URL and b
   // The same name again is a field error, and nothing is saved.
   await openApp(page, `/reports?measurement=${m!.id}&relativeDate=last_7_days`);
   await page.getByRole('button', { name: 'Save report' }).click();
-  await page.getByRole('textbox', { name: 'Name' }).fill(name.toUpperCase());
+  await typeInto(page.getByRole('textbox', { name: 'Name' }), name.toUpperCase());
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('A saved report with this name already exists in this account')).toBeVisible();
   await page.getByRole('button', { name: 'Cancel' }).click();
@@ -133,15 +150,18 @@ test('saves a report, refuses a second of the same name, reopens it by URL and b
   await expect(page.getByLabel('Group by')).toHaveValue('device');
   await expect(totalsCell(page, 'impressions')).toHaveText(total!);
 
-  // By name, from the list of saved reports.
-  await openApp(page, '/reports/saved');
+  // By name, from the list of saved reports, reached through the sidebar.
+  await page
+    .getByRole('complementary', { name: 'Sidebar' })
+    .getByRole('link', { name: messages.shell.savedReports, exact: true })
+    .click();
   await page.getByRole('main').getByRole('link', { name }).click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 
   // Rename, then delete.
   const renamed = `${name} (renamed)`;
   await page.getByRole('button', { name: 'Rename' }).click();
-  await page.getByRole('textbox', { name: 'Name' }).fill(renamed);
+  await typeInto(page.getByRole('textbox', { name: 'Name' }), renamed);
   await page.getByRole('button', { name: 'Rename', exact: true }).last().click();
   await expect(page.getByRole('heading', { level: 1, name: renamed })).toBeVisible();
   await page.getByRole('button', { name: 'Delete' }).click();

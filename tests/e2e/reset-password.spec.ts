@@ -1,4 +1,5 @@
 import { expect, test } from './helpers/sandbox.ts';
+import { typeInto } from './helpers/person.ts';
 import { messages } from '../../src/shared/messages.ts';
 import {
   createUser,
@@ -19,7 +20,7 @@ test('a reset link from the outbox sets a new password, then works no more', asy
   await page.goto('/login');
   await expect(page.locator('html[data-login-ready]')).toHaveCount(1);
   await page.getByRole('button', { name: 'Forgot password?' }).click();
-  await page.getByRole('dialog').getByLabel('Email').fill(user.email);
+  await typeInto(page.getByRole('dialog').getByLabel('Email'), user.email);
   await page.getByRole('dialog').getByRole('button', { name: 'Send reset link' }).click();
   const { link } = await latestEmail(request, user.email);
 
@@ -34,19 +35,19 @@ test('a reset link from the outbox sets a new password, then works no more', asy
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(form.getByText(messages.validation.newPasswordRequired)).toHaveCount(2);
 
-  await form.getByLabel('New password', { exact: true }).fill('password');
+  await typeInto(form.getByLabel('New password', { exact: true }), 'password');
   await expect(form.getByTestId('strength-label')).toHaveText('weak');
-  await form.getByLabel('Confirm new password', { exact: true }).fill('password');
+  await typeInto(form.getByLabel('Confirm new password', { exact: true }), 'password');
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(form.getByText(messages.validation.passwordNotStrongEnough)).toBeVisible();
 
-  await form.getByLabel('New password', { exact: true }).fill(STRONG_PASSWORD);
+  await typeInto(form.getByLabel('New password', { exact: true }), STRONG_PASSWORD);
   await expect(form.getByTestId('strength-label')).toHaveText('strong');
-  await form.getByLabel('Confirm new password', { exact: true }).fill(`${STRONG_PASSWORD}x`);
+  await typeInto(form.getByLabel('Confirm new password', { exact: true }), `${STRONG_PASSWORD}x`);
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(form.getByText(messages.validation.passwordsDoNotMatch)).toBeVisible();
 
-  await form.getByLabel('Confirm new password', { exact: true }).fill(STRONG_PASSWORD);
+  await typeInto(form.getByLabel('Confirm new password', { exact: true }), STRONG_PASSWORD);
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText(messages.auth.passwordChanged)).toBeVisible();
   // Redirected to / after 2 s, signed in.
@@ -59,8 +60,8 @@ test('a reset link from the outbox sets a new password, then works no more', asy
   await page.context().clearCookies();
   await page.goto(link);
   const again = page.getByTestId('password-form-reset');
-  await again.getByLabel('New password', { exact: true }).fill('Another-Brisk-Otter-43');
-  await again.getByLabel('Confirm new password', { exact: true }).fill('Another-Brisk-Otter-43');
+  await typeInto(again.getByLabel('New password', { exact: true }), 'Another-Brisk-Otter-43');
+  await typeInto(again.getByLabel('Confirm new password', { exact: true }), 'Another-Brisk-Otter-43');
   await again.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('alert').filter({ hasText: /already been used/ })).toBeVisible();
   await expect(page).toHaveURL(/\/reset-password\?/);
@@ -77,8 +78,8 @@ test('an expired reset link is refused', async ({ page, request }) => {
   const link = await issueLink(request, 'reset-password', user.email, Date.now() - HOUR - 60_000);
   await page.goto(link);
   const form = page.getByTestId('password-form-reset');
-  await form.getByLabel('New password', { exact: true }).fill(STRONG_PASSWORD);
-  await form.getByLabel('Confirm new password', { exact: true }).fill(STRONG_PASSWORD);
+  await typeInto(form.getByLabel('New password', { exact: true }), STRONG_PASSWORD);
+  await typeInto(form.getByLabel('Confirm new password', { exact: true }), STRONG_PASSWORD);
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('alert').filter({ hasText: /expired/ })).toBeVisible();
   await page.waitForTimeout(2500);
@@ -100,7 +101,7 @@ test('the strength meter says "Timeout loading zxcvbn" when the checker does not
   await page.route(/zxcvbn-chunk[^/]*\.js/, () => undefined);
   await page.goto(link);
   const form = page.getByTestId('password-form-reset');
-  await form.getByLabel('New password', { exact: true }).fill('something');
+  await typeInto(form.getByLabel('New password', { exact: true }), 'something');
   await expect(form.getByTestId('strength-meter')).toHaveText(messages.auth.strengthTimeout, { timeout: 8000 });
   await expect(page.getByRole('alert').filter({ hasText: messages.auth.strengthTimeout })).toBeVisible();
 });
@@ -122,15 +123,15 @@ test('the strength meter maps scores to the spec texts and widths', async ({ pag
     );
 
   await expect(label).toHaveText('too short');
-  await input.fill('ab');
+  await typeInto(input, 'ab');
   await expect(label).toHaveText('too short');
   expect(await width()).toBe(0);
-  await input.fill('abc');
+  await typeInto(input, 'abc');
   await expect(label).toHaveText('weak'); // score 0, 3 characters
   await expect.poll(width).toBe(25);
-  await input.fill('Lamp-Demo');
+  await typeInto(input, 'Lamp-Demo');
   await expect(label).not.toHaveText(/too short|weak/);
-  await input.fill(STRONG_PASSWORD);
+  await typeInto(input, STRONG_PASSWORD);
   await expect(label).toHaveText('strong');
   await expect.poll(width).toBe(100);
   await expectNoSeriousA11yViolations(page);

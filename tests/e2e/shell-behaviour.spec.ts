@@ -3,12 +3,14 @@ import { expect, test } from './helpers/sandbox.ts';
 import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { SIDEBAR_DEFAULT_WIDTH, SIDEBAR_MAX_WIDTH } from '../../src/shared/constants.ts';
+import { clickAway, typeInto } from './helpers/person.ts';
 import { openApp, signIn } from './helpers/session.ts';
 
 const switcher = (page: Page) => page.getByRole('combobox', { name: 'Account' });
 
+/** The switcher as a person uses it: part of the account's name typed, its option clicked. */
 async function switchTo(page: Page, name: string) {
-  await page.getByRole('button', { name: 'Show accounts' }).click();
+  await typeInto(switcher(page), name.slice(0, 5));
   await page.getByRole('option', { name }).click();
 }
 
@@ -46,6 +48,10 @@ test.describe('account switching', () => {
   test('switching shows the loading view, is kept across reloads, and themes the shell', async ({ page }) => {
     await signIn(page, 'admin@northwind.test');
     await openApp(page, '/');
+    await expect(switcher(page)).toHaveValue('Northwind Media');
+    // Typed and left without a pick: the box gives back the account, nothing switches.
+    await typeInto(switcher(page), 'Conto');
+    await clickAway(page);
     await expect(switcher(page)).toHaveValue('Northwind Media');
     // The loading view lasts 500 ms: watch for it from before the switch.
     const loading = page.getByTestId('loading-view').waitFor({ state: 'attached' });
@@ -163,7 +169,7 @@ test.describe('global search', () => {
     await expect(dialog.getByText(messages.search.noRecent)).toBeVisible();
     const box = dialog.getByPlaceholder(messages.search.placeholder);
     await expect(box).toBeFocused();
-    await box.fill('Northwind');
+    await typeInto(box, 'Northwind');
     await expect(dialog.getByRole('heading', { name: messages.search.results })).toBeVisible();
     const accounts = dialog.locator('[data-search-section="account"]');
     await expect(accounts.locator('[data-section-title]')).toHaveText('Accounts');
@@ -181,9 +187,9 @@ test.describe('global search', () => {
     await page.getByRole('button', { name: 'Search' }).click();
     const box = page.getByPlaceholder(messages.search.placeholder);
     await expect(box).toBeFocused();
-    await box.fill('zzzz-nothing-like-this');
+    await typeInto(box, 'zzzz-nothing-like-this');
     await expect(page.getByText(messages.search.noResults)).toBeVisible();
-    await box.fill('a');
+    await typeInto(box, 'a');
     await expect(page.locator('[data-search-section]').first()).toBeVisible();
     const titles = await page
       .locator('[data-search-section] [data-section-title]')
@@ -196,7 +202,7 @@ test.describe('global search', () => {
     await openApp(page, '/');
     await page.route('**/api/v1/project?*', (route) => route.fulfill({ status: 500, json: { message: 'down' } }));
     await page.keyboard.press('Control+k');
-    await page.getByPlaceholder(messages.search.placeholder).fill('a');
+    await typeInto(page.getByPlaceholder(messages.search.placeholder), 'a');
     await expect(page.getByText(messages.errors.searchSectionFailed('Projects'))).toBeVisible();
   });
 });

@@ -8,6 +8,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect as baseExpect, test } from './helpers/sandbox.ts';
 import { messages } from '../../src/shared/messages.ts';
+import { typeInto } from './helpers/person.ts';
 import { expectNoSeriousA11yViolations } from './auth-helpers.ts';
 import { openApp, signIn } from './helpers/session.ts';
 
@@ -46,9 +47,24 @@ test.describe('browsing', () => {
     await expect(page).toHaveURL(/\/spotlight\/studies$/);
     const table = page.getByRole('table');
     await expect(table.getByRole('row')).toHaveCount(9);
+    // A search typed, then at once a click on to a study, on a slow line (the assets page's code
+    // takes a second to arrive): the person stays on the study, not pulled back by the search.
+    await page.route('**/_astro/AssetsPage.*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await route.continue();
+    });
+    await typeInto(page.getByLabel('Search'), 'Volt EV');
+    await table.getByRole('link', { name: 'Volt EV: launch film' }).click();
+    await expect(page).toHaveURL(/\/spotlight\/assets\?study=[0-9a-f]{24}$/);
+    await expect(page.getByRole('table').getByRole('link')).toHaveCount(4);
+    await expect(page).toHaveURL(/\/spotlight\/assets\?study=[0-9a-f]{24}$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/spotlight\/studies(\?q=Volt\+EV)?$/);
+    await typeInto(page.getByLabel('Search'), '');
+    await expect(table.getByRole('row')).toHaveCount(9);
     // Searching goes through the service's own list call.
     const listCall = page.waitForRequest((r) => r.url().endsWith('/api/spotlight/brief') && r.method() === 'POST');
-    await page.getByLabel('Search').fill('Volt');
+    await typeInto(page.getByLabel('Search'), 'Volt');
     const body = (await listCall).postDataJSON() as { filter_name?: string; page_num: number };
     expect(body).toMatchObject({ filter_name: 'Volt', page_num: 1 });
     await expect(table.getByRole('row')).toHaveCount(3);
@@ -77,7 +93,11 @@ test.describe('browsing', () => {
     await expect(creative).toHaveAttribute('data-overlay', 'off');
     await expect(canvas).toHaveCSS('opacity', '0');
     await page.getByText('Heatmap', { exact: true }).click();
-    await page.getByRole('slider', { name: /opacity/i }).fill('40');
+    // The opacity slider by pointer and keys: a click on it, Home (10%), then six steps of 5.
+    const slider = page.getByRole('slider', { name: /opacity/i });
+    await slider.click();
+    await slider.press('Home');
+    for (let step = 0; step < 6; step += 1) await slider.press('ArrowRight');
     await expect(canvas).toHaveCSS('opacity', '0.4');
 
     // The four areas of interest, in view order, each with its figures against the norm.

@@ -5,12 +5,14 @@ import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { parseCsv } from '../../src/shared/csv.ts';
 import { expectNoSeriousA11yViolations, latestEmail } from './auth-helpers.ts';
+import { clickAway, typeInto } from './helpers/person.ts';
 import { openApp, signIn } from './helpers/session.ts';
 
 const unique = (tag: string) => `${tag} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
+/** The account switcher as a person uses it: part of the name typed, the option clicked. */
 async function switchTo(page: Page, name: string) {
-  await page.getByRole('button', { name: 'Show accounts' }).click();
+  await typeInto(page.getByRole('combobox', { name: 'Account' }), name.slice(0, 5));
   await page.getByRole('option', { name }).click();
 }
 
@@ -71,7 +73,7 @@ test.describe('workspace pages by role', () => {
     await openApp(page, '/labels');
     const category = unique('Kit category');
     const newCategory = page.getByRole('form', { name: 'New category' });
-    await newCategory.getByRole('textbox').fill(category);
+    await typeInto(newCategory.getByRole('textbox'), category);
     await newCategory.getByRole('button', { name: 'Add' }).click();
     await expect(page.getByText(`${category} created`)).toBeVisible();
 
@@ -80,7 +82,7 @@ test.describe('workspace pages by role', () => {
     await newCategory.getByRole('button', { name: 'Add' }).click();
     await expect(newCategory.getByText('Name is required')).toBeVisible();
 
-    await page.getByLabel('Search categories').fill(category);
+    await typeInto(page.getByLabel('Search categories'), category);
     await expect(page).toHaveURL(/q=Kit/);
     await expect(page.getByRole('button', { name: category, exact: true })).toBeVisible();
     await page.reload();
@@ -92,7 +94,7 @@ test.describe('workspace pages by role', () => {
     await expect(page).toHaveURL(/labelCategoryId=/);
     for (const name of ['Alpha', 'Beta']) {
       const form = page.getByRole('form', { name: `New label in ${category}` });
-      await form.getByRole('textbox').fill(name);
+      await typeInto(form.getByRole('textbox'), name);
       await form.getByRole('button', { name: 'Add' }).click();
       await expect(page.getByRole('link', { name, exact: true })).toBeVisible();
     }
@@ -111,23 +113,45 @@ test.describe('workspace pages by role', () => {
     await expect(page.getByText(`No labels in ${category} yet`)).toBeVisible();
   });
 
-  test('an admin edits a label on its own page and deletes it behind a confirmation', async ({ page }) => {
+  test('an admin edits a label on its own page, moves it to another category, and deletes it behind a confirmation', async ({
+    page,
+  }) => {
     await signIn(page, 'admin@northwind.test');
-    const cat = await page.request.post('/api/v1/label-category', {
-      data: { name: unique('Edit cat'), account: ACCOUNT_IDS.northwind },
-    });
-    const categoryId = ((await cat.json()) as { data: { id: string } }).data.id;
-    const value = await page.request.post('/api/v1/label-value', {
-      data: { name: 'Original', category_id: categoryId },
-    });
-    const labelId = ((await value.json()) as { data: { id: string } }).data.id;
-    await openApp(page, `/labels/${categoryId}/${labelId}/edit`);
+    const stem = unique('Edit cat');
+    const made: string[] = [];
+    for (const name of [`${stem} from`, `${stem} to`]) {
+      const cat = await page.request.post('/api/v1/label-category', {
+        data: { name, account: ACCOUNT_IDS.northwind },
+      });
+      made.push(((await cat.json()) as { data: { id: string } }).data.id);
+    }
+    await page.request.post('/api/v1/label-value', { data: { name: 'Original', category_id: made[0] } });
+
+    // Found as a person finds it: search the categories, open the category, click the label.
+    await openApp(page, '/labels');
+    await typeInto(page.getByLabel('Search categories'), `${stem} from`);
+    await page.getByRole('button', { name: `${stem} from`, exact: true }).click();
+    await expect(page.getByRole('heading', { level: 2, name: `Labels in ${stem} from` })).toBeVisible();
+    await page.getByRole('link', { name: 'Original', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Edit Original' })).toBeVisible();
     await expect(page.getByTestId('label-usage')).toContainText('Carried by 0 measurements and 0 saved reports');
-    await page.getByLabel('Name').fill('Renamed');
+    await typeInto(page.getByRole('textbox', { name: 'Name' }), 'Renamed');
+    // The category picker: part of the other category's name, its option clicked, then on to the
+    // next thing with the pointer; the box and the choice both stay.
+    const category = page.getByRole('combobox', { name: 'Category' });
+    await expect(category).toHaveValue(`${stem} from`);
+    // Text typed and left without a pick gives the box back its category.
+    await typeInto(category, 'no such category');
+    await clickAway(page);
+    await expect(category).toHaveValue(`${stem} from`);
+    await typeInto(category, `${stem} t`);
+    await page.getByRole('option', { name: `${stem} to`, exact: true }).click();
+    await expect(category).toHaveValue(`${stem} to`);
+    await clickAway(page);
+    await expect(category).toHaveValue(`${stem} to`);
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Renamed saved')).toBeVisible();
-    await expect(page).toHaveURL(new RegExp(`/labels\\?labelCategoryId=${categoryId}`));
+    await expect(page).toHaveURL(new RegExp(`/labels\\?labelCategoryId=${made[1]}`));
     await page.getByRole('link', { name: 'Renamed' }).click();
     await page.getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByRole('dialog')).toContainText('No measurement or saved report carries Renamed');
@@ -145,15 +169,15 @@ test.describe('workspace pages by role', () => {
 
     await page.getByRole('button', { name: 'Invite user' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('First name').fill('Clash');
-    await dialog.getByLabel('Last name').fill('Test');
-    await dialog.getByLabel('Email').fill('reader@northwind.test');
+    await typeInto(dialog.getByLabel('First name'), 'Clash');
+    await typeInto(dialog.getByLabel('Last name'), 'Test');
+    await typeInto(dialog.getByLabel('Email'), 'reader@northwind.test');
     await dialog.getByRole('button', { name: 'Send invitation' }).click();
     await expect(dialog.getByText(messages.api.emailTaken)).toBeVisible();
     await expect(dialog.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
 
     const email = `invite-${Date.now().toString(36)}@northwind.test`;
-    await dialog.getByLabel('Email').fill(email);
+    await typeInto(dialog.getByLabel('Email'), email);
     await expect(dialog.getByRole('button', { name: 'Send invitation' })).toBeEnabled();
     await dialog.getByRole('button', { name: 'Send invitation' }).click();
     await expect(page.getByText(`Invitation sent to ${email}`)).toBeVisible();
@@ -174,7 +198,7 @@ test.describe('workspace pages by role', () => {
 test('on /profile, a changed first name makes an account switch ask first', async ({ page }) => {
   await signIn(page, 'admin@northwind.test');
   await openApp(page, '/profile');
-  await page.getByLabel('First name', { exact: true }).fill('Changed');
+  await typeInto(page.getByLabel('First name', { exact: true }), 'Changed');
   await switchTo(page, 'Contoso Partners');
   await expect(page.getByRole('dialog', { name: 'Unsaved changes' })).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Account' })).toHaveValue('Northwind Media');

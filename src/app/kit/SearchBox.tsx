@@ -2,7 +2,10 @@ import { useEffect, useState } from 'react';
 import { Input, Label, SearchField } from 'react-aria-components';
 import type { Identified, ResourceList } from './useResourceList.ts';
 
-/** The list's search: typed terms go to the URL (and the server) a moment after the last key. */
+/**
+ * The list's search: typed terms go to the URL (and the server) a moment after the last key, or at
+ * once when the person leaves the box (a click on a row or a link is then the last word).
+ */
 export function SearchBox<T extends Identified>({ list, label }: { list: ResourceList<T>; label: string }) {
   const [term, setTerm] = useState(list.state.search);
   const { set, state } = list;
@@ -12,7 +15,12 @@ export function SearchBox<T extends Identified>({ list, label }: { list: Resourc
     return () => clearTimeout(timer);
   }, [term, state.search, set]);
   return (
-    <SearchField value={term} onChange={setTerm} className="w-full sm:w-72">
+    <SearchField
+      value={term}
+      onChange={setTerm}
+      onBlur={() => term.trim() !== state.search && set({ search: term.trim() })}
+      className="w-full sm:w-72"
+    >
       <Label className="sr-only">{label}</Label>
       <Input
         placeholder={label}

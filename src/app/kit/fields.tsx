@@ -2,7 +2,7 @@
  * The kit's form controls, all React Aria Components (labels, descriptions, errors and keyboard
  * behaviour wired by the library). Each takes a label, a value, onChange and an error string.
  */
-import type { ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import {
   Button,
   Checkbox,
@@ -200,6 +200,12 @@ const PICKER_PAGE = 20;
 /**
  * A reference field: a searchable combobox that asks the server for the rows matching what is
  * typed (20 at a time), never loading the whole table. The current value's name is fetched by id.
+ *
+ * What the box shows is kept apart from what the list searches for: the typed text while the
+ * person types, else the chosen row's name. (When the box showed the search text or, when that
+ * was empty, the chosen name, select-all and delete could not empty it: the name came straight
+ * back and the next keys were added to it; issue 27.) Leaving the box without picking puts the
+ * chosen name back; leaving it empty clears the value.
  */
 export function ReferencePicker({
   label,
@@ -211,29 +217,61 @@ export function ReferencePicker({
   className,
   ...rest
 }: Common & { value: string | null; onChange: (value: string | null) => void; source: ReferenceSource }) {
+  const [typed, setTyped] = useState<string | null>(null);
+  const [known, setKnown] = useState<SelectOption | null>(null);
   const options = useAsyncList<SelectOption>({
     async load({ signal, filterText }) {
-      const rows: SelectOption[] = [];
-      // The current value first, so the field shows its name before anything is typed.
-      if (value && !filterText) {
-        const current = await getOne(source.resource, value).catch(() => null);
-        if (current) rows.push({ id: value, name: source.label(current) });
-      }
       const params = { ...source.base, search: filterText || undefined, limit: PICKER_PAGE, skip: 0 };
       const page = await listRows(source.resource, listQuery(source.resource, params), signal);
-      for (const row of page.data as (Record<string, unknown> & { id: string })[])
-        if (row.id !== value || filterText) rows.push({ id: row.id, name: source.label(row) });
-      return { items: rows };
+      return {
+        items: (page.data as (Record<string, unknown> & { id: string })[]).map((row) => ({
+          id: row.id,
+          name: source.label(row),
+        })),
+      };
     },
   });
-  const selectedName = options.items.find((o) => o.id === value)?.name;
+  // Callers pass the naming function inline: read the latest without refetching on each render.
+  const nameOf = useRef(source.label);
+  nameOf.current = source.label;
+  const { resource } = source;
+  // A value the form opened with (not picked here): its name, fetched by id.
+  useEffect(() => {
+    if (!value || known?.id === value) return;
+    let live = true;
+    getOne(resource, value)
+      .then((row) => live && row && setKnown({ id: value, name: nameOf.current(row) }))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [value, known, resource]);
+  const current = value ? (known?.id === value ? known : (options.items.find((o) => o.id === value) ?? null)) : null;
+  // The chosen row first while nothing else is typed, so the open list shows it.
+  const items =
+    current && typed === null && !options.items.some((o) => o.id === current.id)
+      ? [current, ...options.items]
+      : options.items;
+  const search = (text: string) => {
+    setTyped(text);
+    options.setFilterText(text);
+  };
   return (
     <ComboBox
-      items={options.items}
+      items={items}
       selectedKey={value}
-      onSelectionChange={(key: Key | null) => onChange(key === null ? null : String(key))}
-      inputValue={options.filterText || (selectedName ?? '')}
-      onInputChange={(text) => options.setFilterText(text)}
+      onSelectionChange={(key: Key | null) => {
+        const cleared = typed !== null && typed.trim() === '';
+        setTyped(null);
+        if (options.filterText) options.setFilterText('');
+        // React Aria repeats the current key when focus leaves, to put its text back.
+        if (key === value) return cleared && value !== null ? onChange(null) : undefined;
+        const option = items.find((o) => o.id === key);
+        if (option) setKnown(option);
+        onChange(key === null ? null : String(key));
+      }}
+      inputValue={typed ?? current?.name ?? ''}
+      onInputChange={search}
       isInvalid={Boolean(error)}
       className={className}
       validationBehavior="aria"
@@ -292,28 +330,36 @@ export function MultiSelectInput({
   creatable?: boolean;
 }) {
   const chosen = new Set(value.map((o) => o.id));
+  const [typed, setTyped] = useState('');
+  // What was typed becomes a new value on Enter, or when the person leaves the box with it (it
+  // used to stay in the box unsaved, looking chosen; issue 27); without `creatable` it goes.
+  const addTyped = () => {
+    const name = typed.trim();
+    setTyped('');
+    if (!creatable || !name) return;
+    if (options.some((o) => o.name.toLowerCase() === name.toLowerCase())) return;
+    if (value.some((o) => o.name.toLowerCase() === name.toLowerCase())) return;
+    onChange([...value.filter((o) => o.id !== SELECT_ALL_ID), { id: `new:${name}`, name, [NEW_OPTION_MARKER]: true }]);
+  };
   return (
     <div className={className}>
       <ComboBox<SelectOption>
         defaultItems={[{ id: SELECT_ALL_ID, name: 'Select All' }, ...options.filter((o) => !chosen.has(o.id))]}
         selectedKey={null}
         allowsCustomValue={creatable}
+        inputValue={typed}
+        onInputChange={setTyped}
         onSelectionChange={(key) => {
           if (key === null) return;
+          setTyped('');
           if (key === SELECT_ALL_ID) return onChange([{ id: SELECT_ALL_ID, name: 'Select All' }]);
           const option = options.find((o) => o.id === key);
           if (option) onChange([...value.filter((o) => o.id !== SELECT_ALL_ID), option]);
         }}
         onKeyDown={(event) => {
-          const input = event.target as HTMLInputElement;
-          const name = input.value.trim();
-          if (!creatable || event.key !== 'Enter' || !name) return;
-          if (options.some((o) => o.name.toLowerCase() === name.toLowerCase())) return;
-          onChange([
-            ...value.filter((o) => o.id !== SELECT_ALL_ID),
-            { id: `new:${name}`, name, [NEW_OPTION_MARKER]: true },
-          ]);
+          if (event.key === 'Enter') addTyped();
         }}
+        onBlur={addTyped}
         isInvalid={Boolean(error)}
         validationBehavior="aria"
         menuTrigger="focus"

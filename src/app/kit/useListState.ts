@@ -1,5 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useLocation, useSearch } from 'wouter';
+import { stillShown } from '../shared/stillShown.ts';
 import { nextState, readListState, writeListState, type ListSpec, type ListState } from './listState.ts';
 
 export interface ListStateApi {
@@ -19,6 +20,8 @@ export function useListState(spec: ListSpec): ListStateApi {
   const state = useMemo(() => readListState(search, spec), [search, spec]);
   const set = useCallback(
     (patch: Partial<ListState>) => {
+      // A write that arrives after the person has moved on must not bring them back to the list.
+      if (!stillShown(location)) return;
       const next =
         'page' in patch && Object.keys(patch).length === 1 ? { ...state, ...patch } : nextState(state, patch);
       navigate(`${location}${writeListState(next, spec, search)}`, { replace: true });

@@ -5,6 +5,7 @@
  * Each test works in an account of its own, so the two workers never meet in shared data.
  */
 import { expect, test } from '../helpers/sandbox.ts';
+import { typeInto } from '../helpers/person.ts';
 import { openApp, signIn } from '../helpers/session.ts';
 import { createAccount, inviteUser, selectAccount, unique } from './account-helpers.ts';
 
@@ -56,7 +57,7 @@ test('a theme and flag change shows in the shell at once', async ({ page }) => {
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('link', { name: 'Measurements' })).toBeVisible();
 
-  await page.getByLabel('Primary colour').fill('#aa3377');
+  await typeInto(page.getByLabel('Primary colour'), '#aa3377');
   await page.getByLabel('Primary colour').press('Tab');
   await page.getByText('LAMP access (measurements and reports)').click();
   await page.getByRole('button', { name: 'Save' }).click();
@@ -66,7 +67,7 @@ test('a theme and flag change shows in the shell at once', async ({ page }) => {
   await expect(nav.getByRole('link', { name: 'Measurements' })).toHaveCount(0);
 
   // A bad colour is refused on its field and changes nothing.
-  await page.getByLabel('Primary colour').fill('teal');
+  await typeInto(page.getByLabel('Primary colour'), 'teal');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Primary colour must be a colour like #00badb')).toBeVisible();
   await expect.poll(primary).toBe('#aa3377');
@@ -92,7 +93,7 @@ test('grants are added, changed and revoked on the access page', async ({ page }
 
   await page.getByRole('button', { name: 'Add access' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add access' });
-  await dialog.getByRole('combobox', { name: 'User' }).fill(person.email);
+  await dialog.getByRole('combobox', { name: 'User' }).pressSequentially(person.email, { delay: 15 });
   await page.getByRole('option', { name: new RegExp(person.email) }).click();
   await dialog.getByRole('button', { name: 'Role' }).click();
   await page.getByRole('option', { name: 'Write' }).click();
@@ -131,11 +132,11 @@ test("a user's detail shows their grants across accounts", async ({ page }) => {
   await expect(grants.getByRole('row', { name: /Northwind Media Read Access grant/ })).toBeVisible();
 
   // Edit in place: a server 400 lands on its field; a good value saves.
-  await page.getByLabel('Email').fill('nobody');
+  await typeInto(page.getByLabel('Email'), 'nobody');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Invalid email format')).toBeVisible();
-  await page.getByLabel('Email').fill(person.email);
-  await page.getByLabel('Last name').fill('Renamed');
+  await typeInto(page.getByLabel('Email'), person.email);
+  await typeInto(page.getByLabel('Last name'), 'Renamed');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText(`${person.first_name} Renamed details updated`)).toBeVisible();
 });
@@ -148,10 +149,10 @@ test('name mappings are created, edited and deleted', async ({ page }) => {
 
   await page.getByRole('button', { name: 'Create mapping' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create mapping' });
-  await dialog.getByLabel('Raw name').fill(raw);
+  await typeInto(dialog.getByLabel('Raw name'), raw);
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog.getByText('Clean name is required')).toBeVisible();
-  await dialog.getByLabel('Clean name').fill('Homepage takeover');
+  await typeInto(dialog.getByLabel('Clean name'), 'Homepage takeover');
   await dialog.getByRole('button', { name: 'Save' }).click();
   const row = page.getByRole('row', { name: new RegExp(raw) });
   await expect(row).toContainText('Placement');
@@ -159,15 +160,15 @@ test('name mappings are created, edited and deleted', async ({ page }) => {
 
   // A second mapping of the same raw name is refused on its field.
   await page.getByRole('button', { name: 'Create mapping' }).click();
-  await dialog.getByLabel('Raw name').fill(raw.toUpperCase());
-  await dialog.getByLabel('Clean name').fill('Other');
+  await typeInto(dialog.getByLabel('Raw name'), raw.toUpperCase());
+  await typeInto(dialog.getByLabel('Clean name'), 'Other');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog.getByText(`${raw.toUpperCase()} is already mapped`)).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 
   await row.getByRole('button', { name: /Edit/ }).click();
   const edit = page.getByRole('dialog', { name: `Edit ${raw}` });
-  await edit.getByLabel('Clean name').fill('Homepage takeover (desktop)');
+  await typeInto(edit.getByLabel('Clean name'), 'Homepage takeover (desktop)');
   await edit.getByRole('button', { name: 'Save' }).click();
   await expect(row).toContainText('Homepage takeover (desktop)');
 

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { typeInto } from '../helpers/person.ts';
 import type { AdminRecipe } from './recipe.ts';
 import { createAccount, inviteUser } from './account-helpers.ts';
 
@@ -50,14 +51,14 @@ export const ACCOUNT_RECIPES: Record<string, AdminRecipe> = {
     listLoaded: tableLoaded,
     async create(page, unique) {
       await page.getByRole('link', { name: 'Create user' }).click();
-      await page.getByRole('textbox', { name: 'First name' }).fill('E2E');
-      await page.getByRole('textbox', { name: 'Last name' }).fill(unique);
-      await page.getByRole('textbox', { name: 'Email' }).fill(emailOf(unique));
+      await typeInto(page.getByRole('textbox', { name: 'First name' }), 'E2E');
+      await typeInto(page.getByRole('textbox', { name: 'Last name' }), unique);
+      await typeInto(page.getByRole('textbox', { name: 'Email' }), emailOf(unique));
       await page.getByRole('button', { name: 'Create and invite' }).click();
       await expect(page.getByRole('heading', { level: 1, name: `E2E ${unique}` })).toBeVisible();
     },
     async edit(page, unique) {
-      await page.getByRole('textbox', { name: 'Last name' }).fill(`${unique} edited`);
+      await typeInto(page.getByRole('textbox', { name: 'Last name' }), `${unique} edited`);
       await page.getByRole('button', { name: 'Save' }).click();
       await alert(page, `E2E ${unique} edited details updated`);
     },
@@ -83,7 +84,7 @@ export const ACCOUNT_RECIPES: Record<string, AdminRecipe> = {
       const person = await inviteUser(page.request, home, unique.toLowerCase().replace(/[^a-z0-9]+/g, '-'));
       await page.getByRole('button', { name: 'Add access' }).click();
       const dialog = page.getByRole('dialog', { name: 'Add access' });
-      await dialog.getByRole('combobox', { name: 'User' }).fill(person.email);
+      await dialog.getByRole('combobox', { name: 'User' }).pressSequentially(person.email, { delay: 15 });
       await page.getByRole('option', { name: new RegExp(person.email) }).click();
       await dialog.getByRole('button', { name: 'Add access' }).click();
       await expect(page.getByTestId('grant-row').filter({ hasText: person.email })).toContainText('Read');
@@ -112,8 +113,8 @@ export const ACCOUNT_RECIPES: Record<string, AdminRecipe> = {
     async create(page, unique) {
       await page.getByRole('button', { name: 'Create mapping' }).click();
       const dialog = page.getByRole('dialog', { name: 'Create mapping' });
-      await dialog.getByRole('textbox', { name: 'Raw name' }).fill(unique);
-      await dialog.getByRole('textbox', { name: 'Clean name' }).fill(`${unique} clean`);
+      await typeInto(dialog.getByRole('textbox', { name: 'Raw name' }), unique);
+      await typeInto(dialog.getByRole('textbox', { name: 'Clean name' }), `${unique} clean`);
       await dialog.getByRole('button', { name: 'Save' }).click();
       await alert(page, `${unique} mapped`);
       await expect(page.getByRole('row', { name: new RegExp(unique) }).first()).toContainText(`${unique} clean`);
@@ -124,7 +125,7 @@ export const ACCOUNT_RECIPES: Record<string, AdminRecipe> = {
         .getByRole('button', { name: /Edit/ })
         .click();
       const dialog = page.getByRole('dialog', { name: `Edit ${unique}` });
-      await dialog.getByRole('textbox', { name: 'Raw name' }).fill(`${unique} edited`);
+      await typeInto(dialog.getByRole('textbox', { name: 'Raw name' }), `${unique} edited`);
       await dialog.getByRole('button', { name: 'Save' }).click();
       await expect(page.getByRole('row', { name: new RegExp(`^${unique} edited `) })).toBeVisible();
     },

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { typeInto } from '../helpers/person.ts';
 import { LOOKUP_TABLES } from '../../../src/app/routes.ts';
 import type { AdminRecipe } from './recipe.ts';
 import {
@@ -83,7 +84,7 @@ export const GLOBAL_RECIPES: Record<string, AdminRecipe> = {
         // (A record's own page sets the account, so the switcher is checked from the list.)
         await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Accounts' }).click();
         await switcherOffers(page, unique);
-        await list(page).getByRole('searchbox').fill(unique);
+        await typeInto(list(page).getByRole('searchbox'), unique);
         await list(page).getByRole('link', { name: unique, exact: true }).click();
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(unique);
       },

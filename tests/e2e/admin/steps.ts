@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { typeDate, typeInto } from '../helpers/person.ts';
 
 /**
  * Steps the admin recipes share, written against what a user sees on the generic admin pages:
@@ -14,16 +15,19 @@ export async function rowsLoaded(page: Page) {
   expect(await rows.count()).toBeGreaterThan(1);
 }
 
+/** A field typed key by key as a person does (a date in the en-US field order). */
 export async function fill(page: Page, label: string, value: string) {
   const box = page.getByRole('textbox', { name: label, exact: true });
-  await box.fill(value);
+  if (/\bdate$/i.test(label) && /^\d{4}-\d{2}-\d{2}$/.test(value)) await typeDate(box, value);
+  else await typeInto(box, value);
 }
 
 /** A reference picker: types `text` (or nothing) and takes the first matching option. */
 export async function pick(page: Page, label: string, text = '') {
   const box = page.getByRole('combobox', { name: label, exact: true });
   await box.click();
-  if (text) await box.fill(text);
+  // Typed key by key, as a person does (the picker searches the server as the keys arrive).
+  if (text) await box.pressSequentially(text, { delay: 15 });
   const option = text ? page.getByRole('option').filter({ hasText: text }).first() : page.getByRole('option').first();
   await option.click();
   // A list of references stays open for the next one, and hides the rest of the page from the

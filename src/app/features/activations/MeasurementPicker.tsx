@@ -1,6 +1,12 @@
 /**
  * A searchable measurement picker (React Aria ComboBox): offers only the selected account's
- * measurements, searched on the server by name as the user types, largest first.
+ * measurements, searched on the server by name as the user types, largest first. A measurement of
+ * any status may be chosen (decisions.md §7 and the server's activation rules set none).
+ *
+ * The chosen measurement stays among the options whatever the last search returned: once chosen,
+ * the list is fetched again unfiltered (25 largest), and when focus left the field React Aria
+ * looked the selected key up in that list, found nothing for a smaller one (a paused campaign
+ * typed by name) and reported the selection as gone, while the box kept its name (issue 27).
  */
 import { useState } from 'react';
 import { Button, ComboBox, Input, Label, ListBox, ListBoxItem, Popover, Text } from 'react-aria-components';
@@ -28,7 +34,7 @@ export function MeasurementPicker({
   // While the text is the chosen measurement's name, show the whole list again on open.
   const term = useDebounced(value && input === value.name ? '' : input, 250);
   const found = useAsync(() => searchMeasurements(accountId, term), `${accountId}|${term}`);
-  const items = found.data ?? [];
+  const items = withChosen(found.data ?? [], value);
 
   return (
     <ComboBox
@@ -40,6 +46,8 @@ export function MeasurementPicker({
         if (value && text !== value.name) onChange(null);
       }}
       onSelectionChange={(key) => {
+        // React Aria repeats the current key on blur to sync the text: keep the choice, restore its name.
+        if (value && key === value.id) return setInput(value.name);
         const chosen = items.find((m) => m.id === key) ?? null;
         onChange(chosen);
         if (chosen) setInput(chosen.name);
@@ -103,4 +111,10 @@ export function MeasurementPicker({
       </Popover>
     </ComboBox>
   );
+}
+
+/** The options with the chosen measurement first when the search did not return it. */
+export function withChosen(found: readonly Measurement[], chosen: Measurement | null): Measurement[] {
+  if (!chosen || found.some((m) => m.id === chosen.id)) return [...found];
+  return [chosen, ...found];
 }

@@ -3,9 +3,9 @@
  * section of the measurement pages (declared in src/app/sidebars.ts).
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { accountFilter, listAll } from '../../../lib/api.ts';
+import { accountFilter, listAll, onResourceWritten } from '../../../lib/api.ts';
 import { whenIdle } from '../../../lib/idle.ts';
 import { $role, $selectedAccount, $selectedAccountId } from '../../../stores/account.ts';
 import { can } from '../../../shared/access.ts';
@@ -29,6 +29,11 @@ export default function MeasurementTree() {
   const [term, setTerm] = useState('');
   const [filter, setFilter] = useState('');
   const [closed, setClosed] = useState<ReadonlySet<string>>(new Set(['completed']));
+  // A measurement created, renamed or deleted in this tab: the tree loads again, so the person
+  // finds it beside the page at once (issue 27: a new measurement was 'No measurements' here).
+  const [writes, setWrites] = useState(0);
+  const shownFor = useRef<string | null>(null);
+  useEffect(() => onResourceWritten((resource) => resource === 'measurement' && setWrites((n) => n + 1)), []);
 
   useEffect(() => {
     const timer = setTimeout(() => setFilter(term.trim().toLowerCase()), SIDEBAR_SEARCH_DEBOUNCE_MS);
@@ -38,7 +43,9 @@ export default function MeasurementTree() {
   useEffect(() => {
     if (!accountId || !account?.feature_flags.lamp_access) return;
     let live = true;
-    setRows(null);
+    // Another account's tree goes at once; a reload after a write keeps this one until it is back.
+    if (shownFor.current !== accountId) setRows(null);
+    shownFor.current = accountId;
     setError(null);
     // The tree is beside the page, not the page: its (full) list loads once the page has started.
     const cancel = whenIdle(() => {
@@ -50,7 +57,7 @@ export default function MeasurementTree() {
       live = false;
       cancel();
     };
-  }, [accountId, account?.feature_flags.lamp_access]);
+  }, [accountId, account?.feature_flags.lamp_access, writes]);
 
   if (!account?.feature_flags.lamp_access) return null;
   if (error)

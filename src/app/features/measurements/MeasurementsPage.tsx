@@ -20,6 +20,7 @@ import { useNamedList } from './data.ts';
 import { formatDay } from '../../shared/metrics/dateRange.ts';
 import { EmptyState, Skeleton } from '../../shared/EmptyState.tsx';
 import { SelectField } from '../../shared/SelectField.tsx';
+import { stillShown } from '../../shared/stillShown.ts';
 import { MeasurementStatusBadge } from './ui.tsx';
 import { Pager } from '../../kit/Pager.tsx';
 
@@ -122,6 +123,8 @@ export default function MeasurementsPage() {
   const channelName = new Map((channels.data ?? []).map((c) => [c.id, c.name]));
 
   const update = (patch: Partial<ListState>) => {
+    // The search's late write after a click on to a row must not bring the person back here.
+    if (!stillShown(location)) return;
     const next = { ...state, page: 1, ...patch };
     navigate(`${location}${writeState(next)}`, { replace: true });
   };
@@ -192,6 +195,8 @@ export default function MeasurementsPage() {
             type="search"
             value={term}
             onChange={(e) => setTerm(e.target.value)}
+            // Leaving the box puts the search in at once, before whatever the person clicked.
+            onBlur={() => term.trim() !== state.search && update({ search: term.trim() })}
             placeholder="Measurement name"
             className="block w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm placeholder:text-slate-500"
           />

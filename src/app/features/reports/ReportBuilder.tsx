@@ -6,7 +6,7 @@
  * saved report lays its saved values under it, an admin-defined report fixes metrics and grouping.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Switch } from 'react-aria-components';
 import { METRIC_DEFINITIONS, summarise, sumCounts, type MetricKey } from '../../../shared/metrics.ts';
 import {
@@ -494,6 +494,17 @@ function DateInput({
   error?: string | null;
 }) {
   const id = `report-date-${label.toLowerCase()}`;
+  // What the field holds while a person types. Each key in a date field can make a whole date
+  // ('10/31/2' is 0002-10-31), and sending each one to the URL made the range end before it
+  // began, so the report fell back to the last 30 days and the custom fields went (issue 27).
+  // Typed dates go in on Enter or when the person leaves the field; a pick from the calendar at once.
+  const [draft, setDraft] = useState(value);
+  const typing = useRef(false);
+  useEffect(() => setDraft(value), [value]);
+  const commit = () => {
+    typing.current = false;
+    if (draft && draft !== value) onChange(draft);
+  };
   return (
     <div>
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
@@ -502,11 +513,19 @@ function DateInput({
       <input
         id={id}
         type="date"
-        value={value}
+        value={draft}
         min={min}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(e) => e.target.value && onChange(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') commit();
+          else if (e.key.length === 1 || e.key.startsWith('Arrow')) typing.current = true;
+        }}
+        onChange={(e) => {
+          setDraft(e.target.value);
+          if (!typing.current && e.target.value) onChange(e.target.value);
+        }}
+        onBlur={commit}
         className="block w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm"
       />
       {error ? (

@@ -1,5 +1,7 @@
 /** The parts both Spotlight lists use: a search box and sortable headers (the pager is the kit's). */
 import { useEffect, useState, type ReactNode } from 'react';
+import { useLocation } from 'wouter';
+import { stillShown } from '../../shared/stillShown.ts';
 import type { ListState } from './listState.ts';
 
 export interface Column {
@@ -25,11 +27,14 @@ export function SearchBox({
   children?: ReactNode;
 }) {
   const [term, setTerm] = useState(value);
+  const [location] = useLocation();
   useEffect(() => setTerm(value), [value]);
-  // Search as you type, a moment after the last key.
+  // Search as you type, a moment after the last key, or at once when the person leaves the box;
+  // never after they have clicked on to another page (it would bring them back).
+  const commit = () => term.trim() !== value && stillShown(location) && onSearch(term.trim());
   useEffect(() => {
     if (term.trim() === value) return;
-    const timer = setTimeout(() => onSearch(term.trim()), 300);
+    const timer = setTimeout(commit, 300);
     return () => clearTimeout(timer);
   });
   return (
@@ -50,6 +55,7 @@ export function SearchBox({
           type="search"
           value={term}
           onChange={(e) => setTerm(e.target.value)}
+          onBlur={commit}
           placeholder={placeholder}
           className="block w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm placeholder:text-slate-500"
         />
