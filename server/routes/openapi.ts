@@ -47,8 +47,9 @@ function accessText(access: RouteAccess | undefined): string {
   if (!access) return 'refused (no policy)';
   if (access === 'public') return 'public';
   if (access === 'authenticated') return 'signed-in user';
-  if (access === 'demo') return 'demo and test modes only';
-  if (access === 'test-control') return 'demo and test modes only, from this machine or with the test-control token';
+  if (access === 'demo') return 'demo and test modes only; a write not from a page on another site';
+  if (access === 'test-control')
+    return 'demo and test modes only, from this machine or with the test-control token; a write not from a page on another site';
   const parts = [
     access.permission && `permission ${access.permission}`,
     access.rule?.role && `role ${access.rule.role}`,
@@ -107,7 +108,8 @@ function accessErrors(method: string, access: RouteAccess | undefined, readsInpu
     ...(readsInput || policy || BODY_METHODS.has(method) ? ['400'] : []),
     ...(access === 'public' || access === 'demo' || access === 'test-control' ? [] : ['401']),
     ...(policy ? ['403'] : []),
-    ...(access === 'test-control' ? ['403'] : []),
+    // test-control: another machine without the token; both: a write from a page on another site.
+    ...(access === 'test-control' || (access === 'demo' && BODY_METHODS.has(method)) ? ['403'] : []),
     ...(access === 'demo' || access === 'test-control' || (access !== undefined && typeof access === 'object')
       ? ['404']
       : []),
