@@ -86,6 +86,9 @@ function errorAnswers(statuses: readonly string[]): Json {
 
 /** Methods whose body access control checks (plugins/access.ts): 415 for other media, 413 when too large. */
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** The API's default is no-store (plugins/security-headers.ts); the contract is public. */
+export const PUBLIC_CACHE = 'public, max-age=300';
 const bodyErrors = (method: string) => (BODY_METHODS.has(method) ? ['413', '415'] : []);
 
 /**
@@ -494,8 +497,15 @@ table{border-collapse:collapse;width:100%;font-size:.9rem}td,th{border-bottom:1p
 export function openApiRoutes(app: FastifyInstance) {
   let cached: Json | null = null;
   const document = () => (cached ??= buildOpenApi(app));
-  app.get('/api/openapi.json', { config: { access: 'public' } }, () => document());
+  // Public and the same for everyone (it changes only with a deploy): the one API answer caches keep.
+  app.get('/api/openapi.json', { config: { access: 'public' } }, (_request, reply) =>
+    reply.header('cache-control', PUBLIC_CACHE).send(document()),
+  );
   app.get('/api/reference', { config: { access: 'demo' } }, (_request, reply) =>
-    reply.asDocument().type('text/html; charset=utf-8').send(renderReference(document())),
+    reply
+      .asDocument()
+      .header('cache-control', PUBLIC_CACHE)
+      .type('text/html; charset=utf-8')
+      .send(renderReference(document())),
   );
 }
