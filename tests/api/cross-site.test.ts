@@ -73,7 +73,7 @@ describe('test control and demo actions from a page on another site', () => {
       { origin: CDN, 'sec-fetch-site': 'cross-site' },
       { 'sec-fetch-site': 'same-origin' },
       { 'sec-fetch-site': 'none' },
-    ]) {
+    ] as Record<string, string>[]) {
       const response = await send('POST', '/api/v1/import-job/advance', headers);
       expect(response.statusCode, JSON.stringify(headers)).toBe(200);
       expect((await send('POST', '/api/v1/testing/reset', headers)).statusCode).toBe(200);
@@ -114,7 +114,7 @@ describe('GET /api/spotlight-auth from a page on another site', () => {
   });
 
   it('creates the account for the app’s own page and for a script', async () => {
-    for (const headers of [{ 'sec-fetch-site': 'same-origin' }, {}]) {
+    for (const headers of [{ 'sec-fetch-site': 'same-origin' }, {}] as Record<string, string>[]) {
       await app.db.reset();
       const before = spotlightUsers();
       const response = await create(headers);
