@@ -11,6 +11,7 @@ import { shapingSerializerCompiler } from './response-shape.ts';
 import { accessControl } from './plugins/access.ts';
 import { crossOrigin } from './plugins/cors.ts';
 import { errorHandling } from './plugins/errors.ts';
+import { jsonBodies } from './json-body.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { pageHeaders, readHostHeaders } from './page-policy.ts';
 import { sessions } from './plugins/session.ts';
@@ -129,6 +130,7 @@ async function withRoutes(app: FastifyInstance, config: Config, options: BuildAp
   // Bodies are JSON (the CSRF rule in plugins/access.ts); text/plain is not parsed at all, and
   // form bodies only reach routes that list them in config.bodyTypes (forgotten-password).
   app.removeContentTypeParser('text/plain');
+  jsonBodies(app);
   await app.register(formbody);
   // Before any hook that reads data: each request works in the sandbox it names. After the
   // security headers and CORS, so that its refusals (400, 429) carry their headers too.
