@@ -1,6 +1,7 @@
 import { SandboxScope } from './sandbox/scope.ts';
 import { currentSandbox, now } from './sandbox/context.ts';
 import { sandboxes } from './sandbox/plugin.ts';
+import cookies from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
@@ -132,6 +133,9 @@ async function withRoutes(app: FastifyInstance, config: Config, options: BuildAp
   app.removeContentTypeParser('text/plain');
   jsonBodies(app);
   await app.register(formbody);
+  // Cookies parsed once per request, before the sandbox and the session read theirs; the secret
+  // makes signed cookies available (reply.signCookie / request.unsignCookie).
+  await app.register(cookies, { secret: config.sessionSecret });
   // Before any hook that reads data: each request works in the sandbox it names. After the
   // security headers and CORS, so that its refusals (400, 429) carry their headers too.
   sandboxes(app);
