@@ -1,6 +1,7 @@
 import { SandboxScope } from './sandbox/scope.ts';
 import { currentSandbox, now } from './sandbox/context.ts';
 import { sandboxes } from './sandbox/plugin.ts';
+import cookies from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
@@ -11,6 +12,7 @@ import { shapingSerializerCompiler } from './response-shape.ts';
 import { accessControl } from './plugins/access.ts';
 import { crossOrigin } from './plugins/cors.ts';
 import { errorHandling } from './plugins/errors.ts';
+import { jsonBodies } from './json-body.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { pageHeaders, readHostHeaders } from './page-policy.ts';
 import { sessions } from './plugins/session.ts';
@@ -129,7 +131,11 @@ async function withRoutes(app: FastifyInstance, config: Config, options: BuildAp
   // Bodies are JSON (the CSRF rule in plugins/access.ts); text/plain is not parsed at all, and
   // form bodies only reach routes that list them in config.bodyTypes (forgotten-password).
   app.removeContentTypeParser('text/plain');
+  jsonBodies(app);
   await app.register(formbody);
+  // Cookies parsed once per request, before the sandbox and the session read theirs; the secret
+  // makes signed cookies available (reply.signCookie / request.unsignCookie).
+  await app.register(cookies, { secret: config.sessionSecret });
   // Before any hook that reads data: each request works in the sandbox it names. After the
   // security headers and CORS, so that its refusals (400, 429) carry their headers too.
   sandboxes(app);

@@ -11,6 +11,8 @@
  *                    or a request carrying the configured test-control token (403 otherwise):
  *                    these routes reset data and read reset links, so whoever reaches a demo
  *                    container over the network must not use them
+ *   Both refuse a write (POST, PUT, PATCH, DELETE) from a page on another site (server/cross-site.ts):
+ *   an empty POST needs no preflight, and loopback is where a demo's own browser is.
  *   { rule, permission, account }   a signed-in user whose effective role in the selected account
  *                    meets the rule (role, feature flag, product-owner account); the selected
  *                    account is `account(request)`, by default the `account` query parameter,
@@ -40,6 +42,7 @@ import type { Account, User } from '../../src/shared/schemas/index.ts';
 import { objectId } from '../../src/shared/schemas/index.ts';
 import { TEST_CONTROL_HEADER } from '../../src/shared/schemas/sandbox.ts';
 import { isDemoLike } from '../config.ts';
+import { isCrossSite, ownOrigins } from '../cross-site.ts';
 import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../http-errors.ts';
 import { hookList } from '../route-hooks.ts';
 import type { Repositories } from '../store/repositories.ts';
@@ -98,6 +101,11 @@ declare module 'fastify' {
      * and the only one safe from cross-site forms: see csrf in this file).
      */
     bodyTypes?: readonly string[];
+    /**
+     * Refuse requests from pages on other sites (server/cross-site.ts), whatever the method: for a
+     * GET that changes state (the spec's GET /api/spotlight-auth creates accounts).
+     */
+    sameSiteOnly?: boolean;
   }
   interface FastifyRequest {
     /** Set by a policy check ({rule, permission}); null on other routes. */
@@ -141,18 +149,21 @@ export function accessControl(app: FastifyInstance, repositories: Repositories) 
     return { user, account, role: effectiveRole(user, account.id) };
   }
   app.decorate('accountAccess', resolveAccount);
+  const own = ownOrigins([app.config.publicUrl, ...app.config.corsOrigins]);
 
   // Authentication and the cheap checks run before the body is read.
   const checkRequest = (
     access: RouteAccess | undefined,
     bodyTypes: readonly string[],
+    sameSiteOnly: boolean,
     request: FastifyRequest,
     reply: FastifyReply,
   ): boolean => {
     if (!access) {
       throw new HttpError(403, messages.access.noPolicy);
     }
-    if (access === 'demo' || access === 'test-control') {
+    const control = access === 'demo' || access === 'test-control';
+    if (control) {
       if (!isDemoLike(app.config)) throw notFound(messages.api.testingOnly);
       if (
         access === 'test-control' &&
@@ -163,6 +174,9 @@ export function accessControl(app: FastifyInstance, repositories: Repositories) 
       }
     } else if (access !== 'public' && !request.user) {
       throw unauthorized(messages.auth.signInRequired);
+    }
+    if ((sameSiteOnly || (control && BODY_METHODS.has(request.method))) && isCrossSite(request, own)) {
+      throw forbidden(messages.api.crossSiteRefused);
     }
     // CSRF: a foreign page can send form and text bodies without a preflight, never JSON.
     if (BODY_METHODS.has(request.method) && hasBody(request)) {
@@ -219,13 +233,14 @@ export function accessControl(app: FastifyInstance, repositories: Repositories) 
       });
     const access = route.config?.access;
     if (!access) app.log.error({ url: route.url }, 'route declares no access policy: it refuses everyone');
+    const sameSiteOnly = route.config?.sameSiteOnly === true;
     // A public read has nothing to check.
-    if (access === 'public' && !methods.some((method) => BODY_METHODS.has(method))) return;
+    if (access === 'public' && !sameSiteOnly && !methods.some((method) => BODY_METHODS.has(method))) return;
     const bodyTypes = route.config?.bodyTypes ?? [];
     const onRequest: onRequestHookHandler = (request, reply, done) => {
       try {
         // A reply sent here (415) ends the request: done is not called then.
-        if (checkRequest(access, bodyTypes, request, reply)) done();
+        if (checkRequest(access, bodyTypes, sameSiteOnly, request, reply)) done();
       } catch (error) {
         done(error as Error);
       }

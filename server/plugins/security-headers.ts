@@ -1,8 +1,10 @@
 /**
  * Security headers: the page set (server/page-policy.ts: CSP, HSTS, nosniff, frame, referrer and
  * permissions policies, …, as the build wrote them for its pages) for pages, and for JSON under /api the set OWASP's REST Security Cheat Sheet gives for API responses (a
- * CSP that allows nothing, nosniff, no framing, HSTS; cache-control is the routes' own), plus
- * CORP, which keeps other sites from loading signed-in JSON with no-cors requests. Headers that
+ * CSP that allows nothing, nosniff, no framing, HSTS), plus CORP, which keeps other sites from
+ * loading signed-in JSON with no-cors requests, and `Cache-Control: no-store`: API answers are
+ * personal (the current user, lists, details, errors), so no browser or shared cache keeps them
+ * (issue 30, finding 7). The few public ones (the OpenAPI document) set their own. Headers that
  * only act on HTML documents (referrer policy, permissions) are left off JSON: each header is
  * work on every response for the server and every client. Both sets are fixed at start-up; HSTS
  * goes only with responses over HTTPS.
@@ -39,6 +41,7 @@ export function apiHeaders(documentHeaders: Readonly<Record<string, string>>): R
     'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
     'x-content-type-options': 'nosniff',
     'x-frame-options': 'DENY',
+    'cache-control': 'no-store',
   };
   for (const name of ['strict-transport-security', 'cross-origin-resource-policy']) {
     const value = documentHeaders[name];
@@ -77,7 +80,8 @@ export function securityHeaders(app: FastifyInstance, options: SecurityHeadersOp
     http: { api: withoutHsts(api), document: withoutHsts(document) },
   };
   app.decorateReply('asDocument', function (this: FastifyReply) {
-    for (const name of Object.keys(api)) this.removeHeader(name);
+    // The caching rule stays: a page under /api is as personal as the API unless it says otherwise.
+    for (const name of Object.keys(api)) if (name !== 'cache-control') this.removeHeader(name);
     return this.headers(sets[this.request.protocol].document);
   });
   app.addHook('onRequest', (request, reply, done) => {

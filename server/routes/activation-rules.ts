@@ -43,6 +43,12 @@ export function prepareActivation(repositories: Repositories, row: StoredRow, cu
   } else if (next.status !== 'draft' && next.status !== 'active') {
     throw badRequest(activationMessages.initialStatus);
   }
+  // An activation that names nothing puts nothing to work. A stored one that already names nothing
+  // (none in the fixtures) can still change its other fields.
+  const empty = (a: Activation) => a.measurement === null && a.domain_list === null && a.vendor === null;
+  if (empty(next) && !(current && empty(current as unknown as Activation))) {
+    throw badRequest(activationMessages.noReferences);
+  }
   row.deal_id = current?.deal_id ?? null;
   if (next.status === 'active' && !row.deal_id) {
     row.deal_id = newDealId(repositories, next.account);

@@ -254,7 +254,6 @@ export function activationRoutes(app: FastifyInstance): void {
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${domainListFileName(list.name)}"`)
-        .header('cache-control', 'no-store')
         .send(domainListCsv(list.domains));
     },
   );

@@ -47,8 +47,9 @@ function accessText(access: RouteAccess | undefined): string {
   if (!access) return 'refused (no policy)';
   if (access === 'public') return 'public';
   if (access === 'authenticated') return 'signed-in user';
-  if (access === 'demo') return 'demo and test modes only';
-  if (access === 'test-control') return 'demo and test modes only, from this machine or with the test-control token';
+  if (access === 'demo') return 'demo and test modes only; a write not from a page on another site';
+  if (access === 'test-control')
+    return 'demo and test modes only, from this machine or with the test-control token; a write not from a page on another site';
   const parts = [
     access.permission && `permission ${access.permission}`,
     access.rule?.role && `role ${access.rule.role}`,
@@ -85,6 +86,9 @@ function errorAnswers(statuses: readonly string[]): Json {
 
 /** Methods whose body access control checks (plugins/access.ts): 415 for other media, 413 when too large. */
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** The API's default is no-store (plugins/security-headers.ts); the contract is public. */
+export const PUBLIC_CACHE = 'public, max-age=300';
 const bodyErrors = (method: string) => (BODY_METHODS.has(method) ? ['413', '415'] : []);
 
 /**
@@ -107,7 +111,8 @@ function accessErrors(method: string, access: RouteAccess | undefined, readsInpu
     ...(readsInput || policy || BODY_METHODS.has(method) ? ['400'] : []),
     ...(access === 'public' || access === 'demo' || access === 'test-control' ? [] : ['401']),
     ...(policy ? ['403'] : []),
-    ...(access === 'test-control' ? ['403'] : []),
+    // test-control: another machine without the token; both: a write from a page on another site.
+    ...(access === 'test-control' || (access === 'demo' && BODY_METHODS.has(method)) ? ['403'] : []),
     ...(access === 'demo' || access === 'test-control' || (access !== undefined && typeof access === 'object')
       ? ['404']
       : []),
@@ -492,8 +497,15 @@ table{border-collapse:collapse;width:100%;font-size:.9rem}td,th{border-bottom:1p
 export function openApiRoutes(app: FastifyInstance) {
   let cached: Json | null = null;
   const document = () => (cached ??= buildOpenApi(app));
-  app.get('/api/openapi.json', { config: { access: 'public' } }, () => document());
+  // Public and the same for everyone (it changes only with a deploy): the one API answer caches keep.
+  app.get('/api/openapi.json', { config: { access: 'public' } }, (_request, reply) =>
+    reply.header('cache-control', PUBLIC_CACHE).send(document()),
+  );
   app.get('/api/reference', { config: { access: 'demo' } }, (_request, reply) =>
-    reply.asDocument().type('text/html; charset=utf-8').send(renderReference(document())),
+    reply
+      .asDocument()
+      .header('cache-control', PUBLIC_CACHE)
+      .type('text/html; charset=utf-8')
+      .send(renderReference(document())),
   );
 }

@@ -179,7 +179,6 @@ export function resourceRoutes(app: FastifyInstance, repositories: Repositories)
     const sendList = (reply: FastifyReply, rows: StoredRow[], count: number, page?: PageOf) =>
       reply
         .header('x-total-count', String(count))
-        .header('cache-control', 'no-store')
         .type('application/json; charset=utf-8')
         .send(listBody(rows, count, page));
 

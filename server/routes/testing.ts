@@ -14,7 +14,6 @@
  * whatever else the sandbox kept per sandbox (the journal, the faults); sessions survive (the
  * personas' ids are stable), so a signed-in test can reset and go on.
  */
-import { stringifySetCookie } from 'cookie';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -191,16 +190,11 @@ export function testingRoutes(app: FastifyInstance) {
  * cookie; it lasts as long as the sandbox would stay unused (an empty value clears it).
  */
 function setSandboxCookie(reply: FastifyReply, value: string, maxAgeSeconds: number) {
-  reply.header(
-    'set-cookie',
-    stringifySetCookie({
-      name: SANDBOX_COOKIE,
-      value,
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      maxAge: Math.floor(maxAgeSeconds),
-      ...(maxAgeSeconds === 0 ? { expires: new Date(0) } : {}),
-    }),
-  );
+  void reply.setCookie(SANDBOX_COOKIE, value, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    maxAge: Math.floor(maxAgeSeconds),
+    ...(maxAgeSeconds === 0 ? { expires: new Date(0) } : {}),
+  });
 }

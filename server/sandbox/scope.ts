@@ -9,7 +9,6 @@
  * faults, the clock): each keeps its own per-sandbox part with `perSandbox`, and every part is
  * forgotten together when a sandbox is reset or dropped (`SandboxScope.forget`).
  */
-import { parseCookie } from 'cookie';
 import { SANDBOX_COOKIE, SANDBOX_HEADER, SANDBOX_NAME } from '../../src/shared/schemas/sandbox.ts';
 
 // The names are shared with the test client (tests/support) and the OpenAPI document.
@@ -18,6 +17,8 @@ export const DEFAULT_SANDBOX = 'default';
 
 interface RequestLike {
   headers: Record<string, string | string[] | undefined>;
+  /** The request's cookies, parsed once by @fastify/cookie (app.ts). */
+  cookies: Record<string, string | undefined>;
 }
 
 /**
@@ -27,9 +28,7 @@ interface RequestLike {
 export function sandboxNameOf(request: RequestLike): string | null {
   const header = request.headers[SANDBOX_HEADER];
   const fromHeader = Array.isArray(header) ? header[0] : header;
-  const cookieHeader = request.headers.cookie;
-  const fromCookie = typeof cookieHeader === 'string' ? parseCookie(cookieHeader)[SANDBOX_COOKIE] : undefined;
-  const name = fromHeader ?? fromCookie;
+  const name = fromHeader ?? request.cookies[SANDBOX_COOKIE];
   if (name === undefined || name === '') return DEFAULT_SANDBOX;
   return SANDBOX_NAME.test(name) ? name : null;
 }

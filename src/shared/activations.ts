@@ -42,6 +42,8 @@ export const activationMessages = {
   transition: (from: ActivationStatus, to: ActivationStatus) =>
     `status: an activation that is ${from} cannot become ${to}`,
   initialStatus: 'status: a new activation starts as draft or active',
+  /** An activation puts a measurement, a list or a platform to work: one at least (issue 30). */
+  noReferences: 'measurement: an activation needs a measurement, a domain list or a platform',
   ended: 'This activation has ended and can no longer change',
   listInUse: (listName: string, activations: readonly string[]) =>
     `The domain list '${listName}' is used by ${activations.length === 1 ? 'the activation' : 'the activations'} ${activations

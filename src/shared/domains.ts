@@ -120,8 +120,14 @@ export function parseDomainList(text: string): ParsedDomainList {
   if (result.entries.length > MAX_DOMAIN_LIST_ENTRIES) {
     result.issues.unshift({ line: 1, message: tooManyEntries(result.entries.length) });
   }
+  // Nothing but blank lines, control characters or a header-like line: not a list (issue 30, finding 8).
+  if (result.entries.length === 0 && result.issues.length === 0) {
+    result.issues.push({ line: 1, message: NO_ENTRIES });
+  }
   return result;
 }
+
+export const NO_ENTRIES = 'The text holds no domain or app bundle id';
 
 export const tooManyEntries = (count: number) =>
   `The list has ${count.toLocaleString('en-GB')} entries; a domain list holds at most ${MAX_DOMAIN_LIST_ENTRIES.toLocaleString('en-GB')}`;

@@ -62,6 +62,8 @@ export const messages = {
     testingOnly: 'Test control is available only in demo and test modes',
     /** Another user has this e-mail address (users are unique by e-mail): a 409 on the email field. */
     emailTaken: 'A user with this e-mail address already exists',
+    /** Test control, demo actions and Spotlight account creation from a page on another site (issue 30). */
+    crossSiteRefused: 'Refused: this request came from a page on another site, not from LAMP or a script',
     testControlRefused:
       'Test control answers only to this machine, or to requests with the test-control token (LAMP_TEST_CONTROL_TOKEN)',
   },

@@ -62,6 +62,7 @@ const rulesOf = (count: number, lastMatches: boolean) => {
 };
 const request = {
   headers: { 'x-lamp-sandbox': 'bench', cookie: 'lamp_session=abc; lamp_sandbox=other' } as Record<string, string>,
+  cookies: { lamp_session: 'abc', lamp_sandbox: 'other' } as Record<string, string>,
 };
 const noRules = rulesOf(0, false);
 const twenty = rulesOf(20, false);

@@ -43,7 +43,8 @@ export function spotlightAuthRoutes(app: FastifyInstance) {
   app.get(
     '/api/spotlight-auth',
     {
-      config: { access: 'authenticated' },
+      // A GET that creates accounts (the spec's shape): pages on other sites may not send it.
+      config: { access: 'authenticated', sameSiteOnly: true },
       schema: {
         tags: ['Spotlight'],
         summary: 'A Spotlight token for the signed-in user',

@@ -9,9 +9,24 @@ export const objectId = z.string().regex(/^[0-9a-f]{24}$/, 'must be a 24-charact
 export const isoDateTime = z.iso.datetime({ offset: true });
 export const isoDay = z.iso.date();
 export const hexColour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #00badb');
-/** A human-readable name: trimmed, not empty, bounded. */
-export const name = z.string().trim().min(1, 'is required').max(200, 'must be at most 200 characters');
-export const text = z.string().max(5000, 'must be at most 5000 characters');
+/**
+ * Half of a UTF-16 surrogate pair with no other half: not a character. JSON's \ud800 escape lets
+ * one in; it cannot be encoded as UTF-8 (a CSV export, an e-mail, a search index get U+FFFD or
+ * fail), so text fields refuse it (issue 30, finding 8). With the u flag a whole pair is one code
+ * point and does not match.
+ */
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+const wellFormed = (value: string) => !LONE_SURROGATE.test(value);
+export const LONE_SURROGATE_MESSAGE = 'must not contain a lone surrogate (invalid Unicode)';
+
+/** A human-readable name: trimmed, not empty, bounded, well-formed Unicode. */
+export const name = z
+  .string()
+  .trim()
+  .min(1, 'is required')
+  .max(200, 'must be at most 200 characters')
+  .refine(wellFormed, LONE_SURROGATE_MESSAGE);
+export const text = z.string().max(5000, 'must be at most 5000 characters').refine(wellFormed, LONE_SURROGATE_MESSAGE);
 export const count = z.number().int().nonnegative();
 
 /** Fields the server sets on every row; never accepted from a client. */

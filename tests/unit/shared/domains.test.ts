@@ -1,8 +1,11 @@
 import fc from 'fast-check';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   domainListCsv,
   MAX_DOMAIN_LIST_ENTRIES,
+  NO_ENTRIES,
   normaliseEntries,
   normaliseEntry,
   parseDomainList,
@@ -92,12 +95,16 @@ describe('parseDomainList', () => {
   it('reads back what it writes: a downloaded list uploads as the same list', () => {
     const label = fc.stringMatching(/^[a-z0-9]{1,12}$/);
     fc.assert(
-      fc.property(fc.array(fc.tuple(label, fc.constantFrom('com', 'co.uk', 'tv')), { maxLength: 40 }), (pairs) => {
-        const entries = [...new Set(pairs.map(([host, tld]) => `${host}.${tld}`))];
-        const parsed = parseDomainList(domainListCsv(entries));
-        expect(parsed.issues).toEqual([]);
-        expect(parsed.entries).toEqual(entries);
-      }),
+      // At least one entry: an upload of no entries is refused (NO_ENTRIES).
+      fc.property(
+        fc.array(fc.tuple(label, fc.constantFrom('com', 'co.uk', 'tv')), { minLength: 1, maxLength: 40 }),
+        (pairs) => {
+          const entries = [...new Set(pairs.map(([host, tld]) => `${host}.${tld}`))];
+          const parsed = parseDomainList(domainListCsv(entries));
+          expect(parsed.issues).toEqual([]);
+          expect(parsed.entries).toEqual(entries);
+        },
+      ),
     );
   });
 });
@@ -109,5 +116,28 @@ describe('normaliseEntries', () => {
       duplicates: 1,
       issues: [{ index: 2, message: "'nope' is not a domain or app bundle id" }],
     });
+  });
+});
+
+describe('the server’s CSV and formula-like values (issue 30, finding 8)', () => {
+  it('writes a downloaded list through the browser exports’ rule: a formula-like cell is neutralised', () => {
+    const lines = domainListCsv(['=cmd|calc', '+1', '-1', '@SUM(A1)', 'a.com']).split('\r\n');
+    expect(lines.slice(1, 6)).toEqual(["'=cmd|calc", "'+1", "'-1", "'@SUM(A1)", 'a.com']);
+  });
+
+  it('every server file that answers text/csv builds it with src/shared/csv.ts (toCsv, or domainListCsv on it)', () => {
+    const root = path.resolve(import.meta.dirname, '../../../server');
+    const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.ts'));
+    const writers = files.filter((file) => readFileSync(path.join(root, file), 'utf8').includes('text/csv'));
+    expect(writers.length).toBeGreaterThan(0);
+    for (const file of writers)
+      expect(readFileSync(path.join(root, file), 'utf8'), file).toMatch(/\b(toCsv|domainListCsv)\(/);
+  });
+});
+
+describe('an upload with no entries (issue 30, finding 8)', () => {
+  it('is an issue on line 1, not an empty list: control characters, blank lines, a header alone', () => {
+    for (const text of ['\u0001\u0002\u0003', '\r\n\r\n', 'Domain\n'])
+      expect(parseDomainList(text).issues, JSON.stringify(text)).toEqual([{ line: 1, message: NO_ENTRIES }]);
   });
 });
