@@ -161,3 +161,27 @@ describe('optimistic concurrency on every resource', () => {
     }
   });
 });
+
+describe('replacing a domain list by upload', () => {
+  const upload = (etag: string | undefined, text: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/v1/domain-list/upload',
+      headers: { ...as(app, 'writer'), ...(etag ? { 'if-match': etag } : {}) },
+      payload: { id: ROW_IDS['domain-list']?.own, text },
+    });
+
+  it('refuses a stale version with 412 and keeps the entries; the current one goes through with a new ETag', async () => {
+    const id = ROW_IDS['domain-list']?.own as string;
+    const opened = await app.inject({ url: `/api/v1/domain-list?id=${id}`, headers: as(app, 'writer') });
+    const etag = opened.headers.etag as string;
+    const first = await upload(etag, 'first.example');
+    expect(first.statusCode).toBe(200);
+    expect(first.headers.etag).toMatch(/^"[\w-]+"$/);
+    const stale = await upload(etag, 'second.example');
+    expect(stale.statusCode).toBe(412);
+    expect(stale.json<{ message: string }>().message).toBe(messages.api.changedBySomeoneElse('domain-list'));
+    expect(app.repositories['domain-list'].byId(id)?.domains).toEqual(['first.example']);
+    expect((await upload(first.headers.etag as string, 'third.example')).statusCode).toBe(200);
+  });
+});
