@@ -2,7 +2,8 @@
  * No lost updates in editors that used to send no version (issue 30, finding 4): the same person
  * has a saved report (or a domain list) open in two tabs; the first tab's save goes through, and
  * the second's, based on what it showed before, asks the conflict dialog instead of overwriting.
- * Each test makes its own rows (two workers share the server).
+ * The kit's delete button asks the same way. Each test makes its own rows (two workers share the
+ * server).
  */
 import type { Page } from '@playwright/test';
 import { expect as baseExpect, test } from './helpers/sandbox.ts';
@@ -34,14 +35,11 @@ async function typeAtEnd(field: ReturnType<Page['getByRole']>, text: string) {
 // Two tabs, and a person's typing in each: more than the default 30 s on a busy machine.
 test.slow();
 
-test.beforeEach(async ({ page }) => {
-  await signIn(page, 'writer@northwind.test');
-});
-
 test('saved report: a rename in a second tab is not overwritten by the first; Cancel, then Overwrite on purpose', async ({
   page,
   context,
 }) => {
+  await signIn(page, 'writer@northwind.test');
   const name = unique('Two tabs report');
   const report = await created<{ id: string }>(page, '/api/v1/saved-report', {
     name,
@@ -89,6 +87,7 @@ test('domain list: an edit saved in a second tab is kept; Reload shows it, and a
   page,
   context,
 }) => {
+  await signIn(page, 'writer@northwind.test');
   const name = unique('Two tabs list');
   const list = await created<{ id: string }>(page, '/api/v1/domain-list', {
     account: ACCOUNT_IDS.northwind,
@@ -123,4 +122,33 @@ test('domain list: an edit saved in a second tab is kept; Reload shows it, and a
   await edit.getByRole('button', { name: 'Save list' }).click();
   await expect(edit).toBeHidden();
   expect((await stored<{ name: string }>(page, 'domain-list', list.id)).name).toBe(`${name} theirs again`);
+});
+
+test("the kit's delete button: a label renamed elsewhere since the page opened is not deleted unasked", async ({
+  page,
+}) => {
+  // Labels are an admin's to manage.
+  await signIn(page, 'admin@northwind.test');
+  const category = await created<{ id: string }>(page, '/api/v1/label-category', {
+    name: unique('Delete conflict'),
+    account: ACCOUNT_IDS.northwind,
+  });
+  const name = unique('Doomed');
+  const label = await created<{ id: string }>(page, '/api/v1/label-value', { name, category_id: category.id });
+  await openApp(page, `/labels/${category.id}/${label.id}/edit`);
+  await expect(page.getByLabel('Name')).toHaveValue(name);
+  // Someone else renames it meanwhile (a plain API client, no version).
+  expect(
+    (await page.request.put(`/api/v1/label-value?id=${label.id}`, { data: { name: `${name} kept` } })).status(),
+  ).toBe(200);
+
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await page
+    .getByRole('dialog', { name: `Delete ${name}?` })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  const conflict = page.getByRole('dialog', { name: CONFLICT_TITLE });
+  await expect(conflict).toContainText('Someone else saved this label after you opened it');
+  await conflict.getByRole('button', { name: 'Cancel' }).click();
+  expect((await stored<{ name: string }>(page, 'label-value', label.id)).name).toBe(`${name} kept`);
 });
