@@ -30,6 +30,7 @@ import { activationMessages, previewDomains, type DomainPreview } from '../../sr
 import { domainListCsv, domainListFileName, parseDomainList } from '../../src/shared/domains.ts';
 import { aggregateMetrics } from '../../src/shared/metrics.ts';
 import {
+  errorResponse,
   resources,
   type DomainList,
   type Measurement,
@@ -40,6 +41,7 @@ import { badRequest, issuesMessage, notFound } from '../http-errors.ts';
 import type { AccessPolicy } from '../plugins/access.ts';
 import { newId, type StoredRow } from '../store/repositories.ts';
 import { prepareActivation } from './activation-rules.ts';
+import { assertIfMatch, etagOf } from './concurrency.ts';
 import { checkedMeasurement, measurementPolicy } from './measurement-access.ts';
 import { defaultRange, measurementRows } from './metrics.ts';
 import { assertReferences } from './resource-rules.ts';
@@ -198,14 +200,22 @@ export function activationRoutes(app: FastifyInstance): void {
           'are normalised (lower case, no scheme, path or www.) and duplicates merged and counted. Any bad line, or ' +
           'more than 50,000 entries, refuses the whole input with a 400 listing the lines (numbered as a spreadsheet ' +
           'numbers rows); nothing is saved. Without id a new list is made (account, name and type needed); with id ' +
-          "the list's entries are replaced (and its name and type, if given).",
+          "the list's entries are replaced (and its name and type, if given); with If-Match (the list's ETag from " +
+          'GET /api/v1/domain-list?id=) a list changed since is refused (412). The answer carries the ETag.',
         body: domainListUploadBody,
-        response: { 200: domainListUploadResponse, 201: domainListUploadResponse, 400: domainListUploadError },
+        response: {
+          200: domainListUploadResponse,
+          201: domainListUploadResponse,
+          400: domainListUploadError,
+          412: errorResponse,
+        },
       },
     },
     async (request, reply) => {
       const body = request.body;
       const current = body.id ? checkedList(app, request, body.id) : null;
+      // Replacing a list's entries is a write of that list: the version it was read at must be current.
+      if (current) assertIfMatch(request, current, 'domain-list');
       if (!current) {
         const missing = (['account', 'name', 'type'] as const).filter((field) => body[field] === undefined);
         if (missing.length) throw badRequest(missing.map((field) => `${field}: required`).join('; '));
@@ -233,7 +243,7 @@ export function activationRoutes(app: FastifyInstance): void {
       const checked = row as ResourceRow<'domain-list'>;
       if (current) await repositories['domain-list'].replace(checked);
       else await repositories['domain-list'].insert(checked);
-      reply.code(current ? 200 : 201);
+      reply.code(current ? 200 : 201).header('etag', etagOf(checked));
       return { data: row as never, count: 1 as const, duplicates: parsed.duplicates, header: parsed.header };
     },
   );

@@ -12,6 +12,10 @@
  *   `ResourceRow<'measurement'>[]`) and every row is parsed with the registry's row schema,
  *   never cast; other calls parse with the schema the caller passes (src/shared/schemas).
  * - A 401 from any call signs the app out (the session store registers the handler).
+ * - No lost updates (issue 30, finding 4), once for every page: the client remembers the version
+ *   (ETag) of each record it read by id, and every write of that record sends it as If-Match; a
+ *   412 asks the one conflict dialog (src/app/shared/ConflictHost.tsx). See "Optimistic
+ *   concurrency" below.
  */
 import type { ZodType } from 'zod';
 import { readPublicConfig } from '../shared/config.ts';
@@ -63,6 +67,14 @@ export interface RequestOptions {
   form?: Record<string, string>;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /**
+   * The record this call reads or writes. A read remembers the version the server answers; a
+   * write sends the remembered one as If-Match (unless `headers` has its own), and a 412 asks
+   * the conflict dialog.
+   */
+  record?: RecordRef;
+  /** How the page shows the stored record again, when the conflict dialog's Reload is chosen. */
+  onReload?: () => void;
 }
 
 type UnauthorizedHandler = (path: string) => void;
@@ -100,7 +112,43 @@ export async function request(
   path: string,
   options: RequestOptions = {},
 ): Promise<{ body: unknown; response: Response }> {
+  const method = options.method ?? 'GET';
+  const record = options.record;
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  if (record && method !== 'GET' && !hasHeader(headers, IF_MATCH_HEADER)) {
+    const version = versions.get(versionKey(record));
+    if (version) headers[IF_MATCH_HEADER] = version;
+  }
+  try {
+    const answer = await send(path, options, method, headers);
+    if (record) remember(record, method === 'DELETE' ? null : answer.response.headers.get(ETAG_HEADER));
+    return answer;
+  } catch (error) {
+    if (!(error instanceof ConflictError) || !conflictHandler || headers[IF_MATCH_HEADER] === OVERWRITE) throw error;
+    // Someone else saved the record since this page read it: the person chooses.
+    const choice = await conflictHandler.ask(error);
+    if (choice === 'overwrite') {
+      return request(path, { ...options, headers: { ...options.headers, [IF_MATCH_HEADER]: OVERWRITE } });
+    }
+    if (choice === 'reload') {
+      if (record) versions.delete(versionKey(record));
+      (options.onReload ?? conflictHandler.reload)();
+    }
+    error.choice = choice;
+    throw error;
+  }
+}
+
+function hasHeader(headers: Record<string, string>, name: string): boolean {
+  return Object.keys(headers).some((key) => key.toLowerCase() === name);
+}
+
+async function send(
+  path: string,
+  options: RequestOptions,
+  method: string,
+  headers: Record<string, string>,
+): Promise<{ body: unknown; response: Response }> {
   let body: BodyInit | undefined;
   if (options.form) {
     headers['content-type'] = 'application/x-www-form-urlencoded';
@@ -110,7 +158,7 @@ export async function request(
     body = JSON.stringify(options.body);
   }
   const response = await fetch(buildUrl(path, options.query), {
-    method: options.method ?? 'GET',
+    method,
     headers,
     body,
     credentials: 'include',
@@ -121,6 +169,7 @@ export async function request(
   if (!response.ok) {
     // A Spotlight 401 is about its token, not the LAMP session (the Spotlight store re-authenticates).
     if (response.status === 401 && !path.startsWith('/api/spotlight/')) onUnauthorized?.(path);
+    if (response.status === 412) throw new ConflictError(parsed, options.record ?? null);
     throw new ApiError(response.status, parsed);
   }
   return { body: parsed, response };
@@ -180,7 +229,7 @@ export async function list<Name extends ResourceName>(
   signal?: AbortSignal,
 ): Promise<ListResult<ResourceRow<Name>>> {
   const [{ body, response }, schema] = await Promise.all([
-    request(resourcePath(resource), { query, signal }),
+    request(resourcePath(resource), { query, signal, record: singleRecord(resource, query) }),
     rowSchema(resource),
   ]);
   const result = readList(body, response);
@@ -246,11 +295,88 @@ export async function create<Name extends ResourceName>(
 }
 
 /**
- * Optimistic concurrency (no silent lost updates). A row read with getVersioned comes with its
- * version (the server's ETag); an edit sends it back (`ifMatch`), and the server answers 412
- * (isConflict) when someone else changed the row meanwhile. The form then offers to reload, or
- * to overwrite on purpose with OVERWRITE. Without `ifMatch` a write goes through as before.
+ * Optimistic concurrency (issues 17 and 30): no silent lost updates, and no page that can forget.
+ *
+ * - Every read of one record by id (getOne, getVersioned, a list with ?id=) remembers the ETag the
+ *   server answers, keyed by resource and id; a write's answer remembers the new one, a delete
+ *   forgets it. The latest read wins, as in an HTTP cache: a page that shows the record again
+ *   shows, and then saves over, that version.
+ * - update and remove send the remembered version as If-Match, so the server answers 412 when
+ *   someone else changed the record meanwhile. A caller may pass its own (`ifMatch`; OVERWRITE
+ *   replaces whatever is stored).
+ * - A 412 is a ConflictError. With a conflict handler registered (the app's ConflictHost), the
+ *   person chooses: Overwrite sends the same write again with If-Match *, and the call succeeds as
+ *   if nothing happened; Reload runs the caller's `onReload` (the app's fallback reloads the
+ *   page) and Cancel keeps the page as it is; both then throw the ConflictError with its
+ *   `choice`, which the error alert skips (the dialog said it all).
+ * - A record never read by id (a row of a list) has no version: its write goes without If-Match,
+ *   as before. An editor opened from a list reads its record by id first (useRecord, getOne).
  */
+export interface RecordRef {
+  resource: ResourceName;
+  id: string;
+}
+
+/** If-Match value that overwrites the stored row whatever its version. */
+export const OVERWRITE = '*';
+
+export type ConflictChoice = 'overwrite' | 'reload' | 'cancel';
+
+/** The server's "changed by someone else" (412 Precondition Failed). */
+export class ConflictError extends ApiError {
+  override name = 'ConflictError';
+  readonly record: RecordRef | null;
+  /** What the person chose in the conflict dialog; null when nobody was asked. */
+  choice: Exclude<ConflictChoice, 'overwrite'> | null = null;
+  constructor(body: unknown, record: RecordRef | null) {
+    super(412, body);
+    this.record = record;
+  }
+}
+
+/** Whether an error is the server's "changed by someone else" (412 Precondition Failed). */
+export function isConflict(error: unknown): error is ConflictError {
+  return error instanceof ConflictError;
+}
+
+export interface ConflictHandler {
+  /** Shows the conflict dialog; answers the person's choice. */
+  ask: (conflict: ConflictError) => Promise<ConflictChoice>;
+  /** Reload for a caller that gave no `onReload`. */
+  reload: () => void;
+}
+
+let conflictHandler: ConflictHandler | null = null;
+
+/** The app registers the one conflict dialog (ConflictHost); without it a 412 simply throws. */
+export function setConflictHandler(handler: ConflictHandler | null): void {
+  conflictHandler = handler;
+}
+
+const versions = new Map<string, string>();
+const versionKey = ({ resource, id }: RecordRef) => `${resource}?id=${id}`;
+
+function remember(record: RecordRef, version: string | null): void {
+  if (version) versions.set(versionKey(record), version);
+  else versions.delete(versionKey(record));
+}
+
+/** The version of a record this client last read or wrote (its ETag), or null. */
+export function versionOf(resource: ResourceName, id: string): string | null {
+  return versions.get(versionKey({ resource, id })) ?? null;
+}
+
+/** Forgets every remembered version (signing out; tests). */
+export function forgetVersions(): void {
+  versions.clear();
+}
+
+/** The record a list query reads when it asks for one id. */
+function singleRecord(resource: ResourceName, query: Query): RecordRef | undefined {
+  const id = query.id;
+  return typeof id === 'string' && id && !id.includes(',') ? { resource, id } : undefined;
+}
+
 export interface Versioned<T> {
   data: T;
   /** The row's ETag, or null when the server sent none. */
@@ -258,29 +384,30 @@ export interface Versioned<T> {
 }
 
 export interface WriteOptions {
-  /** The version the change is based on (If-Match); OVERWRITE replaces whatever is stored. */
-  ifMatch?: string | null;
+  /** The version the change is based on (If-Match); by default the one this client last read. */
+  ifMatch?: string;
+  /** How the page shows the stored record again (the conflict dialog's Reload). */
+  onReload?: () => void;
 }
 
-/** If-Match value that overwrites the stored row whatever its version. */
-export const OVERWRITE = '*';
-
-/** Whether an error is the server's "changed by someone else" (412 Precondition Failed). */
-export function isConflict(error: unknown): error is ApiError {
-  return error instanceof ApiError && error.status === 412;
+function writeOptions(resource: ResourceName, id: string, options: WriteOptions): Partial<RequestOptions> {
+  return {
+    record: { resource, id },
+    headers: options.ifMatch ? { [IF_MATCH_HEADER]: options.ifMatch } : {},
+    onReload: options.onReload,
+  };
 }
 
-function versionHeaders(options: WriteOptions): Record<string, string> {
-  return options.ifMatch ? { [IF_MATCH_HEADER]: options.ifMatch } : {};
-}
-
-/** GET ?id= with the row's version, for an edit form to send back with its save. */
+/** GET ?id= with the row's version (which the client also remembers for the record's writes). */
 export async function getVersioned<Name extends ResourceName>(
   resource: Name,
   id: string,
   query: Query = {},
 ): Promise<Versioned<ResourceRow<Name>>> {
-  const { body, response } = await request(resourcePath(resource), { query: { ...query, id } });
+  const { body, response } = await request(resourcePath(resource), {
+    query: { ...query, id },
+    record: { resource, id },
+  });
   const first = readList(body, response).data[0];
   if (first === undefined)
     throw new ApiError(404, { message: messages.errors.singleFetchEmpty(resource.replace(/-/g, ' ')) });
@@ -292,13 +419,13 @@ export async function updateVersioned<Name extends ResourceName>(
   resource: Name,
   id: string,
   entity: ResourceUpdate<Name>,
-  options: WriteOptions,
+  options: WriteOptions = {},
 ): Promise<Versioned<ResourceRow<Name>>> {
   const { body, response } = await request(resourcePath(resource), {
     method: 'PUT',
     query: { id },
     body: entity,
-    headers: versionHeaders(options),
+    ...writeOptions(resource, id, options),
   });
   written(resource);
   return { data: await readOne(resource, body), version: response.headers.get(ETAG_HEADER) };
@@ -314,7 +441,7 @@ export async function update<Name extends ResourceName>(
 }
 
 export async function remove(resource: ResourceName, id: string, options: WriteOptions = {}): Promise<void> {
-  await request(resourcePath(resource), { method: 'DELETE', query: { id }, headers: versionHeaders(options) });
+  await request(resourcePath(resource), { method: 'DELETE', query: { id }, ...writeOptions(resource, id, options) });
   written(resource);
 }
 

@@ -5,6 +5,7 @@
 import { atom } from 'nanostores';
 import { ALERT_SLIDE_MS } from '../shared/constants.ts';
 import { errorAlertText } from '../shared/messages.ts';
+import { isConflict } from '../lib/api.ts';
 
 export type AlertType = 'success' | 'error';
 
@@ -44,6 +45,8 @@ export const showSuccess = (message: string, timeout?: number) => showAlert('suc
  * fallback, else 'An unexpected error occurred'.
  */
 export function showError(error: unknown, fallback?: string, timeout?: number): number {
+  // A conflict the person already answered in the conflict dialog (lib/api.ts) needs no alert too.
+  if (isConflict(error) && error.choice) return 0;
   const body = error && typeof error === 'object' && 'body' in error ? error.body : null;
   const message =
     body != null ? errorAlertText(body, fallback) : typeof error === 'string' ? error : errorAlertText(null, fallback);

@@ -6,7 +6,7 @@
  */
 import { atom } from 'nanostores';
 import { analytics } from '../lib/analytics.ts';
-import { request, setUnauthorizedHandler } from '../lib/api.ts';
+import { forgetVersions, request, setUnauthorizedHandler } from '../lib/api.ts';
 import { loadSchemas } from '../lib/schemas.ts';
 import type { CurrentUser } from '../shared/schemas/user.ts';
 
@@ -19,6 +19,8 @@ export const $accessError = atom<string | null>(null);
 
 function signedOut() {
   analytics.reset();
+  // The next person in this tab starts from their own reads: no versions carried over.
+  forgetVersions();
   $currentUser.set(null);
   $accessError.set(null);
   $appState.set('logged-out');

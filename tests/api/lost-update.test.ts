@@ -6,7 +6,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '../../src/shared/messages.ts';
-import { as, buildSeededApp, OWN, ROW_IDS } from '../helpers/seed.ts';
+import { resources, type ResourceName } from '../../src/shared/schemas/index.ts';
+import { as, buildSeededApp, OWN, PERSONA_IDS, ROW_IDS } from '../helpers/seed.ts';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -108,5 +109,79 @@ describe('optimistic concurrency', () => {
 
   it('keeps writes without If-Match working (older clients)', async () => {
     expect((await save('writer', undefined, 'No tag')).statusCode).toBe(200);
+  });
+});
+
+/**
+ * Every resource of the registry (issue 30, finding 4): a detail GET answers the row's ETag, and
+ * a PUT or DELETE sent with a version that is no longer current is refused with 412 and changes
+ * nothing: saved reports, activations, domain lists, accounts, name mappings, users and the rest.
+ * Iterating the registry means a new resource is covered without anyone adding a row here.
+ */
+describe('optimistic concurrency on every resource', () => {
+  /** One seeded row of each resource: the seed's own or global row; accounts and users are the personas'. */
+  const rows = () =>
+    (Object.keys(resources) as ResourceName[]).flatMap((name) => {
+      const ids = { ...ROW_IDS[name], ...SEEDED_ELSEWHERE[name] };
+      const id = ids.own ?? ids.global;
+      return id ? [{ name, id }] : [];
+    });
+  const SEEDED_ELSEWHERE: Partial<Record<ResourceName, { own: string }>> = {
+    account: { own: OWN },
+    user: { own: PERSONA_IDS.writer },
+  };
+
+  it('has a seeded row of every resource', () => {
+    expect(rows().map((row) => row.name)).toEqual(Object.keys(resources));
+  });
+
+  it('answers an ETag on each detail GET, refuses a stale PUT and DELETE with 412, and takes the current version', async () => {
+    for (const { name, id } of rows()) {
+      const url = `/api/v1/${name}?id=${id}`;
+      const read = await app.inject({ url, headers: as(app, 'super') });
+      expect(read.statusCode, name).toBe(200);
+      const etag = read.headers.etag as string;
+      expect(etag, `${name}: ETag on GET ?id=`).toMatch(/^"[\w-]+"$/);
+      const before = JSON.stringify(app.repositories[name].byId(id));
+
+      const write = (method: 'PUT' | 'DELETE', version: string) =>
+        app.inject({
+          method,
+          url,
+          headers: { ...as(app, 'super'), 'if-match': version },
+          ...(method === 'PUT' ? { payload: {} } : {}),
+        });
+      const stalePut = await write('PUT', '"stale"');
+      expect(stalePut.statusCode, `${name}: stale PUT`).toBe(412);
+      expect(stalePut.json<{ message: string }>().message).toBe(messages.api.changedBySomeoneElse(name));
+      expect((await write('DELETE', '"stale"')).statusCode, `${name}: stale DELETE`).toBe(412);
+      expect(JSON.stringify(app.repositories[name].byId(id)), `${name}: unchanged`).toBe(before);
+      // The version just read is current: the write is not refused as a conflict.
+      expect((await write('PUT', etag)).statusCode, `${name}: PUT with the current version`).not.toBe(412);
+    }
+  });
+});
+
+describe('replacing a domain list by upload', () => {
+  const upload = (etag: string | undefined, text: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/v1/domain-list/upload',
+      headers: { ...as(app, 'writer'), ...(etag ? { 'if-match': etag } : {}) },
+      payload: { id: ROW_IDS['domain-list']?.own, text },
+    });
+
+  it('refuses a stale version with 412 and keeps the entries; the current one goes through with a new ETag', async () => {
+    const id = ROW_IDS['domain-list']?.own as string;
+    const opened = await app.inject({ url: `/api/v1/domain-list?id=${id}`, headers: as(app, 'writer') });
+    const etag = opened.headers.etag as string;
+    const first = await upload(etag, 'first.example');
+    expect(first.statusCode).toBe(200);
+    expect(first.headers.etag).toMatch(/^"[\w-]+"$/);
+    const stale = await upload(etag, 'second.example');
+    expect(stale.statusCode).toBe(412);
+    expect(stale.json<{ message: string }>().message).toBe(messages.api.changedBySomeoneElse('domain-list'));
+    expect(app.repositories['domain-list'].byId(id)?.domains).toEqual(['first.example']);
+    expect((await upload(first.headers.etag as string, 'third.example')).statusCode).toBe(200);
   });
 });

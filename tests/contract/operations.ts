@@ -329,7 +329,12 @@ export const OPERATIONS: Record<string, Entry> = {
       { as: 'writer', body: 'x', ...asText, status: 415 },
     ];
   },
-  'POST /api/v1/domain-list/upload': () => {
+  'POST /api/v1/domain-list/upload': async (w) => {
+    // Replacing a list's entries with the version read (200), then with that version again, now stale (412).
+    const id = w.id('domain-list');
+    const read = await w.send('GET /api/v1/domain-list', { as: 'super', query: { id }, status: 200 });
+    const etag = read.headers.get('etag') ?? '';
+    const replace = { id, text: 'domain\nexample.com\n' };
     const body = {
       account: ACCOUNT_IDS.northwind,
       name: 'Contract walk list',
@@ -340,6 +345,8 @@ export const OPERATIONS: Record<string, Entry> = {
     return [
       json(201, body, { as: 'writer' }),
       json(400, { ...body, text: 'domain\nnot a domain!\n' }, { as: 'writer' }),
+      json(200, replace, { as: 'writer', headers: { 'if-match': etag } }),
+      json(412, replace, { as: 'writer', headers: { 'if-match': etag } }),
       json(403, body, { as: 'foreign' }),
       json(401, body, { invalid: true }),
       { as: 'writer', body: 'x', ...asText, status: 415 },

@@ -6,7 +6,7 @@
 import type { Page } from '@playwright/test';
 import { expect as baseExpect, test } from './helpers/sandbox.ts';
 import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
-import { CONFLICT_TITLE } from '../../src/app/features/measurements/ConflictDialog.tsx';
+import { CONFLICT_TITLE } from '../../src/app/shared/ConflictDialog.tsx';
 import { signIn } from './helpers/session.ts';
 
 const expect = baseExpect.configure({ timeout: 20_000 });

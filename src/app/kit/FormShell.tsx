@@ -1,13 +1,12 @@
 import type { ReactNode } from 'react';
 import { Form } from 'react-aria-components';
-import { ConflictDialog } from '../shared/ConflictDialog.tsx';
 import { PressButton } from '../shared/PressButton.tsx';
 import type { ResourceForm, Values } from './useResourceForm.ts';
 
 /**
  * A kit form's frame: no native validation (spec §2), errors shown by each field, and the Save
- * button disabled while saving (re-enabled 1 s after, by useResourceForm), and the
- * reload-or-overwrite choice when the record was saved by someone else meanwhile (412).
+ * button disabled while saving (re-enabled 1 s after, by useResourceForm). A save that someone
+ * else's overtook (412) is answered by the app's one conflict dialog (ConflictHost).
  */
 export function FormShell<V extends Values>({
   form,
@@ -16,7 +15,6 @@ export function FormShell<V extends Values>({
   saveLabel = 'Save',
   onCancel,
   extraActions,
-  noun,
 }: {
   form: ResourceForm<V>;
   label: string;
@@ -24,8 +22,6 @@ export function FormShell<V extends Values>({
   saveLabel?: string;
   onCancel?: () => void;
   extraActions?: ReactNode;
-  /** What the form edits, for the conflict dialog's sentence ('label'). */
-  noun?: string;
 }) {
   return (
     <Form
@@ -35,13 +31,6 @@ export function FormShell<V extends Values>({
       className="space-y-4"
       validationErrors={form.errors}
     >
-      <ConflictDialog
-        isOpen={form.conflict}
-        noun={noun}
-        onReload={form.reload}
-        onOverwrite={form.overwrite}
-        onCancel={form.dismissConflict}
-      />
       {children}
       <div className="flex flex-wrap items-center justify-end gap-2 pt-2">
         {extraActions}

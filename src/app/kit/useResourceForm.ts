@@ -7,16 +7,15 @@
  *   first (spec §4; the rule lives here so a new form cannot forget it);
  * - disables Save while saving and re-enables it 1 s after (spec §9).
  *
- * No silent lost updates (issue 17): a form that edits a stored record gives the `version` it
- * was loaded with (useRecord's ETag). `submit` receives `{ ifMatch }` to send with its write
- * (`saveRecord` does it for a plain PUT), and a save answered with a new version keeps it for
- * the next save. A 412 (someone else saved meanwhile) sets `conflict`; FormShell then shows the
- * reload-or-overwrite dialog: Reload calls the page's `onReload`, Overwrite saves again with
- * If-Match `*`. A page that wants something else gives `onConflict` instead.
+ * No silent lost updates (issues 17 and 30): the API client sends the version of the record it
+ * read (useRecord) with every write of it and asks the one conflict dialog on a 412 (lib/api.ts,
+ * ConflictHost), so a form has nothing to pass along. It only says how to show the stored record
+ * again: `onReload`, given to `submit` as `write.onReload` (`saveRecord` passes it on), which the
+ * dialog's Reload calls after dropping these changes.
  */
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { z } from 'zod';
-import { ApiError, OVERWRITE, isConflict, updateVersioned, type WriteOptions } from '../../lib/api.ts';
+import { ApiError, isConflict, update, type WriteOptions } from '../../lib/api.ts';
 import type { ResourceName, ResourceUpdate } from '../../shared/schemas/index.ts';
 import { showError } from '../../stores/alerts.ts';
 import { BUTTON_REENABLE_MS } from '../../shared/constants.ts';
@@ -30,16 +29,12 @@ export interface ResourceFormOptions<V extends Values, Out> {
   initial: V;
   /** Field labels, for messages ('Name is required'). */
   labels: Readonly<Record<string, string>>;
-  /** Sends the values; `write.ifMatch` is the version to send as If-Match (null: none). */
+  /** Sends the values; `write.onReload` is for the client's conflict dialog (pass it to update). */
   submit: (value: Out, write: WriteOptions) => Promise<unknown>;
   /** After a save: the server's answer and the values that were sent. */
   onSaved?: (result: unknown, value: Out) => void;
-  /** The version (ETag) of the stored record these values were loaded from; none for a create. */
-  version?: string | null;
   /** Loads the stored record again (Reload in the conflict dialog). */
   onReload?: () => void;
-  /** Replaces the kit's reload-or-overwrite dialog on a 412. */
-  onConflict?: (error: ApiError) => void;
 }
 
 export interface ResourceForm<V extends Values> {
@@ -51,26 +46,11 @@ export interface ResourceForm<V extends Values> {
   onSubmit: (event?: { preventDefault: () => void }) => void;
   /** Takes new values as the saved state (after a reload, or to start again). */
   reset: (values: V) => void;
-  /** Someone else saved the record since it was loaded (412): FormShell asks reload or overwrite. */
-  conflict: boolean;
-  /** Saves these values whatever the stored version (If-Match: *). */
-  overwrite: () => void;
-  /** Drops these changes and loads the stored record (the page's onReload). */
-  reload: () => void;
-  /** Closes the conflict choice, keeping the values. */
-  dismissConflict: () => void;
 }
 
-/** A `submit` that saves a stored record with PUT and If-Match, answering its new version. */
+/** A `submit` that saves a stored record with PUT (the client adds its version as If-Match). */
 export function saveRecord<Name extends ResourceName>(resource: Name, id: string) {
-  return (value: ResourceUpdate<Name>, write: WriteOptions) => updateVersioned(resource, id, value, write);
-}
-
-/** The answer of updateVersioned: the saved row and its new version. */
-function newVersion(result: unknown): string | null | undefined {
-  if (!result || typeof result !== 'object' || !('version' in result) || !('data' in result)) return undefined;
-  const { version } = result as { version: unknown };
-  return typeof version === 'string' ? version : null;
+  return (value: ResourceUpdate<Name>, write: WriteOptions) => update(resource, id, value, write);
 }
 
 /** Server issues from a 400 body, if it carries them. */
@@ -90,18 +70,8 @@ export function useResourceForm<V extends Values, Out>(options: ResourceFormOpti
   const [values, setValues] = useState(options.initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
-  const [conflict, setConflict] = useState(false);
   const optionsRef = useRef(options);
   optionsRef.current = options;
-  /** The version the next save is based on: the loaded one, then each save's answer. */
-  const version = useRef(options.version ?? null);
-  const loadedVersion = options.version ?? null;
-  const seenVersion = useRef(loadedVersion);
-  if (seenVersion.current !== loadedVersion) {
-    // The page loaded the record again (after a reload): the next save builds on that.
-    seenVersion.current = loadedVersion;
-    version.current = loadedVersion;
-  }
 
   const dirty = useMemo(() => !same(values, saved), [values, saved]);
   useUnsavedForm(dirty);
@@ -122,60 +92,41 @@ export function useResourceForm<V extends Values, Out>(options: ResourceFormOpti
     setErrors({});
   }, []);
 
-  const save = useCallback(
-    (ifMatch: string | null) => {
+  const onSubmit = useCallback(
+    (event?: { preventDefault: () => void }) => {
+      event?.preventDefault();
       if (saving) return;
-      const { schema, labels, submit, onSaved, onConflict } = optionsRef.current;
+      const { schema, labels, submit, onSaved, onReload } = optionsRef.current;
       const parsed = schema.safeParse(values);
       if (!parsed.success) {
         setErrors(issuesByField(parsed.error.issues, labels));
         return;
       }
       setErrors({});
-      setConflict(false);
       setSaving(true);
-      let answered412 = false;
-      submit(parsed.data, { ifMatch })
+      const reload = onReload
+        ? () => {
+            // Their version replaces these changes: the form is no longer unsaved.
+            setValues(saved);
+            onReload();
+          }
+        : undefined;
+      submit(parsed.data, { onReload: reload })
         .then((result) => {
-          const next = newVersion(result);
-          if (next !== undefined) version.current = next;
           setSaved(values);
           onSaved?.(result, parsed.data);
         })
         .catch((error: unknown) => {
-          if (isConflict(error)) {
-            // Nothing was saved: the choice (reload or overwrite) is open at once.
-            answered412 = true;
-            setSaving(false);
-            if (onConflict) onConflict(error);
-            else setConflict(true);
-            return;
-          }
+          // The conflict dialog answered a 412 already (reload or cancel); the values stay.
+          if (isConflict(error) && error.choice) return;
           const issues = serverIssues(error);
           if (issues?.length) setErrors(issuesByField(issues, labels));
           showError(error);
         })
-        .finally(() => {
-          if (!answered412) setTimeout(() => setSaving(false), BUTTON_REENABLE_MS);
-        });
+        .finally(() => setTimeout(() => setSaving(false), BUTTON_REENABLE_MS));
     },
-    [saving, values],
+    [saving, values, saved],
   );
 
-  const onSubmit = useCallback(
-    (event?: { preventDefault: () => void }) => {
-      event?.preventDefault();
-      save(version.current);
-    },
-    [save],
-  );
-  const overwrite = useCallback(() => save(OVERWRITE), [save]);
-  const dismissConflict = useCallback(() => setConflict(false), []);
-  const reload = useCallback(() => {
-    setConflict(false);
-    setValues(saved);
-    optionsRef.current.onReload?.();
-  }, [saved]);
-
-  return { values, set, errors, saving, dirty, onSubmit, reset, conflict, overwrite, reload, dismissConflict };
+  return { values, set, errors, saving, dirty, onSubmit, reset };
 }

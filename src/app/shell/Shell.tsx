@@ -26,6 +26,7 @@ import { pageTitle } from '../../shared/constants.ts';
 import { pageComponent } from '../pages.ts';
 import type { RouteMatch } from '../routes.ts';
 import { AlertStack } from '../shared/AlertStack.tsx';
+import { ConflictHost } from '../shared/ConflictHost.tsx';
 import { ErrorPlaceholder } from '../shared/ErrorPlaceholder.tsx';
 import { Spinner } from '../shared/Spinner.tsx';
 import { ACCESS_ERROR_TITLES, AccessErrorPage } from './AccessErrorPage.tsx';
@@ -281,6 +282,7 @@ export function Shell({ match }: { match: RouteMatch }) {
         </main>
       </div>
       <AlertStack />
+      <ConflictHost />
       {searchLoaded ? (
         <Suspense fallback={null}>
           <SearchModal isOpen={searchOpen} onClose={() => setSearchOpen(false)} />

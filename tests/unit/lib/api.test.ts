@@ -1,6 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   ApiError,
+  ConflictError,
+  forgetVersions,
+  setConflictHandler,
+  update,
+  versionOf,
   bulkRemove,
   getOne,
   getVersioned,
@@ -17,6 +22,7 @@ import {
   spotlight,
 } from '../../../src/lib/api.ts';
 import { FULL_LIST_PAGE_SIZE } from '../../../src/shared/constants.ts';
+import { $alerts, showError } from '../../../src/stores/alerts.ts';
 import { SWITCHED_COMPANY_HEADER } from '../../../src/shared/http-headers.ts';
 
 type Call = { url: string; init: RequestInit };
@@ -142,7 +148,7 @@ describe('the API client', () => {
     );
     const opened = await getVersioned('model', 'a'.repeat(24));
     expect(opened).toEqual({ data: row('A'), version: '"v1"' });
-    const saved = await updateVersioned('model', 'a'.repeat(24), { name: 'B' }, { ifMatch: opened.version });
+    const saved = await updateVersioned('model', 'a'.repeat(24), { name: 'B' });
     expect(saved).toEqual({ data: row('B'), version: '"v2"' });
     expect(new Headers(calls[1]?.init.headers).get('if-match')).toBe('"v1"');
     await remove('model', 'a'.repeat(24), { ifMatch: OVERWRITE });
@@ -153,6 +159,139 @@ describe('the API client', () => {
     mockFetch(() => json({ message: 'changed' }, 412));
     const error = await updateVersioned('measurement', 'a', {}, { ifMatch: '"v1"' }).catch((e: unknown) => e);
     expect(isConflict(error)).toBe(true);
+    expect(error).toBeInstanceOf(ConflictError);
+    expect((error as ConflictError).record).toEqual({ resource: 'measurement', id: 'a' });
     expect(isConflict(new ApiError(400, {}))).toBe(false);
+  });
+});
+
+/**
+ * No page can forget If-Match (issue 30, finding 4): the client remembers the version of each
+ * record it read by id and sends it with every write of that record; a 412 asks the one conflict
+ * dialog (ConflictHost registers the handler).
+ */
+describe('the API client remembers versions', () => {
+  const ID = 'b'.repeat(24);
+  const row = (name: string) => ({ id: ID, name, created_at: '2026-11-01T00:00:00.000Z' });
+  const ifMatchOf = (call: Call | undefined) => new Headers(call?.init.headers).get('if-match');
+  afterEach(() => {
+    forgetVersions();
+    setConflictHandler(null);
+  });
+
+  /** A server holding one model row at a version; a write with a stale If-Match gets 412. */
+  function server(start = 1) {
+    let version = start;
+    const calls = mockFetch((url, init) => {
+      const tag = `"v${version}"`;
+      const sent = new Headers(init.headers).get('if-match');
+      if (init.method === 'PUT' || init.method === 'DELETE') {
+        if (sent && sent !== '*' && sent !== tag) return json({ message: 'changed by someone else' }, 412);
+        if (init.method === 'DELETE') return new Response(null, { status: 204 });
+        version += 1;
+        return json({ data: row('saved'), count: 1 }, 200, { etag: `"v${version}"` });
+      }
+      const single = url.searchParams.get('id');
+      return json({ data: [row('read')], count: 1 }, 200, single ? { etag: tag } : {});
+    });
+    return { calls, bump: () => (version += 1) };
+  }
+
+  it('sends the version of the last read by id with a save a page makes without naming one', async () => {
+    const { calls } = server();
+    await getOne('model', ID);
+    expect(versionOf('model', ID)).toBe('"v1"');
+    await update('model', ID, { name: 'x' });
+    expect(ifMatchOf(calls[1])).toBe('"v1"');
+    // The save's answer is the version the next save builds on.
+    expect(versionOf('model', ID)).toBe('"v2"');
+    await update('model', ID, { name: 'y' });
+    expect(ifMatchOf(calls[2])).toBe('"v2"');
+  });
+
+  it('sends it with a delete too, and forgets the record after it', async () => {
+    const { calls } = server();
+    await getOne('model', ID);
+    await remove('model', ID);
+    expect(ifMatchOf(calls[1])).toBe('"v1"');
+    expect(versionOf('model', ID)).toBeNull();
+  });
+
+  it("lets a caller's own If-Match win", async () => {
+    const { calls } = server();
+    await getOne('model', ID);
+    await update('model', ID, { name: 'x' }, { ifMatch: OVERWRITE });
+    expect(ifMatchOf(calls[1])).toBe('*');
+  });
+
+  it('sends none for a record it never read by id (a row of a list), as before', async () => {
+    const { calls } = server();
+    await list('model', {});
+    expect(versionOf('model', ID)).toBeNull();
+    await update('model', ID, { name: 'x' });
+    expect(ifMatchOf(calls[1])).toBeNull();
+  });
+
+  it('without a conflict handler, a stale save throws a ConflictError naming the record', async () => {
+    const { bump } = server();
+    await getOne('model', ID);
+    bump(); // someone else saved
+    const error = await update('model', ID, { name: 'x' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConflictError);
+    expect((error as ConflictError).record).toEqual({ resource: 'model', id: ID });
+    expect((error as ConflictError).choice).toBeNull();
+  });
+
+  it('Overwrite in the conflict dialog sends the same save again with If-Match *, and it succeeds', async () => {
+    const { calls, bump } = server();
+    const asked: ConflictError[] = [];
+    setConflictHandler({
+      ask: (conflict) => {
+        asked.push(conflict);
+        return Promise.resolve('overwrite');
+      },
+      reload: () => {
+        throw new Error('no reload');
+      },
+    });
+    await getOne('model', ID);
+    bump();
+    const saved = await update('model', ID, { name: 'mine' });
+    expect(saved.name).toBe('saved');
+    expect(asked).toHaveLength(1);
+    expect(calls.map((call) => ifMatchOf(call))).toEqual([null, '"v1"', '*']);
+    expect(JSON.parse(calls[2]?.init.body as string)).toEqual({ name: 'mine' });
+    expect(versionOf('model', ID)).toBe('"v3"');
+  });
+
+  it("Reload runs the caller's reload (else the app's) and throws the answered conflict", async () => {
+    const { bump } = server();
+    const fallback = vi.fn();
+    setConflictHandler({ ask: () => Promise.resolve('reload'), reload: fallback });
+    await getOne('model', ID);
+    bump();
+    const onReload = vi.fn();
+    const error = await update('model', ID, { name: 'x' }, { onReload }).catch((e: unknown) => e);
+    expect((error as ConflictError).choice).toBe('reload');
+    expect(onReload).toHaveBeenCalledTimes(1);
+    expect(fallback).not.toHaveBeenCalled();
+    expect(versionOf('model', ID)).toBeNull();
+
+    await getOne('model', ID);
+    bump();
+    await remove('model', ID).catch(() => undefined);
+    expect(fallback).toHaveBeenCalledTimes(1);
+  });
+
+  it('Cancel changes nothing and throws a conflict the error alert does not repeat', async () => {
+    const { calls, bump } = server();
+    setConflictHandler({ ask: () => Promise.resolve('cancel'), reload: vi.fn() });
+    await getOne('model', ID);
+    bump();
+    const error = await update('model', ID, { name: 'x' }).catch((e: unknown) => e);
+    expect((error as ConflictError).choice).toBe('cancel');
+    expect(calls).toHaveLength(2);
+    expect(showError(error)).toBe(0);
+    expect($alerts.get()).toEqual([]);
   });
 });

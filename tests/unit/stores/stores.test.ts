@@ -172,3 +172,29 @@ describe('recent searches', () => {
     expect(parseRecentSearches('nope')).toBeNull();
   });
 });
+
+describe('signing out', () => {
+  it('forgets the versions of the records read, so the next person in the tab sends none of them', async () => {
+    const { getOne, versionOf } = await import('../../../src/lib/api.ts');
+    const { signOut } = await import('../../../src/stores/session.ts');
+    const id = 'c'.repeat(24);
+    vi.stubGlobal('fetch', (input: string) =>
+      Promise.resolve(
+        input.includes('/unauth')
+          ? new Response(null, { status: 204 })
+          : new Response(JSON.stringify({ data: [{ id, name: 'M', created_at: '2026-11-01T00:00:00.000Z' }] }), {
+              status: 200,
+              headers: { 'content-type': 'application/json', etag: '"v1"' },
+            }),
+      ),
+    );
+    try {
+      await getOne('model', id);
+      expect(versionOf('model', id)).toBe('"v1"');
+      await signOut();
+      expect(versionOf('model', id)).toBeNull();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});

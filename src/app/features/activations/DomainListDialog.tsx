@@ -3,10 +3,12 @@
  * (a one-column CSV, header optional), by paste, or from a measurement's domains above an APM
  * threshold. A file or pasted text is checked here with the module the server parses it with
  * (src/shared/domains.ts), so every bad line shows at once and nothing with errors is sent.
+ * An edit reads the list by id when the dialog opens and starts from that: the API client then
+ * sends its version with the save, so someone else's change meanwhile asks the conflict dialog.
  */
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Label, Radio, RadioGroup, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
-import { ApiError, call, create, update } from '../../../lib/api.ts';
+import { ApiError, call, create, getOne, isConflict, update } from '../../../lib/api.ts';
 import { showError, showSuccess } from '../../../stores/alerts.ts';
 import type { DomainListUploadBody, DomainListUploadResponse } from '../../../shared/activation-api.ts';
 import { parseDomainList, type LineIssue, type ParsedDomainList } from '../../../shared/domains.ts';
@@ -68,7 +70,14 @@ export interface DomainListDialogProps {
   onSaved: () => void;
 }
 
-export function DomainListDialog({ accountId, list, isOpen, onClose, onSaved }: DomainListDialogProps) {
+export function DomainListDialog({ accountId, list: listed, isOpen, onClose, onSaved }: DomainListDialogProps) {
+  const stored = useAsync(() => getOne('domain-list', listed!.id), isOpen && listed ? listed.id : null);
+  // Until the stored list is read, the dialog waits (Save stays off; a list gone meanwhile is never re-created).
+  const list = listed && stored.data?.id === listed.id ? stored.data : null;
+  const loading = !!listed && !list;
+  useEffect(() => {
+    if (stored.error) showError(stored.error);
+  }, [stored.error]);
   const [name, setName] = useState('');
   const [type, setType] = useState<'allow' | 'block'>('allow');
   const [source, setSource] = useState<Source>('upload');
@@ -83,7 +92,7 @@ export function DomainListDialog({ accountId, list, isOpen, onClose, onSaved }: 
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
-    if (!isOpen) return;
+    if (!isOpen || loading) return;
     setName(list?.name ?? '');
     setType(list?.type ?? 'allow');
     setSource(list ? 'keep' : 'upload');
@@ -96,7 +105,7 @@ export function DomainListDialog({ accountId, list, isOpen, onClose, onSaved }: 
     setServerIssues([]);
     setFormError(null);
     setSaving(false);
-  }, [isOpen, list]);
+  }, [isOpen, list, loading]);
 
   const settledPaste = useDebounced(pasted, 200);
   const parsed = useMemo(() => {
@@ -141,12 +150,16 @@ export function DomainListDialog({ accountId, list, isOpen, onClose, onSaved }: 
           text: source === 'upload' ? fileText : pasted,
           ...(source === 'upload' && fileName ? { file_name: fileName } : {}),
         };
-        const answer = await call<DomainListUploadResponse>('/api/v1/domain-list/upload', { method: 'POST', body });
+        const answer = await call<DomainListUploadResponse>('/api/v1/domain-list/upload', {
+          method: 'POST',
+          body,
+          ...(list ? { record: { resource: 'domain-list' as const, id: list.id }, onReload: stored.reload } : {}),
+        });
         saved = answer!.data;
       } else {
         const entries = source === 'measurement' ? { domains: preview.data!.qualifying.domains } : {};
         saved = list
-          ? await update('domain-list', list.id, { name: trimmed, type, ...entries })
+          ? await update('domain-list', list.id, { name: trimmed, type, ...entries }, { onReload: stored.reload })
           : await create('domain-list', { account: accountId, name: trimmed, type, domains: entries.domains ?? [] });
       }
       showSuccess(
@@ -155,11 +168,13 @@ export function DomainListDialog({ accountId, list, isOpen, onClose, onSaved }: 
       onSaved();
       onClose();
     } catch (error) {
+      setSaving(false);
+      // Reload or cancel, answered in the conflict dialog: nothing more to say here.
+      if (isConflict(error) && error.choice) return;
       const lines = error instanceof ApiError ? (error.body as { lines?: LineIssue[] } | null)?.lines : undefined;
       if (lines?.length) setServerIssues(lines);
       else setFormError(error instanceof Error ? error.message : String(error));
       showError(error);
-      setSaving(false);
     }
   }
 
@@ -167,7 +182,12 @@ export function DomainListDialog({ accountId, list, isOpen, onClose, onSaved }: 
     'cursor-pointer rounded-md px-3 py-1.5 text-sm font-medium text-slate-700 outline-none data-[focus-visible]:outline-2 data-[focus-visible]:outline-primary data-[selected]:bg-white data-[selected]:text-slate-900 data-[selected]:shadow-sm';
 
   return (
-    <Modal isOpen={isOpen} onClose={onClose} title={list ? `Edit ${list.name}` : 'New domain list'} width="max-w-2xl">
+    <Modal
+      isOpen={isOpen}
+      onClose={onClose}
+      title={listed ? `Edit ${listed.name}` : 'New domain list'}
+      width="max-w-2xl"
+    >
       <form noValidate onSubmit={(e) => void save(e)} className="space-y-4 px-5 pt-3 pb-5">
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-[1fr_auto]">
           <TextField
@@ -311,7 +331,7 @@ export function DomainListDialog({ accountId, list, isOpen, onClose, onSaved }: 
           <Button variant="secondary" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" disabled={saving}>
+          <Button type="submit" disabled={saving || loading}>
             {saving ? 'Saving…' : list ? 'Save list' : 'Create list'}
           </Button>
         </div>

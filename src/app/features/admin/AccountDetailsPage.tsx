@@ -30,7 +30,10 @@ export default function AccountDetailsPage() {
   const account = useRecord('account', accountId);
   if (account.error) return <ErrorPlaceholder name="account" error={account.error} />;
   if (!account.data) return <Skeleton className="h-96 w-full max-w-3xl" />;
-  return <DetailsForm key={account.data.id} account={account.data} />;
+  // Keyed on the version: a reload after someone else's save starts the form from theirs.
+  return (
+    <DetailsForm key={`${account.data.id}:${account.version ?? ''}`} account={account.data} onReload={account.reload} />
+  );
 }
 
 function Swatch({ colour }: { colour: string }) {
@@ -44,13 +47,14 @@ function Swatch({ colour }: { colour: string }) {
   );
 }
 
-function DetailsForm({ account }: { account: Account }) {
+function DetailsForm({ account, onReload }: { account: Account; onReload: () => void }) {
   const form = useResourceForm({
     schema: detailsSchema,
     initial: detailsValues(account),
     labels: DETAILS_LABELS,
-    submit: (value) =>
-      update('account', account.id, detailsUpdate(value)).catch((error: unknown) => {
+    onReload,
+    submit: (value, write) =>
+      update('account', account.id, detailsUpdate(value), write).catch((error: unknown) => {
         throw flattenIssues(error);
       }),
     onSaved: (saved) => {

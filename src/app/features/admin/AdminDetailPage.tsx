@@ -45,7 +45,8 @@ function Detail({ id, ...resolved }: ResolvedSection & { id: string }) {
   const noun = resolved.view.singular.toLowerCase();
   if (record.error) return <ErrorPlaceholder name={noun} error={record.error} />;
   if (!record.data) return <Skeleton className="h-96 w-full max-w-3xl" />;
-  return <EditForm row={record.data} reload={record.reload} {...resolved} />;
+  // Keyed on the version: a reload after someone else's save starts the form from theirs.
+  return <EditForm key={record.version ?? ''} row={record.data} reload={record.reload} {...resolved} />;
 }
 
 function EditForm({ row, reload, view, declaration, context }: ResolvedSection & { row: Row; reload: () => void }) {
@@ -63,7 +64,8 @@ function EditForm({ row, reload, view, declaration, context }: ResolvedSection &
     schema,
     initial,
     labels: fieldLabels(declaration.fields),
-    submit: (value) => update(resource, row.id, value as never),
+    submit: (value, write) => update(resource, row.id, value as never, write),
+    onReload: reload,
     // Edited in place: the page stays, and shows the record as the server now has it.
     onSaved: (saved) => {
       showSuccess(`${view.singular} ${recordTitle(resource, saved as Row)} saved`);

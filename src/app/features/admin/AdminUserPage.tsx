@@ -40,7 +40,14 @@ export default function AdminUserPage({ params }: PageProps) {
   if (!user.data) return <Skeleton className="h-96 w-full max-w-3xl" />;
   // A saved e-mail change comes back pending: the form starts again from the stored address.
   const { id, email, pending_email } = user.data;
-  return <UserDetail key={`${id}:${email}:${pending_email ?? ''}`} user={user.data} onSaved={user.reload} />;
+  // So does a reload after someone else's save (a new version).
+  return (
+    <UserDetail
+      key={`${id}:${email}:${pending_email ?? ''}:${user.version ?? ''}`}
+      user={user.data}
+      onSaved={user.reload}
+    />
+  );
 }
 
 function UserDetail({ user, onSaved }: { user: User; onSaved: () => void }) {
@@ -58,7 +65,8 @@ function UserDetail({ user, onSaved }: { user: User; onSaved: () => void }) {
     schema: nameSchema,
     initial: { first_name: user.first_name, last_name: user.last_name, email: user.email },
     labels: LABELS,
-    submit: (value) => update('user', user.id, value),
+    submit: (value, write) => update('user', user.id, value, write),
+    onReload: onSaved,
     onSaved: (_result, value) => {
       showSuccess(`${value.first_name} ${value.last_name} details updated`);
       onSaved();

@@ -21,9 +21,11 @@ import { DataTable, type Column } from '../../kit/DataTable.tsx';
 import { ExportCsvButton } from '../../kit/ExportCsvButton.tsx';
 import { ChoiceInput, ReferencePicker, TextInput } from '../../kit/fields.tsx';
 import { FormShell } from '../../kit/FormShell.tsx';
+import { useRecord } from '../../kit/useRecord.ts';
 import { SearchBox } from '../../kit/SearchBox.tsx';
 import { useResourceForm } from '../../kit/useResourceForm.ts';
 import { useResourceList, type ResourceListSpec } from '../../kit/useResourceList.ts';
+import { Skeleton } from '../../shared/EmptyState.tsx';
 import { Modal } from '../../shared/Modal.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { PressButton } from '../../shared/PressButton.tsx';
@@ -174,6 +176,10 @@ export default function NameMappingPage() {
 
 const LABELS = { type: 'Type', source_name: 'Raw name', target: 'Clean name', clean_name: 'Clean name' };
 
+/**
+ * An edit reads the mapping by id first: the form starts from the stored row, and the API client
+ * then knows the version its save is based on (a 412 asks reload or overwrite).
+ */
 function MappingDialog({
   accountId,
   mapping,
@@ -181,6 +187,38 @@ function MappingDialog({
 }: {
   accountId: string;
   mapping: NameMapping | null;
+  onClose: (saved: boolean) => void;
+}) {
+  const record = useRecord('name-mapping', mapping?.id ?? null);
+  if (!mapping) return <MappingForm accountId={accountId} mapping={null} onClose={onClose} />;
+  if (!record.data && !record.error)
+    return (
+      <Modal isOpen onClose={() => onClose(false)} title={`Edit ${mapping.source_name}`}>
+        <div className="px-5 pt-3 pb-5">
+          <Skeleton className="h-48 w-full" />
+        </div>
+      </Modal>
+    );
+  return (
+    <MappingForm
+      key={record.version ?? ''}
+      accountId={accountId}
+      mapping={record.data ?? mapping}
+      onReload={record.reload}
+      onClose={onClose}
+    />
+  );
+}
+
+function MappingForm({
+  accountId,
+  mapping,
+  onReload,
+  onClose,
+}: {
+  accountId: string;
+  mapping: NameMapping | null;
+  onReload?: () => void;
   onClose: (saved: boolean) => void;
 }) {
   const form = useResourceForm({
@@ -193,7 +231,9 @@ function MappingDialog({
       clean_name: mapping?.clean_name ?? null,
     },
     labels: LABELS,
-    submit: (value) => (mapping ? update('name-mapping', mapping.id, value) : create('name-mapping', value)),
+    submit: (value, write) =>
+      mapping ? update('name-mapping', mapping.id, value, write) : create('name-mapping', value),
+    onReload,
     onSaved: (_result, value) => {
       showSuccess(`${value.source_name} mapped`);
       onClose(true);

@@ -8,7 +8,8 @@ import { MeasurementForm } from './MeasurementForm.tsx';
 
 /** /measurements/{id}/edit (write role). */
 export default function EditMeasurementPage({ params }: PageProps) {
-  // With its version: a save sends it back, so a change made meanwhile is never silently lost.
+  // Read by id, so the client knows its version: a save sends it back, and a change made
+  // meanwhile is never silently lost.
   const opened = useVersionedMeasurement(params.measurementId ?? '');
   const measurement = opened.data?.data ?? null;
   usePageTitle(measurement ? `Edit ${measurement.name}` : 'Edit Measurement');
@@ -21,7 +22,6 @@ export default function EditMeasurementPage({ params }: PageProps) {
       <MeasurementForm
         key={`${measurement.id}:${opened.data.version ?? ''}`}
         measurement={measurement}
-        version={opened.data.version}
         onReload={opened.reload}
       />
     </div>

@@ -8,7 +8,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
-import { ApiError, OVERWRITE, accountFilter, create, isConflict, list, update } from '../../../lib/api.ts';
+import { ApiError, accountFilter, create, isConflict, list, update } from '../../../lib/api.ts';
 import { showError, showSuccess } from '../../../stores/alerts.ts';
 import { $selectedAccountId } from '../../../stores/account.ts';
 import { MEASUREMENT_STATUSES, type Measurement } from '../../../shared/schemas/measurement.ts';
@@ -16,7 +16,6 @@ import type { ResourceCreate } from '../../../shared/schemas/index.ts';
 import { paths } from '../../routes.ts';
 import { Button, buttonClass } from '../../shared/Button.tsx';
 import { TextField } from '../../shared/Field.tsx';
-import { ConflictDialog } from './ConflictDialog.tsx';
 import { useUnsavedForm } from '../../shared/useUnsavedForm.ts';
 import { useAsync, useNamedList, type NamedRow } from './data.ts';
 import { Card, SelectField, capitalise } from './ui.tsx';
@@ -141,12 +140,9 @@ function CheckboxGroup({
 
 export function MeasurementForm({
   measurement,
-  version = null,
   onReload,
 }: {
   measurement: Measurement | null;
-  /** The version the edit is based on (the row's ETag), sent back with the save. */
-  version?: string | null;
   /** Loads the stored measurement again (after someone else changed it). */
   onReload?: () => void;
 }) {
@@ -158,8 +154,6 @@ export function MeasurementForm({
   const [draft, setDraft] = useState<Draft>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
-  /** Someone else saved this measurement since it was opened: reload or overwrite. */
-  const [conflict, setConflict] = useState(false);
   const dirty = JSON.stringify(draft) !== JSON.stringify(initial);
   useUnsavedForm(dirty && !saving);
 
@@ -198,9 +192,8 @@ export function MeasurementForm({
     if (errors[key]) setErrors(({ [key]: _, ...rest }) => rest);
   };
 
-  async function submit(event: FormEvent | null, ifMatch: string | null = version) {
-    event?.preventDefault();
-    setConflict(false);
+  async function submit(event: FormEvent) {
+    event.preventDefault();
     const body = bodyOf(draft, account, isCreate);
     const schemas = await import('../../../shared/schemas/measurement.ts');
     const schema = isCreate ? schemas.measurementCreate : schemas.measurementUpdate;
@@ -224,15 +217,14 @@ export function MeasurementForm({
       const saved = isCreate
         ? // The create schema accepted it just above, so the account is set.
           await create('measurement', parsed.data as ResourceCreate<'measurement'>)
-        : await update('measurement', measurement.id, parsed.data, { ifMatch });
+        : // The client sends the version it read; a 412 asks the app's conflict dialog.
+          await update('measurement', measurement.id, parsed.data, { onReload });
       showSuccess(isCreate ? `Measurement '${saved.name}' created` : `Measurement '${saved.name}' saved`);
       navigate(paths.measurement(saved.id));
     } catch (error) {
       setSaving(false);
-      if (isConflict(error)) {
-        setConflict(true);
-        return;
-      }
+      // Reload or cancel, answered in the conflict dialog: nothing more to say.
+      if (isConflict(error) && error.choice) return;
       // The server's schema message names the field first ("name: is required").
       const match = error instanceof ApiError ? /^(\w+): (.+)$/.exec(error.message) : null;
       if (match && FIELD_LABELS[match[1]!]) setErrors({ [match[1]!]: fieldMessage(match[1]!, match[2]!) });
@@ -249,16 +241,6 @@ export function MeasurementForm({
       className="space-y-6"
       aria-label={isCreate ? 'Create measurement' : 'Edit measurement'}
     >
-      <ConflictDialog
-        isOpen={conflict}
-        noun="measurement"
-        onReload={() => {
-          setConflict(false);
-          onReload?.();
-        }}
-        onOverwrite={() => void submit(null, OVERWRITE)}
-        onCancel={() => setConflict(false)}
-      />
       {Object.keys(errors).length ? (
         <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
           Please correct the {Object.keys(errors).length === 1 ? 'field' : `${Object.keys(errors).length} fields`}{' '}

@@ -1,13 +1,15 @@
 /**
  * /reports/saved/{name}: a saved report of the selected account, opened by its name (unique in the
  * account); values in the query override the saved ones (decisions.md §6). Update saves what is
- * shown into it; Rename and Delete change the report itself.
+ * shown into it; Rename and Delete change the report itself. The report is read by id as well as
+ * listed, so each change is sent with the version shown (someone else's save meanwhile asks the
+ * conflict dialog instead of being overwritten).
  */
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { $selectedAccountId } from '../../../stores/account.ts';
-import { showSuccess } from '../../../stores/alerts.ts';
+import { showError, showSuccess } from '../../../stores/alerts.ts';
 import type { PageProps } from '../../routes.ts';
 import { paths } from '../../routes.ts';
 import { Button } from '../../shared/Button.tsx';
@@ -16,7 +18,7 @@ import { Modal } from '../../shared/Modal.tsx';
 import { Skeleton } from '../../shared/EmptyState.tsx';
 import { useAsync } from '../../shared/useAsync.ts';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
-import { fetchSavedReports } from './api.ts';
+import { fetchSavedReport, fetchSavedReports } from './api.ts';
 import { NameDialog } from './NameDialog.tsx';
 import { ReportBuilder } from './ReportBuilder.tsx';
 import { deleteSavedReport, renameSavedReport, updateSavedReport } from './savedReports.ts';
@@ -37,19 +39,32 @@ export default function SavedReportPage({ params }: PageProps) {
   );
   const [dialog, setDialog] = useState<'rename' | 'delete' | null>(null);
   const [busy, setBusy] = useState(false);
+  const wanted = name.trim().toLocaleLowerCase('en-GB');
+  const listed =
+    reports.data?.find((r) => r.name === name) ??
+    reports.data?.find((r) => r.name.trim().toLocaleLowerCase('en-GB') === wanted);
+  // The report itself, read by id after each change: what the page shows is the version it saves over.
+  const stored = useAsync(() => fetchSavedReport(listed!.id), listed ? `saved-report:${listed.id}:${version}` : null);
 
   if (reports.error) return <ErrorPlaceholder name="saved report" error={reports.error} />;
   if (!reports.data) return <Skeleton className="h-64 w-full" />;
-  const wanted = name.trim().toLocaleLowerCase('en-GB');
-  const saved =
-    reports.data.find((r) => r.name === name) ??
-    reports.data.find((r) => r.name.trim().toLocaleLowerCase('en-GB') === wanted);
-  if (!saved)
+  if (!listed)
     return <ErrorPlaceholder name="saved report" error={`There is no saved report called '${name}' in this account`} />;
+  if (stored.error) return <ErrorPlaceholder name="saved report" error={stored.error} />;
+  const saved = stored.data?.id === listed.id ? stored.data : null;
+  if (!saved) return <Skeleton className="h-64 w-full" />;
 
   const effective = savedReportSearch(saved, search);
   const open = (reportName: string, query?: string) =>
     navigate(paths.savedReport(reportName) + (query ? `?${query}` : ''), { replace: true });
+  // Someone else changed the report: show it as stored, without this page's unsaved choices.
+  const write = {
+    onReload: () => {
+      reports.reload();
+      stored.reload();
+      open(saved.name);
+    },
+  };
 
   return (
     <>
@@ -65,12 +80,15 @@ export default function SavedReportPage({ params }: PageProps) {
               disabled={busy || !state.account}
               onClick={() => {
                 setBusy(true);
-                updateSavedReport(saved.id, state, saved.account).then(
+                updateSavedReport(saved.id, state, saved.account, write).then(
                   () => {
                     setBusy(false);
                     showSuccess(`Saved report '${saved.name}' updated`);
                   },
-                  () => setBusy(false),
+                  (error: unknown) => {
+                    setBusy(false);
+                    showError(error);
+                  },
                 );
               }}
             >
@@ -92,7 +110,7 @@ export default function SavedReportPage({ params }: PageProps) {
         initial={saved.name}
         onClose={() => setDialog(null)}
         onSubmit={async (next) => {
-          const row = await renameSavedReport(saved.id, next);
+          const row = await renameSavedReport(saved.id, next, write);
           setDialog(null);
           showSuccess(`Renamed to '${row.name}'`);
           navigate(paths.savedReport(row.name) + `?${new URLSearchParams(search).toString()}`, { replace: true });
@@ -112,14 +130,18 @@ export default function SavedReportPage({ params }: PageProps) {
               disabled={busy}
               onClick={() => {
                 setBusy(true);
-                deleteSavedReport(saved.id).then(
+                deleteSavedReport(saved.id, write).then(
                   () => {
                     setBusy(false);
                     setDialog(null);
                     showSuccess(`Deleted saved report '${saved.name}'`);
                     navigate(paths.savedReports());
                   },
-                  () => setBusy(false),
+                  (error: unknown) => {
+                    setBusy(false);
+                    setDialog(null);
+                    showError(error);
+                  },
                 );
               }}
             >

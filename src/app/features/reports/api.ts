@@ -1,5 +1,5 @@
 /** Data access of the report pages: the report data endpoint and the lists the pickers offer. */
-import { call, listAll } from '../../../lib/api.ts';
+import { call, getOne, listAll } from '../../../lib/api.ts';
 import type { ReportData, ReportDataQuery } from '../../../shared/report-api.ts';
 
 export async function fetchReport(query: ReportDataQuery): Promise<ReportData> {
@@ -25,6 +25,9 @@ export async function fetchLabelOptions(account: string): Promise<(Option & { ca
 }
 
 export const fetchSavedReports = (account: string) => listAll('saved-report', { account, sort: 'asc(name),asc(id)' });
+
+/** One saved report by id: the API client then knows the version its update, rename or delete is based on. */
+export const fetchSavedReport = (id: string) => getOne('saved-report', id);
 
 export const fetchAdminReports = (account: string) =>
   listAll('report', { account: `${account},null`, sort: 'asc(name),asc(id)' });

@@ -1,8 +1,10 @@
 /**
  * Saved reports of an account (spec §3): create, rename, update, delete, through the resource
- * engine. A change bumps a version the sidebar listens to, so its list follows at once.
+ * engine. A change bumps a version the sidebar listens to, so its list follows at once. The page
+ * reads the report by id first, so the API client sends the version it showed with each change
+ * (a 412 asks the conflict dialog; `write.onReload` is how the page shows the stored report).
  */
-import { create, remove, update } from '../../../lib/api.ts';
+import { create, remove, update, type WriteOptions } from '../../../lib/api.ts';
 import type { SavedReport } from '../../../shared/schemas/saved-report.ts';
 import { savedReportFields, type ReportState } from './state.ts';
 
@@ -14,20 +16,25 @@ export async function createSavedReport(name: string, state: ReportState, accoun
   return row;
 }
 
-export async function updateSavedReport(id: string, state: ReportState, account: string): Promise<SavedReport> {
-  const row = await update('saved-report', id, savedReportFields(state, account));
+export async function updateSavedReport(
+  id: string,
+  state: ReportState,
+  account: string,
+  write: WriteOptions = {},
+): Promise<SavedReport> {
+  const row = await update('saved-report', id, savedReportFields(state, account), write);
   changed();
   return row;
 }
 
-export async function renameSavedReport(id: string, name: string): Promise<SavedReport> {
-  const row = await update('saved-report', id, { name: name.trim() });
+export async function renameSavedReport(id: string, name: string, write: WriteOptions = {}): Promise<SavedReport> {
+  const row = await update('saved-report', id, { name: name.trim() }, write);
   changed();
   return row;
 }
 
-export async function deleteSavedReport(id: string): Promise<void> {
-  await remove('saved-report', id);
+export async function deleteSavedReport(id: string, write: WriteOptions = {}): Promise<void> {
+  await remove('saved-report', id, write);
   changed();
 }
 

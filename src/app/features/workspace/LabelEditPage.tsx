@@ -31,17 +31,10 @@ export default function LabelEditPage({ params }: PageProps) {
   if (label.error) return <ErrorPlaceholder name="label" error={label.error} />;
   if (!label.data) return <Skeleton className="h-64 w-full max-w-2xl" />;
   // A reload after someone else's save starts the form again from their version.
-  return (
-    <EditLabel
-      key={`${label.data.id}:${label.version}`}
-      label={label.data}
-      version={label.version}
-      onReload={label.reload}
-    />
-  );
+  return <EditLabel key={`${label.data.id}:${label.version}`} label={label.data} onReload={label.reload} />;
 }
 
-function EditLabel({ label, version, onReload }: { label: LabelValue; version: string | null; onReload: () => void }) {
+function EditLabel({ label, onReload }: { label: LabelValue; onReload: () => void }) {
   usePageTitle(`${label.name} | Labels`);
   const accountId = useStore($selectedAccountId) ?? label.category.account;
   const [, navigate] = useLocation();
@@ -51,7 +44,6 @@ function EditLabel({ label, version, onReload }: { label: LabelValue; version: s
     initial: { name: label.name, category_id: label.category_id },
     labels: LABELS,
     submit: saveRecord('label-value', label.id),
-    version,
     onReload,
     onSaved: () => {
       showSuccess(`${form.values.name.trim()} saved`);
@@ -65,7 +57,6 @@ function EditLabel({ label, version, onReload }: { label: LabelValue; version: s
         <FormShell
           form={form}
           label={`Edit ${label.name}`}
-          noun="label"
           onCancel={() => navigate(paths.labels({ labelCategoryId: label.category_id }))}
           extraActions={
             <span className="mr-auto">

@@ -276,7 +276,7 @@ function RenameDialog({
   row: { id: string; name: string };
   onClose: (saved: boolean) => void;
 }) {
-  // The stored record, for the version the rename is based on (a 412 asks reload or overwrite).
+  // The stored record: the client then sends its version with the rename (a 412 asks reload or overwrite).
   const record = useRecord(resource, row.id);
   const stored = record.data ?? row;
   return (
@@ -289,7 +289,6 @@ function RenameDialog({
             key={record.version}
             resource={resource}
             row={stored}
-            version={record.version}
             onReload={record.reload}
             onClose={onClose}
           />
@@ -302,13 +301,11 @@ function RenameDialog({
 function RenameForm({
   resource,
   row,
-  version,
   onReload,
   onClose,
 }: {
   resource: 'label-category' | 'label-value';
   row: { id: string; name: string };
-  version: string | null;
   onReload: () => void;
   onClose: (saved: boolean) => void;
 }) {
@@ -317,7 +314,6 @@ function RenameForm({
     initial: { name: row.name },
     labels: NAME,
     submit: saveRecord(resource, row.id),
-    version,
     onReload,
     onSaved: () => {
       showSuccess(`Renamed to ${form.values.name.trim()}`);
@@ -325,12 +321,7 @@ function RenameForm({
     },
   });
   return (
-    <FormShell
-      form={form}
-      label={`Rename ${row.name}`}
-      noun={resource === 'label-category' ? 'category' : 'label'}
-      onCancel={() => onClose(false)}
-    >
+    <FormShell form={form} label={`Rename ${row.name}`} onCancel={() => onClose(false)}>
       <TextInput
         label="Name"
         value={form.values.name}

@@ -157,7 +157,6 @@ export default function UsersPage() {
             <RoleForm
               user={editingGuest.user}
               current={editingGuest.role}
-              version={null}
               onReload={guests.reload}
               accountId={accountId}
               roles={grantable(actorRole)}
@@ -257,7 +256,7 @@ function RoleDialog({
   roles: { id: Role; name: string }[];
   onClose: (done: boolean) => void;
 }) {
-  // The stored user, for the version the change is based on (a 412 asks reload or overwrite).
+  // The stored user: the client then sends its version with the change (a 412 asks reload or overwrite).
   const record = useRecord('user', user.id);
   return (
     <Modal isOpen onClose={() => onClose(false)} title={`Change the role of ${fullName(user)}`}>
@@ -269,7 +268,6 @@ function RoleDialog({
             key={record.version}
             user={record.data ?? user}
             current={effectiveRole(record.data ?? user, accountId)}
-            version={record.version}
             onReload={record.reload}
             accountId={accountId}
             roles={roles}
@@ -284,7 +282,6 @@ function RoleDialog({
 function RoleForm({
   user,
   current,
-  version,
   onReload,
   accountId,
   roles,
@@ -293,7 +290,6 @@ function RoleForm({
   user: Person;
   /** The role the user holds here now. */
   current: Role;
-  version: string | null;
   onReload: () => void;
   accountId: string;
   roles: { id: Role; name: string }[];
@@ -303,13 +299,14 @@ function RoleForm({
     schema: z.object({ role: roleField }),
     initial: { role: current },
     labels: INVITE_LABELS,
-    version,
     onReload,
+    // A change of the user record: the client sends the user's version and answers a 412.
     submit: ({ role }, write) =>
       request('/api/v1/account-users/role', {
         method: 'PUT',
         body: { user: user.id, account: accountId, role },
-        headers: write.ifMatch ? { 'if-match': write.ifMatch } : {},
+        record: { resource: 'user', id: user.id },
+        ...write,
       }),
     onSaved: (_result, { role }) => {
       showSuccess(`${fullName(user)} is now ${role} here`);
@@ -317,7 +314,7 @@ function RoleForm({
     },
   });
   return (
-    <FormShell form={form} label="Change role" noun="user" onCancel={() => onClose(false)}>
+    <FormShell form={form} label="Change role" onCancel={() => onClose(false)}>
       <ChoiceInput
         label="Role"
         value={form.values.role}

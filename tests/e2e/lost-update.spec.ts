@@ -1,0 +1,154 @@
+/**
+ * No lost updates in editors that used to send no version (issue 30, finding 4): the same person
+ * has a saved report (or a domain list) open in two tabs; the first tab's save goes through, and
+ * the second's, based on what it showed before, asks the conflict dialog instead of overwriting.
+ * The kit's delete button asks the same way. Each test makes its own rows (two workers share the
+ * server).
+ */
+import type { Page } from '@playwright/test';
+import { expect as baseExpect, test } from './helpers/sandbox.ts';
+import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
+import { CONFLICT_TITLE } from '../../src/app/shared/ConflictDialog.tsx';
+import { openApp, signIn } from './helpers/session.ts';
+
+const expect = baseExpect.configure({ timeout: 20_000 });
+const unique = (tag: string) => `${tag} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+
+async function created<T>(page: Page, path: string, data: object): Promise<T> {
+  const response = await page.request.post(path, { data });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { data: T }).data;
+}
+
+async function stored<T>(page: Page, resource: string, id: string): Promise<T> {
+  const response = await page.request.get(`/api/v1/${resource}?id=${id}`);
+  return ((await response.json()) as { data: T[] }).data[0]!;
+}
+
+/** Adds to a field's text the way a person does: click into it, go to the end, type. */
+async function typeAtEnd(field: ReturnType<Page['getByRole']>, text: string) {
+  await field.click();
+  await field.press('End');
+  await field.pressSequentially(text);
+}
+
+// Two tabs, and a person's typing in each: more than the default 30 s on a busy machine.
+test.slow();
+
+test('saved report: a rename in a second tab is not overwritten by the first; Cancel, then Overwrite on purpose', async ({
+  page,
+  context,
+}) => {
+  await signIn(page, 'writer@northwind.test');
+  const name = unique('Two tabs report');
+  const report = await created<{ id: string }>(page, '/api/v1/saved-report', {
+    name,
+    account: ACCOUNT_IDS.northwind,
+    start_date: null,
+    end_date: null,
+    relative_date: 'last_30_days',
+    measured: false,
+    measurements: [],
+    labels: [],
+  });
+  await openApp(page, `/reports/saved/${encodeURIComponent(name)}`);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+
+  // The second tab renames it first.
+  const other = await context.newPage();
+  await openApp(other, `/reports/saved/${encodeURIComponent(name)}`);
+  await other.getByRole('button', { name: 'Rename' }).click();
+  await typeAtEnd(other.getByRole('textbox', { name: 'Name' }), ' theirs');
+  await other.getByRole('dialog').getByRole('button', { name: 'Rename', exact: true }).click();
+  await expect(other.getByRole('heading', { level: 1, name: `${name} theirs` })).toBeVisible();
+  await other.close();
+
+  // The first tab still shows the old name; its rename asks instead of overwriting.
+  await page.getByRole('button', { name: 'Rename' }).click();
+  const rename = page.getByRole('dialog', { name: 'Rename saved report' });
+  await typeAtEnd(rename.getByRole('textbox', { name: 'Name' }), ' mine');
+  await rename.getByRole('button', { name: 'Rename', exact: true }).click();
+  const conflict = page.getByRole('dialog', { name: CONFLICT_TITLE });
+  await expect(conflict).toContainText('Someone else saved this saved report after you opened it');
+  await conflict.getByRole('button', { name: 'Cancel' }).click();
+  await expect(conflict).toBeHidden();
+  expect((await stored<{ name: string }>(page, 'saved-report', report.id)).name).toBe(`${name} theirs`);
+  // No error alert repeats what the dialog said.
+  await expect(page.getByRole('alert').filter({ hasText: 'someone else' })).toHaveCount(0);
+
+  // Saving again asks again; Overwrite replaces their name with mine, on purpose.
+  await rename.getByRole('button', { name: 'Rename', exact: true }).click();
+  await conflict.getByRole('button', { name: 'Overwrite' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `${name} mine` })).toBeVisible();
+  expect((await stored<{ name: string }>(page, 'saved-report', report.id)).name).toBe(`${name} mine`);
+});
+
+test('domain list: an edit saved in a second tab is kept; Reload shows it, and a save after it goes through', async ({
+  page,
+  context,
+}) => {
+  await signIn(page, 'writer@northwind.test');
+  const name = unique('Two tabs list');
+  const list = await created<{ id: string }>(page, '/api/v1/domain-list', {
+    account: ACCOUNT_IDS.northwind,
+    name,
+    type: 'allow',
+    domains: ['theguardian.com'],
+  });
+  await openApp(page, '/activations/domain-lists');
+  await page.getByRole('button', { name: `Edit ${name}` }).click();
+  const edit = page.getByRole('dialog', { name: `Edit ${name}` });
+  await expect(edit.getByRole('textbox', { name: 'Name' })).toHaveValue(name);
+
+  // The second tab saves the same list first.
+  const other = await context.newPage();
+  await openApp(other, '/activations/domain-lists');
+  await other.getByRole('button', { name: `Edit ${name}` }).click();
+  const theirs = other.getByRole('dialog', { name: `Edit ${name}` });
+  await typeAtEnd(theirs.getByRole('textbox', { name: 'Name' }), ' theirs');
+  await theirs.getByRole('button', { name: 'Save list' }).click();
+  await expect(theirs).toBeHidden();
+  await other.close();
+
+  await typeAtEnd(edit.getByRole('textbox', { name: 'Name' }), ' mine');
+  await edit.getByRole('button', { name: 'Save list' }).click();
+  const conflict = page.getByRole('dialog', { name: CONFLICT_TITLE });
+  await expect(conflict).toContainText('Someone else saved this domain list after you opened it');
+  expect((await stored<{ name: string }>(page, 'domain-list', list.id)).name).toBe(`${name} theirs`);
+
+  await conflict.getByRole('button', { name: 'Reload' }).click();
+  await expect(edit.getByRole('textbox', { name: 'Name' })).toHaveValue(`${name} theirs`);
+  await typeAtEnd(edit.getByRole('textbox', { name: 'Name' }), ' again');
+  await edit.getByRole('button', { name: 'Save list' }).click();
+  await expect(edit).toBeHidden();
+  expect((await stored<{ name: string }>(page, 'domain-list', list.id)).name).toBe(`${name} theirs again`);
+});
+
+test("the kit's delete button: a label renamed elsewhere since the page opened is not deleted unasked", async ({
+  page,
+}) => {
+  // Labels are an admin's to manage.
+  await signIn(page, 'admin@northwind.test');
+  const category = await created<{ id: string }>(page, '/api/v1/label-category', {
+    name: unique('Delete conflict'),
+    account: ACCOUNT_IDS.northwind,
+  });
+  const name = unique('Doomed');
+  const label = await created<{ id: string }>(page, '/api/v1/label-value', { name, category_id: category.id });
+  await openApp(page, `/labels/${category.id}/${label.id}/edit`);
+  await expect(page.getByLabel('Name')).toHaveValue(name);
+  // Someone else renames it meanwhile (a plain API client, no version).
+  expect(
+    (await page.request.put(`/api/v1/label-value?id=${label.id}`, { data: { name: `${name} kept` } })).status(),
+  ).toBe(200);
+
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await page
+    .getByRole('dialog', { name: `Delete ${name}?` })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  const conflict = page.getByRole('dialog', { name: CONFLICT_TITLE });
+  await expect(conflict).toContainText('Someone else saved this label after you opened it');
+  await conflict.getByRole('button', { name: 'Cancel' }).click();
+  expect((await stored<{ name: string }>(page, 'label-value', label.id)).name).toBe(`${name} kept`);
+});
