@@ -45,11 +45,13 @@ function persona(repositories: Repositories, userId: string) {
   };
 }
 
-/** The measurement of the agency's newest active deal (else its newest deal of any status). */
+/** The measurement of the agency's newest active deal with a minimum APM (else its newest deal). */
 function featured(repositories: Repositories, accountId: string): DemoTour['featured'] {
   const deals = repositories.activation.byOwners([accountId]).sort(newestFirst);
   const withMeasurement = deals.filter((deal) => repositories.measurement.byId(text(deal, 'measurement')));
-  const deal = withMeasurement.find((row) => row.status === 'active') ?? withMeasurement[0];
+  // A deal with a minimum APM is the story the tour tells: attention decides what is bought.
+  const active = withMeasurement.filter((row) => row.status === 'active');
+  const deal = active.find((row) => typeof row.min_apm === 'number') ?? active[0] ?? withMeasurement[0];
   const measurement = deal && repositories.measurement.byId(text(deal, 'measurement'));
   if (!deal || !measurement) return null;
   return {
