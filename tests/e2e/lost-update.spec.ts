@@ -10,6 +10,7 @@ import { expect as baseExpect, test } from './helpers/sandbox.ts';
 import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
 import { CONFLICT_TITLE } from '../../src/app/shared/ConflictDialog.tsx';
 import { openApp, signIn } from './helpers/session.ts';
+import { createAccount, selectAccount } from './admin/account-helpers.ts';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 const unique = (tag: string) => `${tag} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
@@ -252,4 +253,74 @@ test('domain lists: deleting a list another tab edited first asks; Cancel keeps 
   await expect(confirm).toBeHidden();
   await expect(page.getByRole('button', { name: `Delete ${name}` })).toHaveCount(0);
   expect(await stored<unknown>(page, 'domain-list', list.id)).toBeUndefined();
+});
+
+test("the kit's bulk delete: a label renamed elsewhere since the list was read is asked about, the others deleted", async ({
+  page,
+}) => {
+  await signIn(page, 'admin@northwind.test');
+  const category = await created<{ id: string }>(page, '/api/v1/label-category', {
+    name: unique('Bulk conflict'),
+    account: ACCOUNT_IDS.northwind,
+  });
+  const alpha = await created<{ id: string }>(page, '/api/v1/label-value', { name: 'Alpha', category_id: category.id });
+  const beta = await created<{ id: string }>(page, '/api/v1/label-value', { name: 'Beta', category_id: category.id });
+  await openApp(page, `/labels?labelCategoryId=${category.id}`);
+  await expect(page.getByRole('link', { name: 'Beta', exact: true })).toBeVisible();
+  // Someone else renames Beta meanwhile (a plain API client, no version).
+  expect((await page.request.put(`/api/v1/label-value?id=${beta.id}`, { data: { name: 'Beta kept' } })).status()).toBe(
+    200,
+  );
+
+  await page.getByRole('checkbox', { name: 'Select Alpha' }).click();
+  await page.getByRole('checkbox', { name: 'Select Beta' }).click();
+  await page.getByRole('button', { name: 'Delete selected (2)' }).click();
+  await page
+    .getByRole('dialog', { name: /^Delete 2 / })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  const conflict = page.getByRole('dialog', { name: CONFLICT_TITLE });
+  await expect(conflict).toContainText('Someone else saved this label after you opened it');
+  await conflict.getByRole('button', { name: 'Cancel' }).click();
+  const results = page.getByTestId('bulk-results');
+  await expect(results).toContainText('Alpha: deleted');
+  await expect(results).toContainText('Beta: This label value was changed by someone else');
+  expect(await stored<unknown>(page, 'label-value', alpha.id)).toBeUndefined();
+  expect((await stored<{ name: string }>(page, 'label-value', beta.id)).name).toBe('Beta kept');
+});
+
+test('name mappings: deleting a mapping changed elsewhere since the list was read asks; Reload shows theirs', async ({
+  page,
+}) => {
+  await signIn(page, 'super@lamp.test');
+  const accountId = await createAccount(page.request, unique('Mapping conflict account'));
+  await selectAccount(page, accountId);
+  const raw = unique('raw_placement');
+  const mapping = await created<{ id: string }>(page, '/api/v1/name-mapping', {
+    account: accountId,
+    type: 'placement',
+    source_name: raw,
+    clean_name: 'Homepage takeover',
+    target: null,
+  });
+  await openApp(page, '/admin/name-mapping');
+  const row = page.getByRole('row', { name: new RegExp(raw) });
+  await expect(row).toContainText('Homepage takeover');
+  // Someone else changes its clean name meanwhile (a plain API client, no version).
+  const changed = await page.request.put(`/api/v1/name-mapping?id=${mapping.id}`, {
+    data: { clean_name: 'Homepage takeover (kept)' },
+  });
+  expect(changed.status()).toBe(200);
+
+  await row.getByRole('button', { name: `Delete ${raw}` }).click();
+  const confirm = page.getByRole('dialog', { name: `Delete the mapping of ${raw}?` });
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  const conflict = page.getByRole('dialog', { name: CONFLICT_TITLE });
+  await expect(conflict).toContainText('Someone else saved this name mapping after you opened it');
+  await conflict.getByRole('button', { name: 'Reload' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(row).toContainText('Homepage takeover (kept)');
+  expect((await stored<{ clean_name: string }>(page, 'name-mapping', mapping.id)).clean_name).toBe(
+    'Homepage takeover (kept)',
+  );
 });
