@@ -124,19 +124,27 @@ export async function request(
     if (record) remember(record, method === 'DELETE' ? null : answer.response.headers.get(ETAG_HEADER));
     return answer;
   } catch (error) {
-    if (!(error instanceof ConflictError) || !conflictHandler || headers[IF_MATCH_HEADER] === OVERWRITE) throw error;
+    if (!(error instanceof ConflictError) || headers[IF_MATCH_HEADER] === OVERWRITE) throw error;
     // Someone else saved the record since this page read it: the person chooses.
-    const choice = await conflictHandler.ask(error);
-    if (choice === 'overwrite') {
-      return request(path, { ...options, headers: { ...options.headers, [IF_MATCH_HEADER]: OVERWRITE } });
-    }
-    if (choice === 'reload') {
-      if (record) versions.delete(versionKey(record));
-      (options.onReload ?? conflictHandler.reload)();
-    }
-    error.choice = choice;
-    throw error;
+    await askOverwrite(error, options.onReload);
+    return request(path, { ...options, headers: { ...options.headers, [IF_MATCH_HEADER]: OVERWRITE } });
   }
+}
+
+/**
+ * Asks the conflict dialog about a write someone else's save overtook. Returns when the person
+ * chose Overwrite; otherwise (Reload, Cancel, or no dialog registered) throws the conflict.
+ */
+async function askOverwrite(conflict: ConflictError, onReload: (() => void) | undefined): Promise<void> {
+  if (!conflictHandler) throw conflict;
+  const choice = await conflictHandler.ask(conflict);
+  if (choice === 'overwrite') return;
+  if (choice === 'reload') {
+    if (conflict.record) versions.delete(versionKey(conflict.record));
+    (onReload ?? conflictHandler.reload)();
+  }
+  conflict.choice = choice;
+  throw conflict;
 }
 
 function hasHeader(headers: Record<string, string>, name: string): boolean {
@@ -309,8 +317,11 @@ export async function create<Name extends ResourceName>(
  *   if nothing happened; Reload runs the caller's `onReload` (the app's fallback reloads the
  *   page) and Cancel keeps the page as it is; both then throw the ConflictError with its
  *   `choice`, which the error alert skips (the dialog said it all).
- * - A record never read by id (a row of a list) has no version: its write goes without If-Match,
- *   as before. An editor opened from a list reads its record by id first (useRecord, getOne).
+ * - A list answer carries no versions. An editor opened from a list reads its record by id first
+ *   (useRecord, getOne); a write straight from a list row (a status button, a delete, bulk
+ *   delete) goes through updateListed or removeListed, which read the row by id and compare it
+ *   with what the list showed before writing. Only a write of a record neither read by id nor
+ *   passed as a listed row goes without If-Match.
  */
 export interface RecordRef {
   resource: ResourceName;
@@ -445,6 +456,65 @@ export async function remove(resource: ResourceName, id: string, options: WriteO
   written(resource);
 }
 
+/**
+ * A write of a row the person saw in a list (activation status buttons, list deletes, bulk
+ * delete). A list answer carries no versions, so every such write goes through here: the row is
+ * read by id (which remembers its version); if it still is what the list showed, the write sends
+ * that version (and the server still refuses it, 412, should the row change in between); if not,
+ * the conflict dialog asks before anything is written: Overwrite writes over the version just
+ * read, Reload runs `onReload` (the page reads its list again), Cancel writes nothing.
+ *
+ * The page passes the row it shows rather than the client keeping a copy of every listed row:
+ * what the person saw is the page's row, and exports of thousands of rows stay unremembered.
+ */
+async function listedWriteOptions(
+  resource: ResourceName,
+  seen: ListedRow,
+  options: WriteOptions,
+): Promise<WriteOptions> {
+  const record = { resource, id: seen.id };
+  const { body, response } = await request(resourcePath(resource), { query: { id: seen.id }, record });
+  const stored = readList(body, response).data[0];
+  // Deleted meanwhile: the answer the write itself would get, without sending it.
+  if (stored === undefined) throw new ApiError(404, { message: messages.api.notFound(resource) });
+  const version = response.headers.get(ETAG_HEADER) ?? undefined;
+  if (!sameJson(seen, (await rowSchema(resource)).parse(stored))) {
+    const conflict = new ConflictError({ message: messages.api.changedBySomeoneElse(resource) }, record);
+    await askOverwrite(conflict, options.onReload);
+  }
+  return { ...options, ifMatch: options.ifMatch ?? version };
+}
+
+/** A row as a list showed it: at least its id; every other field is compared with the stored row. */
+export type ListedRow = { readonly id: string };
+
+/** update() of a row the person saw in a list (see listedWriteOptions). */
+export async function updateListed<Name extends ResourceName>(
+  resource: Name,
+  seen: ListedRow,
+  entity: ResourceUpdate<Name>,
+  options: WriteOptions = {},
+): Promise<ResourceRow<Name>> {
+  return update(resource, seen.id, entity, await listedWriteOptions(resource, seen, options));
+}
+
+/** remove() of a row the person saw in a list (see listedWriteOptions). */
+export async function removeListed(resource: ResourceName, seen: ListedRow, options: WriteOptions = {}): Promise<void> {
+  await remove(resource, seen.id, await listedWriteOptions(resource, seen, options));
+}
+
+/** Whether two JSON values are equal, whatever the order of their keys. */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  const keys = new Set([...Object.keys(x), ...Object.keys(y)]);
+  for (const key of keys) if (!sameJson(x[key], y[key])) return false;
+  return true;
+}
+
 /** Bulk operations loop one by one (spec §7), so one refusal names its own row. */
 export async function bulkCreate<Name extends ResourceName>(
   resource: Name,
@@ -464,8 +534,9 @@ export async function bulkUpdate<Name extends ResourceName>(
   return out;
 }
 
-export async function bulkRemove(resource: ResourceName, ids: readonly string[]): Promise<void> {
-  for (const id of ids) await remove(resource, id);
+/** Rows a list showed, deleted one by one, each only if it is still what the list showed. */
+export async function bulkRemove(resource: ResourceName, rows: readonly ListedRow[]): Promise<void> {
+  for (const row of rows) await removeListed(resource, row);
 }
 
 /** Sort spec (§3, §7): direction(field) plus direction(id) as the tie-break. */

@@ -10,6 +10,7 @@ import { expect as baseExpect, test } from './helpers/sandbox.ts';
 import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
 import { CONFLICT_TITLE } from '../../src/app/shared/ConflictDialog.tsx';
 import { openApp, signIn } from './helpers/session.ts';
+import { createAccount, selectAccount } from './admin/account-helpers.ts';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 const unique = (tag: string) => `${tag} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
@@ -151,4 +152,175 @@ test("the kit's delete button: a label renamed elsewhere since the page opened i
   await expect(conflict).toContainText('Someone else saved this label after you opened it');
   await conflict.getByRole('button', { name: 'Cancel' }).click();
   expect((await stored<{ name: string }>(page, 'label-value', label.id)).name).toBe(`${name} kept`);
+});
+
+/**
+ * Writes straight from a list row (issue 30, finding 4): a list answer carries no versions, so
+ * the page's write first reads the row by id and compares it with the row the list shows.
+ */
+test('activations: a status change from a list that another tab changed first asks instead of writing', async ({
+  page,
+  context,
+}) => {
+  await signIn(page, 'writer@northwind.test');
+  const name = unique('Two tabs deal');
+  const measurements = await page.request.get(`/api/v1/measurement?account=${ACCOUNT_IDS.northwind}&limit=1`);
+  const measurement = ((await measurements.json()) as { data: { id: string }[] }).data[0]!;
+  const vendors = await page.request.get('/api/v1/third-party-macro-vendor?search=The%20Trade%20Desk');
+  const vendor = ((await vendors.json()) as { data: { id: string; name: string }[] }).data.find(
+    (v) => v.name === 'The Trade Desk',
+  )!;
+  const activation = await created<{ id: string }>(page, '/api/v1/activation', {
+    account: ACCOUNT_IDS.northwind,
+    name,
+    measurement: measurement.id,
+    domain_list: null,
+    vendor: vendor.id,
+    min_apm: 1000,
+    status: 'active',
+  });
+  await openApp(page, '/activations/activations');
+  const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name }) });
+  await expect(row).toContainText('Active');
+
+  // The second tab pauses it first.
+  const other = await context.newPage();
+  await openApp(other, '/activations/activations');
+  const theirs = other.getByRole('row').filter({ has: other.getByRole('rowheader', { name }) });
+  await theirs.getByRole('button', { name: `Pause ${name}` }).click();
+  await expect(theirs).toContainText('Paused');
+  await other.close();
+
+  // The first tab still shows it active; ending it asks first, and ends nothing.
+  await expect(row).toContainText('Active');
+  await row.getByRole('button', { name: `End ${name}` }).click();
+  await page
+    .getByRole('dialog', { name: 'End this activation?' })
+    .getByRole('button', { name: 'End activation' })
+    .click();
+  const conflict = page.getByRole('dialog', { name: CONFLICT_TITLE });
+  await expect(conflict).toContainText('Someone else saved this activation after you opened it');
+  expect((await stored<{ status: string }>(page, 'activation', activation.id)).status).toBe('paused');
+
+  // Reload shows their change; the next change, made on what is shown, goes through.
+  await conflict.getByRole('button', { name: 'Reload' }).click();
+  await expect(conflict).toBeHidden();
+  await expect(row).toContainText('Paused');
+  await row.getByRole('button', { name: `Resume ${name}` }).click();
+  await expect(row).toContainText('Active');
+  expect((await stored<{ status: string }>(page, 'activation', activation.id)).status).toBe('active');
+});
+
+test('domain lists: deleting a list another tab edited first asks; Cancel keeps it, Overwrite deletes on purpose', async ({
+  page,
+  context,
+}) => {
+  await signIn(page, 'writer@northwind.test');
+  const name = unique('Two tabs doomed list');
+  const list = await created<{ id: string }>(page, '/api/v1/domain-list', {
+    account: ACCOUNT_IDS.northwind,
+    name,
+    type: 'allow',
+    domains: ['theguardian.com'],
+  });
+  await openApp(page, '/activations/domain-lists');
+  await expect(page.getByRole('button', { name: `Delete ${name}` })).toBeVisible();
+
+  // The second tab renames it first.
+  const other = await context.newPage();
+  await openApp(other, '/activations/domain-lists');
+  await other.getByRole('button', { name: `Edit ${name}` }).click();
+  const edit = other.getByRole('dialog', { name: `Edit ${name}` });
+  await typeAtEnd(edit.getByRole('textbox', { name: 'Name' }), ' kept');
+  await edit.getByRole('button', { name: 'Save list' }).click();
+  await expect(edit).toBeHidden();
+  await other.close();
+
+  // The first tab still lists the old name; deleting it asks, and Cancel deletes nothing.
+  await page.getByRole('button', { name: `Delete ${name}` }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete this domain list?' });
+  await confirm.getByRole('button', { name: 'Delete list' }).click();
+  const conflict = page.getByRole('dialog', { name: CONFLICT_TITLE });
+  await expect(conflict).toContainText('Someone else saved this domain list after you opened it');
+  await conflict.getByRole('button', { name: 'Cancel' }).click();
+  await expect(conflict).toBeHidden();
+  expect((await stored<{ name: string }>(page, 'domain-list', list.id)).name).toBe(`${name} kept`);
+  await expect(page.getByRole('alert').filter({ hasText: 'someone else' })).toHaveCount(0);
+
+  // Asked again, the person overwrites their change on purpose: the list is deleted.
+  await confirm.getByRole('button', { name: 'Delete list' }).click();
+  await conflict.getByRole('button', { name: 'Overwrite' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByRole('button', { name: `Delete ${name}` })).toHaveCount(0);
+  expect(await stored<unknown>(page, 'domain-list', list.id)).toBeUndefined();
+});
+
+test("the kit's bulk delete: a label renamed elsewhere since the list was read is asked about, the others deleted", async ({
+  page,
+}) => {
+  await signIn(page, 'admin@northwind.test');
+  const category = await created<{ id: string }>(page, '/api/v1/label-category', {
+    name: unique('Bulk conflict'),
+    account: ACCOUNT_IDS.northwind,
+  });
+  const alpha = await created<{ id: string }>(page, '/api/v1/label-value', { name: 'Alpha', category_id: category.id });
+  const beta = await created<{ id: string }>(page, '/api/v1/label-value', { name: 'Beta', category_id: category.id });
+  await openApp(page, `/labels?labelCategoryId=${category.id}`);
+  await expect(page.getByRole('link', { name: 'Beta', exact: true })).toBeVisible();
+  // Someone else renames Beta meanwhile (a plain API client, no version).
+  expect((await page.request.put(`/api/v1/label-value?id=${beta.id}`, { data: { name: 'Beta kept' } })).status()).toBe(
+    200,
+  );
+
+  await page.getByRole('checkbox', { name: 'Select Alpha' }).click();
+  await page.getByRole('checkbox', { name: 'Select Beta' }).click();
+  await page.getByRole('button', { name: 'Delete selected (2)' }).click();
+  await page
+    .getByRole('dialog', { name: /^Delete 2 / })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  const conflict = page.getByRole('dialog', { name: CONFLICT_TITLE });
+  await expect(conflict).toContainText('Someone else saved this label after you opened it');
+  await conflict.getByRole('button', { name: 'Cancel' }).click();
+  const results = page.getByTestId('bulk-results');
+  await expect(results).toContainText('Alpha: deleted');
+  await expect(results).toContainText('Beta: This label value was changed by someone else');
+  expect(await stored<unknown>(page, 'label-value', alpha.id)).toBeUndefined();
+  expect((await stored<{ name: string }>(page, 'label-value', beta.id)).name).toBe('Beta kept');
+});
+
+test('name mappings: deleting a mapping changed elsewhere since the list was read asks; Reload shows theirs', async ({
+  page,
+}) => {
+  await signIn(page, 'super@lamp.test');
+  const accountId = await createAccount(page.request, unique('Mapping conflict account'));
+  await selectAccount(page, accountId);
+  const raw = unique('raw_placement');
+  const mapping = await created<{ id: string }>(page, '/api/v1/name-mapping', {
+    account: accountId,
+    type: 'placement',
+    source_name: raw,
+    clean_name: 'Homepage takeover',
+    target: null,
+  });
+  await openApp(page, '/admin/name-mapping');
+  const row = page.getByRole('row', { name: new RegExp(raw) });
+  await expect(row).toContainText('Homepage takeover');
+  // Someone else changes its clean name meanwhile (a plain API client, no version).
+  const changed = await page.request.put(`/api/v1/name-mapping?id=${mapping.id}`, {
+    data: { clean_name: 'Homepage takeover (kept)' },
+  });
+  expect(changed.status()).toBe(200);
+
+  await row.getByRole('button', { name: `Delete ${raw}` }).click();
+  const confirm = page.getByRole('dialog', { name: `Delete the mapping of ${raw}?` });
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  const conflict = page.getByRole('dialog', { name: CONFLICT_TITLE });
+  await expect(conflict).toContainText('Someone else saved this name mapping after you opened it');
+  await conflict.getByRole('button', { name: 'Reload' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(row).toContainText('Homepage takeover (kept)');
+  expect((await stored<{ clean_name: string }>(page, 'name-mapping', mapping.id)).clean_name).toBe(
+    'Homepage takeover (kept)',
+  );
 });

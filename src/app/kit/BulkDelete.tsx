@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { Label, ProgressBar } from 'react-aria-components';
-import { ApiError, remove } from '../../lib/api.ts';
+import { ApiError, removeListed } from '../../lib/api.ts';
 import { showSuccess } from '../../stores/alerts.ts';
 import { PressButton } from '../shared/PressButton.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
@@ -42,7 +42,8 @@ export function BulkDeleteButton<T extends Identified>({
     setOutcomes([]);
     for (const row of selected) {
       try {
-        await remove(list.spec.resource, row.id);
+        // Each row only as the list showed it: one changed since asks the conflict dialog first.
+        await removeListed(list.spec.resource, row, { onReload: list.reload });
         done.push({ id: row.id, label: rowLabel(row), error: null });
       } catch (error) {
         done.push({

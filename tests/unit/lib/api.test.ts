@@ -13,6 +13,8 @@ import {
   list,
   OVERWRITE,
   remove,
+  removeListed,
+  updateListed,
   updateVersioned,
   listAll,
   readList,
@@ -20,8 +22,10 @@ import {
   setUnauthorizedHandler,
   sortQuery,
   spotlight,
+  type ConflictChoice,
 } from '../../../src/lib/api.ts';
 import { FULL_LIST_PAGE_SIZE } from '../../../src/shared/constants.ts';
+import { messages } from '../../../src/shared/messages.ts';
 import { $alerts, showError } from '../../../src/stores/alerts.ts';
 import { SWITCHED_COMPANY_HEADER } from '../../../src/shared/http-headers.ts';
 
@@ -115,14 +119,26 @@ describe('the API client', () => {
     );
   });
 
-  it('deletes in bulk one by one', async () => {
-    const calls = mockFetch(() => new Response(null, { status: 204 }));
-    await bulkRemove('label-value', ['a', 'b', 'c']);
-    expect(calls.map((c) => [c.init.method, new URL(c.url, 'http://x').searchParams.get('id')])).toEqual([
-      ['DELETE', 'a'],
-      ['DELETE', 'b'],
-      ['DELETE', 'c'],
-    ]);
+  it('deletes in bulk one by one, each row read by id first and deleted with its version', async () => {
+    const rows = [lookupRow(1), lookupRow(2), lookupRow(3)];
+    const calls = mockFetch((url, init) => {
+      if (init.method === 'DELETE') return new Response(null, { status: 204 });
+      const id = url.searchParams.get('id');
+      return json({ data: rows.filter((row) => row.id === id), count: 1 }, 200, { etag: `"${id}"` });
+    });
+    await bulkRemove('model', rows);
+    expect(
+      calls.map((c) => [
+        c.init.method ?? 'GET',
+        new URL(c.url, 'http://x').searchParams.get('id'),
+        new Headers(c.init.headers).get('if-match'),
+      ]),
+    ).toEqual(
+      rows.flatMap((row) => [
+        ['GET', row.id, null],
+        ['DELETE', row.id, `"${row.id}"`],
+      ]),
+    );
   });
 
   it('sends the Spotlight token and the switched company', async () => {
@@ -293,5 +309,146 @@ describe('the API client remembers versions', () => {
     expect(calls).toHaveLength(2);
     expect(showError(error)).toBe(0);
     expect($alerts.get()).toEqual([]);
+  });
+});
+
+/**
+ * Writes from a list row (issue 30, finding 4): a list answer carries no versions, so
+ * updateListed and removeListed read the row by id, compare it with what the list showed, and
+ * write with the version just read, or ask the conflict dialog without writing.
+ */
+describe('a write of a row the person saw in a list', () => {
+  const ID = 'c'.repeat(24);
+  const row = (name: string) => ({ id: ID, name, created_at: '2026-11-01T00:00:00.000Z' });
+  const ifMatchOf = (call: Call | undefined) => new Headers(call?.init.headers).get('if-match');
+  const methods = (calls: Call[]) => calls.map((call) => call.init.method ?? 'GET');
+  afterEach(() => {
+    forgetVersions();
+    setConflictHandler(null);
+  });
+
+  /** A server holding one model row; someone else's rename gives it a new name and version. */
+  function server() {
+    let stored: ReturnType<typeof row> | null = row('Listed');
+    let version = 1;
+    const calls = mockFetch((_url, init) => {
+      const tag = `"v${version}"`;
+      const sent = new Headers(init.headers).get('if-match');
+      if (init.method === 'PUT' || init.method === 'DELETE') {
+        if (sent && sent !== '*' && sent !== tag) return json({ message: 'changed by someone else' }, 412);
+        if (init.method === 'DELETE') {
+          stored = null;
+          return new Response(null, { status: 204 });
+        }
+        version += 1;
+        stored = { ...stored!, ...(JSON.parse(init.body as string) as object) };
+        return json({ data: stored, count: 1 }, 200, { etag: `"v${version}"` });
+      }
+      return json({ data: stored ? [stored] : [], count: stored ? 1 : 0 }, 200, stored ? { etag: tag } : {});
+    });
+    return {
+      calls,
+      renameElsewhere: (name: string) => {
+        stored = row(name);
+        version += 1;
+      },
+      deleteElsewhere: () => (stored = null),
+      stored: () => stored,
+    };
+  }
+
+  function answer(choice: ConflictChoice) {
+    const asked: ConflictError[] = [];
+    const reload = vi.fn();
+    setConflictHandler({
+      ask: (conflict) => {
+        asked.push(conflict);
+        return Promise.resolve(choice);
+      },
+      reload,
+    });
+    return { asked, reload };
+  }
+
+  it('unchanged since the list: reads it by id, then writes with the version read', async () => {
+    const { calls } = server();
+    const { asked } = answer('cancel');
+    const saved = await updateListed('model', row('Listed'), { name: 'Mine' });
+    expect(saved.name).toBe('Mine');
+    expect(methods(calls)).toEqual(['GET', 'PUT']);
+    expect(new URL(calls[0]!.url, 'http://x').searchParams.get('id')).toBe(ID);
+    expect(ifMatchOf(calls[1])).toBe('"v1"');
+    expect(asked).toHaveLength(0);
+  });
+
+  it('changed since the list: asks the conflict dialog and, on Cancel, writes nothing', async () => {
+    const { calls, renameElsewhere, stored } = server();
+    const { asked } = answer('cancel');
+    renameElsewhere('Theirs');
+    const error = await removeListed('model', row('Listed')).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConflictError);
+    expect((error as ConflictError).choice).toBe('cancel');
+    expect(asked.map((conflict) => conflict.record)).toEqual([{ resource: 'model', id: ID }]);
+    expect(asked[0]?.message).toBe(messages.api.changedBySomeoneElse('model'));
+    expect(methods(calls)).toEqual(['GET']);
+    expect(stored()?.name).toBe('Theirs');
+    // The dialog said it all.
+    expect(showError(error)).toBe(0);
+  });
+
+  it("Reload runs the page's reload and writes nothing", async () => {
+    const { calls, renameElsewhere } = server();
+    const { reload } = answer('reload');
+    renameElsewhere('Theirs');
+    const onReload = vi.fn();
+    const error = await updateListed('model', row('Listed'), { name: 'Mine' }, { onReload }).catch((e: unknown) => e);
+    expect((error as ConflictError).choice).toBe('reload');
+    expect(onReload).toHaveBeenCalledOnce();
+    expect(reload).not.toHaveBeenCalled();
+    expect(methods(calls)).toEqual(['GET']);
+  });
+
+  it('Overwrite writes over the version just read, on purpose', async () => {
+    const { calls, renameElsewhere, stored } = server();
+    answer('overwrite');
+    renameElsewhere('Theirs');
+    await updateListed('model', row('Listed'), { name: 'Mine' });
+    expect(methods(calls)).toEqual(['GET', 'PUT']);
+    expect(ifMatchOf(calls[1])).toBe('"v2"');
+    expect(stored()?.name).toBe('Mine');
+  });
+
+  it('without a conflict dialog, a changed row throws the conflict and stays', async () => {
+    const { calls, renameElsewhere, stored } = server();
+    renameElsewhere('Theirs');
+    await expect(removeListed('model', row('Listed'))).rejects.toBeInstanceOf(ConflictError);
+    expect(methods(calls)).toEqual(['GET']);
+    expect(stored()?.name).toBe('Theirs');
+  });
+
+  it("deleted meanwhile: the server's not-found answer, and nothing sent", async () => {
+    const { calls, deleteElsewhere } = server();
+    deleteElsewhere();
+    const error = await removeListed('model', row('Listed')).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 404, message: messages.api.notFound('model') });
+    expect(methods(calls)).toEqual(['GET']);
+  });
+
+  it('changed between the read and the write: the server refuses it (412) and the dialog asks', async () => {
+    const { calls, renameElsewhere, stored } = server();
+    const { asked } = answer('cancel');
+    // Someone saves right after this client's read by id.
+    const fetchOnce = globalThis.fetch;
+    vi.stubGlobal('fetch', async (input: string, init: RequestInit) => {
+      const response = await fetchOnce(input, init);
+      if (init.method === 'GET') renameElsewhere('Theirs');
+      return response;
+    });
+    const error = await updateListed('model', row('Listed'), { name: 'Mine' }).catch((e: unknown) => e);
+    expect((error as ConflictError).choice).toBe('cancel');
+    expect(asked).toHaveLength(1);
+    expect(methods(calls)).toEqual(['GET', 'PUT']);
+    expect(ifMatchOf(calls[1])).toBe('"v1"');
+    expect(stored()?.name).toBe('Theirs');
   });
 });

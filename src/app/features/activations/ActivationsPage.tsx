@@ -7,7 +7,7 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { update } from '../../../lib/api.ts';
+import { updateListed } from '../../../lib/api.ts';
 import { showError, showSuccess } from '../../../stores/alerts.ts';
 import { $role, $selectedAccountId } from '../../../stores/account.ts';
 import { can } from '../../../shared/access.ts';
@@ -37,7 +37,8 @@ export default function ActivationsPage() {
     const { to } = ACTIVATION_TRANSITIONS[action];
     setBusy(activation.id);
     try {
-      const next = await update('activation', activation.id, { status: to });
+      // The row as this list shows it: changed by someone else since, the conflict dialog asks.
+      const next = await updateListed('activation', activation, { status: to }, { onReload: book.reload });
       const past = { activate: 'activated', pause: 'paused', resume: 'resumed', end: 'ended' }[action];
       showSuccess(
         next.deal_id && action === 'activate'

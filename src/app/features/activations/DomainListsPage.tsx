@@ -6,7 +6,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { buildUrl, remove } from '../../../lib/api.ts';
+import { buildUrl, isConflict, removeListed } from '../../../lib/api.ts';
 import { showError, showSuccess } from '../../../stores/alerts.ts';
 import { $role, $selectedAccountId } from '../../../stores/account.ts';
 import { can } from '../../../shared/access.ts';
@@ -43,11 +43,17 @@ export default function DomainListsPage() {
     setBusy(true);
     setDeleteError(null);
     try {
-      await remove('domain-list', deleting.id);
+      // Only the list as this page shows it: changed since, the conflict dialog asks first.
+      await removeListed('domain-list', deleting, { onReload: book.reload });
       showSuccess(`Domain list '${deleting.name}' deleted`);
       setDeleting(null);
       book.reload();
     } catch (error) {
+      // Answered in the conflict dialog: Reload shows the list again, Cancel keeps this one open.
+      if (isConflict(error) && error.choice) {
+        if (error.choice === 'reload') setDeleting(null);
+        return;
+      }
       setDeleteError(error instanceof Error ? error.message : String(error));
       showError(error);
     } finally {

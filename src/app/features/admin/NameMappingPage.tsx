@@ -7,7 +7,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useMemo, useState } from 'react';
-import { accountOwners, create, remove, update } from '../../../lib/api.ts';
+import { accountOwners, create, isConflict, removeListed, update } from '../../../lib/api.ts';
 import {
   isLookupMappingType,
   nameMappingCreate,
@@ -155,13 +155,18 @@ export default function NameMappingPage() {
         onConfirm={() => {
           if (!deleting) return;
           setBusy(true);
-          remove('name-mapping', deleting.id)
+          // Only the mapping as the list shows it: changed since, the conflict dialog asks first.
+          removeListed('name-mapping', deleting, { onReload: list.reload })
             .then(() => {
               showSuccess(`The mapping of ${deleting.source_name} deleted`);
               setDeleting(null);
               list.reload();
             })
-            .catch((error: unknown) => showError(error))
+            .catch((error: unknown) => {
+              // Reload in the conflict dialog shows the list again, without this question.
+              if (isConflict(error) && error.choice === 'reload') setDeleting(null);
+              showError(error);
+            })
             .finally(() => setBusy(false));
         }}
       >
