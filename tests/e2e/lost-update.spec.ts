@@ -27,6 +27,20 @@ async function stored<T>(page: Page, resource: string, id: string): Promise<T> {
 }
 
 /** Adds to a field's text the way a person does: click into it, go to the end, type. */
+const DOMAIN_LISTS = '/activations/domain-lists';
+
+/** A Northwind allow list of the test's own, and the domain lists page open on it. */
+async function openOwnDomainList(page: Page, name: string): Promise<{ id: string }> {
+  const list = await created<{ id: string }>(page, '/api/v1/domain-list', {
+    account: ACCOUNT_IDS.northwind,
+    name,
+    type: 'allow',
+    domains: ['theguardian.com'],
+  });
+  await openApp(page, DOMAIN_LISTS);
+  return list;
+}
+
 async function typeAtEnd(field: ReturnType<Page['getByRole']>, text: string) {
   await field.click();
   await field.press('End');
@@ -90,20 +104,14 @@ test('domain list: an edit saved in a second tab is kept; Reload shows it, and a
 }) => {
   await signIn(page, 'writer@northwind.test');
   const name = unique('Two tabs list');
-  const list = await created<{ id: string }>(page, '/api/v1/domain-list', {
-    account: ACCOUNT_IDS.northwind,
-    name,
-    type: 'allow',
-    domains: ['theguardian.com'],
-  });
-  await openApp(page, '/activations/domain-lists');
+  const list = await openOwnDomainList(page, name);
   await page.getByRole('button', { name: `Edit ${name}` }).click();
   const edit = page.getByRole('dialog', { name: `Edit ${name}` });
   await expect(edit.getByRole('textbox', { name: 'Name' })).toHaveValue(name);
 
   // The second tab saves the same list first.
   const other = await context.newPage();
-  await openApp(other, '/activations/domain-lists');
+  await openApp(other, DOMAIN_LISTS);
   await other.getByRole('button', { name: `Edit ${name}` }).click();
   const theirs = other.getByRole('dialog', { name: `Edit ${name}` });
   await typeAtEnd(theirs.getByRole('textbox', { name: 'Name' }), ' theirs');
@@ -217,18 +225,12 @@ test('domain lists: deleting a list another tab edited first asks; Cancel keeps 
 }) => {
   await signIn(page, 'writer@northwind.test');
   const name = unique('Two tabs doomed list');
-  const list = await created<{ id: string }>(page, '/api/v1/domain-list', {
-    account: ACCOUNT_IDS.northwind,
-    name,
-    type: 'allow',
-    domains: ['theguardian.com'],
-  });
-  await openApp(page, '/activations/domain-lists');
+  const list = await openOwnDomainList(page, name);
   await expect(page.getByRole('button', { name: `Delete ${name}` })).toBeVisible();
 
   // The second tab renames it first.
   const other = await context.newPage();
-  await openApp(other, '/activations/domain-lists');
+  await openApp(other, DOMAIN_LISTS);
   await other.getByRole('button', { name: `Edit ${name}` }).click();
   const edit = other.getByRole('dialog', { name: `Edit ${name}` });
   await typeAtEnd(edit.getByRole('textbox', { name: 'Name' }), ' kept');
