@@ -11,22 +11,20 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { FIXTURE_TODAY, type Collections, type Row } from '../../fixtures/generate.ts';
+import { addDays, epochDay } from '../../fixtures/context.ts';
 import { shiftCollections } from '../../fixtures/shift.ts';
 
 export { shiftCollections };
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Today as a UTC day, on the real clock. */
 export const realToday = () => new Date().toISOString().slice(0, 10);
 
 /** The day `days` after the fixtures' day. */
-export const dayAfterFixtures = (days: number) =>
-  new Date(Date.parse(`${FIXTURE_TODAY}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+export const dayAfterFixtures = (days: number) => addDays(FIXTURE_TODAY, days);
 
 /** Whole days from the fixtures' day to `today` (a UTC day, by default the real one). */
 export function demoDayShift(today: string = realToday()): number {
-  return Math.round((Date.parse(`${today}T00:00:00Z`) - Date.parse(`${FIXTURE_TODAY}T00:00:00Z`)) / DAY_MS);
+  return epochDay(today) - epochDay(FIXTURE_TODAY);
 }
 
 /**
