@@ -12,6 +12,7 @@ import { DemoTourSchema, type DemoTour } from '../../src/shared/schemas/demo-tou
 import { isDemoLike } from '../config.ts';
 import { todayUtc } from '../sandbox/context.ts';
 import type { Repositories, StoredRow } from '../store/repositories.ts';
+import { personaSummary } from './outbox.ts';
 import { spotlightStore } from './spotlight/store.ts';
 
 /** Who shows each part of the tour: the agency admin, the Spotlight partner, the super user. */
@@ -38,11 +39,7 @@ function countBy<const Keys extends readonly string[]>(rows: readonly StoredRow[
 
 function persona(repositories: Repositories, userId: string) {
   const user = repositories.user.byId(userId);
-  return {
-    email: text(user, 'email'),
-    name: `${text(user, 'first_name')} ${text(user, 'last_name')}`.trim(),
-    account_name: text(repositories.account.byId(text(user, 'account')), 'name'),
-  };
+  return user ? personaSummary(repositories, user) : { email: '', name: '', account_name: '' };
 }
 
 /** The measurement of the agency's newest active deal with a minimum APM (else its newest deal). */
@@ -58,7 +55,6 @@ function featured(repositories: Repositories, accountId: string): DemoTour['feat
     measurement: {
       id: measurement.id,
       name: measurement.name,
-      status: measurement.status,
       start_date: measurement.start_date,
       end_date: measurement.end_date,
       impressions: measurement.impressions,
@@ -109,8 +105,6 @@ export function demoTour(repositories: Repositories): DemoTour {
         .byOwners([agency])
         .map((report) => text(report, 'name'))
         .sort((a, b) => a.localeCompare(b)),
-      labels: repositories['label-value'].byOwners([agency]).length,
-      users: repositories.user.byOwners([agency]).length,
     },
     featured: featured(repositories, agency),
     spotlight: {

@@ -12,19 +12,29 @@ import {
   TestUserBodySchema,
   type DemoPersonasResponse,
 } from '../../src/shared/schemas/self-service.ts';
+import type { StoredUser } from '../../src/shared/schemas/index.ts';
 import { currentUser } from '../../src/shared/schemas/user.ts';
 import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
 import { hashPassword } from '../auth/password.ts';
 import { isDemoLike } from '../config.ts';
 import { findUserByEmail } from '../auth/self-service-users.ts';
 import { clearOutbox, readOutbox, sendLinkEmail } from '../mail/outbox.ts';
-import { newId } from '../store/repositories.ts';
+import { newId, type Repositories } from '../store/repositories.ts';
 import { publicUser } from '../plugins/session.ts';
 import { emailTaken, HttpError, parseOr400 } from '../http-errors.ts';
 import { nowIso } from '../sandbox/context.ts';
 
 /** The shared password of every demo persona (decisions.md §1). */
 export const DEMO_PASSWORD = 'Lamp-Demo-2026!';
+
+/** How a demo persona is introduced (the login page's picker, the demo script): name, e-mail, account. */
+export function personaSummary(repositories: Repositories, user: StoredUser) {
+  return {
+    email: user.email,
+    name: `${user.first_name} ${user.last_name}`,
+    account_name: repositories.account.byId(user.account)?.name ?? '',
+  };
+}
 
 /** decisions.md §1, in its order: what the picker offers and why each persona is there. */
 export const DEMO_PERSONAS: readonly { email: string; note: string }[] = [
@@ -106,20 +116,10 @@ export function outboxRoutes(app: FastifyInstance) {
 
   const personas = { response: { 200: DemoPersonasResponseSchema } };
   app.get('/api/v1/demo/personas', { config: { access: 'demo' }, schema: personas }, (): DemoPersonasResponse => {
-    const accounts = app.repositories.account;
     const data = DEMO_PERSONAS.flatMap(({ email, note }) => {
       const user = findUserByEmail(app, email);
       if (!user) return [];
-      const accountId = String(user.account ?? '');
-      return [
-        {
-          email: user.email,
-          name: `${user.first_name} ${user.last_name}`,
-          role: effectiveRole(user, accountId),
-          account_name: (accounts.byId(accountId) as { name?: string } | undefined)?.name ?? '',
-          note,
-        },
-      ];
+      return [{ ...personaSummary(app.repositories, user), role: effectiveRole(user, user.account), note }];
     });
     return { password: DEMO_PASSWORD, data };
   });

@@ -21,8 +21,6 @@ export const DemoTourSchema = z.object({
     persona: Persona,
     measurements: countsOf(MEASUREMENT_STATUSES),
     saved_reports: z.array(z.string()),
-    labels: z.number().int().nonnegative(),
-    users: z.number().int().nonnegative(),
   }),
   /** The measurement behind the agency's newest active deal: the dashboard the tour opens. */
   featured: z
@@ -30,7 +28,6 @@ export const DemoTourSchema = z.object({
       measurement: z.object({
         id: z.string(),
         name: z.string(),
-        status: z.enum(MEASUREMENT_STATUSES),
         start_date: z.string(),
         end_date: z.string(),
         impressions: z.number(),
