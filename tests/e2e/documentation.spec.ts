@@ -7,7 +7,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { MACRO_VENDORS } from '../../fixtures/lookups.ts';
-import { findRoute, notFoundRoute } from '../../src/app/routes.ts';
+import { findRoute, notFoundRoute, paths } from '../../src/app/routes.ts';
 import { exampleFigures, WORKED_EXAMPLES } from '../../src/docs/examples.ts';
 import { alsoEqualsText, formulaText } from '../../src/docs/formulas.ts';
 import { DOC_PAGES, DOC_TOPICS, docHref } from '../../src/docs/sections.ts';
@@ -16,7 +16,7 @@ import { can, PERMISSIONS, ROLES, type Permission } from '../../src/shared/acces
 import { DERIVED_KEYS, formatMetric, type MetricKey } from '../../src/shared/metrics.ts';
 import { DemoTourSchema } from '../../src/shared/schemas/demo-tour.ts';
 import { buildTags } from '../../src/shared/tags.ts';
-import { expectNoSeriousA11yViolations } from './auth-helpers.ts';
+import { DEMO_PASSWORD, expectNoSeriousA11yViolations, signIn } from './auth-helpers.ts';
 
 const JS_BUDGET_BYTES = 10 * 1024;
 
@@ -273,8 +273,14 @@ test.describe('the demo script', () => {
       `${formatMetric('impressions', featured.measurement.impressions, { compact: true })} impressions`,
     );
     await expect(steps).toContainText(`${asset.noticed_pct}%`);
+    await expect(page.getByRole('link', { name: asset.name })).toHaveAttribute('href', paths.spotlightAsset(asset.id));
+    // The presenter, signed in as the tour's first persona, follows the link to the dashboard it names.
+    await signIn(page, tour.agency.persona.email, DEMO_PASSWORD);
+    await expect(page).not.toHaveURL(/\/login/);
+    await openDemoGuide(page);
     await page.getByRole('link', { name: featured.measurement.name }).click();
-    await expect(page).toHaveURL(new RegExp(`/login|/measurements/${featured.measurement.id}`));
+    await expect(page).toHaveURL(new RegExp(`${paths.measurement(featured.measurement.id)}$`));
+    await expect(page.getByRole('heading', { level: 1, name: featured.measurement.name })).toBeVisible();
   });
 
   test('says so, and keeps its placeholders, where the server offers no demo figures', async ({ page }) => {
