@@ -45,24 +45,9 @@ export function rangeLength(start: string, end: string): number {
   return Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / DAY_MS) + 1;
 }
 
-const dayFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const shortDay = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
-
-export function formatDay(day: string): string {
-  const t = Date.parse(`${day}T00:00:00Z`);
-  return Number.isNaN(t) ? day : dayFormat.format(t);
-}
-
-export function formatShortDay(day: string): string {
-  const t = Date.parse(`${day}T00:00:00Z`);
-  return Number.isNaN(t) ? day : shortDay.format(t);
-}
-
-export function formatFlight(start: string, end: string): string {
-  return `${formatDay(start)} – ${formatDay(end)}`;
-}
+// One formatter for the whole app (src/shared/date-format.ts); these names stay for the dashboards.
+export {
+  formatDate as formatDay,
+  formatShortDate as formatShortDay,
+  formatDateRange as formatFlight,
+} from '../../../shared/date-format.ts';
