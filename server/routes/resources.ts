@@ -34,7 +34,7 @@ import {
 import { badRequest, forbidden, invalidInput, notFound, parseOr400 } from '../http-errors.ts';
 import { listQuerySchema, type ListParams } from '../../src/shared/schemas/list-query.ts';
 import { responseShaper } from '../response-shape.ts';
-import { runList, type ListQuery } from '../store/query.ts';
+import { runList, withSortThen, type ListQuery } from '../store/query.ts';
 import { newId, ownersOf, type Repositories, type StoredRow } from '../store/repositories.ts';
 import { assertIfMatch } from './concurrency.ts';
 import { listSerializer, type PageOf } from './list-body.ts';
@@ -189,7 +189,7 @@ export function resourceRoutes(app: FastifyInstance, repositories: Repositories)
         const visible = visibleAccounts(user);
         const listQuery: ListQuery = {
           filters: [],
-          sort: params.sort,
+          sort: withSortThen(definition, params.sort),
           skip: params.skip,
           limit: params.limit,
           ids: params.id,
