@@ -67,11 +67,14 @@ export type BreadcrumbResolver = (pathname: string, route: RouteEntry) => Crumb[
 
 type Options = Partial<Omit<RouteEntry, 'id' | 'path' | 'title' | 'page'>>;
 
-/** Spec §2: create, dynamic-route and upload pages disable the switcher; worked out from the path. */
+/**
+ * Spec §2: create and dynamic-route pages disable the switcher; worked out from the path. Upload
+ * pages say so themselves (`switcherLock: 'upload'` on the route): a name is no sign of one, as
+ * /admin/upload-templates, a list of templates, shows.
+ */
 function lockFor(path: string): SwitcherLock {
   const last = path.split('/').at(-1) ?? '';
   if (last === 'create' || last === 'bulk-create') return 'create';
-  if (last.startsWith('upload')) return 'upload';
   if (path.includes(':') || path.endsWith('*')) return 'dynamic';
   return null;
 }
@@ -368,6 +371,7 @@ export const routes: readonly RouteEntry[] = [
     {
       access: { ...lamp, role: 'write' },
       sidebar: 'measurements',
+      switcherLock: 'upload',
     },
   ),
   route(

@@ -76,6 +76,8 @@ describe('the route table', () => {
     expect(findRoute('/measurements/create').route.switcherLock).toBe('create');
     expect(findRoute(`/measurements/${ID}`).route.switcherLock).toBe('dynamic');
     expect(findRoute(`/measurements/${ID}/upload-tags`).route.switcherLock).toBe('upload');
+    // A list whose name starts with "upload" is no upload page: its switcher stays on.
+    expect(findRoute('/admin/upload-templates').route.switcherLock).toBeNull();
     expect(findRoute('/spotlight/studies').route.switcherLock).toBe('spotlight');
     expect(findRoute('/reports').route.switcherLock).toBeNull();
     expect(findRoute('/').route.switcherLock).toBeNull();
