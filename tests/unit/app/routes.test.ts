@@ -135,7 +135,10 @@ describe('breadcrumbs', () => {
     const lookupCrumbs = segmentCrumbs(lookup, findRoute(lookup).route);
     expect(lookupCrumbs[3]?.label).toBe('Media Partners');
     expect(lookupCrumbs[4]?.lookup?.resource).toBe('media-partner');
+    // A correlation id names itself: shown as it is, with no lookup (no record has it as its id).
     const correlation = '/admin/import-job-statuses/correlation/abc-1';
-    expect(segmentCrumbs(correlation, findRoute(correlation).route)[4]?.lookup?.resource).toBe('import-job-status');
+    const correlationCrumb = segmentCrumbs(correlation, findRoute(correlation).route)[4];
+    expect(correlationCrumb?.lookup).toBeUndefined();
+    expect(correlationCrumb?.label).toBe('abc-1');
   });
 });
