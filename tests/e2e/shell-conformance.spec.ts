@@ -109,12 +109,12 @@ test.describe("the admin area follows the user's own account (decisions §3)", (
     await expect(page).toHaveTitle(/^Details \| Admin/);
   });
 
-  test('others never see Admin, and /admin gives them the account error', async ({ page }) => {
+  test('others never see Admin, and /admin gives them the account access error', async ({ page }) => {
     await signIn(page, 'admin@northwind.test');
     await openApp(page, '/admin/details');
     await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' })).toHaveCount(0);
-    await expect(page.locator('[data-access-error="account"]')).toContainText(messages.access.accountError);
-    await expect(page).toHaveTitle(`${messages.titles.accountError} | LAMP`);
+    await expect(page.locator('[data-access-error="user"]')).toContainText(messages.access.userError);
+    await expect(page).toHaveTitle(`${messages.titles.userError} | LAMP`);
   });
 });
 
