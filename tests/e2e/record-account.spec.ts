@@ -1,0 +1,24 @@
+import { expect, test } from './helpers/sandbox.ts';
+import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
+import { openApp, signIn } from './helpers/session.ts';
+
+/**
+ * Pages about one record (spec §4): a page whose record belongs to another account switches to
+ * it, so its way back leads to that account's list. Read only.
+ */
+test("another account's purchase order switches to that account, and its way back is that account's billing", async ({
+  page,
+}) => {
+  await signIn(page, 'super@lamp.test');
+  const answer = await page.request.get(`/api/v1/purchase-order?account=${ACCOUNT_IDS.contoso}&limit=1`);
+  const order = ((await answer.json()) as { data: { id: string; reference: string }[] }).data[0]!;
+  await openApp(page, '/');
+  await expect(page.getByRole('combobox', { name: 'Account' })).toHaveValue('Lamp HQ');
+  // Opened as from a link elsewhere (a search result, a shared address).
+  await openApp(page, `/billing/purchase-orders/${order.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: `Purchase order ${order.reference}` })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Account' })).toHaveValue('Contoso Partners');
+  await page.getByRole('link', { name: '← All billing' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible();
+  await expect(page.getByRole('main').getByText(order.reference).first()).toBeVisible();
+});
