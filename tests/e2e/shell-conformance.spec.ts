@@ -233,6 +233,23 @@ test.describe('import jobs read like a product (decisions §8)', () => {
     await expect(result).toHaveAttribute('href', `/measurements/${job.measurement}/data-imports/${job.id}`);
   });
 
+  test('a data import is shown by its name: no id under it in the list, nor at the end of its breadcrumb', async ({
+    page,
+  }) => {
+    const job = demoJobs.find((j) => j.account === ACCOUNT_IDS.northwind && j.file_name)!;
+    await signIn(page, 'reader@northwind.test');
+    await openApp(page, `/measurements/${job.measurement}/data-imports`);
+    const row = page.getByRole('row').filter({ hasText: job.file_name! }).first();
+    await expect(row).toBeVisible();
+    await expect(page.getByRole('main').getByText(job.id)).toHaveCount(0);
+    await row.getByRole('link', { name: job.file_name! }).click();
+    await expect(page.getByRole('heading', { level: 1, name: job.file_name! })).toBeVisible();
+    const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+    await expect(crumbs.getByRole('listitem').last()).toContainText(job.file_name!);
+    await expect(crumbs).not.toContainText(job.id);
+    await expect(page).toHaveTitle(new RegExp(`^${job.file_name!.replace(/[.]/g, '\\.')}`));
+  });
+
   test('a failed import says why and lists its row errors by their lines in the file', async ({ page }) => {
     const job = demoJobs.find((j) => j.status === 'failed' && j.file_name && j.errors?.length)!;
     await signIn(page, 'super@lamp.test');

@@ -291,7 +291,8 @@ const definitions = [
     accountPath: 'account',
     accountFilter: 'account',
     searchFields: ['id', 'file_name'],
-    titleFields: ['id'],
+    // Named by its file, else its type (src/shared/record-title.ts): never by its id.
+    titleFields: ['file_name'],
     filters: { measurement: id('measurement'), 'importjob.job_type': oneOf('job_type', IMPORT_JOB_TYPES) },
     defaultSort: [{ field: 'created_at', direction: 'desc' }],
     sortFields: ['status', 'job_type', 'file_name', 'updated_at', ...CREATED],

@@ -2,9 +2,19 @@ import { expect, test } from '../helpers/sandbox.ts';
 import { openApp, signIn } from '../helpers/session.ts';
 
 /**
- * What admin pages call a record: the breadcrumb of one import's status events names the
- * correlation without asking the server for a record it could only refuse. Read only.
+ * What admin pages call a record: a third-party macro's page is headed by the macro, and the
+ * breadcrumb of one import's status events names the correlation without asking the server for a
+ * record it could only refuse. Read only.
  */
+test("a third party macro's page is headed by the macro", async ({ page }) => {
+  await signIn(page, 'root@lamp.test');
+  await openApp(page, '/admin/third-party-macros');
+  const row = page.getByTestId('admin-list').getByRole('row').nth(1);
+  const macro = (await row.getByRole('code').first().innerText()).trim();
+  await row.getByRole('link').first().click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(macro);
+});
+
 test('the breadcrumb of an import’s statuses shows its correlation id, with no failed request or console error', async ({
   page,
 }) => {
