@@ -160,6 +160,32 @@ test.describe('global search by keyboard (spec §2, §9; decisions §8)', () => 
     await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 
+  test('Enter with no result highlighted opens the first result, also when pressed before the results came', async ({
+    page,
+  }) => {
+    await signIn(page, 'reader@northwind.test');
+    await openApp(page, '/');
+    await page.keyboard.press('Control+k');
+    await expect(searchBox(page)).toBeFocused();
+    // Typed and entered at once, as a person who knows what they want does.
+    await searchBox(page).pressSequentially(TYPED);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page).toHaveURL(/\/measurements\/[0-9a-f]{24}$/);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(TYPED);
+
+    // With the results shown and none highlighted, Enter opens the first of them.
+    await page.keyboard.press('Control+k');
+    await expect(searchBox(page)).toBeFocused();
+    await searchBox(page).pressSequentially('Riverstone Water');
+    const first = page.getByRole('dialog').getByRole('option').and(page.locator('[href]')).first();
+    await expect(first).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const href = await first.getAttribute('href');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(href!);
+  });
+
   test("a write user's label result opens the measurements carrying it; user results have no link", async ({
     page,
   }) => {
