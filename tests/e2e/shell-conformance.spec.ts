@@ -186,6 +186,19 @@ test.describe('global search by keyboard (spec §2, §9; decisions §8)', () => 
     await expect(page).toHaveURL(href!);
   });
 
+  test('the box wears its focus ring from the moment Ctrl+K opens the search', async ({ page }) => {
+    await signIn(page, 'reader@northwind.test');
+    await openApp(page, '/');
+    // A pointer click first: React Aria then counts the next focus as a pointer's, not a key's.
+    await page.getByRole('heading', { level: 1 }).click();
+    await page.keyboard.press('Control+k');
+    const ring = page.getByRole('dialog').locator('[data-search-box]');
+    // Before and after the 500 ms focus delay alike: where typing goes is always marked.
+    await expect(ring).toHaveCSS('outline-style', 'solid');
+    await expect(searchBox(page)).toBeFocused();
+    await expect(ring).toHaveCSS('outline-style', 'solid');
+  });
+
   test("a write user's label result opens the measurements carrying it; user results have no link", async ({
     page,
   }) => {

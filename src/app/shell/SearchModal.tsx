@@ -228,8 +228,16 @@ export default function SearchModal({ isOpen, onClose }: { isOpen: boolean; onCl
           <div className="border-b border-slate-200 p-3">
             <SearchField aria-label="Search" className="group">
               <Label className="sr-only">Search</Label>
+              {/*
+               * Keys go to the box from the moment the search opens (search-typing.ts), though it
+               * takes focus 500 ms later (spec §9): it wears its focus ring from the start, so the
+               * ring says where typing goes however the search was opened (Ctrl+K or a click).
+               */}
               <div
-                className="flex items-center gap-2 rounded-md bg-slate-100 px-3 focus-within:outline-2 focus-within:outline-primary"
+                className={`flex items-center gap-2 rounded-md bg-slate-100 px-3 focus-within:outline-2 focus-within:outline-primary ${
+                  focused ? '' : 'outline-2 outline-primary'
+                }`}
+                data-search-box
                 onKeyDownCapture={onEnter}
               >
                 <svg
