@@ -207,6 +207,8 @@ export function accessControl(app: FastifyInstance, repositories: Repositories) 
       ownAccountId: user.account,
       productOwnerAccountIds: app.config.productOwnerAccountIds,
     });
+    if (failure === 'account' && request.method !== 'GET' && request.method !== 'HEAD')
+      throw forbidden(messages.access.writeRefused);
     if (failure) throw forbidden(ERROR_TEXTS[failure]);
     request.access = resolved;
   };

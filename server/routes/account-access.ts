@@ -42,7 +42,7 @@ const adminOfNamedAccount: preValidationHookHandler = (request, _reply, done) =>
   if (typeof account === 'string' && request.user) {
     if (!canAccessAccount(request.user, account)) return done(forbidden(messages.access.foreignAccount));
     if (!roleAtLeast(effectiveRole(request.user, account), 'admin'))
-      return done(forbidden(messages.access.accountError));
+      return done(forbidden(request.method === 'GET' ? messages.access.accountError : messages.access.writeRefused));
   }
   done();
 };
@@ -141,7 +141,7 @@ export function accountAccessRoutes(app: FastifyInstance) {
       },
     },
     (request) => {
-      assertManages(request.user as User, request.query.account);
+      assertManages(request.user as User, request.query.account, undefined, messages.access.accountError);
       const data = accountGrants(users.all(), request.query.account);
       return { data, count: data.length };
     },
@@ -177,7 +177,7 @@ export function accountAccessRoutes(app: FastifyInstance) {
       if (target.account === account || target.access_grants.some((g) => g.id === account))
         throw invalidField('user', 'already has access to this account; change their role instead', 409);
       if (!roleAtLeast(effectiveRole(actor, account), effectiveRole(target, account)))
-        throw new HttpError(403, messages.access.accountError);
+        throw new HttpError(403, messages.access.writeRefused);
       const next = {
         ...target,
         access_grants: [...target.access_grants, { id: account, type: 'account' as const, role }],

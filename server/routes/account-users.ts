@@ -32,11 +32,19 @@ import { publicUser } from '../plugins/session.ts';
 import { newId } from '../store/repositories.ts';
 import { nowIso } from '../sandbox/context.ts';
 
-/** The actor must be admin in the account, and may give at most their own role there. */
-export function assertManages(actor: User, account: string, role?: Role) {
+/**
+ * The actor must be admin in the account, and may give at most their own role there. A refusal
+ * says a change was refused unless the caller is only reading (`refusal`).
+ */
+export function assertManages(
+  actor: User,
+  account: string,
+  role?: Role,
+  refusal: string = messages.access.writeRefused,
+) {
   if (!canAccessAccount(actor, account)) throw forbidden(messages.access.foreignAccount);
   const own = effectiveRole(actor, account);
-  if (!roleAtLeast(own, 'admin')) throw forbidden(messages.access.accountError);
+  if (!roleAtLeast(own, 'admin')) throw forbidden(refusal);
   if (role && !roleAtLeast(own, role)) throw forbidden(`role: you may not grant the ${role} role on this account`);
 }
 
@@ -50,7 +58,7 @@ function targetIn(request: FastifyRequest, actor: User, userId: string, account:
   )
     throw notFound(messages.api.notFound('user'));
   if (!roleAtLeast(effectiveRole(actor, account), effectiveRole(target, account)))
-    throw forbidden(messages.access.accountError);
+    throw forbidden(messages.access.writeRefused);
   return target;
 }
 
@@ -64,7 +72,7 @@ const adminOfNamedAccount: preValidationHookHandler = (request, _reply, done) =>
   if (typeof account === 'string' && request.user) {
     const actor = request.user;
     if (!canAccessAccount(actor, account)) return done(forbidden(messages.access.foreignAccount));
-    if (!roleAtLeast(effectiveRole(actor, account), 'admin')) return done(forbidden(messages.access.accountError));
+    if (!roleAtLeast(effectiveRole(actor, account), 'admin')) return done(forbidden(messages.access.writeRefused));
   }
   done();
 };

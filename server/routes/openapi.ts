@@ -129,7 +129,13 @@ function listParameters(name: ResourceName, definition: ResourceDefinition): Jso
     limit: ['Page size, 0 to 5000 (default 5000)', { type: 'integer', minimum: 0, maximum: 5000 }],
     skip: ['Rows to skip', { type: 'integer', minimum: 0 }],
     sort: [
-      `direction(field) terms, comma-separated (at most 5), e.g. desc(${definition.sortFields[0] ?? 'created_at'}); an id tie-break is added. Fields: ${definition.sortFields.join(', ')}, id. Default: ${definition.defaultSort.map((s) => `${s.direction}(${s.field})`).join(',')}`,
+      `direction(field) terms, comma-separated (at most 5), e.g. desc(${definition.sortFields[0] ?? 'created_at'});${Object.entries(
+        definition.sortThen ?? {},
+      )
+        .map(([field, next]) => ` a sort by ${field} continues by ${next} in the same direction;`)
+        .join(
+          '',
+        )} an id tie-break is added. Fields: ${definition.sortFields.join(', ')}, id. Default: ${definition.defaultSort.map((s) => `${s.direction}(${s.field})`).join(',')}`,
     ],
     search: [`Case-insensitive text in ${definition.searchFields.join(', ')} (at most 200 characters)`],
     created_at_gt: ['Created after (date or ISO date-time)'],

@@ -28,7 +28,7 @@ export function assertCreatorOrAdmin(user: User, definition: ResourceDefinition,
   if (!definition.creatorField || row[definition.creatorField] === user.id) return;
   const owners = ownersOf(row, definition.accountPath);
   if (!owners.every((owner) => owner !== null && roleAtLeast(effectiveRole(user, owner), 'admin'))) {
-    throw forbidden(messages.access.accountError);
+    throw forbidden(messages.access.writeRefused);
   }
 }
 

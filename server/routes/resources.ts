@@ -34,7 +34,7 @@ import {
 import { badRequest, forbidden, invalidInput, notFound, parseOr400 } from '../http-errors.ts';
 import { listQuerySchema, type ListParams } from '../../src/shared/schemas/list-query.ts';
 import { responseShaper } from '../response-shape.ts';
-import { runList, type ListQuery } from '../store/query.ts';
+import { runList, withSortThen, type ListQuery } from '../store/query.ts';
 import { newId, ownersOf, type Repositories, type StoredRow } from '../store/repositories.ts';
 import { assertIfMatch } from './concurrency.ts';
 import { listSerializer, type PageOf } from './list-body.ts';
@@ -69,7 +69,7 @@ function assertCanWrite(
 ) {
   const refusal = writeRefusal(user, definition, owner);
   if (refusal === 'foreign-account') throw forbidden(messages.access.foreignAccount);
-  if (refusal === 'role') throw forbidden(messages.access.accountError);
+  if (refusal === 'role') throw forbidden(messages.access.writeRefused);
   const global = owner === null || definition.accountPath === 'id';
   assertAdminAreaWriter(user, global ? maxRole(definition.writeRole, 'root') : definition.writeRole, productOwners);
 }
@@ -81,7 +81,7 @@ function assertCanWrite(
  */
 function assertAdminAreaWriter(user: User, needed: Role, productOwners: readonly string[]) {
   if (roleAtLeast(needed, 'root') && !isProductOwnerUser(user.account, productOwners))
-    throw forbidden(messages.access.accountError);
+    throw forbidden(messages.access.writeRefused);
 }
 
 /**
@@ -111,7 +111,7 @@ function assertMayCreate(
   if (named.length > 0) return;
   const accounts = [user.account, ...user.access_grants.map((grant) => grant.id)];
   const best = accounts.reduce<Role>((role, account) => maxRole(role, effectiveRole(user, account)), 'read');
-  if (!roleAtLeast(best, definition.writeRole)) throw forbidden(messages.access.accountError);
+  if (!roleAtLeast(best, definition.writeRole)) throw forbidden(messages.access.writeRefused);
   assertAdminAreaWriter(user, definition.writeRole, productOwners);
 }
 
@@ -189,7 +189,7 @@ export function resourceRoutes(app: FastifyInstance, repositories: Repositories)
         const visible = visibleAccounts(user);
         const listQuery: ListQuery = {
           filters: [],
-          sort: params.sort,
+          sort: withSortThen(definition, params.sort),
           skip: params.skip,
           limit: params.limit,
           ids: params.id,

@@ -29,7 +29,7 @@ export function assertUserChangeAllowed(actor: User, before: StoredRow | null, a
   if (before) {
     const target = before as unknown as User;
     const targetRole = effectiveRole(target, target.account);
-    if (!roleAtLeast(actorRole(target.account), targetRole)) throw forbidden(messages.access.accountError);
+    if (!roleAtLeast(actorRole(target.account), targetRole)) throw forbidden(messages.access.writeRefused);
   }
   if (!after) return;
   if (before && after.email !== before.email && !canChangeSignIn(actor, before as unknown as User)) {

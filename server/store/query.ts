@@ -54,6 +54,22 @@ function compareValues(a: unknown, b: unknown): number {
   return rawA < rawB ? -1 : rawA > rawB ? 1 : 0;
 }
 
+/**
+ * The sort a client asked for, with the resource's own continuations (a user list sorted by
+ * first name continues by last name in the same direction) where the ask does not name them.
+ */
+export function withSortThen(definition: ResourceDefinition, sort: readonly SortKey[]): readonly SortKey[] {
+  const then = definition.sortThen;
+  if (!then) return sort;
+  const out: SortKey[] = [];
+  for (const key of sort) {
+    out.push(key);
+    const next = then[key.field];
+    if (next && !sort.some((other) => other.field === next)) out.push({ field: next, direction: key.direction });
+  }
+  return out;
+}
+
 /** A comparator for sort keys, always ending with the id so pages never overlap or skip rows. */
 export function comparator(sort: readonly SortKey[]) {
   const keys = sort.some((key) => key.field === 'id') ? sort : [...sort, { field: 'id', direction: 'asc' as const }];

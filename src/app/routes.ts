@@ -67,11 +67,14 @@ export type BreadcrumbResolver = (pathname: string, route: RouteEntry) => Crumb[
 
 type Options = Partial<Omit<RouteEntry, 'id' | 'path' | 'title' | 'page'>>;
 
-/** Spec §2: create, dynamic-route and upload pages disable the switcher; worked out from the path. */
+/**
+ * Spec §2: create and dynamic-route pages disable the switcher; worked out from the path. Upload
+ * pages say so themselves (`switcherLock: 'upload'` on the route): a name is no sign of one, as
+ * /admin/upload-templates, a list of templates, shows.
+ */
 function lockFor(path: string): SwitcherLock {
   const last = path.split('/').at(-1) ?? '';
   if (last === 'create' || last === 'bulk-create') return 'create';
-  if (last.startsWith('upload')) return 'upload';
   if (path.includes(':') || path.endsWith('*')) return 'dynamic';
   return null;
 }
@@ -368,6 +371,7 @@ export const routes: readonly RouteEntry[] = [
     {
       access: { ...lamp, role: 'write' },
       sidebar: 'measurements',
+      switcherLock: 'upload',
     },
   ),
   route(
@@ -684,10 +688,14 @@ export function adminDetailPath(resource: string, id: string): string | null {
  * spec's renames are listed: labels, "correlation → import-job-status", and Spotlight's own names
  * (assets are stims and studies are briefs in that service).
  */
-const PARAM_ALIASES: Readonly<Record<string, { resource: string; service: 'api' | 'spotlight' }>> = {
+const PARAM_ALIASES: Readonly<Record<string, { resource: string; service: 'api' | 'spotlight' } | null>> = {
   categoryId: { resource: 'label-category', service: 'api' },
   labelId: { resource: 'label-value', service: 'api' },
-  correlationId: { resource: 'import-job-status', service: 'api' },
+  /**
+   * A correlation id names itself: it is an import-job-status's title, and no record has it as its
+   * id, so a lookup by id could only be refused.
+   */
+  correlationId: null,
   /** "assets → stims". */
   assetId: { resource: 'stim', service: 'spotlight' },
   /** "studies → briefs". */
@@ -696,7 +704,7 @@ const PARAM_ALIASES: Readonly<Record<string, { resource: string; service: 'api' 
 
 export function paramResource(param: string): { resource: string; service: 'api' | 'spotlight' } | null {
   const alias = PARAM_ALIASES[param];
-  if (alias) return alias;
+  if (alias !== undefined) return alias;
   if (!param.endsWith('Id') || param.length <= 2) return null;
   return { resource: param.slice(0, -2).replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`), service: 'api' };
 }
@@ -747,6 +755,8 @@ export function segmentCrumbs(pathname: string, entry: RouteEntry): Crumb[] {
       };
     } else if (param && paramResource(param)) {
       crumb.lookup = { ...(paramResource(param) as { resource: string; service: 'api' | 'spotlight' }), id: segment };
+    } else if (param && PARAM_ALIASES[param] === null) {
+      crumb.label = segment;
     }
     if (crumb.lookup) crumb.label = segment;
     crumbs.push(crumb);

@@ -16,13 +16,5 @@ export function schemaFor(resource: string): ZodType | undefined {
   return isResourceName(resource) ? resources[resource].row : undefined;
 }
 
-/** How a record is named (spec §2 "Breadcrumbs"): the resource's title fields, joined. */
-export function titleOf(resource: string, row: Record<string, unknown>): string {
-  const fields = isResourceName(resource) ? resources[resource].titleFields : ['name'];
-  const text = fields
-    .map((field) => row[field])
-    .filter((value): value is string | number => typeof value === 'string' || typeof value === 'number')
-    .join(' ')
-    .trim();
-  return text || (typeof row.id === 'string' ? row.id : '');
-}
+/** How a record is named (spec §2 "Breadcrumbs"): one rule for the whole app. */
+export { recordTitle as titleOf } from '../shared/record-title.ts';

@@ -198,14 +198,14 @@ export function isProductOwnerUser(ownAccountId: string, productOwnerAccountIds:
 }
 
 /**
- * The first rule a route's access fails, as the error state it yields. A user outside the
- * product-owner accounts gets the account error ('You do not have the required access'): the
- * rule is about who they are, not about the account they view.
+ * The first rule a route's access fails, as the error state it yields. A user whose own account is
+ * not a product owner gets the account access error ('This account does not have the required
+ * access', decisions.md §3): it is their account that lacks the feature, whatever their role.
  */
 export function checkAccess(rule: AccessRule, context: AccessContext): AccessErrorKind | null {
   if (rule.feature === 'spotlight_access' && !context.account.feature_flags.spotlight_access) return 'spotlight';
   if (rule.feature === 'lamp_access' && !context.account.feature_flags.lamp_access) return 'user';
-  if (rule.productOwner && !isProductOwnerUser(context.ownAccountId, context.productOwnerAccountIds)) return 'account';
+  if (rule.productOwner && !isProductOwnerUser(context.ownAccountId, context.productOwnerAccountIds)) return 'user';
   if (rule.role && !roleAtLeast(context.role, rule.role)) return 'account';
   return null;
 }

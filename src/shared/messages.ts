@@ -42,10 +42,15 @@ export const messages = {
     changePasswordTitle: 'Change password',
   },
   access: {
-    /** The selected account lacks a feature (lamp_access, Spotlight): 'User Error'. */
+    /** The selected account lacks a feature, or the user's own account is no product owner (/admin): 'User Error'. */
     userError: 'This account does not have the required access to view this page',
-    /** The user's role is too low, or their own account is not a product owner: 'Account Error'. */
+    /** The user's role is too low for a page: 'Account Error'. */
     accountError: 'You do not have the required access to view this page',
+    /**
+     * An API refusal of a write for the user's role (decisions.md §3): it says what was refused,
+     * where the page texts above speak of viewing a page.
+     */
+    writeRefused: 'You do not have the required access to change this',
     spotlightNoAccess: 'You do not have Spotlight access for this account',
     /** A route that declares no access policy refuses everyone (fail closed). */
     noPolicy: 'This route is not available',

@@ -83,10 +83,10 @@ describe('route access', () => {
       headers: as(app, 'root'),
     });
     expect(elsewhere.statusCode).toBe(200);
-    // A user of another account does not get in, with the account error.
+    // A user of another account does not get in, with the account access error.
     const admin = await app.inject({ url: '/api/v1/admin-area', headers: as(app, 'admin') });
     expect(admin.statusCode).toBe(403);
-    expect(admin.json<{ message: string }>().message).toBe(messages.access.accountError);
+    expect(admin.json<{ message: string }>().message).toBe(messages.access.userError);
     const configured = await appWithRoutes(
       (a) =>
         a.get('/api/v1/admin-area', { config: { access: { rule: { productOwner: true } } } }, () => ({ ok: true })),
@@ -100,7 +100,7 @@ describe('route access', () => {
       headers: as(configured, 'root'),
     });
     expect(root.statusCode).toBe(403);
-    expect(root.json<{ message: string }>().message).toBe(messages.access.accountError);
+    expect(root.json<{ message: string }>().message).toBe(messages.access.userError);
     await configured.close();
   });
 

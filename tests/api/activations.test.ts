@@ -139,7 +139,7 @@ describe('who may do what', () => {
       }),
     ]) {
       expect(response.statusCode, response.body).toBe(403);
-      expect(message(response)).toBe(messages.access.accountError);
+      expect(message(response)).toBe(messages.access.writeRefused);
     }
     expect(app.repositories.activation.byId(activation.id)?.status).toBe('draft');
   });

@@ -26,7 +26,7 @@ describe('authorisation before validation', () => {
         payload,
       });
       expect(response.statusCode).toBe(403);
-      expect(response.json<{ message: string }>().message).toBe(messages.access.accountError);
+      expect(response.json<{ message: string }>().message).toBe(messages.access.writeRefused);
     }
   });
 

@@ -554,7 +554,7 @@ describe('admin area writes', () => {
       const before = await count(resource);
       const refused = await send(persona('root'), 'POST', `/api/v1/${resource}`, body);
       expect(refused.statusCode, resource).toBe(403);
-      expect(refused.json<{ message: string }>().message, resource).toBe(messages.access.accountError);
+      expect(refused.json<{ message: string }>().message, resource).toBe(messages.access.writeRefused);
       expect(await count(resource), resource).toBe(before);
       const id = ROW_IDS[resource]?.global ?? ROW_IDS[resource]?.own;
       const edit = await send(persona('root'), 'PUT', `/api/v1/${resource}?id=${id}`, { name: 'Renamed by root' });
@@ -627,7 +627,7 @@ describe('admin area writes', () => {
     const before = await count('project');
     const project = await send(cookie, 'POST', '/api/v1/project', { name: 'Outside', account: OWN, description: '' });
     expect(project.statusCode).toBe(403);
-    expect(project.json<{ message: string }>().message).toBe(messages.access.accountError);
+    expect(project.json<{ message: string }>().message).toBe(messages.access.writeRefused);
     expect(await count('project')).toBe(before);
     const account = await send(cookie, 'PUT', `/api/v1/account?id=${FOREIGN}`, { name: 'Taken over' });
     expect(account.statusCode).toBe(403);

@@ -261,7 +261,7 @@ describe('writes', () => {
     // admin@northwind reads Contoso but cannot write there.
     const contoso = await send('admin', 'POST', '/api/v1/label-category', { account: ACCOUNT_IDS.contoso, name: 'X' });
     expect(contoso.statusCode).toBe(403);
-    expect(contoso.json<ErrorBody>().message).toBe(messages.access.accountError);
+    expect(contoso.json<ErrorBody>().message).toBe(messages.access.writeRefused);
   });
 
   it('let only root write global rows and only super write lookups', async () => {

@@ -31,3 +31,16 @@ test('at 390 px, Switch account opens /settings, which fits the phone and switch
   await expect(switcher).toHaveValue('Contoso Partners');
   await page.screenshot({ path: info.outputPath('settings-390.png'), fullPage: true });
 });
+
+test('at 390 px, a user with one account is told so on /settings, not shown a disabled box', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, 'writer@northwind.test');
+  await openApp(page, '/');
+  await page.getByRole('button', { name: /user menu for/i }).click();
+  await page.getByRole('menuitem', { name: 'Switch account' }).click();
+  await expect(page).toHaveURL(/\/settings$/);
+  await expect(page.getByText('You are working in')).toContainText(
+    'Northwind Media, the only account you have access to',
+  );
+  await expect(page.getByRole('combobox', { name: 'Account' })).toHaveCount(0);
+});

@@ -73,6 +73,15 @@ test.describe('account switching', () => {
     await expect(switcher(page)).toBeEnabled();
   });
 
+  test('the upload templates list is no upload page: its switcher still switches', async ({ page }) => {
+    await signIn(page, 'super@lamp.test');
+    await openApp(page, '/admin/upload-templates');
+    await expect(page.getByRole('heading', { level: 1, name: 'Upload Templates' })).toBeVisible();
+    await expect(switcher(page)).toBeEnabled();
+    await switchTo(page, 'Northwind Media');
+    await expect(switcher(page)).toHaveValue('Northwind Media');
+  });
+
   test('on report pages a switch rewrites the query', async ({ page }) => {
     await signIn(page, 'admin@northwind.test');
     await openApp(

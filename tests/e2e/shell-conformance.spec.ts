@@ -109,12 +109,12 @@ test.describe("the admin area follows the user's own account (decisions §3)", (
     await expect(page).toHaveTitle(/^Details \| Admin/);
   });
 
-  test('others never see Admin, and /admin gives them the account error', async ({ page }) => {
+  test('others never see Admin, and /admin gives them the account access error', async ({ page }) => {
     await signIn(page, 'admin@northwind.test');
     await openApp(page, '/admin/details');
     await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' })).toHaveCount(0);
-    await expect(page.locator('[data-access-error="account"]')).toContainText(messages.access.accountError);
-    await expect(page).toHaveTitle(`${messages.titles.accountError} | LAMP`);
+    await expect(page.locator('[data-access-error="user"]')).toContainText(messages.access.userError);
+    await expect(page).toHaveTitle(`${messages.titles.userError} | LAMP`);
   });
 });
 
@@ -158,6 +158,45 @@ test.describe('global search by keyboard (spec §2, §9; decisions §8)', () => 
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(href!);
     await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+
+  test('Enter with no result highlighted opens the first result, also when pressed before the results came', async ({
+    page,
+  }) => {
+    await signIn(page, 'reader@northwind.test');
+    await openApp(page, '/');
+    await page.keyboard.press('Control+k');
+    await expect(searchBox(page)).toBeFocused();
+    // Typed and entered at once, as a person who knows what they want does.
+    await searchBox(page).pressSequentially(TYPED);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page).toHaveURL(/\/measurements\/[0-9a-f]{24}$/);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(TYPED);
+
+    // With the results shown and none highlighted, Enter opens the first of them.
+    await page.keyboard.press('Control+k');
+    await expect(searchBox(page)).toBeFocused();
+    await searchBox(page).pressSequentially('Riverstone Water');
+    const first = page.getByRole('dialog').getByRole('option').and(page.locator('[href]')).first();
+    await expect(first).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const href = await first.getAttribute('href');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(href!);
+  });
+
+  test('the box wears its focus ring from the moment Ctrl+K opens the search', async ({ page }) => {
+    await signIn(page, 'reader@northwind.test');
+    await openApp(page, '/');
+    // A pointer click first: React Aria then counts the next focus as a pointer's, not a key's.
+    await page.getByRole('heading', { level: 1 }).click();
+    await page.keyboard.press('Control+k');
+    const ring = page.getByRole('dialog').locator('[data-search-box]');
+    // Before and after the 500 ms focus delay alike: where typing goes is always marked.
+    await expect(ring).toHaveCSS('outline-style', 'solid');
+    await expect(searchBox(page)).toBeFocused();
+    await expect(ring).toHaveCSS('outline-style', 'solid');
   });
 
   test("a write user's label result opens the measurements carrying it; user results have no link", async ({
@@ -231,6 +270,23 @@ test.describe('import jobs read like a product (decisions §8)', () => {
     await expect(result).toContainText(`${job.file_name} · `);
     await expect(result).toContainText(job.id);
     await expect(result).toHaveAttribute('href', `/measurements/${job.measurement}/data-imports/${job.id}`);
+  });
+
+  test('a data import is shown by its name: no id under it in the list, nor at the end of its breadcrumb', async ({
+    page,
+  }) => {
+    const job = demoJobs.find((j) => j.account === ACCOUNT_IDS.northwind && j.file_name)!;
+    await signIn(page, 'reader@northwind.test');
+    await openApp(page, `/measurements/${job.measurement}/data-imports`);
+    const row = page.getByRole('row').filter({ hasText: job.file_name! }).first();
+    await expect(row).toBeVisible();
+    await expect(page.getByRole('main').getByText(job.id)).toHaveCount(0);
+    await row.getByRole('link', { name: job.file_name! }).click();
+    await expect(page.getByRole('heading', { level: 1, name: job.file_name! })).toBeVisible();
+    const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+    await expect(crumbs.getByRole('listitem').last()).toContainText(job.file_name!);
+    await expect(crumbs).not.toContainText(job.id);
+    await expect(page).toHaveTitle(new RegExp(`^${job.file_name!.replace(/[.]/g, '\\.')}`));
   });
 
   test('a failed import says why and lists its row errors by their lines in the file', async ({ page }) => {

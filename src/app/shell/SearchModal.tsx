@@ -97,6 +97,8 @@ export default function SearchModal({ isOpen, onClose }: { isOpen: boolean; onCl
   const [recent, setRecent] = useState<SearchItem[] | null>(null);
   const [busy, setBusy] = useState(false);
   const input = useRef<HTMLInputElement>(null);
+  /** The term Enter was pressed on before its results came: the first of them opens on arrival. */
+  const enterPending = useRef<string | null>(null);
 
   const viewer = useStore($accessContext);
 
@@ -177,8 +179,36 @@ export default function SearchModal({ isOpen, onClose }: { isOpen: boolean; onCl
   const open = (href: string) => {
     const item = shown.find((candidate) => candidate.href === href);
     if (item) addRecentSearch(item.id);
+    enterPending.current = null;
     onClose();
     navigate(href);
+  };
+  const openFirst = (items: readonly SearchItem[]) => {
+    const first = items.find((item) => item.href);
+    if (first?.href) open(first.href);
+  };
+
+  // Results come after typing, so React Aria's "first item" had nothing to highlight when the
+  // term changed: an Enter pressed meanwhile opens the first result once they arrive.
+  useEffect(() => {
+    const pending = enterPending.current;
+    if (pending === null || busy || !results || pending !== debounced) return;
+    enterPending.current = null;
+    openFirst(results.flatMap((r) => r.rows));
+  });
+
+  /**
+   * Enter with no result highlighted opens the first one (React Aria opens a highlighted one
+   * itself); before the term's results have come, it waits for them.
+   */
+  const onEnter = (event: React.KeyboardEvent) => {
+    if (event.key !== 'Enter' || input.current?.getAttribute('aria-activedescendant')) return;
+    const wanted = term.trim();
+    event.preventDefault();
+    event.stopPropagation();
+    if (!wanted) return openFirst(shown);
+    if (wanted === debounced && results && !busy) return openFirst(shown);
+    enterPending.current = wanted;
   };
 
   const spotlightNote = !!user && !!account && hasSpotlightAccess(user, account);
@@ -198,7 +228,18 @@ export default function SearchModal({ isOpen, onClose }: { isOpen: boolean; onCl
           <div className="border-b border-slate-200 p-3">
             <SearchField aria-label="Search" className="group">
               <Label className="sr-only">Search</Label>
-              <div className="flex items-center gap-2 rounded-md bg-slate-100 px-3 focus-within:outline-2 focus-within:outline-primary">
+              {/*
+               * Keys go to the box from the moment the search opens (search-typing.ts), though it
+               * takes focus 500 ms later (spec §9): it wears its focus ring from the start, so the
+               * ring says where typing goes however the search was opened (Ctrl+K or a click).
+               */}
+              <div
+                className={`flex items-center gap-2 rounded-md bg-slate-100 px-3 focus-within:outline-2 focus-within:outline-primary ${
+                  focused ? '' : 'outline-2 outline-primary'
+                }`}
+                data-search-box
+                onKeyDownCapture={onEnter}
+              >
                 <svg
                   aria-hidden="true"
                   viewBox="0 0 20 20"

@@ -87,9 +87,10 @@ function useContractBanner(): boolean {
 }
 
 /**
- * Spec §4: when a page's measurement, label category or account (path or query) belongs to another
- * account, the selected account moves to it; if loading fails an error is shown. Runs on navigation
- * only, so a switch made by the user is never undone.
+ * Spec §4: when a page's measurement, label category, purchase order or account (path or query)
+ * belongs to another account, the selected account moves to it (so the page's way back, such as a
+ * purchase order's "All billing", leads to that account's list); if loading fails an error is
+ * shown. Runs on navigation only, so a switch made by the user is never undone.
  */
 function useAccountFromPage(match: RouteMatch, search: string) {
   const user = useStore($currentUser);
@@ -100,6 +101,7 @@ function useAccountFromPage(match: RouteMatch, search: string) {
     const query = new URLSearchParams(search);
     const measurementId = match.params.measurementId ?? query.get('measurementId');
     const labelCategoryId = match.params.categoryId ?? query.get('labelCategoryId');
+    const purchaseOrderId = match.params.purchaseOrderId;
     const accountId = query.get('account');
     let live = true;
     const follow = (id: string | null | undefined) => {
@@ -128,6 +130,8 @@ function useAccountFromPage(match: RouteMatch, search: string) {
       fetchAccount('measurement', measurementId).then(follow, (e: unknown) => live && showError(e));
     else if (labelCategoryId && /^[0-9a-f]{24}$/i.test(labelCategoryId))
       fetchAccount('label-category', labelCategoryId).then(follow, (e: unknown) => live && showError(e));
+    else if (purchaseOrderId && /^[0-9a-f]{24}$/i.test(purchaseOrderId))
+      fetchAccount('purchase-order', purchaseOrderId).then(follow, (e: unknown) => live && showError(e));
     return () => {
       live = false;
     };

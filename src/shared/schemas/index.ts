@@ -92,6 +92,11 @@ export interface ResourceDefinition {
   defaultSort: readonly SortKey[];
   /** Fields a `sort` may name. */
   sortFields: readonly string[];
+  /**
+   * A sort by the key field continues by the value field in the same direction, before the id
+   * tie-break (spec §7: users sort by first_name, last_name), whichever list asks.
+   */
+  sortThen?: Readonly<Record<string, string>>;
   /** Whether `start_date`/`end_date` select rows whose flight overlaps the range. */
   flightDates: boolean;
   /** The role needed to create, update or delete (within the row's account). */
@@ -183,6 +188,7 @@ const definitions = [
       { field: 'last_name', direction: 'asc' },
     ],
     sortFields: ['first_name', 'last_name', 'email', ...CREATED],
+    sortThen: { first_name: 'last_name' },
     flightDates: false,
     writeRole: 'admin',
     searchRole: 'read',
@@ -285,7 +291,8 @@ const definitions = [
     accountPath: 'account',
     accountFilter: 'account',
     searchFields: ['id', 'file_name'],
-    titleFields: ['id'],
+    // Named by its file, else its type (src/shared/record-title.ts): never by its id.
+    titleFields: ['file_name'],
     filters: { measurement: id('measurement'), 'importjob.job_type': oneOf('job_type', IMPORT_JOB_TYPES) },
     defaultSort: [{ field: 'created_at', direction: 'desc' }],
     sortFields: ['status', 'job_type', 'file_name', 'updated_at', ...CREATED],

@@ -112,13 +112,14 @@ test.describe('who may open the admin area (spec §5, §6)', () => {
     expect(ROOT_SECTIONS.length).toBeGreaterThan(0);
   });
 
-  test('an account admin of a client account is refused on /admin with the account error', async ({ page }) => {
+  test('an account admin of a client account is refused on /admin with the account access error', async ({ page }) => {
     await signIn(page, 'admin@northwind.test');
     for (const path of [paths.admin(), paths.adminSection('accounts'), paths.adminSection('lookup-tables')]) {
       await openApp(page, path);
-      await expect(page.locator('[data-access-error]'), path).toHaveAttribute('data-access-error', 'account');
-      await expect(page.getByText(messages.access.accountError)).toBeVisible();
-      await expect(page).toHaveTitle(`${messages.titles.accountError} | LAMP`);
+      // decisions.md §3: their own account is not a product owner, so it is the account that lacks access.
+      await expect(page.locator('[data-access-error]'), path).toHaveAttribute('data-access-error', 'user');
+      await expect(page.getByText(messages.access.userError)).toBeVisible();
+      await expect(page).toHaveTitle(`${messages.titles.userError} | LAMP`);
     }
     await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' })).toHaveCount(0);
   });

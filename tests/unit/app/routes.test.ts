@@ -76,6 +76,8 @@ describe('the route table', () => {
     expect(findRoute('/measurements/create').route.switcherLock).toBe('create');
     expect(findRoute(`/measurements/${ID}`).route.switcherLock).toBe('dynamic');
     expect(findRoute(`/measurements/${ID}/upload-tags`).route.switcherLock).toBe('upload');
+    // A list whose name starts with "upload" is no upload page: its switcher stays on.
+    expect(findRoute('/admin/upload-templates').route.switcherLock).toBeNull();
     expect(findRoute('/spotlight/studies').route.switcherLock).toBe('spotlight');
     expect(findRoute('/reports').route.switcherLock).toBeNull();
     expect(findRoute('/').route.switcherLock).toBeNull();
@@ -133,7 +135,10 @@ describe('breadcrumbs', () => {
     const lookupCrumbs = segmentCrumbs(lookup, findRoute(lookup).route);
     expect(lookupCrumbs[3]?.label).toBe('Media Partners');
     expect(lookupCrumbs[4]?.lookup?.resource).toBe('media-partner');
+    // A correlation id names itself: shown as it is, with no lookup (no record has it as its id).
     const correlation = '/admin/import-job-statuses/correlation/abc-1';
-    expect(segmentCrumbs(correlation, findRoute(correlation).route)[4]?.lookup?.resource).toBe('import-job-status');
+    const correlationCrumb = segmentCrumbs(correlation, findRoute(correlation).route)[4];
+    expect(correlationCrumb?.lookup).toBeUndefined();
+    expect(correlationCrumb?.label).toBe('abc-1');
   });
 });

@@ -103,13 +103,14 @@ describe('route rules (spec §5)', () => {
         }),
       ),
     ).toBeNull();
-    // Anyone else gets the account error, even while viewing a product-owner account.
+    // Anyone else gets the account access error (their account lacks it), even while viewing a
+    // product-owner account.
     expect(
       checkAccess(
         { productOwner: true },
         context({ account: account(true, false, 'po'), ownAccountId: 'client', productOwnerAccountIds: ['po'] }),
       ),
-    ).toBe('account');
+    ).toBe('user');
   });
   it('gives an account error when the role is too low', () => {
     expect(checkAccess({ role: 'admin' }, context({ role: 'write' }))).toBe('account');

@@ -40,7 +40,9 @@ function CreateForm({ view, declaration, context }: ResolvedSection) {
     submit: (value) => create(declaration.resource, value as never),
     onSaved: (saved) => {
       const row = saved as Record<string, unknown> & { id: string };
-      showSuccess(`${view.singular} ${recordTitle(declaration.resource, row)} created`);
+      showSuccess(
+        `${view.singular} ${declaration.recordName?.(row as never) ?? recordTitle(declaration.resource, row)} created`,
+      );
       navigate(view.detailPath ? view.detailPath(row.id) : view.listPath);
     },
   });

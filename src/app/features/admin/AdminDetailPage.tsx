@@ -53,7 +53,8 @@ function EditForm({ row, reload, view, declaration, context }: ResolvedSection &
   const [, navigate] = useLocation();
   const resource = declaration.resource;
   const schema = resources[resource].update as unknown as z.ZodType<Record<string, unknown>>;
-  const name = declaration.recordName?.(row as never) ?? recordTitle(resource, row);
+  const nameOf = (r: Row) => declaration.recordName?.(r as never) ?? recordTitle(resource, r);
+  const name = nameOf(row);
   usePageTitle(`${name} | ${view.title}`);
   // What the form edits: the row's fields the update schema takes (never server-set or derived ones).
   const initial = useMemo(
@@ -68,7 +69,7 @@ function EditForm({ row, reload, view, declaration, context }: ResolvedSection &
     onReload: reload,
     // Edited in place: the page stays, and shows the record as the server now has it.
     onSaved: (saved) => {
-      showSuccess(`${view.singular} ${recordTitle(resource, saved as Row)} saved`);
+      showSuccess(`${view.singular} ${nameOf(saved as Row)} saved`);
       reload();
     },
   });

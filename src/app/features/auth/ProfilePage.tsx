@@ -56,6 +56,10 @@ function Profile({ user }: { user: ProfileUser }) {
     const first = values.first_name.trim();
     const last = values.last_name.trim();
     try {
+      // Spec §7 merges first_name, last_name and email into the existing user. The server does
+      // that merge (server/routes/profile.ts spreads the body over the stored user), so the body
+      // carries only what this form may change: the e-mail is read-only on the profile, so it is
+      // left out rather than sent back unchanged (a missing field keeps the stored value).
       await updateCurrentUser({ first_name: first, last_name: last, marketing_consent: values.marketing_consent });
       await refreshCurrentUser();
       showSuccess(messages.profile.detailsUpdated(first, last));

@@ -131,6 +131,9 @@ export default function DashboardPage({ params }: PageProps) {
   const [chosenDimension, setDimension] = useState<BreakdownDimension | null>(null);
 
   const flight = measurement.data;
+  // A flight that starts after today has no days to show yet: say when it starts instead of a
+  // range from its first day to its first day.
+  const notStarted = flight ? todayUtc() < flight.start_date : false;
   const range = useMemo(() => {
     if (!flight) return null;
     if (choice === 'custom' && custom) return custom;
@@ -266,7 +269,9 @@ export default function DashboardPage({ params }: PageProps) {
           ))}
         </form>
         <p className="mt-3 min-h-5 text-sm text-slate-600" aria-live="polite">
-          {data ? (
+          {flight && notStarted ? (
+            <>The flight has not started: it starts on {formatDay(flight.start_date)}.</>
+          ) : data ? (
             <>
               Showing {formatDay(data.start_date)} to {formatDay(data.end_date)}
               {data.imported_rows ? ` · includes ${formatMetric('impressions', data.imported_rows)} imported rows` : ''}
@@ -288,7 +293,12 @@ export default function DashboardPage({ params }: PageProps) {
         </dl>
       </section>
 
-      {data && data.totals.impressions === 0 && !loading ? (
+      {flight && notStarted ? (
+        <EmptyState title="The flight has not started">
+          It starts on {formatDay(flight.start_date)}. Delivery appears here once the tags fire or a data import
+          succeeds.
+        </EmptyState>
+      ) : data && data.totals.impressions === 0 && !loading ? (
         <EmptyState title="No delivery in this date range">
           Try a longer date range or clear the filters. Delivery appears here once the tags fire or a data import
           succeeds.

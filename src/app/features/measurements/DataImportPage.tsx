@@ -24,8 +24,8 @@ const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeSty
 export default function DataImportPage({ params }: PageProps) {
   const measurementId = params.measurementId ?? '';
   const jobId = params.importJobId ?? '';
-  usePageTitle(`Import ${jobId}`);
   const job = useAsync(() => getOne('import-job', jobId), jobId);
+  usePageTitle(job.data ? importJobName(job.data) : 'Data Import');
   const account = job.data?.account;
   const events = useAsync(
     async () =>

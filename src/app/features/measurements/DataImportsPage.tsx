@@ -115,7 +115,6 @@ export default function DataImportsPage({ params }: PageProps) {
                           >
                             {importJobName(job)}
                           </Link>
-                          <div className="font-mono text-xs text-slate-500">{job.id}</div>
                         </td>
                         <td className="px-4 py-3">
                           <ImportStatusBadge status={job.status} />

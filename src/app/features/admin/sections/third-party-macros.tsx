@@ -5,6 +5,8 @@ import { RefName } from '../RefName.tsx';
 export default declare({
   resource: 'third-party-macro',
   noun: 'third party macros',
+  // Its page is headed by the macro a person knows it by; the breadcrumb keeps the id (spec §2).
+  recordName: (m) => m.macro,
   intro: () =>
     'The macros each ad server fills in a measurement tag. Macros without an account apply to every account.',
   filters: [{ name: 'vendor', label: 'Vendor', kind: 'reference', resource: 'third-party-macro-vendor' }],
