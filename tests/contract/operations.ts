@@ -525,6 +525,8 @@ export const OPERATIONS: Record<string, Entry> = {
       { as: 'admin', query: { ...query, user: 'nope' }, status: 400, invalid: true },
       { as: 'admin', query: { ...query, user: NO_SUCH_ID }, status: 404 },
       { as: 'admin', query: { ...query, user: USER_IDS.northwindReader }, status: 409 },
+      // A version the guest's row no longer has (the grants list's, overtaken): 412, nothing removed.
+      { as: 'admin', query, headers: { 'if-match': '"overtaken"' }, status: 412 },
       { as: 'admin', query, status: 204 },
     ];
   },
