@@ -8,6 +8,7 @@ import type { Page } from '@playwright/test';
 import { expect as baseExpect, test } from './helpers/sandbox.ts';
 import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
 import { CONFLICT_TITLE } from '../../src/app/shared/ConflictDialog.tsx';
+import { expectNoSeriousA11yViolations } from './auth-helpers.ts';
 import { clickAway, typeInto } from './helpers/person.ts';
 import { openApp, signIn } from './helpers/session.ts';
 
@@ -95,6 +96,7 @@ test('a person renames a draft and raises its minimum APM, watching the preview,
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   const count = figure(page, 'Qualifying domains');
   await expect(count).toHaveText(String(before));
+  await expectNoSeriousA11yViolations(page, 'main');
 
   const renamed = `${name} autumn`;
   await typeInto(page.getByRole('textbox', { name: 'Name' }), renamed);

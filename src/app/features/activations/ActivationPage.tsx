@@ -69,7 +69,7 @@ function ActivationView({ activation, onReload }: { activation: Activation; onRe
       : activationMessages.settingsLocked;
 
   return (
-    <div className="mx-auto max-w-5xl space-y-5">
+    <div className="space-y-5">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <h1 className="text-2xl font-semibold tracking-tight break-words text-slate-900">{activation.name}</h1>
