@@ -66,7 +66,6 @@ export default function UsersPage() {
   const [inviting, setInviting] = useState(false);
   const [editing, setEditing] = useState<User | null>(null);
   const [editingGuest, setEditingGuest] = useState<AccountGrant | null>(null);
-  /** Who is being removed; a guest with the version of their grant as the guests list showed it. */
   const [removing, setRemoving] = useState<(Person & { seen?: AccountGrant }) | null>(null);
   const guests = useAsync(() => loadGuests(accountId ?? ''), accountId ? `guests:${accountId}` : null);
   const [busy, setBusy] = useState(false);
@@ -190,7 +189,6 @@ export default function UsersPage() {
         onConfirm={() => {
           if (!removing || !accountId) return;
           setBusy(true);
-          // A guest at the version the guests list showed; a user of the account at the one last read by id.
           revokeGrant(removing.id, accountId, removing.seen ?? null, () => {
             setRemoving(null);
             list.reload();
