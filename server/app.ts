@@ -18,6 +18,7 @@ import { pageHeaders, readHostHeaders } from './page-policy.ts';
 import { sessions } from './plugins/session.ts';
 import { staticSite } from './plugins/static-site.ts';
 import { activationRoutes } from './routes/activations.ts';
+import { activationSettingsRoutes } from './routes/activation-settings.ts';
 import { authRoutes } from './routes/auth.ts';
 import { entityTags } from './routes/concurrency.ts';
 import { currentUserRoutes } from './routes/current-user.ts';
@@ -168,6 +169,7 @@ async function withRoutes(app: FastifyInstance, config: Config, options: BuildAp
   importJobRoutes(app);
   // Activations and domain lists beyond plain resources: preview, create with list, uploads (issue 14).
   activationRoutes(app);
+  activationSettingsRoutes(app);
   // Reports: figures over measurements, saved-report names (issue 13).
   reportRoutes(app);
   // The Spotlight creative-testing service (issue 15).

@@ -34,6 +34,7 @@ import { badRequest, forbidden, HttpError, invalidField } from '../http-errors.t
 import { sendLinkEmail } from '../mail/outbox.ts';
 import { publicUser } from '../plugins/session.ts';
 import { assertManages, invitedUser } from './account-users.ts';
+import { etagOf } from './concurrency.ts';
 
 /** Whoever is not admin in the account the request names is refused before validation. */
 const adminOfNamedAccount: preValidationHookHandler = (request, _reply, done) => {
@@ -60,8 +61,9 @@ export function accountGrants(users: readonly StoredUser[], account: string): Ac
     };
     const own_account = user.account === account;
     const grant = user.access_grants.find((g) => g.id === account);
-    if (own_account && isRootUser(user)) out.push({ user: person, role: 'root', kind: 'root', own_account });
-    else if (grant) out.push({ user: person, role: grant.role, kind: 'account', own_account });
+    if (own_account && isRootUser(user))
+      out.push({ user: person, role: 'root', kind: 'root', own_account, version: etagOf(user) });
+    else if (grant) out.push({ user: person, role: grant.role, kind: 'account', own_account, version: etagOf(user) });
   }
   return out.sort(
     (a, b) =>
@@ -135,7 +137,8 @@ export function accountAccessRoutes(app: FastifyInstance) {
         summary: 'Who holds which role on an account',
         description:
           "Admin in the account. Each user with an access grant on it (kind 'account'), and the root users who " +
-          "belong to it (kind 'root', global: not changed here); own_account marks the users whose own account it is.",
+          "belong to it (kind 'root', global: not changed here); own_account marks the users whose own account it is. " +
+          "version is the holder's ETag: send it as If-Match with a change of role or a revoke (412 when stale).",
         querystring: accountGrantsQuery,
         response: { 200: z.object({ data: z.array(accountGrantRow), count: z.number().int() }), 403: errorResponse },
       },

@@ -7,6 +7,9 @@
  * - PUT /api/v1/account-users/role: sets the user's role on the account.
  * - DELETE /api/v1/account-users?user&account: removes the user's grant on the account.
  *
+ * Both writes honour If-Match with the user's ETag (a grant lives in its user's row): the grants
+ * list carries it for users an admin cannot read by id (guests).
+ *
  * The grant rules are the engine's (nobody gives a role above their own there; nobody changes a
  * user who outranks them). A user's own account is where they live, not a grant: removing
  * access there is refused (409); delete or move the user in the admin area instead.
@@ -139,7 +142,7 @@ export function accountUserRoutes(app: FastifyInstance) {
         tags: ['users'],
         summary: "Set a user's role on an account",
         description:
-          "Admin in the account; the role at most your own there; not on a user who outranks you, nor on yourself (409). With If-Match (the user's ETag from GET /api/v1/user?id=), a user changed since is refused (412); the answer carries the new ETag.",
+          "Admin in the account; the role at most your own there; not on a user who outranks you, nor on yourself (409). With If-Match (the user's ETag from GET /api/v1/user?id=, or the grant's version from GET /api/v1/account-users/grants), a user changed since is refused (412); the answer carries the new ETag.",
         body: accountUserRoleBody,
         response: { 200: oneUser, ...refusals, 412: errorResponse },
       },
@@ -171,9 +174,11 @@ export function accountUserRoutes(app: FastifyInstance) {
         tags: ['users'],
         summary: "Remove a user's access to an account",
         description:
-          "Admin in the account; removes the user's grant there. Refused (409) on the user's own account and on yourself.",
+          "Admin in the account; removes the user's grant there. Refused (409) on the user's own account and on yourself. " +
+          "With If-Match (the user's ETag from GET /api/v1/user?id=, or the grant's version from " +
+          'GET /api/v1/account-users/grants), a user changed since is refused (412) and keeps the grant.',
         querystring: accountUserQuery,
-        response: { 204: z.null().describe('Access removed'), ...refusals },
+        response: { 204: z.null().describe('Access removed'), ...refusals, 412: errorResponse },
       },
     },
     async (request, reply) => {
@@ -187,6 +192,7 @@ export function accountUserRoutes(app: FastifyInstance) {
           409,
           "This is the user's own account: their access cannot be removed here. Delete the user, or move them to another account, in the admin area.",
         );
+      assertIfMatch(request, target, 'user');
       await users.replace({ ...target, access_grants: target.access_grants.filter((grant) => grant.id !== account) });
       return reply.code(204).send(null);
     },

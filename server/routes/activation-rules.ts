@@ -1,18 +1,24 @@
 /**
  * What the server does for activations and domain lists beyond the resource engine's generic
  * rules (decisions.md §7), for every write however it arrives (the engine's PUT, the create-with-
- * list endpoint): state changes follow the actions of src/shared/activations.ts, the deal id is
- * set when an activation first goes active and never changes after, an ended activation is
- * final, and a domain list an activation still uses cannot be deleted.
+ * list endpoints): state changes follow the actions of src/shared/activations.ts, the deal id is
+ * set when an activation first goes active and never changes after, settings change only as a
+ * draft or paused, an ended activation is final, only a draft or ended activation is deleted, and
+ * a domain list an activation still uses cannot be deleted.
  */
-import { activationMessages, canMoveTo, dealId, usesList } from '../../src/shared/activations.ts';
+import {
+  ACTIVATION_SETTINGS,
+  activationMessages,
+  canDelete,
+  canEditSettings,
+  canMoveTo,
+  dealId,
+  usesList,
+} from '../../src/shared/activations.ts';
 import type { Activation } from '../../src/shared/schemas/index.ts';
 import { badRequest, HttpError } from '../http-errors.ts';
 import type { Repositories, StoredRow } from '../store/repositories.ts';
 import { nowDate } from '../sandbox/context.ts';
-
-/** Fields a change to an ended activation would touch; none may differ. */
-const ACTIVATION_FIELDS = ['name', 'measurement', 'domain_list', 'vendor', 'status', 'min_apm'] as const;
 
 /** A deal id no other activation has (four random digits; retried on a clash). */
 export function newDealId(repositories: Repositories, accountId: string, now = nowDate()): string {
@@ -34,8 +40,13 @@ export function prepareActivation(repositories: Repositories, row: StoredRow, cu
   const next = row as unknown as Activation;
   if (current) {
     const before = current as unknown as Activation;
-    if (before.status === 'ended' && ACTIVATION_FIELDS.some((field) => before[field] !== next[field])) {
+    const settingsChange = ACTIVATION_SETTINGS.some((field) => before[field] !== next[field]);
+    if (before.status === 'ended' && (settingsChange || before.status !== next.status)) {
       throw new HttpError(409, activationMessages.ended);
+    }
+    // A running deal's settings are what the platform buys on: pause it first.
+    if (settingsChange && !canEditSettings(before.status)) {
+      throw new HttpError(409, activationMessages.settingsLocked);
     }
     if (!canMoveTo(before.status, next.status)) {
       throw new HttpError(409, activationMessages.transition(before.status, next.status));
@@ -53,6 +64,12 @@ export function prepareActivation(repositories: Repositories, row: StoredRow, cu
   if (next.status === 'active' && !row.deal_id) {
     row.deal_id = newDealId(repositories, next.account);
   }
+}
+
+/** Refuses (409) to delete an activation whose deal is live or paused: it is ended first. */
+export function assertActivationDeletable(_repositories: Repositories, row: StoredRow): void {
+  const activation = row as unknown as Activation;
+  if (!canDelete(activation.status)) throw new HttpError(409, activationMessages.deleteRefused(activation.status));
 }
 
 /** Refuses (409, naming them) to delete a list that activations which have not ended still use. */

@@ -26,7 +26,7 @@ import {
   domainPreviewQuery,
   domainPreviewResponse,
 } from '../../src/shared/activation-api.ts';
-import { activationMessages, previewDomains, type DomainPreview } from '../../src/shared/activations.ts';
+import { activationMessages, allowListName, previewDomains, type DomainPreview } from '../../src/shared/activations.ts';
 import { domainListCsv, domainListFileName, parseDomainList } from '../../src/shared/domains.ts';
 import { aggregateMetrics } from '../../src/shared/metrics.ts';
 import {
@@ -150,7 +150,7 @@ export function activationRoutes(app: FastifyInstance): void {
         id: newId(),
         created_at: now,
         account: measurement.account,
-        name: body.list_name ?? `${body.name} – allow list`,
+        name: body.list_name ?? allowListName(body.name),
         type: 'allow',
         domains: preview.qualifying.domains,
       };

@@ -30,7 +30,7 @@ import { badRequest, emailTaken, HttpError } from '../http-errors.ts';
 import { measurementSummary } from './metrics.ts';
 import { canSeeRow } from './resource-rules.ts';
 import { assertUserChangeAllowed } from './user-rules.ts';
-import { assertListUnused, prepareActivation } from './activation-rules.ts';
+import { assertActivationDeletable, assertListUnused, prepareActivation } from './activation-rules.ts';
 import { purchaseOrderRemaining } from './billing-spend.ts';
 import { assertSavedReportNameFree } from './saved-report-names.ts';
 import { nameMappingBehaviour } from './name-mappings.ts';
@@ -116,8 +116,11 @@ export const BEHAVIOURS: Partial<Record<ResourceName, ResourceBehaviour>> = {
   },
   /** A job starts queued and empty, and records who made it. */
   'import-job': { defaults: (user) => ({ status: 'queued', rows_total: 0, rows_imported: 0, created_by: user.id }) },
-  /** States move only along the allowed actions; the deal id comes with the first activation. */
-  activation: { beforeWrite: prepareActivation },
+  /**
+   * States move only along the allowed actions; the deal id comes with the first activation;
+   * settings change as a draft or paused; a live or paused deal is ended before it is deleted.
+   */
+  activation: { beforeWrite: prepareActivation, beforeDelete: assertActivationDeletable },
   /**
    * Users: created unverified, never signed in, without a password (an invitation or reset link
    * sets one); unique by e-mail (the 409 names the email field); the grant and sign-in rules of

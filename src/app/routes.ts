@@ -430,6 +430,11 @@ export const routes: readonly RouteEntry[] = [
       sidebar: 'activations',
     },
   ),
+  // After the create route: 'create' is not an activation id.
+  route('activation', '/activations/activations/:activationId', 'Activation', 'activations/ActivationPage', {
+    access: lamp,
+    sidebar: 'activations',
+  }),
   route('domain-lists', '/activations/domain-lists', 'Domain Lists', 'activations/DomainListsPage', {
     access: lamp,
     sidebar: 'activations',
@@ -625,6 +630,7 @@ export const paths = {
 
   activations: () => '/activations/activations',
   activationCreate: () => '/activations/activations/create',
+  activation: (activationId: string) => to('activation')({ activationId }),
   domainLists: () => '/activations/domain-lists',
 
   spotlight: () => '/spotlight',

@@ -3,7 +3,8 @@
  * and the workspace's /users (its guests) use the same calls and the same rule for what one may do.
  */
 import { z } from 'zod';
-import { request } from './api.ts';
+import { request, type RequestOptions } from './api.ts';
+import { IF_MATCH_HEADER } from '../shared/http-headers.ts';
 import { roleAtLeast, type Role } from '../shared/access.ts';
 import { ACCOUNT_ROLES, accountGrantRow, type AccountGrant } from '../shared/schemas/account-users.ts';
 
@@ -17,11 +18,37 @@ export async function loadGrants(account: string): Promise<AccountGrant[]> {
 export const addGrant = (body: { user: string; account: string; role: string }) =>
   request('/api/v1/account-users/grant', { method: 'POST', body });
 
-export const changeRole = (body: { user: string; account: string; role: string }) =>
-  request('/api/v1/account-users/role', { method: 'PUT', body });
+/**
+ * A change of a grant is a write of its holder's row, sent with the version the page showed: when
+ * someone else changed the user since, the server answers 412 and the conflict dialog asks
+ * (Reload runs `onReload`). A page that read the user by id may pass no version: the client then
+ * sends the one it remembers.
+ */
+function grantWrite(
+  user: string,
+  seen: Pick<AccountGrant, 'version'> | null,
+  onReload?: () => void,
+): Pick<RequestOptions, 'record' | 'headers' | 'onReload'> {
+  return {
+    record: { resource: 'user' as const, id: user },
+    headers: seen?.version ? { [IF_MATCH_HEADER]: seen.version } : {},
+    onReload,
+  };
+}
 
-export const revokeGrant = (user: string, account: string) =>
-  request('/api/v1/account-users', { method: 'DELETE', query: { user, account } });
+export const changeRole = (
+  body: { user: string; account: string; role: string },
+  seen: Pick<AccountGrant, 'version'> | null,
+  onReload?: () => void,
+) => request('/api/v1/account-users/role', { method: 'PUT', body, ...grantWrite(body.user, seen, onReload) });
+
+export const revokeGrant = (
+  user: string,
+  account: string,
+  seen: Pick<AccountGrant, 'version'> | null,
+  onReload?: () => void,
+) =>
+  request('/api/v1/account-users', { method: 'DELETE', query: { user, account }, ...grantWrite(user, seen, onReload) });
 
 /** The account roles someone with `actor` may hand out (never above their own). */
 export const grantableRoles = (actor: Role) => ACCOUNT_ROLES.filter((role) => roleAtLeast(actor, role));

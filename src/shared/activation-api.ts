@@ -71,6 +71,25 @@ export const activationWithListResponse = z.object({
 });
 export type ActivationWithListResponse = z.infer<typeof activationWithListResponse>;
 
+/**
+ * The settings of a draft or paused activation, changed together (PUT /api/v1/activation/with-list?id=):
+ * a new minimum APM re-derives its allow list from its measurement's domains.
+ */
+export const activationSettingsQuery = z.object({ id: objectId });
+export const activationSettingsBody = z.strictObject({
+  name,
+  /** A third-party-macro-vendor id: the platform the deal goes to. */
+  vendor: objectId,
+  min_apm: minApm,
+});
+export type ActivationSettingsBody = z.input<typeof activationSettingsBody>;
+
+export const activationSettingsResponse = z.object({
+  /** The list the activation uses after the change (null when it uses none). */
+  data: z.object({ activation: activationRow, domain_list: domainListRow.nullable() }),
+});
+export type ActivationSettingsResponse = z.infer<typeof activationSettingsResponse>;
+
 /** A file (or pasted text) travels as its text; 50,000 long entries stay well under 4 MB. */
 const listText = z
   .string()

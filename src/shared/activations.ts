@@ -38,6 +38,23 @@ export function canMoveTo(from: ActivationStatus, to: ActivationStatus): boolean
   );
 }
 
+/**
+ * What a person may do with an activation in each state. Its settings (name, platform, minimum
+ * APM and what they point at) change only while no deal runs on them: as a draft, or paused. It
+ * is deleted only before it ever ran or once it has ended: a live or paused deal would lose its
+ * record while the platform still holds it.
+ */
+export const SETTINGS_EDITABLE_STATUSES: readonly ActivationStatus[] = ['draft', 'paused'];
+export const DELETABLE_STATUSES: readonly ActivationStatus[] = ['draft', 'ended'];
+export const canEditSettings = (status: ActivationStatus) => SETTINGS_EDITABLE_STATUSES.includes(status);
+export const canDelete = (status: ActivationStatus) => DELETABLE_STATUSES.includes(status);
+
+/** The fields an activation's settings are made of (everything but its status and deal id). */
+export const ACTIVATION_SETTINGS = ['name', 'measurement', 'domain_list', 'vendor', 'min_apm'] as const;
+
+/** The name of the allow list made for an activation from its measurement's domains. */
+export const allowListName = (activationName: string) => `${activationName} – allow list`;
+
 export const activationMessages = {
   transition: (from: ActivationStatus, to: ActivationStatus) =>
     `status: an activation that is ${from} cannot become ${to}`,
@@ -45,6 +62,10 @@ export const activationMessages = {
   /** An activation puts a measurement, a list or a platform to work: one at least (issue 30). */
   noReferences: 'measurement: an activation needs a measurement, a domain list or a platform',
   ended: 'This activation has ended and can no longer change',
+  /** An active deal runs on its settings: they change only once it is paused. */
+  settingsLocked: 'This activation is active: pause it to change its settings',
+  deleteRefused: (status: ActivationStatus) => `This activation is ${status}: end it before deleting it`,
+  noMeasurement: 'This activation has no measurement to take its domains from',
   listInUse: (listName: string, activations: readonly string[]) =>
     `The domain list '${listName}' is used by ${activations.length === 1 ? 'the activation' : 'the activations'} ${activations
       .map((name) => `'${name}'`)

@@ -120,6 +120,15 @@ const OTHER_ROUTES: Record<string, Row> = {
     }),
     expected: writesMeasurement(201),
   },
+  // The activation the query names decides the account (the seeded ones are drafts).
+  'PUT /api/v1/activation/with-list': {
+    request: (side) => ({
+      method: 'PUT',
+      url: `/api/v1/activation/with-list?id=${ROW_IDS.activation?.[side]}`,
+      payload: { name: 'Matrix deal', vendor: ROW_IDS['third-party-macro-vendor']?.global, min_apm: 0 },
+    }),
+    expected: writesMeasurement(200),
+  },
   'POST /api/v1/domain-list/upload': {
     request: (side) => ({
       method: 'POST',

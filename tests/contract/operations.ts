@@ -329,6 +329,41 @@ export const OPERATIONS: Record<string, Entry> = {
       { as: 'writer', body: 'x', ...asText, status: 415 },
     ];
   },
+  'PUT /api/v1/activation/with-list': async (w) => {
+    // Its own draft and active activations: a change with the version read (200), then the same
+    // version again, now stale (412); an active one refuses its settings (409).
+    const source = w.row('activation', (row) => typeof row.vendor === 'string');
+    const create = {
+      name: 'Contract walk edit',
+      measurement: String(source.measurement),
+      vendor: String(source.vendor),
+      min_apm: 0,
+    };
+    const made = async (status: string) => {
+      const answer = await w.send('POST /api/v1/activation/with-list', {
+        as: 'writer',
+        body: { ...create, status },
+        status: 201,
+      });
+      return String((answer.body as { data: { activation: { id: string } } }).data.activation.id);
+    };
+    const draft = await made('draft');
+    const active = await made('active');
+    const read = await w.send('GET /api/v1/activation', { as: 'writer', query: { id: draft }, status: 200 });
+    const version = { 'if-match': read.headers.get('etag') ?? '' };
+    const body = { name: 'Contract walk edited', vendor: create.vendor, min_apm: 0 };
+    return [
+      json(200, body, { as: 'writer', query: { id: draft }, headers: version }),
+      json(412, { ...body, name: 'Contract walk stale' }, { as: 'writer', query: { id: draft }, headers: version }),
+      json(400, { ...body, min_apm: 999_999 }, { as: 'writer', query: { id: draft } }),
+      json(400, { ...body, min_apm: -1 }, { as: 'writer', query: { id: draft }, invalid: true }),
+      json(409, body, { as: 'writer', query: { id: active } }),
+      json(404, body, { as: 'writer', query: { id: NO_SUCH_ID } }),
+      json(403, body, { as: 'foreign', query: { id: draft } }),
+      json(403, body, { as: 'reader', query: { id: draft } }),
+      json(401, body, { query: { id: draft }, invalid: true }),
+    ];
+  },
   'POST /api/v1/domain-list/upload': async (w) => {
     // Replacing a list's entries with the version read (200), then with that version again, now stale (412).
     const id = w.id('domain-list');
@@ -490,6 +525,8 @@ export const OPERATIONS: Record<string, Entry> = {
       { as: 'admin', query: { ...query, user: 'nope' }, status: 400, invalid: true },
       { as: 'admin', query: { ...query, user: NO_SUCH_ID }, status: 404 },
       { as: 'admin', query: { ...query, user: USER_IDS.northwindReader }, status: 409 },
+      // A version the guest's row no longer has (the grants list's, overtaken): 412, nothing removed.
+      { as: 'admin', query, headers: { 'if-match': '"overtaken"' }, status: 412 },
       { as: 'admin', query, status: 204 },
     ];
   },

@@ -105,6 +105,9 @@ const FIRST_ROWS: Partial<Record<ResourceName, (samples: Samples) => Row>> = {
  */
 const SAMPLES: Partial<Record<ResourceName, Record<string, string>>> = {
   user: { search: PERSONAS.reader },
+  // An ended one: its copy starts as a draft (the create input refuses 'ended'), whose settings
+  // change and which is deleted; a live copy would refuse both (409).
+  activation: { status: 'ended' },
 };
 
 export async function walkResources(client: ContractClient): Promise<Samples> {

@@ -111,6 +111,12 @@ export const accountGrantRow = z.object({
   kind: z.enum(['account', 'root']),
   /** True when the account is the user's own (their access there is not revoked, only moved). */
   own_account: z.boolean(),
+  /**
+   * The version of the grant as read: the holder's ETag (a grant lives in its user's row), which
+   * a change of role or a revoke sends back as If-Match. An admin may not read a guest by id, so
+   * the list carries it.
+   */
+  version: z.string(),
 });
 export type AccountGrant = z.infer<typeof accountGrantRow>;
 export const accountGrantsQuery = z.strictObject({ account: objectId });

@@ -58,6 +58,7 @@ describe('grants', () => {
     role,
     kind,
     own_account: own,
+    version: '"v1"',
   });
 
   it('are changed and revoked only as the server allows', () => {

@@ -1,17 +1,18 @@
 /**
  * /activations/activations: the account's activations with their source measurement, platform,
- * domain list, minimum APM, status and deal id. Writers pause, resume, activate and end them (the
- * actions src/shared/activations.ts allows from each state); readers see the same list without
- * the actions, as the server would refuse them.
+ * domain list, minimum APM, status and deal id; each name opens the activation's page. Writers
+ * pause, resume, activate and end them (the actions src/shared/activations.ts allows from each
+ * state) and delete a draft or an ended one; readers see the same list without the actions, as
+ * the server would refuse them.
  */
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { updateListed } from '../../../lib/api.ts';
+import { isConflict, removeListed, updateListed } from '../../../lib/api.ts';
 import { showError, showSuccess } from '../../../stores/alerts.ts';
 import { $role, $selectedAccountId } from '../../../stores/account.ts';
 import { can } from '../../../shared/access.ts';
-import { ACTIVATION_TRANSITIONS, actionsFor, type ActivationAction } from '../../../shared/activations.ts';
+import { ACTIVATION_TRANSITIONS, actionsFor, canDelete, type ActivationAction } from '../../../shared/activations.ts';
 import { formatMetric } from '../../../shared/metrics.ts';
 import type { Activation } from '../../../shared/schemas/index.ts';
 import { paths } from '../../routes.ts';
@@ -20,6 +21,7 @@ import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';
 import { Modal } from '../../shared/Modal.tsx';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
 import { loadBook, useAsync } from './data.ts';
+import { DeleteActivationDialog } from './DeleteActivationDialog.tsx';
 import { DealId, EmptyState, Skeleton, StatusBadge } from './ui.tsx';
 
 const COLUMNS = ['Name', 'Source measurement', 'Platform', 'Domain list', 'Min APM', 'Status', 'Deal id'];
@@ -32,6 +34,22 @@ export default function ActivationsPage() {
   const book = useAsync(() => loadBook(accountId!), accountId);
   const [busy, setBusy] = useState<string | null>(null);
   const [ending, setEnding] = useState<Activation | null>(null);
+  const [deleting, setDeleting] = useState<Activation | null>(null);
+
+  async function destroy(activation: Activation) {
+    setBusy(activation.id);
+    try {
+      // Only the activation as this list shows it: changed since, the conflict dialog asks first.
+      await removeListed('activation', activation, { onReload: book.reload });
+      showSuccess(`'${activation.name}' deleted`);
+      book.reload();
+    } catch (error) {
+      if (!(isConflict(error) && error.choice)) showError(error);
+    } finally {
+      setBusy(null);
+      setDeleting(null);
+    }
+  }
 
   async function act(activation: Activation, action: ActivationAction) {
     const { to } = ACTIVATION_TRANSITIONS[action];
@@ -116,7 +134,7 @@ export default function ActivationsPage() {
                       return (
                         <tr key={a.id} className="border-b border-slate-100 last:border-0" data-testid="activation-row">
                           <th scope="row" className="min-w-[15rem] max-w-[22rem] px-4 py-3 font-medium text-slate-900">
-                            {a.name}
+                            <Link href={paths.activation(a.id)}>{a.name}</Link>
                           </th>
                           <td className="min-w-[14rem] max-w-[20rem] px-4 py-3 text-slate-700">
                             {measurement ? (
@@ -159,6 +177,17 @@ export default function ActivationsPage() {
                                     {ACTIVATION_TRANSITIONS[action].label}
                                   </Button>
                                 ))}
+                                {canDelete(a.status) ? (
+                                  <Button
+                                    variant="ghost"
+                                    className="px-2.5 py-1 text-red-700"
+                                    disabled={busy === a.id}
+                                    aria-label={`Delete ${a.name}`}
+                                    onClick={() => setDeleting(a)}
+                                  >
+                                    Delete
+                                  </Button>
+                                ) : null}
                               </div>
                             </td>
                           ) : null}
@@ -170,6 +199,14 @@ export default function ActivationsPage() {
           </div>
         </div>
       )}
+
+      <DeleteActivationDialog
+        activation={deleting}
+        listName={deleting?.domain_list ? (listName.get(deleting.domain_list) ?? null) : null}
+        busy={busy !== null}
+        onCancel={() => setDeleting(null)}
+        onConfirm={(activation) => void destroy(activation)}
+      />
 
       <Modal isOpen={ending !== null} onClose={() => setEnding(null)} title="End this activation?">
         <div className="space-y-4 px-5 pt-2 pb-5">

@@ -11,6 +11,7 @@ import { call, listAll } from '../../../lib/api.ts';
 import { showError, showSuccess } from '../../../stores/alerts.ts';
 import { $selectedAccountId } from '../../../stores/account.ts';
 import type { ActivationWithListBody, ActivationWithListResponse } from '../../../shared/activation-api.ts';
+import { allowListName } from '../../../shared/activations.ts';
 import { formatMetric } from '../../../shared/metrics.ts';
 import type { Measurement } from '../../../shared/schemas/index.ts';
 import { paths } from '../../routes.ts';
@@ -188,7 +189,7 @@ export default function CreateActivationPage() {
           error={errors.name}
           hint={
             qualifying
-              ? `Creates the activation and an allow list of ${qualifying} domain${qualifying === 1 ? '' : 's'}, '${name.trim() || '…'} – allow list'.`
+              ? `Creates the activation and an allow list of ${qualifying} domain${qualifying === 1 ? '' : 's'}, '${allowListName(name.trim() || '…')}'.`
               : undefined
           }
         />

@@ -4,8 +4,12 @@
  * src/shared/activations.ts and src/shared/domains.ts.
  */
 import { useEffect, useState } from 'react';
-import { accountFilter, call, list, listAll, type Query } from '../../../lib/api.ts';
-import type { DomainPreviewResponse } from '../../../shared/activation-api.ts';
+import { accountFilter, call, list, listAll, request, type Query } from '../../../lib/api.ts';
+import type {
+  ActivationSettingsBody,
+  ActivationSettingsResponse,
+  DomainPreviewResponse,
+} from '../../../shared/activation-api.ts';
 import type { Activation, DomainList, Measurement } from '../../../shared/schemas/index.ts';
 
 export { useAsync, type AsyncState } from '../../shared/useAsync.ts';
@@ -72,4 +76,35 @@ export async function fetchPreview(measurement: string, minApm: number): Promise
   });
   if (!body) throw new Error('No preview');
   return body.data;
+}
+
+/**
+ * Saves an activation's settings together (its allow list re-derived on the server), as a write of
+ * the activation read by id: the client sends the version it read, and a 412 asks the conflict
+ * dialog (Reload runs `onReload`).
+ */
+export async function saveSettings(
+  id: string,
+  body: ActivationSettingsBody,
+  onReload: () => void,
+): Promise<ActivationSettingsResponse['data']> {
+  const { body: answer } = await request('/api/v1/activation/with-list', {
+    method: 'PUT',
+    query: { id },
+    body,
+    record: { resource: 'activation', id },
+    onReload,
+  });
+  return (answer as ActivationSettingsResponse).data;
+}
+
+/** What an activation's page shows beside it: its source measurement and its domain list. */
+export async function loadActivationContext(
+  activation: Pick<Activation, 'measurement' | 'domain_list'>,
+): Promise<{ measurement: Measurement | null; list: DomainList | null }> {
+  const [measurement, domainList] = await Promise.all([
+    activation.measurement ? list('measurement', { id: activation.measurement }) : null,
+    activation.domain_list ? list('domain-list', { id: activation.domain_list }) : null,
+  ]);
+  return { measurement: measurement?.data[0] ?? null, list: domainList?.data[0] ?? null };
 }

@@ -140,6 +140,10 @@ export default function AccountAccessPage() {
           roles={roles}
           onClose={() => setDialog(null)}
           onDone={(message) => done(message)}
+          onReload={() => {
+            setDialog(null);
+            grants.reload();
+          }}
         />
       ) : null}
       <ConfirmDialog
@@ -151,7 +155,11 @@ export default function AccountAccessPage() {
         onConfirm={() => {
           if (!revoking || !accountId) return;
           setBusy(true);
-          revokeGrant(revoking.user.id, accountId)
+          // At the version the list showed: changed since, the conflict dialog asks; Reload shows the list again.
+          revokeGrant(revoking.user.id, accountId, revoking, () => {
+            setRevoking(null);
+            grants.reload();
+          })
             .then(() => {
               setRevoking(null);
               done(`${fullName(revoking.user)} no longer has access to ${account?.name ?? 'this account'}`);
@@ -227,18 +235,22 @@ function RoleDialog({
   roles,
   onClose,
   onDone,
+  onReload,
 }: {
   grant: AccountGrant;
   accountId: string;
   roles: { id: string; name: string }[];
   onClose: () => void;
   onDone: (message: string) => void;
+  onReload: () => void;
 }) {
   const form = useResourceForm({
     schema: z.object({ role: accountRole }),
     initial: { role: grant.role as z.infer<typeof accountRole> },
     labels: LABELS,
-    submit: ({ role }) => changeRole({ user: grant.user.id, account: accountId, role }),
+    onReload,
+    submit: ({ role }, write) =>
+      changeRole({ user: grant.user.id, account: accountId, role }, grant, write.onReload ?? onReload),
     onSaved: (_result, { role }) => onDone(`${fullName(grant.user)} is now ${role} here`),
   });
   return (

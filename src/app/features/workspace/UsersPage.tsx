@@ -17,7 +17,7 @@ import { effectiveRole, roleAtLeast, ROLES, type Role } from '../../../shared/ac
 import { userCreate, type User } from '../../../shared/schemas/user.ts';
 import type { AccountGrant } from '../../../shared/schemas/account-users.ts';
 import { messages } from '../../../shared/messages.ts';
-import { grantActions, loadGrants, revokeGrant } from '../../../lib/grants.ts';
+import { changeRole, grantActions, loadGrants, revokeGrant } from '../../../lib/grants.ts';
 import { ConfirmDialog } from '../../kit/ConfirmDialog.tsx';
 import { DataTable, type Column } from '../../kit/DataTable.tsx';
 import { ExportCsvButton } from '../../kit/ExportCsvButton.tsx';
@@ -66,7 +66,7 @@ export default function UsersPage() {
   const [inviting, setInviting] = useState(false);
   const [editing, setEditing] = useState<User | null>(null);
   const [editingGuest, setEditingGuest] = useState<AccountGrant | null>(null);
-  const [removing, setRemoving] = useState<Person | null>(null);
+  const [removing, setRemoving] = useState<(Person & { seen?: AccountGrant }) | null>(null);
   const guests = useAsync(() => loadGuests(accountId ?? ''), accountId ? `guests:${accountId}` : null);
   const [busy, setBusy] = useState(false);
 
@@ -139,7 +139,7 @@ export default function UsersPage() {
         error={guests.error}
         editable={(g) => grantActions(g, actorRole, me?.id).revoke}
         onChangeRole={setEditingGuest}
-        onRemove={(g) => setRemoving(g.user)}
+        onRemove={(g) => setRemoving({ ...g.user, seen: g })}
       />
       {inviting && accountId ? (
         <InviteDialog
@@ -157,6 +157,7 @@ export default function UsersPage() {
             <RoleForm
               user={editingGuest.user}
               current={editingGuest.role}
+              seen={editingGuest}
               onReload={guests.reload}
               accountId={accountId}
               roles={grantable(actorRole)}
@@ -188,7 +189,11 @@ export default function UsersPage() {
         onConfirm={() => {
           if (!removing || !accountId) return;
           setBusy(true);
-          revokeGrant(removing.id, accountId)
+          revokeGrant(removing.id, accountId, removing.seen ?? null, () => {
+            setRemoving(null);
+            list.reload();
+            guests.reload();
+          })
             .then(() => {
               showSuccess(`${fullName(removing)} no longer has access to ${account?.name ?? 'this account'}`);
               setRemoving(null);
@@ -282,6 +287,7 @@ function RoleDialog({
 function RoleForm({
   user,
   current,
+  seen = null,
   onReload,
   accountId,
   roles,
@@ -290,6 +296,8 @@ function RoleForm({
   user: Person;
   /** The role the user holds here now. */
   current: Role;
+  /** A guest's grant as the guests list showed it (its version); a user read by id needs none. */
+  seen?: AccountGrant | null;
   onReload: () => void;
   accountId: string;
   roles: { id: Role; name: string }[];
@@ -302,12 +310,7 @@ function RoleForm({
     onReload,
     // A change of the user record: the client sends the user's version and answers a 412.
     submit: ({ role }, write) =>
-      request('/api/v1/account-users/role', {
-        method: 'PUT',
-        body: { user: user.id, account: accountId, role },
-        record: { resource: 'user', id: user.id },
-        ...write,
-      }),
+      changeRole({ user: user.id, account: accountId, role }, seen, write.onReload ?? onReload),
     onSaved: (_result, { role }) => {
       showSuccess(`${fullName(user)} is now ${role} here`);
       onClose(true);
