@@ -2,9 +2,9 @@
  * `npm run bench:store` (issue 31, finding 3): what a write costs as the data grows. Two
  * file-backed servers side by side, the demo data and a generated set of STORE_SCALE (100,000)
  * measurements, each in a fresh data directory; for each: the first start (seeding and writing
- * the store), the resident memory, STORE_CREATES sequential creates (a domain list each,
- * alternating between the two servers, so a drift of this shared machine hits both alike), and a
- * restart on what the creates left (replaying it).
+ * the store), STORE_CREATES sequential creates (a domain list each, alternating between the two
+ * servers, so a drift of this shared machine hits both alike), the resident memory, and a restart
+ * on what the creates left (replaying them) with its memory after a few more creates.
  *
  * Budgets: at the large scale a create's median under 50 ms and under 3× the demo's median;
  * memory under 500 MB; a start under 15 s.
@@ -34,6 +34,7 @@ interface Subject {
   startMs?: number;
   restartMs?: number;
   rssMb?: number;
+  restartRssMb?: number;
   creates: number[];
 }
 
@@ -90,6 +91,10 @@ try {
     subject.rssMb = rssMb(subject.server!.child.pid);
     await stop(subject);
     subject.restartMs = await start(subject);
+    // The memory of a server that started on the data file (what a long-running server holds).
+    subject.cookie = await signIn(subject.server!.base, 'writer@northwind.test');
+    for (let n = 1; n <= 5; n += 1) await create(subject, CREATES + n);
+    subject.restartRssMb = rssMb(subject.server!.child.pid);
     await stop(subject);
   }
 } finally {
@@ -111,7 +116,7 @@ const figures = Object.fromEntries(
       },
       firstStartMs: Math.round(s.startMs!),
       restartMs: Math.round(s.restartMs!),
-      rssMb: Math.round(s.rssMb!),
+      rssMb: { afterFirstStart: Math.round(s.rssMb!), afterRestart: Math.round(s.restartRssMb!) },
     },
   ]),
 );
@@ -122,7 +127,8 @@ const ratio = largeMedian / median(demo.creates);
 const failures = [
   largeMedian >= MEDIAN_BUDGET_MS && `a create's median at ${large.label} is ${largeMedian.toFixed(1)} ms`,
   ratio >= RATIO_BUDGET && `a create at ${large.label} costs ${ratio.toFixed(1)}× the demo's`,
-  large.rssMb! >= MEMORY_BUDGET_MB && `the server at ${large.label} holds ${Math.round(large.rssMb!)} MB`,
+  Math.max(large.rssMb!, large.restartRssMb!) >= MEMORY_BUDGET_MB &&
+    `the server at ${large.label} holds ${Math.round(Math.max(large.rssMb!, large.restartRssMb!))} MB`,
   Math.max(large.startMs!, large.restartMs!) >= START_BUDGET_MS &&
     `a start at ${large.label} takes ${Math.round(Math.max(large.startMs!, large.restartMs!))} ms`,
 ].filter(Boolean);
