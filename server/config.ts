@@ -31,6 +31,8 @@ const EnvSchema = z.object({
   LAMP_SERVE_STATIC: boolish.default(true),
   /** How many measurements the fixture generator makes; unset means the committed demo set. */
   LAMP_FIXTURE_SCALE: z.coerce.number().int().min(1).max(1_000_000).optional(),
+  /** The change log's size in bytes that starts a fold into a new snapshot; unset: half the snapshot, at least 4 MB. */
+  LAMP_STORE_FOLD_BYTES: z.coerce.number().int().min(1).optional(),
   SESSION_SECRET: z.string().min(32).optional(),
   LINK_SECRET: z.string().min(32).optional(),
   LAMP_PRODUCT_OWNER_ACCOUNTS: csv.optional(),
@@ -68,6 +70,8 @@ export interface Config {
   staticDir: string;
   serveStatic: boolean;
   fixtureScale: number | null;
+  /** The change log's size that starts a fold (server/store/README.md); null: the store's default. */
+  storeFoldBytes: number | null;
   sessionSecret: string;
   linkSecret: string;
   productOwnerAccountIds: string[];
@@ -130,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staticDir: path.resolve(e.LAMP_STATIC_DIR),
     serveStatic: e.LAMP_SERVE_STATIC,
     fixtureScale: e.LAMP_FIXTURE_SCALE ?? null,
+    storeFoldBytes: e.LAMP_STORE_FOLD_BYTES ?? null,
     sessionSecret: e.SESSION_SECRET ?? secret(),
     linkSecret: e.LINK_SECRET ?? secret(),
     productOwnerAccountIds: e.LAMP_PRODUCT_OWNER_ACCOUNTS ?? DEFAULT_PRODUCT_OWNER_ACCOUNT_IDS,

@@ -27,8 +27,11 @@ export const SESSION_MAX_MS = 7 * 24 * 60 * 60 * 1000;
 export interface SessionPersistence {
   /** The live table (read each time: a store reopened or swapped gives a new one). */
   table(): Record<string, StoredSession>;
-  /** Persists the table after a change; called without waiting (sessions are not user data). */
-  save(): void;
+  /**
+   * Persists the table after a change of the sessions under `keys` (set or ended); called without
+   * waiting (sessions are not user data).
+   */
+  save(keys: readonly string[]): void;
 }
 
 /** lastSeenAt is persisted at most this often per session: not a disk write per request. */
@@ -65,9 +68,9 @@ export class SessionStore {
   create(userId: string): string {
     const id = randomBytes(32).toString('base64url');
     const now = this.#now();
-    this.#persistence.table()[SessionStore.#key(id)] = { userId, createdAt: now, lastSeenAt: now };
-    this.#sweep(now);
-    this.#persistence.save();
+    const key = SessionStore.#key(id);
+    this.#persistence.table()[key] = { userId, createdAt: now, lastSeenAt: now };
+    this.#persistence.save([key, ...this.#sweep(now)]);
     return id;
   }
 
@@ -80,13 +83,13 @@ export class SessionStore {
     const now = this.#now();
     if (this.#expired(session, now)) {
       delete table[key];
-      this.#persistence.save();
+      this.#persistence.save([key]);
       return null;
     }
     // Rows are replaced, not changed in place (a write under way serialises a consistent table).
     if (now - session.lastSeenAt >= TOUCH_PERSIST_MS) {
       table[key] = { ...session, lastSeenAt: now };
-      this.#persistence.save();
+      this.#persistence.save([key]);
     }
     return session.userId;
   }
@@ -96,7 +99,7 @@ export class SessionStore {
     const key = SessionStore.#key(id);
     if (!Object.hasOwn(table, key)) return;
     delete table[key];
-    this.#persistence.save();
+    this.#persistence.save([key]);
   }
 
   /**
@@ -117,20 +120,21 @@ export class SessionStore {
   /** Ends every session of a user (after a password reset, for example). */
   destroyForUser(userId: string) {
     const table = this.#persistence.table();
-    let changed = false;
+    const ended: string[] = [];
     for (const [key, session] of Object.entries(table)) {
       if (session.userId === userId) {
         delete table[key];
-        changed = true;
+        ended.push(key);
       }
     }
-    if (changed) this.#persistence.save();
+    if (ended.length) this.#persistence.save(ended);
   }
 
   clear() {
     const table = this.#persistence.table();
-    for (const key of Object.keys(table)) delete table[key];
-    this.#persistence.save();
+    const keys = Object.keys(table);
+    for (const key of keys) delete table[key];
+    this.#persistence.save(keys);
   }
 
   get size() {
@@ -138,11 +142,18 @@ export class SessionStore {
   }
 
   #lastSweep = 0;
-  #sweep(now: number) {
-    if (now - this.#lastSweep < 60_000) return;
+  /** Ends the expired sessions (at most once a minute); returns their keys. */
+  #sweep(now: number): string[] {
+    if (now - this.#lastSweep < 60_000) return [];
     this.#lastSweep = now;
     const table = this.#persistence.table();
-    for (const [key, session] of Object.entries(table)) if (this.#expired(session, now)) delete table[key];
+    const ended: string[] = [];
+    for (const [key, session] of Object.entries(table)) {
+      if (!this.#expired(session, now)) continue;
+      delete table[key];
+      ended.push(key);
+    }
+    return ended;
   }
 }
 
@@ -215,10 +226,12 @@ export function databaseSessions(
 ): SessionPersistence {
   return {
     table: () => sandboxTable() ?? (db.low.data.sessions ??= {}),
-    save: () => {
+    save: (keys) => {
       if (sandboxTable()) return;
+      const table = db.low.data.sessions ?? {};
+      const sessions = Object.fromEntries(keys.map((key) => [key, Object.hasOwn(table, key) ? table[key] : null]));
       // Sessions are not data: a demo store that only saw sign-ins is still the seed's.
-      void db.writeBookkeeping().catch(onError);
+      void db.writeBookkeeping({ sessions }).catch(onError);
     },
   };
 }

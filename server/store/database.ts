@@ -5,18 +5,20 @@ import path from 'node:path';
 import { Low, Memory } from 'lowdb';
 import type { Collections } from '../../fixtures/generate.ts';
 import { lockDataDir, type DataDirLock } from './data-lock.ts';
-import { DurableJsonFile } from './durable-file.ts';
+import type { Change } from './journal.ts';
 import { SCHEMA_VERSION, upgrade } from './migrations/index.ts';
 import { StoreRefusal } from './refusal.ts';
+import { StoreFile, type Stored } from './store-file.ts';
 
 export { SCHEMA_VERSION };
+export type { Change };
 
 /**
  * The lowdb database behind the repositories. Always built explicitly with an adapter:
  * JSONFilePreset would silently swap to memory under NODE_ENV=test.
  *
- * One writer process per data directory: lowdb keeps the whole document in memory and the file
- * adapter (durable-file.ts) replaces the file atomically, so two processes would overwrite each
+ * One writer process per data directory: lowdb keeps the whole document in memory; on disk it is
+ * a snapshot continued by a log of changes (store-file.ts), so two processes would overwrite each
  * other; the directory's lock (data-lock.ts) keeps a second server out. A file of an older
  * version is migrated (migrations/), one of an unknown shape or a newer version refused
  * (server/store/README.md).
@@ -79,6 +81,8 @@ export interface DatabaseOptions {
    * test modes: the fixtures changed with a new release). Never in production.
    */
   reseedUnchanged?: boolean;
+  /** The change log's size that starts a fold into a new snapshot (tests); by default half the snapshot. */
+  foldBytes?: number;
 }
 
 export interface Database {
@@ -86,12 +90,13 @@ export interface Database {
   /** Replaces every collection with a fresh copy of the fixtures and persists it (sessions stay). */
   reset(): Promise<void>;
   /**
-   * Persists a change of the data (a row). Resolves once the change is on disk; concurrent calls
-   * share one disk write (group commit). A no-op in memory.
+   * Persists a change of the data (rows). Resolves once the change is on disk; concurrent calls
+   * share one disk write (group commit). `change` says what changed (the log's line: a write
+   * costs what it changed); without it the whole document is written. A no-op in memory.
    */
-  write(): Promise<void>;
+  write(change?: Change): Promise<void>;
   /** Persists a change beside the data (sessions, the day shift): the data stays the seed's. */
-  writeBookkeeping(): Promise<void>;
+  writeBookkeeping(change?: Change): Promise<void>;
   /**
    * Waits for pending writes and frees the data directory. A later write of a data file is refused
    * (StoreClosedError): the next server may own the directory by then.
@@ -99,6 +104,8 @@ export interface Database {
   close(): Promise<void>;
   /** Disk writes so far (0 in memory), for benchmarks. */
   readonly diskWrites: number;
+  /** The file behind the store, null in memory (for tests and benchmarks). */
+  readonly file: StoreFile<DatabaseDocument> | null;
   /** How many days the data's dates are moved from the fixtures' clock (0 outside demo mode). */
   readonly dayShift: number;
   /** What the start did that an operator should hear of (app.ts logs them as warnings). */
@@ -146,6 +153,8 @@ function shapeProblem(document: Partial<DatabaseDocument>): string | null {
   }
   if (document.sessions !== undefined && !isObject(document.sessions)) return 'its sessions are not a table';
   if (document.dayShift !== undefined && !Number.isInteger(document.dayShift)) return 'its dayShift is not a number';
+  const { journal } = document as Stored<DatabaseDocument>;
+  if (!Number.isInteger(journal) || journal! < 0) return 'its journal is not a log generation';
   return null;
 }
 
@@ -206,9 +215,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         `took over the stale lock ${lock.file} of process ${pid} on ${host} (started ${startedAt}), which is gone`,
       );
     }
-    const file = new DurableJsonFile<DatabaseDocument>(path.join(options.dataDir, DATA_FILE));
+    let document!: DatabaseDocument;
+    const file = new StoreFile<DatabaseDocument>(path.join(options.dataDir, DATA_FILE), () => document, {
+      foldBytes: options.foldBytes,
+    });
     const stored = await file.read();
-    let document: DatabaseDocument;
     let migratedFrom: number | null = null;
     let reseeded = false;
     if (stored === null) {
@@ -219,14 +230,24 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       if (upgraded.kind === 'newer') throw newerVersion(file.file, upgraded.from);
       const problem = shapeProblem(upgraded.document as Partial<DatabaseDocument>);
       if (problem) throw unknownShape(file.file, problem);
-      document = upgraded.document as DatabaseDocument;
+      const { journal, ...current } = upgraded.document as Stored<DatabaseDocument>;
+      document = current;
       if (upgraded.kind === 'migrated') migratedFrom = upgraded.from;
+      // The logs that continue the snapshot (a damaged one refuses the start, writing nothing).
+      else {
+        const loaded = await file.load(document, journal);
+        if (loaded.tornBytes) {
+          notes.push(
+            `dropped the last ${loaded.tornBytes} bytes of the change log: a write that a stop cut off half-way, never acknowledged`,
+          );
+        }
+      }
     }
     // Accepted: from here on the store writes.
-    await file.removeLeftovers();
+    await file.accept();
     if (migratedFrom !== null) {
       // The old file stays, under its version's name, until (and after) the new one is on disk.
-      const kept = await file.keepAs(`${file.file}.v${migratedFrom}`);
+      const kept = await file.snapshot.keepAs(`${file.file}.v${migratedFrom}`);
       notes.push(
         `migrated ${file.file} from schema version ${migratedFrom} to ${SCHEMA_VERSION}; the old file is kept as ${kept}`,
       );
@@ -245,8 +266,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       notes.push(`re-seeded ${file.file} from the changed fixtures: it held only the earlier fixtures' data`);
     }
     document.sessions ??= {};
-    const low = new Low<DatabaseDocument>(file, document);
-    if (stored === null || migratedFrom !== null || reseeded) await low.write();
+    const low = new Low<DatabaseDocument>(new Memory(), document);
+    if (stored === null || migratedFrom !== null || reseeded) await file.commit(null);
     return handle(options, low, file, lock, notes, seeded);
   } catch (error) {
     await lock.release();
@@ -257,16 +278,21 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 function handle(
   options: DatabaseOptions,
   low: Low<DatabaseDocument>,
-  file: DurableJsonFile<DatabaseDocument> | null,
+  file: StoreFile<DatabaseDocument> | null,
   lock: DataDirLock | null,
   startNotes: string[],
   seeded: (persistent: boolean) => Pick<DatabaseDocument, 'seed' | 'collections' | 'dayShift'>,
 ): Database {
   let fixtures: Collections | null = null;
   let closed = false;
-  const persist = () => (closed && file ? Promise.reject(new StoreClosedError('The store is closed')) : low.write());
+  const persist = (change?: Change) => {
+    if (!file) return Promise.resolve();
+    if (closed) return Promise.reject(new StoreClosedError('The store is closed'));
+    return file.commit(change ?? null);
+  };
   return {
     low,
+    file,
     startNotes,
     fixtures: () => (fixtures ??= options.seed()),
     async reset() {
@@ -277,16 +303,17 @@ function handle(
       else delete low.data.dayShift;
       await persist();
     },
-    write: () => {
-      // In the same document write as the change itself: a kill keeps both or neither.
-      if (!background.getStore()) low.data.seed.changed = true;
-      return persist();
+    write: (change) => {
+      // In the same disk write as the change itself (the log's line): a kill keeps both or neither.
+      if (background.getStore()) return persist(change);
+      low.data.seed.changed = true;
+      return persist(change && { ...change, changed: true });
     },
     writeBookkeeping: persist,
     close: async () => {
       closed = true;
       try {
-        await file?.settle();
+        await file?.close();
       } finally {
         await lock?.release();
       }

@@ -17,6 +17,7 @@
  */
 import { copyFile, link, open, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { syncFolder } from './journal.ts';
 import { StoreRefusal } from './refusal.ts';
 
 export class DamagedDataFileError extends StoreRefusal {
@@ -130,10 +131,19 @@ export class DurableJsonFile<T> {
   }
 
   async #flush(data: T): Promise<void> {
-    const text = this.#stringify(data);
+    await this.replace([this.#stringify(data)]);
+  }
+
+  /**
+   * Replaces the file with the concatenation of `chunks`, atomically and durably. Each chunk is
+   * written before the next is asked for, so a document serialised piece by piece (the store's
+   * snapshot) never sits in memory whole, and the event loop runs between the pieces. Not group
+   * committed: the caller keeps one replacement at a time.
+   */
+  async replace(chunks: Iterable<string>): Promise<void> {
     const handle = await open(this.#temporary, 'w');
     try {
-      await handle.writeFile(text, 'utf8');
+      for (const chunk of chunks) await handle.write(chunk, null, 'utf8');
       await handle.sync();
     } finally {
       await handle.close();
@@ -151,18 +161,5 @@ export class DurableJsonFile<T> {
     await rename(this.#temporary, this.file);
     await syncFolder(path.dirname(this.file));
     this.writes += 1;
-  }
-}
-
-/** fsync on the folder makes the rename itself durable (POSIX); some systems refuse it. */
-async function syncFolder(dir: string) {
-  let handle;
-  try {
-    handle = await open(dir, 'r');
-    await handle.sync();
-  } catch {
-    // Windows and some file systems cannot open or sync a folder: the rename is all there is.
-  } finally {
-    await handle?.close();
   }
 }

@@ -17,15 +17,17 @@ export function referenceData(fixtures: Collections): Collections {
 
 /**
  * Opens the store for a configuration: the committed demo fixtures, or a generated set of
- * LAMP_FIXTURE_SCALE measurements for benchmarks. The fixtures are read once; every reset
- * gets a deep copy.
+ * LAMP_FIXTURE_SCALE measurements for benchmarks. The fixtures are made once, when first needed
+ * (a start on an existing data file may never need them: at 100k measurements, generating them
+ * costs seconds and hundreds of MB); every seeding gets its own lists of the same rows, which are
+ * never changed in place (server/store/repositories.ts).
  *
  * Production gets the reference data only (no personas, no business data: nobody can sign in
  * until the first super user is bootstrapped), needs a data directory, and refuses a data file
  * that holds the demo data, whose personas share a published password.
  */
 export async function openStore(
-  config: Pick<Config, 'dataDir' | 'fixtureScale'> & Partial<Pick<Config, 'mode'>>,
+  config: Pick<Config, 'dataDir' | 'fixtureScale'> & Partial<Pick<Config, 'mode' | 'storeFoldBytes'>>,
 ): Promise<Database> {
   const production = config.mode === 'production';
   // Demo freshness: demo mode's data tells its story on today (server/store/demo-days.ts); test
@@ -34,19 +36,24 @@ export async function openStore(
   const dayShift = config.mode === 'demo' ? demoDayShift(today) : 0;
   if (production && !config.dataDir) throw new ConfigError(PRODUCTION_NEEDS_DATA_DIR);
   const demoText = await readFile(DEMO_FIXTURES_PATH, 'utf8');
-  const demo: Collections =
-    config.fixtureScale || dayShift
-      ? generateFixtures({ scale: config.fixtureScale ?? undefined, today: dayShift ? today : undefined })
-      : (JSON.parse(demoText) as Collections);
-  const fixtures = production ? referenceData(demo) : demo;
+  let made: Collections | null = null;
+  const fixtures = (): Collections => {
+    if (made) return made;
+    const demo: Collections =
+      config.fixtureScale || dayShift
+        ? generateFixtures({ scale: config.fixtureScale ?? undefined, today: dayShift ? today : undefined })
+        : (JSON.parse(demoText) as Collections);
+    return (made = production ? referenceData(demo) : demo);
+  };
   const database = await openDatabase({
     dataDir: config.dataDir,
-    seed: () => structuredClone(fixtures),
+    seed: () => ownLists(fixtures()),
     seedKind: production ? 'reference' : 'demo',
     dayShift,
     fingerprint: () => fixturesFingerprint(demoText, config.fixtureScale),
     // Production never re-seeds: its data is people's, whatever the seed record says.
     reseedUnchanged: !production,
+    foldBytes: config.storeFoldBytes ?? undefined,
   });
   try {
     if (production && database.low.data.seed.kind !== 'reference') {
@@ -59,7 +66,7 @@ export async function openStore(
     const moved = database.low.data.dayShift ?? 0;
     if (config.mode === 'demo' && moved !== dayShift) {
       const then = generateFixtures({ scale: config.fixtureScale ?? undefined, today: dayAfterFixtures(moved) });
-      database.low.data.collections = retellOnToday(database.low.data.collections, then, fixtures, dayShift - moved);
+      database.low.data.collections = retellOnToday(database.low.data.collections, then, fixtures(), dayShift - moved);
       database.low.data.dayShift = dayShift;
       // Derived from the seed: a store that held only the demo data still does.
       await database.writeBookkeeping();
@@ -70,6 +77,11 @@ export async function openStore(
     throw error;
   }
   return database;
+}
+
+/** New lists of the same rows: a store's lists change, its rows are replaced, never edited. */
+function ownLists(collections: Collections): Collections {
+  return Object.fromEntries(Object.entries(collections).map(([name, rows]) => [name, [...rows]]));
 }
 
 /**

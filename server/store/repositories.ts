@@ -57,6 +57,9 @@ export { ownersOf };
 const GLOBAL = '\u0000global';
 const keyOf = (owner: string | null) => owner ?? GLOBAL;
 
+/** Persists a change of one collection's rows (the store's log line says which rows). */
+type Persist = (change: { put?: readonly StoredRow[]; remove?: readonly string[] }) => Promise<void>;
+
 /** Every state's version comes from one counter, so a version names one state of one collection. */
 let versions = 0;
 
@@ -67,7 +70,7 @@ let versions = 0;
 class IndexedRows<Row extends StoredRow> {
   readonly accountPath: AccountPath;
   readonly #source: () => Row[];
-  readonly #persist: () => Promise<void>;
+  readonly #persist: Persist;
   #current: Row[] | null = null;
   #sourceLength = -1;
   #byId = new Map<string, Row>();
@@ -77,7 +80,7 @@ class IndexedRows<Row extends StoredRow> {
   /** Bumped on every change; callers may key their own caches on it. */
   version = 0;
 
-  constructor(accountPath: AccountPath, source: () => Row[], persist: () => Promise<void>) {
+  constructor(accountPath: AccountPath, source: () => Row[], persist: Persist) {
     this.accountPath = accountPath;
     this.#source = source;
     this.#persist = persist;
@@ -196,7 +199,7 @@ class IndexedRows<Row extends StoredRow> {
     }
     this.#sourceLength = rows.length;
     this.#changed();
-    await this.#persist();
+    await this.#persist({ put: added });
   }
 
   /** Replaces a row (same id) with `next`. */
@@ -210,7 +213,7 @@ class IndexedRows<Row extends StoredRow> {
     this.#removeFromOwners(current);
     this.#addToOwners(next);
     this.#changed();
-    await this.#persist();
+    await this.#persist({ put: [next] });
     return next;
   }
 
@@ -229,7 +232,7 @@ class IndexedRows<Row extends StoredRow> {
     this.#byId.delete(id);
     this.#removeFromOwners(current);
     this.#changed();
-    await this.#persist();
+    await this.#persist({ remove: [id] });
     return true;
   }
 }
@@ -266,7 +269,8 @@ export class Repository<Row extends StoredRow = StoredRow> {
     this.#default = new IndexedRows<Row>(
       accountPath,
       () => ((db.low.data.collections as Record<string, Row[] | undefined>)[name] ??= []),
-      () => db.write(),
+      ({ put, remove }) =>
+        db.write({ ...(put && { put: { [name]: put } }), ...(remove && { remove: { [name]: remove } }) }),
     );
     this.#sandboxes = sandboxes;
     this.#own = sandboxes ? sandboxes.scope.perSandbox(() => ({ rows: null })) : null;

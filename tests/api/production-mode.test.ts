@@ -4,7 +4,7 @@
  * refuses to start without a persistent data directory. The first super user comes from a
  * one-time bootstrap (LAMP_BOOTSTRAP_ADMIN_*), read once and never logged.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -14,6 +14,7 @@ import { ConfigError, loadConfig, type Config } from '../../server/config.ts';
 import { readBootstrapAdmin } from '../../server/bootstrap-admin.ts';
 import { LOOKUP_RESOURCES } from '../../src/shared/schemas/index.ts';
 import { buildTestApp, productionConfig } from '../helpers/app.ts';
+import { everyFileText } from '../helpers/data-dir.ts';
 
 const ADMIN = {
   email: 'owner@example.com',
@@ -129,6 +130,6 @@ describe('production mode', () => {
     const dir = freshDir();
     const app = await start(production(dir), ADMIN);
     await app.close();
-    expect(readFileSync(path.join(dir, 'lamp.json'), 'utf8')).not.toContain(ADMIN.password);
+    expect(everyFileText(dir)).not.toContain(ADMIN.password);
   });
 });

@@ -7,13 +7,11 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SandboxList } from '../../src/shared/schemas/sandbox.ts';
-import { DATA_FILE } from '../../server/store/database.ts';
 import { productionConfig } from '../helpers/app.ts';
+import { everyFileText } from '../helpers/data-dir.ts';
 import { measurementBody } from '../helpers/bodies.ts';
 import { buildSeededApp, EMAILS, OWN, PASSWORD, ROW_IDS, type Persona } from '../helpers/seed.ts';
 import { buildApp } from '../../server/app.ts';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 
 interface List {
   data: Record<string, unknown>[];
@@ -224,7 +222,7 @@ describe('isolation', () => {
     await persistent.app.inject({ method: 'POST', url: '/api/v1/testing/reset' });
     await persistent.app.close();
     expect(response.statusCode, response.body).toBe(201);
-    const file = readFileSync(path.join(persistent.dataDir, DATA_FILE), 'utf8');
+    const file = everyFileText(persistent.dataDir);
     expect(file).toContain('writer@northwind.test');
     expect(file).not.toContain('sandboxed@example.test');
   });

@@ -2,7 +2,7 @@
  * Sessions live with the data (issue 17, finding 7): a restart or a deploy signs nobody out;
  * sign-out and expiry work as before; the data file holds only hashes of the session ids.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { SESSION_IDLE_MS, SessionStore } from '../../server/plugins/session.ts';
 import { DEMO_PASSWORD } from '../../server/routes/outbox.ts';
 import { buildTestApp } from '../helpers/app.ts';
+import { everyFileText } from '../helpers/data-dir.ts';
 
 const EMAIL = 'reader@northwind.test';
 
@@ -34,8 +35,7 @@ describe('sessions across a restart', () => {
     expect((await first.inject({ url: '/api/v1/unauth', headers: { cookie: ended } })).statusCode).toBe(200);
     await first.close();
 
-    const file = readFileSync(path.join(dataDir, 'lamp.json'), 'utf8');
-    expect(file).not.toContain(kept.split('=')[1]);
+    expect(everyFileText(dataDir)).not.toContain(kept.split('=')[1]);
 
     const second = await buildTestApp({ dataDir });
     expect((await me(second, kept)).statusCode).toBe(200);

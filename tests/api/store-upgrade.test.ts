@@ -17,13 +17,15 @@ import { fixturesFingerprint } from '../../server/store/index.ts';
 import { StoreRefusal } from '../../server/store/refusal.ts';
 import type { Config } from '../../server/config.ts';
 import { buildTestApp, productionConfig } from '../helpers/app.ts';
+import { storedData } from '../helpers/data-dir.ts';
 
 const V1_SAMPLE = path.join(import.meta.dirname, '../unit/server/store/lamp.v1.json');
 const WRITER = 'writer@northwind.test';
 
 const freshDir = () => mkdtempSync(path.join(tmpdir(), 'lamp-upgrade-'));
 const dataFile = (dir: string) => path.join(dir, DATA_FILE);
-const stored = (dir: string) => JSON.parse(readFileSync(dataFile(dir), 'utf8')) as DatabaseDocument;
+/** The store as the next start reads it (the snapshot and its change log). */
+const stored = storedData;
 /** Every file in the folder with its bytes: what "writes nothing" compares. */
 const snapshot = (dir: string) =>
   Object.fromEntries(readdirSync(dir).map((name) => [name, readFileSync(path.join(dir, name), 'utf8')]));
@@ -78,7 +80,7 @@ describe('a data file of an earlier version', () => {
     await createList(app, cookie, 'After the upgrade');
     await app.close();
 
-    expect(stored(dir)).toMatchObject({ schemaVersion: SCHEMA_VERSION, seed: { kind: 'demo', changed: true } });
+    expect(await stored(dir)).toMatchObject({ schemaVersion: SCHEMA_VERSION, seed: { kind: 'demo', changed: true } });
     // The old file, byte for byte, still there after later writes: the way back to version 1.
     expect(readFileSync(`${dataFile(dir)}.v1`, 'utf8')).toBe(original);
 
@@ -122,15 +124,19 @@ describe('a data file LAMP cannot read', () => {
     renameSync(dataFile(dir), `${dataFile(dir)}.unknown`);
     const app = await buildTestApp({ mode: 'demo', dataDir: dir });
     await app.close();
-    expect(stored(dir).schemaVersion).toBe(SCHEMA_VERSION);
+    expect((await stored(dir)).schemaVersion).toBe(SCHEMA_VERSION);
   });
 
   it('of the current version with a broken shape: refuses and offers the previous good copy', async () => {
     const dir = freshDir();
     const app = await buildTestApp({ mode: 'demo', dataDir: dir });
-    await createList(app, await signIn(app), 'Before the damage');
+    const cookie = await signIn(app);
+    await createList(app, cookie, 'Before the damage');
+    // A reset writes a new snapshot: the one before it becomes lamp.json.prev.
+    await app.inject({ method: 'POST', url: '/api/v1/testing/reset' });
+    await createList(app, cookie, 'After the reset');
     await app.close();
-    writeFileSync(dataFile(dir), JSON.stringify({ ...stored(dir), collections: { measurement: 'nope' } }));
+    writeFileSync(dataFile(dir), JSON.stringify({ ...(await stored(dir)), collections: { measurement: 'nope' } }));
     const message = await refused(dir);
     expect(message).toContain('its collection measurement is not a list');
     expect(message).toContain(`cp ${dataFile(dir)}.prev ${dataFile(dir)}`);
@@ -144,7 +150,7 @@ describe('a data file LAMP cannot read', () => {
     await app.close();
     const newer = SCHEMA_VERSION + 1;
     copyFileSync(dataFile(dir), `${dataFile(dir)}.v${SCHEMA_VERSION}`);
-    writeFileSync(dataFile(dir), JSON.stringify({ ...stored(dir), schemaVersion: newer }));
+    writeFileSync(dataFile(dir), JSON.stringify({ ...(await stored(dir)), schemaVersion: newer }));
     const message = await refused(dir);
     expect(message).toContain(`schema version ${newer}, newer than this release of LAMP reads (${SCHEMA_VERSION})`);
     expect(message).toContain(`cp ${dataFile(dir)}.v${SCHEMA_VERSION} ${dataFile(dir)}`);
@@ -157,15 +163,15 @@ describe('re-seeding from changed fixtures', () => {
     const dir = config.dataDir!;
     const app = await buildTestApp(config);
     await app.close();
-    const document = stored(dir);
+    const document = await stored(dir);
     const users = document.collections.user as unknown as { email: string; first_name: string }[];
     for (const user of users) if (user.email === WRITER) user.first_name = 'Earlier';
     document.seed.fixtures = 'the fixtures of an earlier release';
     edit(document);
     writeFileSync(dataFile(dir), JSON.stringify(document));
   }
-  const writerName = (dir: string) =>
-    (stored(dir).collections.user as unknown as { email: string; first_name: string }[]).find(
+  const writerName = async (dir: string) =>
+    ((await stored(dir)).collections.user as unknown as { email: string; first_name: string }[]).find(
       (user) => user.email === WRITER,
     )?.first_name;
 
@@ -175,22 +181,22 @@ describe('re-seeding from changed fixtures', () => {
     const app = await buildTestApp({ mode: 'demo', dataDir: dir });
     expect(app.db.startNotes.join('\n')).toMatch(/re-seeded/);
     await app.close();
-    expect(writerName(dir)).not.toBe('Earlier');
+    expect(await writerName(dir)).not.toBe('Earlier');
     const fixtures = fixturesFingerprint(readFileSync(DEMO_FIXTURES_PATH, 'utf8'));
-    expect(stored(dir).seed).toEqual({ kind: 'demo', changed: false, fixtures });
+    expect((await stored(dir)).seed).toEqual({ kind: 'demo', changed: false, fixtures });
   });
 
   it('keeps a demo store in which anything was changed', async () => {
     const dir = freshDir();
     await seededEarlier({ mode: 'demo', dataDir: dir });
     // The same store, after a person's change (as the earlier release recorded it).
-    const document = stored(dir);
+    const document = await stored(dir);
     document.seed.changed = true;
     writeFileSync(dataFile(dir), JSON.stringify(document));
     const app = await buildTestApp({ mode: 'demo', dataDir: dir });
     expect(app.db.startNotes).toEqual([]);
     await app.close();
-    expect(writerName(dir)).toBe('Earlier');
+    expect(await writerName(dir)).toBe('Earlier');
   });
 
   it('records a change of the data, and a reset makes the store the seed again', async () => {
@@ -199,11 +205,11 @@ describe('re-seeding from changed fixtures', () => {
     // A sign-in (a session, the last-login stamp) changes no data; a row written does.
     const cookie = await signIn(app);
     await app.db.writeBookkeeping();
-    expect(stored(dir).seed.changed).toBe(false);
+    expect((await stored(dir)).seed.changed).toBe(false);
     await createList(app, cookie, 'A change');
-    expect(stored(dir).seed.changed).toBe(true);
+    expect((await stored(dir)).seed.changed).toBe(true);
     await app.inject({ method: 'POST', url: '/api/v1/testing/reset' });
-    expect(stored(dir).seed.changed).toBe(false);
+    expect((await stored(dir)).seed.changed).toBe(false);
     await app.close();
   });
 
@@ -215,7 +221,7 @@ describe('re-seeding from changed fixtures', () => {
     // The demo's in-flight imports move on by the clock: each step is a write of the server's own.
     await expect.poll(events, { timeout: 20_000 }).toBeGreaterThan(before);
     await app.close();
-    expect(stored(dir).seed.changed).toBe(false);
+    expect((await stored(dir)).seed.changed).toBe(false);
   });
 
   it('never happens in production', async () => {

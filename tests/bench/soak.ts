@@ -1,27 +1,33 @@
 /**
  * `npm run bench:soak` (issue 17, finding 10): the file-backed server with the demo data under
  * SOAK_CONNECTIONS (100) connections of mixed reads and writes for SOAK_SECONDS (30). Each
- * connection repeats: three list reads, one single-row read, one create (a domain list: a whole
- * document write each). Reports requests/s, writes/s, latency percentiles, errors and the disk
+ * connection repeats: three list reads, one single-row read, one create (a domain list: a line of
+ * the change log each). Reports requests/s, writes/s, latency percentiles, errors and the disk
  * writes the store made (group commit: fewer than the writes), then stops the server and checks
  * that every acknowledged create is in the data file. Budget: 0 errors, none lost, p99 < 250 ms.
  *
- * SOAK_ROOT runs another checkout's server (to measure a version from before group commit).
+ * SOAK_SCALE runs on a generated set of that many measurements (LAMP_FIXTURE_SCALE) instead of the
+ * demo data. SOAK_ROOT runs another checkout's server (to measure a version from before group commit).
  * Not part of `npm test`; run it with `heavy -x` on a quiet machine.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { readStore } from '../../server/store/store-file.ts';
 import { NORTHWIND, signIn, startLamp } from './harness.ts';
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 30);
 const CONNECTIONS = Number(process.env.SOAK_CONNECTIONS ?? 100);
 const ROOT = process.env.SOAK_ROOT ?? path.resolve(import.meta.dirname, '../..');
 const P99_BUDGET_MS = 250;
+const SCALE = process.env.SOAK_SCALE;
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'lamp-soak-'));
-const { base, child: server } = await startLamp({ LAMP_DATA_DIR: dataDir }, ROOT);
+const { base, child: server } = await startLamp(
+  { LAMP_DATA_DIR: dataDir, ...(SCALE ? { LAMP_FIXTURE_SCALE: SCALE } : {}) },
+  ROOT,
+);
 const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
 const cookie = await signIn(base, 'writer@northwind.test');
 const first = (await (
@@ -63,12 +69,15 @@ const result = await autocannon({
 const acknowledged = result.statusCodeStats['201']?.count ?? 0;
 server.kill('SIGTERM');
 await exited;
-const document = JSON.parse(readFileSync(path.join(dataDir, 'lamp.json'), 'utf8')) as {
-  collections: Record<string, { name: string }[]>;
-};
+// As the next start reads it: the snapshot and its change log.
+const document = (await readStore<{
+  collections: Record<string, { id: string; name: string }[]>;
+  seed: { changed: boolean };
+}>(path.join(dataDir, 'lamp.json')))!;
 const stored = (document.collections['domain-list'] ?? []).filter((row) => row.name.startsWith('Soak ')).length;
 const errors = result.errors + result.timeouts + result.non2xx;
 const figures = {
+  scale: SCALE ?? 'demo',
   connections: CONNECTIONS,
   seconds: SECONDS,
   requests: result.requests.total,

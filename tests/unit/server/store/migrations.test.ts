@@ -7,7 +7,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MIGRATIONS, SCHEMA_VERSION, upgrade } from '../../../../server/store/migrations/index.ts';
-import { v1ToV2, type V1Document } from '../../../../server/store/migrations/v1-to-v2.ts';
+import { v1ToV2, type V1Document, type V2Document } from '../../../../server/store/migrations/v1-to-v2.ts';
+import { v2ToV3 } from '../../../../server/store/migrations/v2-to-v3.ts';
 
 const sample = (version: number): unknown =>
   JSON.parse(readFileSync(path.join(import.meta.dirname, `lamp.v${version}.json`), 'utf8'));
@@ -49,6 +50,13 @@ describe('the migrations', () => {
     expect(v1ToV2({ ...old, seededWith: 'reference' }).seed.kind).toBe('reference');
     const { seededWith: _seededWith, ...unmarked } = old;
     expect(v1ToV2(unmarked).seed.kind).toBe('demo');
+  });
+
+  it('version 2 → 3: a snapshot that no change log continues yet', () => {
+    const old = sample(2) as V2Document;
+    const before = JSON.stringify(old);
+    expect(v2ToV3(old)).toEqual({ ...old, schemaVersion: 3, journal: 0 });
+    expect(JSON.stringify(old), 'the input is left as it was').toBe(before);
   });
 
   it('leave the current version alone and tell newer or unknown documents apart', () => {
