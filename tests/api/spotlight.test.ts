@@ -153,11 +153,17 @@ describe('GET /api/spotlight-auth', () => {
   });
 });
 
+/** A draft study of Contoso's (its assets may change) and one of its assets. */
+const contosoDraft = () =>
+  rows('spotlight-brief').find((b) => b.company === CONTOSO_COMPANY() && (b as { status?: string }).status === 'draft')!
+    .id;
+const draftAsset = () => rows('spotlight-stim').find((s) => (s as { brief?: string }).brief === contosoDraft())!.id;
+
 /** Every service route with a request that succeeds for partner@contoso.test. */
 function serviceRequests(): { key: string; request: () => InjectOptions }[] {
   const idFor: Record<string, () => string> = {
-    brief: () => contosoRow('spotlight-brief'),
-    stim: () => contosoRow('spotlight-stim'),
+    brief: contosoDraft,
+    stim: draftAsset,
     company: () => CONTOSO_COMPANY(),
     user: () =>
       rows('spotlight-user').find((u) => (u as { external_id?: string }).external_id === USER_IDS.contosoPartner)!.id,
@@ -171,7 +177,7 @@ function serviceRequests(): { key: string; request: () => InjectOptions }[] {
       end_date: '2026-12-10',
     }),
     stim: () => ({
-      brief: contosoRow('spotlight-brief'),
+      brief: contosoDraft(),
       name: 'New asset',
       type: 'image',
       format: 'Feed 1:1',
