@@ -53,6 +53,8 @@ export function pageHeaders({ scriptHashes, connectOrigins }: PagePolicyInput): 
           scriptSrc: ["'self'", ...scriptHashes],
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'https:'],
+          // Uploaded videos play from a data: URL the page builds (the request needs the token).
+          mediaSrc: ["'self'", 'data:', 'https:'],
           connectSrc: ["'self'", ...connectOrigins],
           frameAncestors: ["'none'"],
           upgradeInsecureRequests: null,

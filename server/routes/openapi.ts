@@ -29,6 +29,7 @@ import {
   UpdateCurrentUserBodySchema,
 } from '../../src/shared/schemas/self-service.ts';
 import { currentUser } from '../../src/shared/schemas/user.ts';
+import { stimUploadFields, UPLOAD_TYPES } from '../../src/shared/schemas/spotlight.ts';
 import type { RouteAccess } from '../plugins/access.ts';
 
 type Json = Record<string, unknown>;
@@ -302,6 +303,25 @@ export function buildOpenApi(app: FastifyInstance): Json {
         'Sets the lamp_session cookie (HttpOnly, SameSite=Lax, Secure over HTTPS). Throttled: 429 with a message.',
       requestBody: jsonBody(loginRequest),
     },
+    // A file and its fields: the one multipart body (server/routes/spotlight/creatives.ts).
+    'POST /api/spotlight/stim/upload': {
+      requestBody: {
+        required: true,
+        content: {
+          'multipart/form-data': {
+            schema: {
+              type: 'object',
+              required: ['brief', 'name', 'format', 'file'],
+              properties: {
+                ...(jsonSchema(stimUploadFields, 'input').properties as Json),
+                file: { type: 'string', format: 'binary', description: 'The creative, after the other fields' },
+              },
+            },
+            encoding: { file: { contentType: Object.keys(UPLOAD_TYPES).join(', ') } },
+          },
+        },
+      },
+    },
     'GET /api/v1/unauth': { summary: 'Sign out', description: 'Ends the session; the old cookie then gets 401.' },
     'GET /api/v1/current-user': { summary: 'The signed-in user', description: 'Never a password hash.' },
     'GET /api/v1/session': {
@@ -365,7 +385,8 @@ export function buildOpenApi(app: FastifyInstance): Json {
     // Form bodies a route accepts besides JSON (config.bodyTypes) have the same fields.
     const requestBody = operation.requestBody as { content: Record<string, Json> } | undefined;
     for (const type of route.bodyTypes ?? [])
-      if (requestBody) requestBody.content[type] = requestBody.content['application/json'] ?? {};
+      if (requestBody && !requestBody.content[type])
+        requestBody.content[type] = requestBody.content['application/json'] ?? {};
     const declared = (schema.response as Record<string, unknown> | undefined) ?? {};
     const answers: Json = {};
     for (const [status, response] of Object.entries(declared)) {

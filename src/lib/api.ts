@@ -583,6 +583,25 @@ export const spotlight = {
     call(`/api/spotlight/${resource}`, { method: 'POST', body: query, headers: spotlightHeaders(auth) }),
   detail: (auth: SpotlightAuth, resource: string, id: string) =>
     call(`/api/spotlight/${resource}/${encodeURIComponent(id)}/details`, { headers: spotlightHeaders(auth) }),
+  /** One record and its version (ETag), for an edit or delete that must not overwrite another's. */
+  versioned: async (auth: SpotlightAuth, resource: string, id: string) => {
+    const { body, response } = await request(`/api/spotlight/${resource}/${encodeURIComponent(id)}/details`, {
+      headers: spotlightHeaders(auth),
+    });
+    return { body, etag: response.headers.get(ETAG_HEADER) ?? undefined };
+  },
+  /** An asset from a file (multipart/form-data: brief, name, format, then the file). */
+  upload: async (auth: SpotlightAuth, form: FormData): Promise<unknown> => {
+    const response = await fetch(buildUrl('/api/spotlight/stim/upload'), {
+      method: 'POST',
+      body: form,
+      headers: { accept: 'application/json', ...spotlightHeaders(auth) },
+      credentials: 'include',
+    });
+    const body = await readBody(response);
+    if (!response.ok) throw new ApiError(response.status, body);
+    return body;
+  },
   create: (auth: SpotlightAuth, resource: string, entity: unknown) =>
     call(`/api/spotlight/${resource}/create`, { method: 'POST', body: entity, headers: spotlightHeaders(auth) }),
   edit: (auth: SpotlightAuth, resource: string, id: string, entity: unknown, etag?: string) =>
@@ -598,13 +617,13 @@ export const spotlight = {
     }),
   dashboardList: (auth: SpotlightAuth, name: string) =>
     call(`/api/spotlight/dashboard/data/${name}_list/`, { headers: spotlightHeaders(auth) }),
-  /** An asset's creative (SVG text): images cannot send the token, so the page fetches it. */
-  creative: async (auth: SpotlightAuth, id: string): Promise<string> => {
+  /** An asset's creative (SVG, an uploaded image or video): images cannot send the token, so the page fetches it. */
+  creative: async (auth: SpotlightAuth, id: string): Promise<Blob> => {
     const response = await fetch(buildUrl(`/api/spotlight/stim/${encodeURIComponent(id)}/creative`), {
       headers: spotlightHeaders(auth),
       credentials: 'include',
     });
     if (!response.ok) throw new ApiError(response.status, await readBody(response));
-    return response.text();
+    return response.blob();
   },
 };

@@ -10,6 +10,7 @@ import { messages } from '../shared/messages.ts';
 import { $selectedAccount, $selectedAccountId, $switchedAccountId } from './account.ts';
 import { expandSidebar } from './sidebar.ts';
 import { $currentUser } from './session.ts';
+import { SPOTLIGHT_ROLES, type SpotlightRole } from '../shared/spotlight-rules.ts';
 
 export interface SpotlightError {
   /** The service's error_type (1, 3, 4 …), or the HTTP status when the call itself failed. */
@@ -20,7 +21,7 @@ export interface SpotlightError {
 export type SpotlightState =
   | { status: 'idle' }
   | { status: 'loading'; accountId: string }
-  | { status: 'ready'; accountId: string; token: string; expiresAt: number }
+  | { status: 'ready'; accountId: string; token: string; expiresAt: number; role: SpotlightRole | null }
   | { status: 'error'; accountId: string; error: SpotlightError };
 
 export const UNAUTHORISED = messages.spotlight.unauthorisedToken;
@@ -32,6 +33,8 @@ export const $spotlight = atom<SpotlightState>({ status: 'idle' });
 export const $spotlightToken = computed($spotlight, (state) =>
   state.status === 'ready' ? state.token : state.status === 'error' ? UNAUTHORISED : null,
 );
+/** The user's Spotlight role in the selected account's company (null until known). */
+export const $spotlightRole = computed($spotlight, (state) => (state.status === 'ready' ? state.role : null));
 /** True while 'Create Spotlight Account' is under way (its button is disabled). */
 export const $creatingSpotlightAccount = atom(false);
 
@@ -40,6 +43,7 @@ interface AuthAnswer {
   token?: string;
   error_type?: number;
   message?: string;
+  role?: string;
 }
 
 function readAnswer(body: unknown): AuthAnswer {
@@ -48,7 +52,13 @@ function readAnswer(body: unknown): AuthAnswer {
 
 function settle(accountId: string, answer: AuthAnswer, status = 200): SpotlightState {
   if (answer.success && answer.token)
-    return { status: 'ready', accountId, token: answer.token, expiresAt: Date.now() + TOKEN_LIFETIME_MS };
+    return {
+      status: 'ready',
+      accountId,
+      token: answer.token,
+      expiresAt: Date.now() + TOKEN_LIFETIME_MS,
+      role: (SPOTLIGHT_ROLES as readonly string[]).includes(answer.role ?? '') ? (answer.role as SpotlightRole) : null,
+    };
   return {
     status: 'error',
     accountId,

@@ -320,6 +320,10 @@ for (const resource of SPOTLIGHT_RESOURCES) {
 }
 for (const url of ['/api/spotlight/dashboard/data/brief_list/', '/api/spotlight/dashboard/data/stim_list/'])
   OTHER_ROUTES[`GET ${url}`] = { request: () => ({ url }), expected: () => 401 };
+OTHER_ROUTES['POST /api/spotlight/stim/upload'] = {
+  request: () => ({ method: 'POST', url: '/api/spotlight/stim/upload', payload: {} }),
+  expected: () => 401,
+};
 OTHER_ROUTES['GET /api/spotlight/stim/:id/creative'] = {
   request: () => ({ url: '/api/spotlight/stim/650000000000000000000099/creative' }),
   expected: () => 401,

@@ -12,6 +12,7 @@ import { signSpotlightToken, SPOTLIGHT_TOKEN_TTL_MS } from '../../server/routes/
 import { messages } from '../../src/shared/messages.ts';
 import { brief, SPOTLIGHT_ERROR, spotlightAuthResponse, stim } from '../../src/shared/schemas/spotlight.ts';
 import { buildTestApp } from '../helpers/app.ts';
+import { multipart, png } from '../support/media-files.ts';
 
 type List<T = { id: string }> = { data: T[]; count: number };
 type One = { data: { id: string; status?: string; results?: unknown } };
@@ -153,11 +154,17 @@ describe('GET /api/spotlight-auth', () => {
   });
 });
 
+/** A draft study of Contoso's (its assets may change) and one of its assets. */
+const contosoDraft = () =>
+  rows('spotlight-brief').find((b) => b.company === CONTOSO_COMPANY() && (b as { status?: string }).status === 'draft')!
+    .id;
+const draftAsset = () => rows('spotlight-stim').find((s) => (s as { brief?: string }).brief === contosoDraft())!.id;
+
 /** Every service route with a request that succeeds for partner@contoso.test. */
 function serviceRequests(): { key: string; request: () => InjectOptions }[] {
   const idFor: Record<string, () => string> = {
-    brief: () => contosoRow('spotlight-brief'),
-    stim: () => contosoRow('spotlight-stim'),
+    brief: contosoDraft,
+    stim: draftAsset,
     company: () => CONTOSO_COMPANY(),
     user: () =>
       rows('spotlight-user').find((u) => (u as { external_id?: string }).external_id === USER_IDS.contosoPartner)!.id,
@@ -171,7 +178,7 @@ function serviceRequests(): { key: string; request: () => InjectOptions }[] {
       end_date: '2026-12-10',
     }),
     stim: () => ({
-      brief: contosoRow('spotlight-brief'),
+      brief: contosoDraft(),
       name: 'New asset',
       type: 'image',
       format: 'Feed 1:1',
@@ -191,6 +198,13 @@ function serviceRequests(): { key: string; request: () => InjectOptions }[] {
         request: (): InjectOptions => {
           const url = route.url.replace(':id', idFor[resource]?.() ?? '');
           if (route.method === 'GET') return { url };
+          if (action === 'upload') {
+            const body = multipart(
+              { brief: contosoDraft(), name: 'Uploaded', format: 'MPU' },
+              { name: 'mpu.png', type: 'image/png', bytes: png(300, 250) },
+            );
+            return { method: 'POST', url, payload: body.payload, headers: body.headers };
+          }
           if (action === 'create') return { method: 'POST', url, payload: createBodies[resource]?.() as object };
           if (action === 'edit') return { method: 'POST', url, payload: {} };
           return { method: 'POST', url, payload: action === 'delete' ? undefined : {} };
@@ -202,7 +216,7 @@ function serviceRequests(): { key: string; request: () => InjectOptions }[] {
 describe('every /api/spotlight route', () => {
   it('covers the resources, the dashboard lists and the creative', () => {
     const keys = serviceRequests().map((r) => r.key);
-    expect(keys).toHaveLength(4 * 5 + 3);
+    expect(keys).toHaveLength(4 * 5 + 4);
     expect(keys).toContain('GET /api/spotlight/dashboard/data/brief_list/');
   });
 
@@ -234,7 +248,10 @@ describe('every /api/spotlight route', () => {
       const options = request();
       const ok = await app.inject({
         ...options,
-        headers: bearer(rootOnly ? USER_IDS.super : USER_IDS.contosoPartner, ACCOUNT_IDS.contoso),
+        headers: {
+          ...options.headers,
+          ...bearer(rootOnly ? USER_IDS.super : USER_IDS.contosoPartner, ACCOUNT_IDS.contoso),
+        },
       });
       const expected = key.includes('/company/:id/delete') ? 409 : ok.statusCode < 300 ? ok.statusCode : 200;
       if (ok.statusCode !== expected)

@@ -432,6 +432,31 @@ export const OPERATIONS: Record<string, Entry> = {
     () => ({ username: 'Contract walk user', external_id: USER_IDS.root }),
     { username: 'Contract walk user (edited)' },
   ),
+  // The one multipart body: an SVG (text, so the raw body stays a string) into a draft of its own.
+  'POST /api/spotlight/stim/upload': async (w) => {
+    const headers = await spotlight(w);
+    const study = await w.send('POST /api/spotlight/brief/create', { headers, body: STUDY, status: 201 });
+    const brief = String((study.body as { data?: { id?: unknown } } | null)?.data?.id);
+    const boundary = 'contract-walk-boundary';
+    const type = `multipart/form-data; boundary=${boundary}`;
+    const form = (file: string, fileType: string) =>
+      [
+        ...Object.entries({ brief, name: 'Contract walk upload', format: 'MPU' }).map(
+          ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+        ),
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="mpu.svg"\r\nContent-Type: ${fileType}\r\n\r\n${file}\r\n`,
+        `--${boundary}--\r\n`,
+      ].join('');
+    const svg =
+      '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="250"><rect width="300" height="250"/></svg>';
+    return [
+      { headers, body: form(svg, 'image/svg+xml'), type, status: 201 },
+      { headers, body: form('plain words', 'text/plain'), type, status: 400 },
+      { headers, body: form('<svg>no size</svg>', 'image/svg+xml'), type, status: 400 },
+      { body: form(svg, 'image/svg+xml'), type, status: 401, invalid: true },
+      { headers, body: { brief }, status: 415, invalid: true },
+    ];
+  },
   'GET /api/spotlight/stim/{id}/creative': async (w) => {
     const headers = await spotlight(w);
     const list = await w.send('POST /api/spotlight/stim', { headers, body: {}, status: 200 });

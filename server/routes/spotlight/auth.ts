@@ -31,6 +31,7 @@ import { badRequest, issuesMessage } from '../../http-errors.ts';
 import { newId, type StoredRow } from '../../store/repositories.ts';
 import { SessionStore } from '../../plugins/session.ts';
 import { spotlightStore } from './store.ts';
+import { spotlightRoleIn } from './guard.ts';
 import { signSpotlightToken } from './token.ts';
 import { nowIso } from '../../sandbox/context.ts';
 
@@ -81,6 +82,7 @@ export function spotlightAuthRoutes(app: FastifyInstance) {
       const token = () => ({
         success: true as const,
         token: signSpotlightToken(app.config.linkSecret, user.id, session),
+        role: spotlightRoleIn(store.userOf(user.id), company?.id ?? '', root) ?? undefined,
       });
 
       if (!creating) {
@@ -100,6 +102,8 @@ export function spotlightAuthRoutes(app: FastifyInstance) {
         return failure(SPOTLIGHT_ERROR.notMember, messages.spotlight.notMember);
       }
       const at = nowIso();
+      // Whoever opens the company for the account manages it; later members start as editors.
+      const opening = !company;
       if (!company) {
         company = await store.companies.insert({
           id: newId(),
@@ -120,6 +124,7 @@ export function spotlightAuthRoutes(app: FastifyInstance) {
           username: input.username,
           external_id: user.id,
           companies: [companyId],
+          role: opening ? 'manager' : 'editor',
           created_at: at,
         });
       }

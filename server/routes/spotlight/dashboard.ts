@@ -4,9 +4,7 @@
  * their category norm (best and worst five) with the company's headline figures.
  */
 import type { FastifyInstance } from 'fastify';
-import { renderCreative } from '../../../fixtures/spotlight-creative.ts';
 import { briefListResponse, stimListResponse } from '../../../src/shared/schemas/spotlight.ts';
-import { errorResponse } from '../../../src/shared/schemas/auth.ts';
 import type { StoredRow } from '../../store/repositories.ts';
 import { spotlightContext, spotlightGuard } from './guard.ts';
 import { spotlightStore } from './store.ts';
@@ -87,48 +85,6 @@ export function spotlightDashboardRoutes(app: FastifyInstance) {
           },
         },
       };
-    },
-  );
-
-  app.get(
-    '/api/spotlight/stim/:id/creative',
-    {
-      config: { access: 'public' },
-      onRequest: spotlightGuard(app),
-      schema: {
-        tags: ['Spotlight'],
-        security: [{ spotlightToken: [] }],
-        summary: 'The asset’s creative (SVG)',
-        description: 'image/svg+xml; the areas of interest are fractions of its width and height.',
-        response: { 404: errorResponse },
-      },
-    },
-    (request, reply) => {
-      const ctx = spotlightContext(request);
-      const id = (request.params as { id: string }).id;
-      const row = store.stims.byId(id);
-      if (!row || row.company !== ctx.company.id) {
-        return reply
-          .code(404)
-          .send({ statusCode: 404, error: 'Not Found', message: 'No asset with this id in this company' });
-      }
-      const study = store.briefs.byId(String(row.brief));
-      const brand = String(study?.name ?? row.name).split(':')[0];
-      return reply
-        .type('image/svg+xml; charset=utf-8')
-        .header('cache-control', 'private, max-age=3600')
-        .send(
-          renderCreative({
-            id: row.id,
-            name: String(row.name),
-            type: row.type as 'image' | 'video',
-            format: String(row.format),
-            width: Number(row.width),
-            height: Number(row.height),
-            duration_s: (row.duration_s as number | null) ?? null,
-            brand,
-          }),
-        );
     },
   );
 }

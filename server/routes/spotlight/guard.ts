@@ -6,7 +6,8 @@
  *      user must be allowed in it, and a non-root user only in their own account (spec §4) → 403;
  *   3. the account has spotlight_access and a Spotlight company → 403;
  *   4. the user's Spotlight user is a member of that company, or the user is root → 403;
- *   5. the route's role (the LAMP effective role in that account) → 403.
+ *   5. the route's role (the LAMP effective role in that account) → 403;
+ *   6. for a study or asset write, the user's Spotlight role (src/shared/spotlight-rules.ts) → 403.
  *
  * Every failure answers before anything is read or written, so nothing changes.
  */
@@ -20,6 +21,7 @@ import { badRequest, forbidden, unauthorized } from '../../http-errors.ts';
 import type { StoredRow } from '../../store/repositories.ts';
 import { spotlightStore } from './store.ts';
 import { checkSpotlightToken } from './token.ts';
+import { canSpotlight, type SpotlightAction, type SpotlightRole } from '../../../src/shared/spotlight-rules.ts';
 
 export interface SpotlightContext {
   user: User;
@@ -30,6 +32,15 @@ export interface SpotlightContext {
   company: StoredRow;
   /** The user's Spotlight user (root users may have none). */
   spotlightUser: StoredRow | null;
+  /** The user's Spotlight role in this company. */
+  spotlightRole: SpotlightRole;
+}
+
+/** A member's role as stored (older stores have none: editor); a root non-member manages. */
+export function spotlightRoleIn(spotlightUser: StoredRow | null | undefined, companyId: string, root: boolean) {
+  const member = !!spotlightUser && (spotlightUser.companies as string[]).includes(companyId);
+  if (member) return (spotlightUser.role as SpotlightRole | undefined) ?? 'editor';
+  return root ? 'manager' : null;
 }
 
 declare module 'fastify' {
@@ -47,8 +58,15 @@ export function decorateSpotlight(app: FastifyInstance) {
   app.decorateRequest('spotlight', null);
 }
 
-/** The checks above as a route's onRequest hook; `role` is the least role the route needs. */
-export function spotlightGuard(app: FastifyInstance, role: Role = 'read'): onRequestHookHandler {
+/**
+ * The checks above as a route's onRequest hook; `role` is the least LAMP role the route needs,
+ * `action` the Spotlight action it performs (a write of studies or assets).
+ */
+export function spotlightGuard(
+  app: FastifyInstance,
+  role: Role = 'read',
+  action?: SpotlightAction,
+): onRequestHookHandler {
   const store = spotlightStore(app.repositories);
   return (request, _reply, done) => {
     try {
@@ -71,11 +89,12 @@ export function spotlightGuard(app: FastifyInstance, role: Role = 'read'): onReq
       const company = store.companyOfAccount(account.id);
       if (!company) throw forbidden(messages.spotlight.noCompany);
       const spotlightUser = store.userOf(user.id) ?? null;
-      const member = !!spotlightUser && (spotlightUser.companies as string[]).includes(company.id);
-      if (!member && !root) throw forbidden(messages.access.spotlightNoAccess);
+      const spotlightRole = spotlightRoleIn(spotlightUser, company.id, root);
+      if (!spotlightRole) throw forbidden(messages.access.spotlightNoAccess);
       const effective = effectiveRole(user, account.id);
       if (!roleAtLeast(effective, role)) throw forbidden(messages.access.accountError);
-      request.spotlight = { user, account, role: effective, root, company, spotlightUser };
+      if (action && !canSpotlight(spotlightRole, action)) throw forbidden(messages.spotlight.roleRefused);
+      request.spotlight = { user, account, role: effective, root, company, spotlightUser, spotlightRole };
       done();
     } catch (error) {
       done(error as Error);

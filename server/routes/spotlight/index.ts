@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { spotlightAuthRoutes } from './auth.ts';
+import { spotlightCreativeRoutes } from './creatives.ts';
 import { spotlightDashboardRoutes } from './dashboard.ts';
 import { decorateSpotlight } from './guard.ts';
 import { spotlightResourceRoutes } from './resources.ts';
@@ -14,4 +15,5 @@ export function spotlightRoutes(app: FastifyInstance) {
   spotlightAuthRoutes(app);
   spotlightDashboardRoutes(app);
   spotlightResourceRoutes(app);
+  spotlightCreativeRoutes(app);
 }

@@ -35,13 +35,15 @@ import {
   type SpotlightResource,
 } from '../../../src/shared/schemas/spotlight.ts';
 import { badRequest, HttpError, notFound } from '../../http-errors.ts';
-import { datesInOrder } from '../../../src/shared/schemas/common.ts';
 import { newId, type StoredRow } from '../../store/repositories.ts';
 import { checkIfMatch, etagOf } from './etag.ts';
 import { spotlightContext, spotlightGuard, type SpotlightContext } from './guard.ts';
 import { page } from './listing.ts';
 import { spotlightStore, type SpotlightStore } from './store.ts';
 import { nowIso } from '../../sandbox/context.ts';
+import type { SpotlightAction } from '../../../src/shared/spotlight-rules.ts';
+import { checkAreas, checkStudyDelete, checkStudyEdit, draftStudy } from './study-rules.ts';
+import { invalidField } from '../../http-errors.ts';
 
 const idParams = z.strictObject({ id: z.string().regex(/^[0-9a-f]{24}$/, 'must be a 24-character hexadecimal id') });
 const conflict = (message: string) => new HttpError(409, message);
@@ -55,6 +57,8 @@ interface ResourceSpec {
   editBody: z.ZodType;
   /** The least LAMP role (in the selected account) for each call. */
   roles: { read: Role; create: Role; edit: Role; delete: Role };
+  /** The Spotlight action of each write, checked against the user's Spotlight role. */
+  actions?: { create: SpotlightAction; edit: SpotlightAction; delete: SpotlightAction };
   /** The records the company may see. */
   visible(store: SpotlightStore, ctx: SpotlightContext): readonly StoredRow[];
   nameOf(row: StoredRow): string;
@@ -67,7 +71,14 @@ interface ResourceSpec {
     input: Record<string, unknown>,
     app: FastifyInstance,
   ): Promise<{ row: StoredRow; status: 200 | 201 }>;
-  edit?(store: SpotlightStore, ctx: SpotlightContext, row: StoredRow, input: Record<string, unknown>): void;
+  /** Checks (and side effects) before the edited record is written. */
+  edit?(
+    store: SpotlightStore,
+    ctx: SpotlightContext,
+    current: StoredRow,
+    next: StoredRow,
+    input: Record<string, unknown>,
+  ): void | Promise<void>;
   remove(store: SpotlightStore, ctx: SpotlightContext, row: StoredRow): Promise<void>;
 }
 
@@ -80,20 +91,21 @@ const SPECS: Record<SpotlightResource, ResourceSpec> = {
     row: brief,
     createBody: briefCreate,
     editBody: briefEdit,
-    roles: { read: 'read', create: 'write', edit: 'write', delete: 'write' },
+    // Spotlight's own roles decide who writes (the LAMP role only has to open the account).
+    roles: { read: 'read', create: 'read', edit: 'read', delete: 'read' },
+    actions: { create: 'study.create', edit: 'study.edit', delete: 'study.delete' },
     visible: (store, ctx) => store.briefs.findBy('company', ctx.company.id),
     nameOf: (row) => String(row.name),
     view: (store, row) => ({ ...row, asset_count: store.stims.findBy('brief', row.id).length }),
     orderValue: (row, field) => row[field],
     async create(store, ctx, input) {
+      if (input.status !== 'draft') throw invalidField('status', 'a new study starts as a draft');
       const row = { id: newId(), company: ctx.company.id, ...input, created_at: now() } as StoredRow;
       return { row: await store.briefs.insert(row), status: 201 };
     },
-    edit(_store, _ctx, next) {
-      if (!datesInOrder(next as { start_date?: string; end_date?: string }))
-        throw badRequest(`end_date: ${messages.validation.endBeforeStart}`);
-    },
+    edit: (store, ctx, current, next, input) => checkStudyEdit(store, ctx, current, next, input),
     async remove(store, _ctx, row) {
+      checkStudyDelete(store, row);
       // A study's assets go with it: they mean nothing without it.
       for (const asset of [...store.stims.findBy('brief', row.id)]) await store.stims.remove(asset.id);
       await store.briefs.remove(row.id);
@@ -105,7 +117,8 @@ const SPECS: Record<SpotlightResource, ResourceSpec> = {
     row: stim,
     createBody: stimCreate,
     editBody: stimEdit,
-    roles: { read: 'read', create: 'write', edit: 'write', delete: 'write' },
+    roles: { read: 'read', create: 'read', edit: 'read', delete: 'read' },
+    actions: { create: 'asset.write', edit: 'asset.write', delete: 'asset.write' },
     visible: (store, ctx) => store.stims.findBy('company', ctx.company.id),
     nameOf: (row) => String(row.name),
     view: (store, row) => ({
@@ -113,25 +126,33 @@ const SPECS: Record<SpotlightResource, ResourceSpec> = {
       brief_name: String((store.briefs.byId(String(row.brief))?.name as string | undefined) ?? ''),
     }),
     orderValue: (row, field) =>
-      field === 'created_at' || field === 'name'
+      field === 'created_at' || field === 'name' || field === 'position'
         ? row[field]
         : (row.results as Record<string, unknown> | null)?.[field],
     async create(store, ctx, input) {
-      const study = store.briefs.byId(String(input.brief));
-      if (!study || study.company !== ctx.company.id) throw badRequest('brief: no study with this id in this company');
       if (input.type === 'video' && input.duration_s == null) throw badRequest('duration_s: a video needs its length');
+      const study = draftStudy(store, ctx, String(input.brief));
+      const { url, ...fields } = input;
       const row = {
         id: newId(),
         company: ctx.company.id,
-        ...input,
+        ...fields,
         duration_s: input.type === 'video' ? input.duration_s : null,
+        ...(url ? { source: { kind: 'url', url } } : {}),
+        position: store.stims.findBy('brief', study.id).length,
         // Results arrive when the panel has seen the asset.
         results: null,
         created_at: now(),
       } as StoredRow;
       return { row: await store.stims.insert(row), status: 201 };
     },
-    async remove(store, _ctx, row) {
+    async edit(store, ctx, current, next, input) {
+      draftStudy(store, ctx, String(current.brief));
+      checkAreas(input.areas as { name: string }[] | undefined);
+      if (typeof input.position === 'number') next.position = await reorder(store, current, input.position);
+    },
+    async remove(store, ctx, row) {
+      draftStudy(store, ctx, String(row.brief));
       await store.stims.remove(row.id);
     },
   },
@@ -277,7 +298,7 @@ export function spotlightResourceRoutes(app: FastifyInstance) {
       `${base}/create`,
       {
         config: { access: 'public' },
-        onRequest: spotlightGuard(app, spec.roles.create),
+        onRequest: spotlightGuard(app, spec.roles.create, spec.actions?.create),
         schema: {
           tags,
           security: bearer,
@@ -299,7 +320,7 @@ export function spotlightResourceRoutes(app: FastifyInstance) {
       `${base}/:id/edit`,
       {
         config: { access: 'public' },
-        onRequest: spotlightGuard(app, spec.roles.edit),
+        onRequest: spotlightGuard(app, spec.roles.edit, spec.actions?.edit),
         schema: {
           tags,
           security: bearer,
@@ -315,7 +336,7 @@ export function spotlightResourceRoutes(app: FastifyInstance) {
         const current = find(request, (request.params as { id: string }).id);
         checkIfMatch(request, current);
         const next = { ...current, ...(request.body as Record<string, unknown>), id: current.id, updated_at: now() };
-        spec.edit?.(store, ctx, next, request.body as Record<string, unknown>);
+        await spec.edit?.(store, ctx, current, next, request.body as Record<string, unknown>);
         const repository = { brief: store.briefs, stim: store.stims, company: store.companies, user: store.users }[
           resource
         ];
@@ -329,7 +350,7 @@ export function spotlightResourceRoutes(app: FastifyInstance) {
       `${base}/:id/delete`,
       {
         config: { access: 'public' },
-        onRequest: spotlightGuard(app, spec.roles.delete),
+        onRequest: spotlightGuard(app, spec.roles.delete, spec.actions?.delete),
         schema: {
           tags,
           security: bearer,
@@ -348,4 +369,21 @@ export function spotlightResourceRoutes(app: FastifyInstance) {
       },
     );
   }
+}
+
+/**
+ * Moves an asset to `position` among its study's assets and renumbers the others (0, 1, 2 …), so
+ * the order stays a plain sequence; returns the asset's own new position.
+ */
+async function reorder(store: SpotlightStore, asset: StoredRow, position: number): Promise<number> {
+  const byPlace = (row: StoredRow) => (typeof row.position === 'number' ? row.position : Number.MAX_SAFE_INTEGER);
+  const others = store.stims
+    .findBy('brief', String(asset.brief))
+    .filter((row) => row.id !== asset.id)
+    .sort((a, b) => byPlace(a) - byPlace(b) || (a.id < b.id ? -1 : 1));
+  const place = Math.min(position, others.length);
+  others.splice(place, 0, asset);
+  for (const [index, row] of others.entries())
+    if (row.id !== asset.id && row.position !== index) await store.stims.update(row.id, { position: index });
+  return place;
 }

@@ -7,6 +7,8 @@
  * is the Spotlight company of a LAMP account, a `user` is a Spotlight user linked to a LAMP user.
  */
 import { z } from 'zod';
+import { SPOTLIGHT_ROLES } from '../spotlight-rules.ts';
+import { messages } from '../messages.ts';
 import { dateOrderIssue, datesInOrder, isoDateTime, isoDay, name, objectId, text } from './common.ts';
 
 export const SPOTLIGHT_RESOURCES = ['brief', 'stim', 'company', 'user'] as const;
@@ -60,6 +62,8 @@ export const spotlightUser = z.object({
   external_id: objectId,
   /** Companies the user is a member of. */
   companies: z.array(objectId),
+  /** The user's Spotlight role (spotlight-rules.ts); absent in older stores, read as editor. */
+  role: z.enum(SPOTLIGHT_ROLES).optional(),
   created_at: isoDateTime,
   updated_at: isoDateTime.optional(),
 });
@@ -93,6 +97,45 @@ export const aoiBox = z.object({
 });
 
 /** The figures of one area of interest; the norms use the same shape. */
+/**
+ * An area of interest drawn on a draft's creative, before any results: its name and its box,
+ * which must lie inside the creative (the issue sits on the width or height that overruns).
+ */
+export const areaBox = aoiBox
+  .refine((box) => box.w > 0, { path: ['w'], message: 'must be more than 0' })
+  .refine((box) => box.h > 0, { path: ['h'], message: 'must be more than 0' })
+  .refine((box) => box.x + box.w <= 1.0001, { path: ['w'], message: messages.spotlight.areaOutside })
+  .refine((box) => box.y + box.h <= 1.0001, { path: ['h'], message: messages.spotlight.areaOutside });
+export const area = z.strictObject({ name: z.string().trim().min(1).max(80), box: areaBox });
+export type Area = z.infer<typeof area>;
+
+/** Where an asset's creative comes from: drawn by the service, an uploaded file, or a URL. */
+export const UPLOAD_TYPES = {
+  'image/png': 'image',
+  'image/jpeg': 'image',
+  'image/gif': 'image',
+  'image/webp': 'image',
+  'image/svg+xml': 'image',
+  'video/mp4': 'video',
+  'video/webm': 'video',
+} as const;
+export type UploadType = keyof typeof UPLOAD_TYPES;
+/** The largest file an upload may carry. */
+export const UPLOAD_MAX_MB = 20;
+export const stimSource = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('generated') }),
+  z.object({
+    kind: z.literal('upload'),
+    /** The stored file's SHA-256 (hex): its key and its ETag. */
+    file: z.string().regex(/^[0-9a-f]{64}$/),
+    content_type: z.enum(Object.keys(UPLOAD_TYPES) as [UploadType, ...UploadType[]]),
+    bytes: z.number().int().positive(),
+    filename: z.string().max(255),
+  }),
+  z.object({ kind: z.literal('url'), url: z.url({ protocol: /^https$/ }) }),
+]);
+export type StimSource = z.infer<typeof stimSource>;
+
 export const aoiFigures = z.object({
   seen_pct: pct,
   time_to_notice_s: seconds,
@@ -171,6 +214,12 @@ export const stim = z.object({
   duration_s: z.number().min(1).max(300).nullable(),
   /** null until the study has fielded. */
   results: stimResults.nullable(),
+  /** Absent: drawn by the service (the fixtures' creatives). */
+  source: stimSource.optional(),
+  /** The asset's place in its study (0 first); absent sorts by creation. */
+  position: z.number().int().min(0).optional(),
+  /** Areas of interest drawn on the creative while the study is a draft. */
+  areas: z.array(area).max(20).optional(),
   created_at: isoDateTime,
   updated_at: isoDateTime.optional(),
   /** Derived on read: the study's name. */
@@ -214,14 +263,34 @@ export const stimCreate = z.strictObject({
   width: z.number().int().min(50).max(4000),
   height: z.number().int().min(50).max(4000),
   duration_s: z.number().min(1).max(300).nullable().default(null),
+  /** A creative hosted elsewhere (https); without it the service draws one. */
+  url: z.url({ protocol: /^https$/, message: 'must be an https:// address' }).optional(),
 });
-export const stimEdit = z.strictObject({ name, format: z.string().trim().min(1).max(80) }).partial();
+export const stimEdit = z
+  .strictObject({
+    name,
+    format: z.string().trim().min(1).max(80),
+    position: z.number().int().min(0).max(10_000),
+    areas: z.array(area).max(20),
+  })
+  .partial();
+
+/** The upload's text fields (multipart/form-data, beside the file part). */
+export const stimUploadFields = z.strictObject({
+  brief: objectId,
+  name,
+  format: z.string().trim().min(1).max(80),
+});
 
 export const companyCreate = z.strictObject({ account: objectId, name });
 export const companyEdit = z.strictObject({ name }).partial();
 
-export const spotlightUserCreate = z.strictObject({ username: name, external_id: objectId });
-export const spotlightUserEdit = z.strictObject({ username: name }).partial();
+export const spotlightUserCreate = z.strictObject({
+  username: name,
+  external_id: objectId,
+  role: z.enum(SPOTLIGHT_ROLES).default('viewer'),
+});
+export const spotlightUserEdit = z.strictObject({ username: name, role: z.enum(SPOTLIGHT_ROLES) }).partial();
 
 // ——— Calls ———
 
@@ -246,7 +315,7 @@ export function spotlightListResponse<Row extends z.ZodType>(row: Row) {
 /** The fields each resource's list may be ordered by (the first is the default, descending for dates). */
 export const SPOTLIGHT_ORDER_FIELDS: Readonly<Record<SpotlightResource, readonly string[]>> = {
   brief: ['created_at', 'name', 'status', 'context', 'sample_size', 'start_date', 'end_date'],
-  stim: ['created_at', 'name', 'noticed_pct', 'dwell_s', 'ttff_s', 'recall_uplift_pts'],
+  stim: ['created_at', 'name', 'position', 'noticed_pct', 'dwell_s', 'ttff_s', 'recall_uplift_pts'],
   company: ['created_at', 'name'],
   user: ['created_at', 'username'],
 };
@@ -285,7 +354,13 @@ export const spotlightAuthCreateQuery = z.strictObject({
 export const spotlightAuthQuery = z.union([spotlightAuthCreateQuery, spotlightAuthLinkQuery]);
 
 export const spotlightAuthResponse = z.union([
-  z.object({ success: z.literal(true), token: z.string().min(1), message: z.string().optional() }),
+  z.object({
+    success: z.literal(true),
+    token: z.string().min(1),
+    message: z.string().optional(),
+    /** The user's Spotlight role in this company, so the pages hide what the service would refuse. */
+    role: z.enum(SPOTLIGHT_ROLES).optional(),
+  }),
   z.object({ success: z.literal(false), error_type: z.number().int(), message: z.string() }),
 ]);
 export type SpotlightAuthResponse = z.infer<typeof spotlightAuthResponse>;

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import {
   brief,
   briefListResponse,
+  type Area,
   spotlightListResponse,
   stim,
   stimListResponse,
@@ -45,15 +46,79 @@ export const recentBriefs = () =>
 export const rankedStims = () =>
   withSpotlight(async (auth) => stimListResponse.parse(await spotlightApi.dashboardList(auth, 'stim')).data);
 
+// ——— Writes ———
+
+export type BriefInput = Pick<
+  Brief,
+  'name' | 'objective' | 'context' | 'sample_size' | 'cells' | 'start_date' | 'end_date'
+>;
+
+export const createBrief = (input: BriefInput): Promise<Brief> =>
+  withSpotlight(async (auth) => briefOne(await spotlightApi.create(auth, 'brief', input)));
+
+/** An edit sent with the version the page read, so someone else's change is not overwritten (412). */
+export const editBrief = (id: string, input: Partial<BriefInput> & { status?: Brief['status'] }, etag?: string) =>
+  withSpotlight(async (auth) => briefOne(await spotlightApi.edit(auth, 'brief', id, input, etag)));
+
+export const deleteBrief = (id: string, etag?: string) =>
+  withSpotlight((auth) => spotlightApi.remove(auth, 'brief', id, etag));
+
+/** A study and its version (ETag). */
+export const getBriefVersioned = (id: string): Promise<{ study: Brief; etag: string | undefined }> =>
+  withSpotlight(async (auth) => {
+    const { body, etag } = await spotlightApi.versioned(auth, 'brief', id);
+    return { study: briefOne(body), etag };
+  });
+
+export interface StimUrlInput {
+  brief: string;
+  name: string;
+  type: Stim['type'];
+  format: string;
+  width: number;
+  height: number;
+  duration_s: number | null;
+  url: string;
+}
+
+export const createStimFromUrl = (input: StimUrlInput): Promise<Stim> =>
+  withSpotlight(async (auth) => stimOne(await spotlightApi.create(auth, 'stim', input)));
+
+export const uploadStim = (input: { brief: string; name: string; format: string; file: File }): Promise<Stim> =>
+  withSpotlight(async (auth) => {
+    const form = new FormData();
+    form.set('brief', input.brief);
+    form.set('name', input.name);
+    form.set('format', input.format);
+    // The file last: the server reads the fields before it.
+    form.set('file', input.file, input.file.name);
+    return stimOne(await spotlightApi.upload(auth, form));
+  });
+
+export const editStim = (id: string, input: { name?: string; format?: string; position?: number; areas?: Area[] }) =>
+  withSpotlight(async (auth) => stimOne(await spotlightApi.edit(auth, 'stim', id, input)));
+
+export const deleteStim = (id: string) => withSpotlight((auth) => spotlightApi.remove(auth, 'stim', id));
+
 const creatives = new Map<string, Promise<string>>();
 
-/** The creative as a data: URL (the CSP allows data: images; an <img> cannot send the token). */
+function dataUrl(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as string);
+    reader.onerror = () => reject(reader.error ?? new Error('The creative could not be read'));
+    reader.readAsDataURL(blob);
+  });
+}
+
+/**
+ * The creative as a data: URL (the CSP allows data: images and media; an <img> cannot send the
+ * token). Uploaded files never change (a new file is a new asset), so one fetch per asset is kept.
+ */
 export function creativeUrl(id: string): Promise<string> {
   let pending = creatives.get(id);
   if (!pending) {
-    pending = withSpotlight((auth) => spotlightApi.creative(auth, id)).then(
-      (svg) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`,
-    );
+    pending = withSpotlight((auth) => spotlightApi.creative(auth, id)).then(dataUrl);
     pending.catch(() => creatives.delete(id));
     creatives.set(id, pending);
   }

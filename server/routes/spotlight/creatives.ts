@@ -1,0 +1,186 @@
+/**
+ * An asset's creative: uploaded as a file (multipart/form-data) into a draft study, and served
+ * to the pages with the token.
+ *
+ *   POST /api/spotlight/stim/upload        brief, name, format, then the file → 201 {data}
+ *   GET  /api/spotlight/stim/{id}/creative the uploaded file, the URL's redirect, or the drawn SVG
+ *
+ * The upload is checked before anything is kept: the type the browser names must be one of
+ * UPLOAD_TYPES and the bytes must be that type with a readable size (media.ts); too large is 413.
+ * A stored file never changes, so it is served with its hash as the ETag and as immutable.
+ */
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { renderCreative } from '../../../fixtures/spotlight-creative.ts';
+import { messages } from '../../../src/shared/messages.ts';
+import { errorResponse } from '../../../src/shared/schemas/auth.ts';
+import {
+  stim,
+  stimSource,
+  stimUploadFields,
+  UPLOAD_MAX_MB,
+  UPLOAD_TYPES,
+  type UploadType,
+} from '../../../src/shared/schemas/spotlight.ts';
+import { HttpError, invalidField } from '../../http-errors.ts';
+import { nowIso } from '../../sandbox/context.ts';
+import { newId, type StoredRow } from '../../store/repositories.ts';
+import { etagOf } from './etag.ts';
+import { fileStore } from './files.ts';
+import { spotlightContext, spotlightGuard } from './guard.ts';
+import { readMedia } from './media.ts';
+import { spotlightStore } from './store.ts';
+import { draftStudy } from './study-rules.ts';
+
+const MAX_BYTES = UPLOAD_MAX_MB * 1024 * 1024;
+/** The pixel and length bounds of an asset (the stim schema's). */
+const SIDE = { min: 50, max: 4000 };
+const LONGEST_VIDEO_S = 300;
+
+export function spotlightCreativeRoutes(app: FastifyInstance) {
+  const store = spotlightStore(app.repositories);
+  const files = fileStore(app.config.dataDir);
+
+  // Multipart is parsed in this scope only: every other route keeps its JSON-only rule (415).
+  app.register(async (scope) => {
+    await scope.register(multipart, { limits: { fileSize: MAX_BYTES, files: 1, fields: 10, parts: 12 } });
+    scope.post(
+      '/api/spotlight/stim/upload',
+      {
+        // Multipart needs no CSRF guard of its own here: the token header forces a preflight.
+        config: { access: 'public', bodyTypes: ['multipart/form-data'] },
+        onRequest: spotlightGuard(app, 'read', 'asset.write'),
+        schema: {
+          tags: ['Spotlight'],
+          security: [{ spotlightToken: [] }],
+          summary: 'Add an asset to a draft study by uploading its file',
+          description: `multipart/form-data: brief, name and format, then the file (PNG, JPEG, GIF, WebP, SVG, MP4 or WebM, at most ${UPLOAD_MAX_MB} MB). The size and a video's length are read from the file. 400 names the field at fault; 409 when the study is not a draft; 413 when the file is too large; 415 when the body is not multipart.`,
+          response: {
+            201: z.object({ data: stim }),
+            409: errorResponse,
+            413: errorResponse.describe(`The file is larger than ${UPLOAD_MAX_MB} MB`),
+            415: errorResponse,
+          },
+        },
+        // The parts are read and checked by the handler, for its own messages on each field.
+        validatorCompiler: () => (value: unknown) => ({ value }),
+      },
+      async (request, reply) => {
+        const ctx = spotlightContext(request);
+        if (!request.isMultipart())
+          throw new HttpError(415, 'Send the file as multipart/form-data, with brief, name and format before it');
+        let part;
+        try {
+          part = await request.file({ throwFileSizeLimit: true });
+        } catch {
+          throw invalidField('file', messages.spotlight.fileUnreadable);
+        }
+        if (!part) throw invalidField('file', messages.spotlight.fileMissing);
+        const fields = Object.fromEntries(
+          Object.values(part.fields).flatMap((field) =>
+            field && !Array.isArray(field) && field.type === 'field' ? [[field.fieldname, field.value]] : [],
+          ),
+        );
+        const parsed = stimUploadFields.safeParse(fields);
+        // Drain the file before answering, so the client is not cut off mid-send.
+        let bytes: Buffer;
+        try {
+          bytes = await part.toBuffer();
+        } catch (error) {
+          if (error instanceof scope.multipartErrors.RequestFileTooLargeError)
+            throw invalidField('file', messages.spotlight.fileTooLarge(UPLOAD_MAX_MB), 413);
+          throw invalidField('file', messages.spotlight.fileUnreadable);
+        }
+        if (!parsed.success) {
+          const issue = parsed.error.issues[0];
+          throw invalidField(String(issue?.path[0] ?? 'file'), issue?.message ?? 'is invalid');
+        }
+        if (!(part.mimetype in UPLOAD_TYPES)) throw invalidField('file', messages.spotlight.fileType);
+        const contentType = part.mimetype as UploadType;
+        const media = bytes.length ? readMedia(bytes, contentType) : null;
+        if (!media) throw invalidField('file', messages.spotlight.fileUnreadable);
+        if ([media.width, media.height].some((side) => side < SIDE.min || side > SIDE.max))
+          throw invalidField('file', `must be ${SIDE.min} to ${SIDE.max} pixels wide and high`);
+        if (media.duration_s !== null && (media.duration_s < 1 || media.duration_s > LONGEST_VIDEO_S))
+          throw invalidField('file', `a video must last 1 to ${LONGEST_VIDEO_S} seconds`);
+        const study = draftStudy(store, ctx, parsed.data.brief);
+
+        const key = await files.put(bytes);
+        const row = {
+          id: newId(),
+          company: ctx.company.id,
+          brief: study.id,
+          name: parsed.data.name,
+          type: UPLOAD_TYPES[contentType],
+          format: parsed.data.format,
+          width: media.width,
+          height: media.height,
+          duration_s: media.duration_s,
+          source: {
+            kind: 'upload',
+            file: key,
+            content_type: contentType,
+            bytes: bytes.length,
+            filename: part.filename.slice(0, 255),
+          },
+          position: store.stims.findBy('brief', study.id).length,
+          results: null,
+          created_at: nowIso(),
+        } as StoredRow;
+        const saved = await store.stims.insert(row);
+        void reply.code(201).header('etag', etagOf(saved));
+        return { data: { ...saved, brief_name: String(study.name) } };
+      },
+    );
+  });
+
+  app.get(
+    '/api/spotlight/stim/:id/creative',
+    {
+      config: { access: 'public' },
+      onRequest: spotlightGuard(app),
+      schema: {
+        tags: ['Spotlight'],
+        security: [{ spotlightToken: [] }],
+        summary: 'The asset’s creative',
+        description:
+          'An uploaded file with its own content type (ETag, immutable; If-None-Match answers 304), a redirect to a URL asset, or the drawn SVG. The areas of interest are fractions of its width and height.',
+        response: { 304: z.null().describe('Not modified (If-None-Match)'), 404: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const ctx = spotlightContext(request);
+      const id = (request.params as { id: string }).id;
+      const row = store.stims.byId(id);
+      if (!row || row.company !== ctx.company.id) throw new HttpError(404, messages.spotlight.notFound('asset'));
+      const source = stimSource.optional().parse(row.source);
+      if (source?.kind === 'upload') {
+        const etag = `"${source.file}"`;
+        void reply.header('etag', etag).header('cache-control', 'private, max-age=31536000, immutable');
+        if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+        const bytes = await files.get(source.file);
+        if (!bytes) throw new HttpError(404, 'The file of this asset is no longer stored');
+        return reply.type(source.content_type).send(bytes);
+      }
+      if (source?.kind === 'url') return reply.redirect(source.url, 302);
+      const study = store.briefs.byId(String(row.brief));
+      const brand = String(study?.name ?? row.name).split(':')[0];
+      return reply
+        .type('image/svg+xml; charset=utf-8')
+        .header('cache-control', 'private, max-age=3600')
+        .send(
+          renderCreative({
+            id: row.id,
+            name: String(row.name),
+            type: row.type as 'image' | 'video',
+            format: String(row.format),
+            width: Number(row.width),
+            height: Number(row.height),
+            duration_s: (row.duration_s as number | null) ?? null,
+            brand,
+          }),
+        );
+    },
+  );
+}
