@@ -25,6 +25,7 @@ import { messages } from '../../shared/messages.ts';
 import { pageTitle } from '../../shared/constants.ts';
 import { pageComponent } from '../pages.ts';
 import type { RouteMatch } from '../routes.ts';
+import { sidebarIn } from '../sidebars.ts';
 import { AlertStack } from '../shared/AlertStack.tsx';
 import { ConflictHost } from '../shared/ConflictHost.tsx';
 import { ErrorPlaceholder } from '../shared/ErrorPlaceholder.tsx';
@@ -246,7 +247,7 @@ export function Shell({ match }: { match: RouteMatch }) {
   }, [title, location]);
 
   const Page = pageComponent(route.page);
-  const sidebar = route.sidebar !== 'none' && !accessError ? route.sidebar : null;
+  const sidebar = accessError ? null : sidebarIn(route.sidebar, account);
 
   let body: ReactNode;
   if (accountsState === 'error') body = <ErrorPlaceholder name="account" />;
