@@ -25,3 +25,29 @@ test('a self-serve home has no empty sidebar column: its page sits in the middle
   expect(Math.abs(first.x - (width - (last.x + last.width)))).toBeLessThan(24);
   await expect(page.getByRole('button', { name: 'Collapse sidebar' })).toHaveCount(0);
 });
+
+test('the attention funnel never widens: viewed stands beside viewable, each share says what it is of', async ({
+  page,
+}) => {
+  await signIn(page, 'admin@northwind.test');
+  // A mobile display campaign: more impressions are viewed (of measured) than are viewable (of all).
+  await openApp(page, '/measurements/66400000000000000000003f');
+  const funnel = page.getByRole('group', { name: 'Attention funnel' });
+  const step = (name: string) => funnel.getByRole('meter', { name: new RegExp(`^${name}`) });
+  await expect(step('Viewed')).toBeVisible();
+  await expect(funnel.getByText(/% of impressions$/)).toHaveCount(2);
+  await expect(funnel.getByText(/% of measured impressions$/)).toHaveCount(1);
+  const fill = (name: string) =>
+    step(name).evaluate((meter) => (meter.firstElementChild as HTMLElement).getBoundingClientRect().width);
+  const impressions = await fill('Impressions');
+  const measured = await fill('Measured');
+  const viewable = await fill('Viewable');
+  const viewed = await fill('Viewed');
+  expect(measured).toBeLessThanOrEqual(impressions);
+  expect(viewable).toBeLessThanOrEqual(measured);
+  expect(viewed).toBeLessThanOrEqual(measured);
+  // Side by side, not one under the other.
+  const [left, right] = [await box(step('Viewable')), await box(step('Viewed'))];
+  expect(Math.abs(left.y - right.y)).toBeLessThan(2);
+  expect(left.x + left.width).toBeLessThanOrEqual(right.x);
+});

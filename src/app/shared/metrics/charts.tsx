@@ -5,58 +5,88 @@
  * readable by screen readers through a data table behind each chart.
  */
 import { useId, useMemo, useState } from 'react';
-import { formatMetric, metricDefinition, type MetricKey, type MetricSummary } from '../../../shared/metrics.ts';
+import {
+  formatMetric,
+  METRIC_FORMULAS,
+  metricDefinition,
+  type MetricKey,
+  type MetricSummary,
+} from '../../../shared/metrics.ts';
 import { formatShortDay } from './dateRange.ts';
 
-const FUNNEL_STEPS = [
-  { key: 'impressions', label: 'Impressions' },
-  { key: 'measured', label: 'Measured' },
-  { key: 'viewable', label: 'Viewable' },
-  { key: 'viewed', label: 'Viewed' },
-] as const;
+type FunnelCount = 'impressions' | 'measured' | 'viewable' | 'viewed';
+type FunnelShare = 'pct_measured' | 'pct_viewable' | 'pct_viewed';
+/** The funnel's short names; a share's base is named in full ("of measured impressions"). */
+const STEP_NAMES: Record<FunnelCount, string> = {
+  impressions: 'Impressions',
+  measured: 'Measured',
+  viewable: 'Viewable',
+  viewed: 'Viewed',
+};
 
-/** The attention funnel: Impressions → Measured → Viewable → Viewed, each bar to scale. */
-export function FunnelChart({ totals }: { totals: MetricSummary }) {
-  const max = Math.max(totals.impressions, 1);
-  const shares: Record<string, number | null> = {
-    impressions: null,
-    measured: totals.pct_measured,
-    viewable: totals.pct_viewable,
-    viewed: totals.pct_viewed,
-  };
-  const notes: Record<string, string> = {
-    measured: 'of impressions',
-    viewable: 'of impressions',
-    viewed: 'of measured',
-  };
+/**
+ * One step: its count, and a bar whose track is the step's base (the denominator of its share's
+ * formula) and whose fill is its share of it. A meter, so a screen reader hears the share too.
+ */
+function FunnelBar({
+  count,
+  share,
+  totals,
+  tone,
+}: {
+  count: FunnelCount;
+  share?: FunnelShare;
+  totals: MetricSummary;
+  tone: number;
+}) {
+  const value = totals[count];
+  const label = STEP_NAMES[count];
+  const ratio = share ? totals[share] : 1;
+  const percent = typeof ratio === 'number' ? Math.min(ratio, 1) * 100 : 0;
+  const caption = share
+    ? `${formatMetric(share, ratio)} of ${metricDefinition(METRIC_FORMULAS[share].denominator).label.toLowerCase()}`
+    : null;
   return (
-    <ol className="space-y-3" aria-label="Attention funnel">
-      {FUNNEL_STEPS.map((step, i) => {
-        const value = totals[step.key];
-        const width = Math.max((value / max) * 100, value > 0 ? 1.5 : 0);
-        const share = shares[step.key];
-        return (
-          <li key={step.key}>
-            <div className="mb-1 flex items-baseline justify-between gap-2 text-sm">
-              <span className="font-medium text-slate-700">{step.label}</span>
-              <span className="font-semibold tabular-nums text-slate-900">{formatMetric('impressions', value)}</span>
-            </div>
-            <div className="h-6 w-full overflow-hidden rounded bg-slate-100">
-              <div
-                className="h-full rounded bg-primary"
-                style={{ width: `${width}%`, opacity: 1 - i * 0.17 }}
-                aria-hidden="true"
-              />
-            </div>
-            {share !== null && share !== undefined ? (
-              <p className="mt-1 text-xs text-slate-600">
-                {formatMetric('pct_viewed', share)} {notes[step.key]}
-              </p>
-            ) : null}
-          </li>
-        );
-      })}
-    </ol>
+    <div>
+      <div className="mb-1 flex items-baseline justify-between gap-2 text-sm">
+        <span className="font-medium text-slate-700">{label}</span>
+        <span className="font-semibold tabular-nums text-slate-900">{formatMetric(count, value)}</span>
+      </div>
+      <div
+        role="meter"
+        aria-label={caption ? `${label}: ${caption}` : label}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={Math.round(percent * 10) / 10}
+        aria-valuetext={caption ?? formatMetric(count, value)}
+        className="h-6 w-full overflow-hidden rounded bg-slate-100"
+      >
+        <div
+          className="h-full rounded bg-primary"
+          style={{ width: `${Math.max(percent, value > 0 ? 1.5 : 0)}%`, opacity: 1 - tone * 0.17 }}
+        />
+      </div>
+      {caption ? <p className="mt-1 text-xs text-slate-600">{caption}</p> : null}
+    </div>
+  );
+}
+
+/**
+ * The attention funnel. Viewable is a share of impressions and viewed a share of measured
+ * impressions (the model's prediction needs no viewability), so viewed can outnumber viewable:
+ * drawn one under the other, the funnel seemed to widen. The two stand side by side instead, each
+ * bar against its own base, and every share says what it is a share of.
+ */
+export function FunnelChart({ totals }: { totals: MetricSummary }) {
+  return (
+    <div className="space-y-3" role="group" aria-label="Attention funnel">
+      <FunnelBar count="impressions" totals={totals} tone={0} />
+      <FunnelBar count="measured" share="pct_measured" totals={totals} tone={1} />
+      <div className="grid grid-cols-2 gap-3">
+        <FunnelBar count="viewable" share="pct_viewable" totals={totals} tone={2} />
+        <FunnelBar count="viewed" share="pct_viewed" totals={totals} tone={2} />
+      </div>
+    </div>
   );
 }
 
