@@ -51,3 +51,12 @@ test('the attention funnel never widens: viewed stands beside viewable, each sha
   expect(Math.abs(left.y - right.y)).toBeLessThan(2);
   expect(left.x + left.width).toBeLessThanOrEqual(right.x);
 });
+
+test('a report chart with nothing delivered says why, as its results table does', async ({ page }) => {
+  await signIn(page, 'admin@northwind.test');
+  // A draft whose flight has not started: nothing delivered in the last 30 days.
+  await openApp(page, '/reports?measurement=664000000000000000000019&groupBy=channel&relativeDate=last_30_days');
+  const chart = page.getByRole('region', { name: 'By channel' });
+  await expect(chart.getByText('No delivery in this date range')).toBeVisible();
+  await expect(chart.getByText('Try a longer date range, or other measurements.')).toBeVisible();
+});

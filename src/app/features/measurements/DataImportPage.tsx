@@ -116,6 +116,13 @@ export default function DataImportPage({ params }: PageProps) {
         </Card>
       ) : null}
       <Card title="Status history">
+        {events.error ? (
+          <ErrorPlaceholder name="status history" error={events.error} />
+        ) : !events.data ? (
+          <Spinner label="Loading the status history" />
+        ) : events.data.length === 0 ? (
+          <p className="text-sm text-slate-600">No status has been recorded for this import yet.</p>
+        ) : null}
         <ol className="space-y-2 text-sm">
           {(events.data ?? []).map((e) => (
             <li key={e.id} className="flex flex-wrap items-center gap-3">

@@ -9,9 +9,11 @@ import {
   formatMetric,
   METRIC_FORMULAS,
   metricDefinition,
+  type MetricFormula,
   type MetricKey,
   type MetricSummary,
 } from '../../../shared/metrics.ts';
+import { EmptyState } from '../EmptyState.tsx';
 import { formatShortDay } from './dateRange.ts';
 
 type FunnelCount = 'impressions' | 'measured' | 'viewable' | 'viewed';
@@ -92,6 +94,20 @@ export function FunnelChart({ totals }: { totals: MetricSummary }) {
 
 export const SERIES_COLOURS = ['var(--lamp-primary)', '#475569'] as const;
 
+/**
+ * Why a metric has no value to draw: a derived metric is null only where its formula's
+ * denominator is zero ('aCPM is worked out per total view time, and there is none here').
+ */
+function noValueReason(key: MetricKey): string {
+  const label = metricDefinition(key).label;
+  const formula = (METRIC_FORMULAS as Partial<Record<MetricKey, MetricFormula>>)[key];
+  return formula
+    ? `${label} is worked out per ${metricDefinition(formula.denominator).label.toLowerCase()}, and there is none here.`
+    : `There is no ${label} here.`;
+}
+
+const hasValue = (values: readonly (number | null | undefined)[]) => values.some((v) => typeof v === 'number');
+
 function niceMax(value: number): number {
   if (value <= 0) return 1;
   const exponent = 10 ** Math.floor(Math.log10(value));
@@ -113,6 +129,27 @@ export function TimeSeriesChart({
 }: {
   points: (MetricSummary & { date: string })[];
   metrics: readonly [MetricKey, MetricKey];
+}) {
+  const drawn = metrics.filter((key) => hasValue(points.map((p) => p[key])));
+  if (points.length === 0) return <EmptyState title="No days in this date range" />;
+  if (drawn.length === 0)
+    return (
+      <EmptyState title={`No ${metrics.map((k) => metricDefinition(k).label).join(' or ')} to draw`}>
+        {metrics.map(noValueReason).join(' ')}
+      </EmptyState>
+    );
+  return <TimeSeriesLines points={points} metrics={metrics} missing={metrics.filter((k) => !drawn.includes(k))} />;
+}
+
+function TimeSeriesLines({
+  points,
+  metrics,
+  missing,
+}: {
+  points: (MetricSummary & { date: string })[];
+  metrics: readonly [MetricKey, MetricKey];
+  /** Metrics with no value on any day: their line is missing, and a note says why. */
+  missing: readonly MetricKey[];
 }) {
   const titleId = useId();
   const [hover, setHover] = useState<number | null>(null);
@@ -229,6 +266,7 @@ export function TimeSeriesChart({
           ))}
         </div>
       ) : null}
+      {missing.length ? <p className="mt-2 text-sm text-slate-600">{missing.map(noValueReason).join(' ')}</p> : null}
       <details className="mt-2 text-sm">
         <summary className="cursor-pointer text-slate-600">Show the chart's data</summary>
         <div className="relative mt-2 max-h-64 overflow-auto">
@@ -278,6 +316,9 @@ export function BarChart({
   caption: string;
 }) {
   const max = Math.max(0, ...bars.map((b) => b.value ?? 0)) || 1;
+  if (bars.length === 0) return <EmptyState title="Nothing to draw for these rows" />;
+  if (!hasValue(bars.map((b) => b.value)))
+    return <EmptyState title={`No ${metricDefinition(metric).label} to draw`}>{noValueReason(metric)}</EmptyState>;
   return (
     <figure>
       <figcaption className="sr-only">{caption}</figcaption>
