@@ -60,3 +60,39 @@ test('a report chart with nothing delivered says why, as its results table does'
   await expect(chart.getByText('No delivery in this date range')).toBeVisible();
   await expect(chart.getByText('Try a longer date range, or other measurements.')).toBeVisible();
 });
+
+/** A date as the app writes it everywhere: '9 Oct 2026'. */
+const DAY = /^\d{1,2} [A-Z][a-z]{2,3} \d{4}$/;
+const ISO_DAY = /\d{4}-\d{2}-\d{2}/;
+
+test('detail pages write dates one way, never as ISO', async ({ page }) => {
+  await signIn(page, 'admin@northwind.test');
+  await openApp(page, '/billing/purchase-orders/66510000000000000000000a');
+  await expect(page.getByRole('heading', { name: 'Measurements it pays for' })).toBeVisible();
+  await expect(page.getByRole('main')).not.toContainText(ISO_DAY);
+  await expect(page.getByText('9 Oct 2026', { exact: true })).toBeVisible();
+
+  await openApp(page, '/');
+  await expect(page.getByRole('list', { name: 'Recent measurements' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Recent measurements' })).toContainText(
+    /\d{1,2} [A-Z][a-z]{2,3} \d{4} – \d{1,2} [A-Z][a-z]{2,3} \d{4}/,
+  );
+
+  await signIn(page, 'super@lamp.test');
+  await openApp(page, '/admin/contracts/665000000000000000000009', { reload: true });
+  await expect(page.getByText(/^Created \d{1,2} [A-Z][a-z]{2,3} \d{4}, \d{2}:\d{2}/)).toBeVisible();
+});
+
+test('on a laptop, a contract range breaks between its dates, never inside one', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page, 'super@lamp.test');
+  await openApp(page, '/admin/all-contracts');
+  const days = page.getByRole('table').getByText(DAY);
+  await expect(days.first()).toBeVisible();
+  await expect(page.getByRole('table')).not.toContainText(ISO_DAY);
+  const count = Math.min(await days.count(), 10);
+  for (let i = 0; i < count; i += 1) {
+    const { height } = await box(days.nth(i));
+    expect(height, `"${await days.nth(i).textContent()}" on one line`).toBeLessThan(24);
+  }
+});
