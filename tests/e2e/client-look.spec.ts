@@ -96,3 +96,21 @@ test('on a laptop, a contract range breaks between its dates, never inside one',
     expect(height, `"${await days.nth(i).textContent()}" on one line`).toBeLessThan(24);
   }
 });
+
+for (const { width, height } of [
+  { width: 1366, height: 900 },
+  { width: 390, height: 844 },
+]) {
+  test(`choosing a label category shows its labels on screen at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height });
+    await signIn(page, 'admin@northwind.test');
+    await openApp(page, '/labels');
+    const category = page.getByRole('button', { name: 'Region', exact: true });
+    await category.click();
+    const heading = page.getByRole('heading', { name: 'Labels in Region' });
+    await expect(heading).toBeInViewport({ ratio: 1 });
+    await expect(page.getByRole('region', { name: 'Labels in Region' }).getByRole('row').nth(1)).toBeInViewport();
+    // On a laptop the labels open beside the categories, not below the fold.
+    if (width > 1000) expect((await box(heading)).y).toBeLessThan((await box(category)).y);
+  });
+}
