@@ -114,3 +114,30 @@ for (const { width, height } of [
     if (width > 1000) expect((await box(heading)).y).toBeLessThan((await box(category)).y);
   });
 }
+
+test('a dropdown in a dialog looks like a dropdown on a page', async ({ page }) => {
+  await signIn(page, 'admin@northwind.test');
+  const look = (control: ReturnType<typeof page.getByRole>) =>
+    control.evaluate((el) => {
+      const style = getComputedStyle(el);
+      const chevron = (
+        el.querySelector('svg') ?? el.parentElement?.querySelector(':scope > svg')
+      )?.getBoundingClientRect();
+      return {
+        height: Math.round(el.getBoundingClientRect().height),
+        radius: style.borderTopLeftRadius,
+        border: style.borderTopColor,
+        font: style.fontSize,
+        padding: `${style.paddingLeft} ${style.paddingRight}`,
+        nativeArrow: el.tagName === 'SELECT' && style.appearance !== 'none',
+        chevron: chevron ? `${Math.round(chevron.width)}×${Math.round(chevron.height)}` : 'none',
+      };
+    });
+  await openApp(page, '/measurements/66400000000000000000003f');
+  const onPage = await look(page.getByRole('combobox', { name: 'Date range' }));
+  await openApp(page, '/users');
+  await page.getByRole('button', { name: 'Invite user' }).click();
+  const inDialog = await look(page.getByRole('dialog').getByRole('button', { name: /Role$/ }));
+  expect(onPage.nativeArrow).toBe(false);
+  expect(inDialog).toEqual(onPage);
+});
