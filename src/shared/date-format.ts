@@ -7,6 +7,7 @@
  * signed in, when an import ran) are shown in the viewer's own zone, as any app shows a time.
  */
 const day = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const month = new Intl.DateTimeFormat('en-GB', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 const shortDay = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 const instant = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
@@ -31,6 +32,12 @@ export function formatDate(value: string): string {
 export function formatShortDate(value: string): string {
   const t = dayTime(value);
   return Number.isNaN(t) ? value : shortDay.format(t);
+}
+
+/** A calendar month ('2026-11' or a day in it): 'Nov 2026'. */
+export function formatMonth(value: string): string {
+  const t = dayTime(value.length === 7 ? `${value}-01` : value);
+  return Number.isNaN(t) ? value : month.format(t);
 }
 
 /** An instant in the viewer's zone: '26 Nov 2026, 14:08'. */

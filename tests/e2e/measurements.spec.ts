@@ -174,7 +174,7 @@ test.describe('measurements', () => {
         );
       }
     }
-    await expect(page.getByRole('list', { name: 'Attention funnel' })).toBeVisible();
+    await expect(page.getByRole('group', { name: 'Attention funnel' })).toBeVisible();
     await page.getByRole('tab', { name: 'Device' }).click();
     await expect(page.getByRole('tabpanel')).toContainText(/Mobile|Desktop|Tablet|Connected TV/);
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateRange, formatDateTime, formatShortDate } from '../../src/shared/date-format.ts';
+import {
+  formatDate,
+  formatDateRange,
+  formatDateTime,
+  formatMonth,
+  formatShortDate,
+} from '../../src/shared/date-format.ts';
 
 describe('dates as people read them', () => {
   it('writes a day the same way from a day or a timestamp', () => {
@@ -19,5 +25,13 @@ describe('dates as people read them', () => {
   it('returns what it cannot read unchanged rather than "Invalid Date"', () => {
     expect(formatDate('soon')).toBe('soon');
     expect(formatDateTime('soon')).toBe('soon');
+  });
+});
+
+describe('months as people read them', () => {
+  it('writes a month from its key or a day in it', () => {
+    expect(formatMonth('2026-11')).toBe('Nov 2026');
+    expect(formatMonth('2026-11-26')).toBe('Nov 2026');
+    expect(formatMonth('later')).toBe('later');
   });
 });

@@ -25,6 +25,7 @@ import { getOne, list as listRows } from '../../lib/api.ts';
 import type { ResourceName } from '../../shared/schemas/index.ts';
 import { listQuery } from '../../shared/schemas/list-query.ts';
 import type { ListBase } from './listState.ts';
+import { SELECT_BOX_CLASS, SelectChevron } from '../shared/SelectField.tsx';
 import { NEW_OPTION_MARKER, SELECT_ALL_ID, SELECT_LAYER_Z_INDEX, type SelectOption } from '../../shared/constants.ts';
 
 const labelClass = 'mb-1 block text-sm font-medium text-slate-700';
@@ -148,22 +149,24 @@ export function ChoiceInput({
   value: string | null;
   onChange: (value: string) => void;
   options: readonly { id: string; name: string }[];
+  /** What the box says while nothing is chosen. */
+  placeholder?: string;
 }) {
   return (
     <Select
       selectedKey={value}
       onSelectionChange={(key) => key !== null && onChange(String(key))}
       isInvalid={Boolean(error)}
-      className={className}
+      className={`group ${className ?? ''}`}
       validationBehavior="aria"
       {...rest}
     >
       <Label className={labelClass}>{label}</Label>
-      <Button className={`${inputClass} flex items-center justify-between text-left`}>
-        <SelectValue className="truncate data-[placeholder]:text-slate-500" />
-        <span aria-hidden="true" className="text-slate-500">
-          ▾
-        </span>
+      <Button
+        className={`${SELECT_BOX_CLASS} border-slate-300 outline-none data-[disabled]:bg-slate-100 data-[focus-visible]:outline-2 data-[focus-visible]:outline-primary group-data-[invalid]:border-red-600`}
+      >
+        <SelectValue className="block truncate data-[placeholder]:text-slate-500" />
+        <SelectChevron />
       </Button>
       {hint ? (
         <Text slot="description" className={hintClass}>
@@ -280,9 +283,9 @@ export function ReferencePicker({
     >
       <Label className={labelClass}>{label}</Label>
       <div className="relative">
-        <Input className={`${inputClass} pr-8`} placeholder="Type to search" />
-        <Button className="absolute inset-y-0 right-0 px-2 text-slate-500" aria-label={`Show ${label} options`}>
-          ▾
+        <Input className={`${inputClass} pr-9`} placeholder="Type to search" />
+        <Button className="absolute inset-y-0 right-0 w-9" aria-label={`Show ${label} options`}>
+          <SelectChevron />
         </Button>
       </div>
       {hint ? (

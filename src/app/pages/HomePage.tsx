@@ -5,6 +5,7 @@ import { accountFilter, list } from '../../lib/api.ts';
 import { $role, $selectedAccount } from '../../stores/account.ts';
 import { $currentUser } from '../../stores/session.ts';
 import { can } from '../../shared/access.ts';
+import { formatDateRange } from '../../shared/date-format.ts';
 import type { Measurement } from '../../shared/schemas/measurement.ts';
 import { MEASUREMENT_STATUS_TONES } from '../shared/Badge.tsx';
 import { paths, type PageProps } from '../routes.ts';
@@ -22,8 +23,6 @@ const STATUS_STYLES = MEASUREMENT_STATUS_TONES;
 const number = new Intl.NumberFormat('en-GB');
 const compact = new Intl.NumberFormat('en-GB', { notation: 'compact', maximumFractionDigits: 1 });
 const apmFormat = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
-const day = (iso: string) => dateFormat.format(new Date(`${iso}T00:00:00Z`));
 
 interface QuickLink {
   id: string;
@@ -167,9 +166,7 @@ function RecentMeasurements({ accountId }: { accountId: string }) {
                   </dd>
                 </div>
               </dl>
-              <p className="mt-3 text-xs text-slate-600">
-                {day(m.start_date)} – {day(m.end_date)}
-              </p>
+              <p className="mt-3 text-xs text-slate-600">{formatDateRange(m.start_date, m.end_date)}</p>
             </Link>
           </li>
         ))}

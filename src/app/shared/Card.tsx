@@ -1,5 +1,5 @@
 /** The white panel that groups a page's content, with an optional title and actions. */
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 
 export function Card({
   title,
@@ -12,11 +12,22 @@ export function Card({
   children: ReactNode;
   className?: string;
 }) {
+  // A titled card is a region named by its title, so a person using a screen reader can jump to it.
+  const titleId = useId();
   return (
-    <section className={`rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5 ${className}`}>
+    <section
+      aria-labelledby={title ? titleId : undefined}
+      className={`rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5 ${className}`}
+    >
       {title || actions ? (
         <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
-          {title ? <h2 className="text-base font-semibold text-slate-900">{title}</h2> : <span />}
+          {title ? (
+            <h2 id={titleId} className="text-base font-semibold text-slate-900">
+              {title}
+            </h2>
+          ) : (
+            <span />
+          )}
           {actions}
         </div>
       ) : null}

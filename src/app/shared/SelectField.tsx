@@ -1,6 +1,28 @@
-/** A labelled native select with its hint and error tied to it. */
+/**
+ * A labelled native select with its hint and error tied to it, and the one look every dropdown
+ * of the app shares (this native select, the kit's React Aria Select and combobox buttons, the
+ * report pickers): the same box, height and chevron, on a page or in a dialog.
+ */
 import { useId, type ReactNode, type SelectHTMLAttributes } from 'react';
 import { describedByIds, FieldMessages } from './Field.tsx';
+
+/** The box of a dropdown; the caller adds its border colour (normal or invalid). */
+export const SELECT_BOX_CLASS =
+  'relative block w-full rounded-md border bg-white py-2 pr-9 pl-3 text-left text-sm text-slate-900 shadow-sm';
+
+/** The dropdown's chevron, drawn at the right of a box with SELECT_BOX_CLASS (or any relative box). */
+export function SelectChevron() {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 20 20"
+      fill="currentColor"
+      className="pointer-events-none absolute top-1/2 right-3 h-4 w-4 -translate-y-1/2 text-slate-500"
+    >
+      <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4z" />
+    </svg>
+  );
+}
 
 export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> {
   label: ReactNode;
@@ -19,20 +41,24 @@ export function SelectField({ label, error, hint, options, placeholder, classNam
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
         {label}
       </label>
-      <select
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={`block w-full rounded-md border bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:outline-2 focus:outline-primary ${error ? 'border-red-600' : 'border-slate-300'}`}
-        {...rest}
-      >
-        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
+      <div className="relative">
+        {/* The browser's own arrow is hidden for the shared chevron, so it matches the other dropdowns. */}
+        <select
+          id={id}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          className={`${SELECT_BOX_CLASS} appearance-none truncate focus:outline-2 focus:outline-primary ${error ? 'border-red-600' : 'border-slate-300'}`}
+          {...rest}
+        >
+          {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+        <SelectChevron />
+      </div>
       <FieldMessages id={id} hint={hint} error={error} />
     </div>
   );

@@ -4,6 +4,7 @@
  * the columns it shows; none restates how a value is formatted.
  */
 import { contractActive } from '../../shared/contracts.ts';
+import { formatDate } from '../../shared/date-format.ts';
 import type { Contract } from '../../shared/schemas/contract.ts';
 import type { Column } from '../kit/DataTable.tsx';
 import { Badge, STATUS_TONES } from './Badge.tsx';
@@ -17,8 +18,24 @@ export function money(amount: number | null | undefined, currency: string): stri
   return new Intl.NumberFormat('en-GB', { style: 'currency', currency, maximumFractionDigits: 0 }).format(amount);
 }
 
-export const dates = (start: string | null, end: string | null) =>
+/** A contract's dates in a CSV file: ISO days, as the API sends them. */
+export const isoDates = (start: string | null, end: string | null) =>
   start || end ? `${start ?? '…'} – ${end ?? '…'}` : '—';
+
+/**
+ * A contract's dates as people read them ('1 Apr 2026 – 31 Mar 2027'; a missing side is open).
+ * Each date keeps to one line, so a narrow column breaks the range between its dates, never
+ * inside one.
+ */
+export function ContractDates({ start, end }: { start: string | null; end: string | null }) {
+  if (!start && !end) return <>—</>;
+  return (
+    <>
+      <span className="whitespace-nowrap">{start ? formatDate(start) : '…'}</span> –{' '}
+      <span className="whitespace-nowrap">{end ? formatDate(end) : '…'}</span>
+    </>
+  );
+}
 
 /**
  * decisions.md §3 (reading A): the server's `active`, computed over the contract's whole
@@ -47,8 +64,8 @@ export const CONTRACT_COLUMNS = {
     header: 'Dates',
     sortField: 'start_date',
     wide: true,
-    csv: (c) => dates(c.start_date, c.end_date),
-    cell: (c) => dates(c.start_date, c.end_date),
+    csv: (c) => isoDates(c.start_date, c.end_date),
+    cell: (c) => <ContractDates start={c.start_date} end={c.end_date} />,
   },
   value: {
     id: 'value',

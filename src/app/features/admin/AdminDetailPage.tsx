@@ -8,6 +8,7 @@ import { useLocation } from 'wouter';
 import type { z } from 'zod';
 import { update } from '../../../lib/api.ts';
 import { showSuccess } from '../../../stores/alerts.ts';
+import { formatDateTime } from '../../../shared/date-format.ts';
 import { isInUseGuarded } from '../../../shared/reference-usage.ts';
 import { resources } from '../../../shared/schemas/index.ts';
 import { DeleteRecordButton } from '../../kit/DeleteRecordButton.tsx';
@@ -22,7 +23,6 @@ import { Skeleton } from '../../shared/EmptyState.tsx';
 import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
-import { when } from './declaration.ts';
 import { fieldLabels, SectionFields } from './SectionFields.tsx';
 import { AdminSectionGate, recordTitle, type ResolvedSection } from './useAdminSection.tsx';
 
@@ -81,7 +81,7 @@ function EditForm({ row, reload, view, declaration, context }: ResolvedSection &
     <div className="max-w-3xl space-y-6">
       <PageHeader title={name}>
         <span className="self-center text-xs text-slate-500">
-          {row.created_at ? `Created ${when(row.created_at)} · ` : ''}
+          {row.created_at ? `Created ${formatDateTime(row.created_at)} · ` : ''}
           <span className="font-mono">{row.id}</span>
         </span>
       </PageHeader>

@@ -36,7 +36,7 @@ import {
 import { BreakdownTable, DIMENSION_LABELS, KpiTile } from '../../shared/metrics/figures.tsx';
 import { Card } from '../../shared/Card.tsx';
 import { EmptyState, Skeleton } from '../../shared/EmptyState.tsx';
-import { SelectField } from '../../shared/SelectField.tsx';
+import { SELECT_BOX_CLASS, SelectChevron, SelectField } from '../../shared/SelectField.tsx';
 import { saveTextFile } from '../../shared/saveTextFile.ts';
 import { MeasurementStatusBadge } from './ui.tsx';
 
@@ -322,21 +322,24 @@ export default function DashboardPage({ params }: PageProps) {
                         style={{ background: SERIES_COLOURS[s] }}
                       />
                       <span className="sr-only">{s === 0 ? 'First metric' : 'Second metric'}</span>
-                      <select
-                        value={metric}
-                        onChange={(e) => {
-                          const next = [...series] as [MetricKey, MetricKey];
-                          next[s] = e.target.value as MetricKey;
-                          setSeries(next);
-                        }}
-                        className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
-                      >
-                        {CHARTABLE.map((k) => (
-                          <option key={k} value={k}>
-                            {metricDefinition(k).label}
-                          </option>
-                        ))}
-                      </select>
+                      <span className="relative block w-44">
+                        <select
+                          value={metric}
+                          onChange={(e) => {
+                            const next = [...series] as [MetricKey, MetricKey];
+                            next[s] = e.target.value as MetricKey;
+                            setSeries(next);
+                          }}
+                          className={`${SELECT_BOX_CLASS} appearance-none truncate border-slate-300`}
+                        >
+                          {CHARTABLE.map((k) => (
+                            <option key={k} value={k}>
+                              {metricDefinition(k).label}
+                            </option>
+                          ))}
+                        </select>
+                        <SelectChevron />
+                      </span>
                     </label>
                   ))}
                 </div>

@@ -7,6 +7,7 @@ import { useEffect } from 'react';
 import { Link } from 'wouter';
 import { getOne, list, sortQuery } from '../../../lib/api.ts';
 import { AUTO_REFRESH_MS } from '../../../shared/constants.ts';
+import { formatDateTime } from '../../../shared/date-format.ts';
 import { importJobName } from '../../../shared/import-job-name.ts';
 import type { PageProps } from '../../routes.ts';
 import { paths } from '../../routes.ts';
@@ -18,8 +19,6 @@ import { useAsync } from './data.ts';
 import { isActive, jobProgress, ProgressBar } from './importJobs.tsx';
 import { Card, ImportStatusBadge } from './ui.tsx';
 import { TableHead } from '../../shared/TableHead.tsx';
-
-const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'medium' });
 
 export default function DataImportPage({ params }: PageProps) {
   const measurementId = params.measurementId ?? '';
@@ -66,8 +65,8 @@ export default function DataImportPage({ params }: PageProps) {
         {j.correlation_id ?? '—'}
       </span>,
     ],
-    ['Started', dateTime.format(new Date(j.created_at))],
-    ['Last update', dateTime.format(new Date(j.updated_at))],
+    ['Started', formatDateTime(j.created_at)],
+    ['Last update', formatDateTime(j.updated_at)],
   ];
 
   return (
@@ -116,12 +115,19 @@ export default function DataImportPage({ params }: PageProps) {
         </Card>
       ) : null}
       <Card title="Status history">
+        {events.error ? (
+          <ErrorPlaceholder name="status history" error={events.error} />
+        ) : !events.data ? (
+          <Spinner label="Loading the status history" />
+        ) : events.data.length === 0 ? (
+          <p className="text-sm text-slate-600">No status has been recorded for this import yet.</p>
+        ) : null}
         <ol className="space-y-2 text-sm">
           {(events.data ?? []).map((e) => (
             <li key={e.id} className="flex flex-wrap items-center gap-3">
               <ImportStatusBadge status={e.status} />
               <span className="text-slate-800">{e.message}</span>
-              <span className="text-xs text-slate-500">{dateTime.format(new Date(e.created_at))}</span>
+              <span className="text-xs text-slate-500">{formatDateTime(e.created_at)}</span>
             </li>
           ))}
         </ol>

@@ -19,6 +19,7 @@ import {
   type Selection,
 } from 'react-aria-components';
 import { SELECT_LAYER_Z_INDEX } from '../../../shared/constants.ts';
+import { SELECT_BOX_CLASS, SelectChevron } from '../../shared/SelectField.tsx';
 
 export const SELECT_ALL = '*';
 
@@ -100,14 +101,15 @@ export function MultiPicker({
           onFocus={onWanted}
           aria-labelledby={`${labelId} ${labelId}-value`}
           isDisabled={isDisabled}
-          className="flex w-full items-center justify-between gap-2 rounded-md border border-slate-300 bg-white px-3 py-2 text-left text-sm text-slate-900 shadow-sm outline-none data-[disabled]:cursor-not-allowed data-[disabled]:bg-slate-100 data-[focus-visible]:outline-2 data-[focus-visible]:outline-primary"
+          className={`${SELECT_BOX_CLASS} border-slate-300 outline-none data-[disabled]:cursor-not-allowed data-[disabled]:bg-slate-100 data-[focus-visible]:outline-2 data-[focus-visible]:outline-primary`}
         >
-          <span id={`${labelId}-value`} className={`truncate ${!all && chosen.length === 0 ? 'text-slate-500' : ''}`}>
+          <span
+            id={`${labelId}-value`}
+            className={`block truncate ${!all && chosen.length === 0 ? 'text-slate-500' : ''}`}
+          >
             {text}
           </span>
-          <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 shrink-0 text-slate-500" fill="currentColor">
-            <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4z" />
-          </svg>
+          <SelectChevron />
         </Button>
         <Popover
           placement="bottom start"

@@ -8,7 +8,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Switch } from 'react-aria-components';
-import { METRIC_DEFINITIONS, summarise, sumCounts, type MetricKey } from '../../../shared/metrics.ts';
+import { METRIC_DEFINITIONS, type MetricKey } from '../../../shared/metrics.ts';
 import {
   DIMENSION_NAMES,
   RELATIVE_DATE_LABELS,
@@ -21,7 +21,6 @@ import {
 import type { ReportData } from '../../../shared/report-api.ts';
 import { $selectedAccountId } from '../../../stores/account.ts';
 import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';
-import { BarChart, TimeSeriesChart } from '../../shared/metrics/charts.tsx';
 import { formatDay, todayUtc } from '../../shared/metrics/dateRange.ts';
 import { KpiTile } from '../../shared/metrics/figures.tsx';
 import { Card } from '../../shared/Card.tsx';
@@ -32,6 +31,7 @@ import { useAsync } from '../../shared/useAsync.ts';
 import { fetchLabelOptions, fetchMeasurementOptions, fetchReport } from './api.ts';
 import { messages } from '../../../shared/messages.ts';
 import { MultiPicker } from './MultiPicker.tsx';
+import { NoDelivery, ReportChart } from './ReportChart.tsx';
 import { ResultsTable } from './ResultsTable.tsx';
 import {
   dataQuery,
@@ -107,46 +107,6 @@ async function load(state: ReportState): Promise<Loaded> {
     comparison: { kind: 'previous', other, labels: { a: 'this period', b: 'previous period' } },
     note: null,
   };
-}
-
-/** The chart: lines over time when the grouping has a time grain, else bars across the first dimension. */
-function ReportChart({ data, metrics }: { data: ReportData; metrics: readonly MetricKey[] }) {
-  const time = data.group_by.findIndex((d) => TIME_DIMENSIONS.includes(d));
-  const names = useMemo(() => new Map(data.measurements.map((m) => [m.id, m.name])), [data]);
-  if (data.group_by.length === 0 || data.rows.length === 0) return null;
-  const first = metrics[0] ?? 'impressions';
-  if (time >= 0) {
-    // Rows of the other dimension add up per period: counts summed, ratios derived again.
-    const byPeriod = new Map<string, ReportData['rows']>();
-    for (const row of data.rows) {
-      const key = row.keys[time]!;
-      byPeriod.set(key, [...(byPeriod.get(key) ?? []), row]);
-    }
-    const points = [...byPeriod.entries()]
-      .sort(([a], [b]) => a.localeCompare(b))
-      .map(([key, rows]) => ({
-        date: key.length === 7 ? `${key}-01` : key,
-        ...summarise(sumCounts(rows)),
-      }));
-    const second = metrics[1] ?? (first === 'apm' ? 'impressions' : 'apm');
-    return <TimeSeriesChart points={points} metrics={[first, second]} />;
-  }
-  const dimension = data.group_by[0]!;
-  const bars = [...data.rows]
-    .filter((r) => data.group_by.length === 1 || r.keys.length)
-    .map((r) => ({
-      label: r.keys.map((k, i) => (data.group_by[i] === 'measurement' ? (names.get(k) ?? k) : k)).join(' · '),
-      value: r[first],
-    }))
-    .sort((a, b) => (b.value ?? 0) - (a.value ?? 0))
-    .slice(0, 15);
-  return (
-    <BarChart
-      bars={bars}
-      metric={first}
-      caption={`${METRIC_DEFINITIONS.find((d) => d.key === first)?.label ?? first} by ${DIMENSION_NAMES[dimension].toLowerCase()}`}
-    />
-  );
 }
 
 export function ReportBuilder({ title, subtitle, search, onSearch, fixed, actions, keep = [] }: ReportBuilderProps) {
@@ -418,9 +378,7 @@ export function ReportBuilder({ title, subtitle, search, onSearch, fixed, action
           <Card title="Results">
             {table && loaded ? (
               table.rows.length === 0 && state.groupBy.length > 0 ? (
-                <EmptyState title="No delivery in this date range">
-                  Try a longer date range, or other measurements.
-                </EmptyState>
+                <NoDelivery />
               ) : (
                 <ResultsTable
                   table={table}

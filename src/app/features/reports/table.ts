@@ -15,6 +15,7 @@ import {
 } from '../../../shared/reports.ts';
 import type { ReportData } from '../../../shared/report-api.ts';
 import { formatDay } from '../../shared/metrics/dateRange.ts';
+import { formatMonth } from '../../../shared/date-format.ts';
 import type { SortSpec } from './state.ts';
 
 export type Series = 'a' | 'b' | 'delta';
@@ -43,8 +44,6 @@ export interface ResultTable {
   totals: Record<string, number | null>;
 }
 
-const monthFormat = new Intl.DateTimeFormat('en-GB', { month: 'short', year: 'numeric', timeZone: 'UTC' });
-
 /** How a group's key reads: names for measurements, dates for the time grains. */
 export function keyLabel(dimension: ReportDimension, key: string, names: ReadonlyMap<string, string>): string {
   switch (dimension) {
@@ -54,10 +53,8 @@ export function keyLabel(dimension: ReportDimension, key: string, names: Readonl
       return formatDay(key);
     case 'week':
       return `Week of ${formatDay(key)}`;
-    case 'month': {
-      const t = Date.parse(`${key}-01T00:00:00Z`);
-      return Number.isNaN(t) ? key : monthFormat.format(t);
-    }
+    case 'month':
+      return formatMonth(key);
     default:
       return key;
   }

@@ -63,9 +63,7 @@ export const VERDICT_TEXT: Record<Verdict, string> = {
   level: 'in line with norm',
 };
 
-export function formatDay(day: string): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  return date.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-}
+// One formatter for the whole app (src/shared/date-format.ts); the Spotlight pages keep this name.
+export { formatDate as formatDay } from '../../../shared/date-format.ts';
 
 export const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

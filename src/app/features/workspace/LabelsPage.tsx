@@ -4,7 +4,7 @@
  * category is the `labelCategoryId` query, so a link (or a search result) opens it.
  */
 import { useStore } from '@nanostores/react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { ZodType } from 'zod';
 import { Link, useLocation, useSearch } from 'wouter';
 import { accountOwners, create } from '../../../lib/api.ts';
@@ -24,7 +24,7 @@ import { useResourceList } from '../../kit/useResourceList.ts';
 import { useRecord } from '../../kit/useRecord.ts';
 import { paths, withQuery } from '../../routes.ts';
 import { Card } from '../../shared/Card.tsx';
-import { Skeleton } from '../../shared/EmptyState.tsx';
+import { EmptyState, Skeleton } from '../../shared/EmptyState.tsx';
 import { Modal } from '../../shared/Modal.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { categoryList, labelDeleteConsequence, valueList } from './labels.ts';
@@ -52,8 +52,36 @@ export default function LabelsPage() {
         Label categories of <strong className="font-semibold text-slate-900">{account?.name}</strong> and their values.
         Measurements carry these labels; reports group and filter by them.
       </p>
-      {accountId ? <Categories accountId={accountId} chosen={categoryId} onChoose={choose} /> : null}
-      {accountId && categoryId ? <Values key={categoryId} accountId={accountId} categoryId={categoryId} /> : null}
+      {/* Side by side on a laptop, so choosing a category shows its labels beside the click;
+          stacked on narrower screens, where the chosen category's labels scroll into view. */}
+      <div className="grid items-start gap-6 xl:grid-cols-2">
+        {accountId ? <Categories accountId={accountId} chosen={categoryId} onChoose={choose} /> : null}
+        {accountId && categoryId ? (
+          <ShownOnChoice key={categoryId}>
+            <Values accountId={accountId} categoryId={categoryId} />
+          </ShownOnChoice>
+        ) : (
+          <div className="hidden xl:block">
+            <EmptyState title="No category chosen">Choose a category to see and edit its labels here.</EmptyState>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** Brings what a choice opened into view when it opened outside the screen (stacked layouts). */
+function ShownOnChoice({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const box = ref.current?.getBoundingClientRect();
+    if (!box || (box.top >= 0 && box.top < window.innerHeight - 160)) return;
+    const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    ref.current?.scrollIntoView({ block: 'start', behavior: still ? 'auto' : 'smooth' });
+  }, []);
+  return (
+    <div ref={ref} className="scroll-mt-4">
+      {children}
     </div>
   );
 }

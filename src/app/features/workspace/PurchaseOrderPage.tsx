@@ -15,7 +15,8 @@ import { EmptyState, Skeleton } from '../../shared/EmptyState.tsx';
 import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
-import { ActiveBadge, dates, isActive, money, type ContractRow } from '../../shared/contracts.tsx';
+import { ActiveBadge, ContractDates, isActive, money, type ContractRow } from '../../shared/contracts.tsx';
+import { formatDate, formatDateRange } from '../../../shared/date-format.ts';
 import type { PurchaseOrderRow } from './billing.ts';
 
 function Fact({ term, children }: { term: string; children: React.ReactNode }) {
@@ -55,7 +56,7 @@ export default function PurchaseOrderPage({ params }: PageProps) {
         <dl className="grid grid-cols-2 gap-4 sm:grid-cols-5">
           <Fact term="Amount">{money(o.amount, o.currency)}</Fact>
           <Fact term="Remaining">{money(o.remaining, o.currency)}</Fact>
-          <Fact term="Issued">{o.issued_date}</Fact>
+          <Fact term="Issued">{formatDate(o.issued_date)}</Fact>
           <Fact term="Status">{capitalise(o.status)}</Fact>
           <Fact term="Contract">{contract.data?.contract.billing_name ?? (contractId ? '…' : 'None')}</Fact>
         </dl>
@@ -70,7 +71,9 @@ export default function PurchaseOrderPage({ params }: PageProps) {
             <>
               <dl className="mb-5 grid grid-cols-2 gap-4 sm:grid-cols-4">
                 <Fact term="Billing name">{contract.data.contract.billing_name}</Fact>
-                <Fact term="Dates">{dates(contract.data.contract.start_date, contract.data.contract.end_date)}</Fact>
+                <Fact term="Dates">
+                  <ContractDates start={contract.data.contract.start_date} end={contract.data.contract.end_date} />
+                </Fact>
                 <Fact term="Value">{money(contract.data.contract.value, contract.data.contract.currency)}</Fact>
                 <Fact term="Active">
                   <ActiveBadge active={isActive(contract.data.contract)} />
@@ -86,7 +89,7 @@ export default function PurchaseOrderPage({ params }: PageProps) {
                       <Link href={paths.measurement(m.id)} className="font-medium">
                         {m.name}
                       </Link>
-                      <span className="text-slate-600">{dates(m.start_date, m.end_date)}</span>
+                      <span className="text-slate-600">{formatDateRange(m.start_date, m.end_date)}</span>
                     </li>
                   ))}
                 </ul>

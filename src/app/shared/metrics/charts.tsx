@@ -5,62 +5,108 @@
  * readable by screen readers through a data table behind each chart.
  */
 import { useId, useMemo, useState } from 'react';
-import { formatMetric, metricDefinition, type MetricKey, type MetricSummary } from '../../../shared/metrics.ts';
+import {
+  formatMetric,
+  METRIC_FORMULAS,
+  metricDefinition,
+  type MetricFormula,
+  type MetricKey,
+  type MetricSummary,
+} from '../../../shared/metrics.ts';
+import { EmptyState } from '../EmptyState.tsx';
 import { formatShortDay } from './dateRange.ts';
 
-const FUNNEL_STEPS = [
-  { key: 'impressions', label: 'Impressions' },
-  { key: 'measured', label: 'Measured' },
-  { key: 'viewable', label: 'Viewable' },
-  { key: 'viewed', label: 'Viewed' },
-] as const;
+type FunnelCount = 'impressions' | 'measured' | 'viewable' | 'viewed';
+type FunnelShare = 'pct_measured' | 'pct_viewable' | 'pct_viewed';
+/** The funnel's short names; a share's base is named in full ("of measured impressions"). */
+const STEP_NAMES: Record<FunnelCount, string> = {
+  impressions: 'Impressions',
+  measured: 'Measured',
+  viewable: 'Viewable',
+  viewed: 'Viewed',
+};
 
-/** The attention funnel: Impressions → Measured → Viewable → Viewed, each bar to scale. */
-export function FunnelChart({ totals }: { totals: MetricSummary }) {
-  const max = Math.max(totals.impressions, 1);
-  const shares: Record<string, number | null> = {
-    impressions: null,
-    measured: totals.pct_measured,
-    viewable: totals.pct_viewable,
-    viewed: totals.pct_viewed,
-  };
-  const notes: Record<string, string> = {
-    measured: 'of impressions',
-    viewable: 'of impressions',
-    viewed: 'of measured',
-  };
+/**
+ * One step: its count, and a bar whose track is the step's base (the denominator of its share's
+ * formula) and whose fill is its share of it. A meter, so a screen reader hears the share too.
+ */
+function FunnelBar({
+  count,
+  share,
+  totals,
+  tone,
+}: {
+  count: FunnelCount;
+  share?: FunnelShare;
+  totals: MetricSummary;
+  tone: number;
+}) {
+  const value = totals[count];
+  const label = STEP_NAMES[count];
+  const ratio = share ? totals[share] : 1;
+  const percent = typeof ratio === 'number' ? Math.min(ratio, 1) * 100 : 0;
+  const caption = share
+    ? `${formatMetric(share, ratio)} of ${metricDefinition(METRIC_FORMULAS[share].denominator).label.toLowerCase()}`
+    : null;
   return (
-    <ol className="space-y-3" aria-label="Attention funnel">
-      {FUNNEL_STEPS.map((step, i) => {
-        const value = totals[step.key];
-        const width = Math.max((value / max) * 100, value > 0 ? 1.5 : 0);
-        const share = shares[step.key];
-        return (
-          <li key={step.key}>
-            <div className="mb-1 flex items-baseline justify-between gap-2 text-sm">
-              <span className="font-medium text-slate-700">{step.label}</span>
-              <span className="font-semibold tabular-nums text-slate-900">{formatMetric('impressions', value)}</span>
-            </div>
-            <div className="h-6 w-full overflow-hidden rounded bg-slate-100">
-              <div
-                className="h-full rounded bg-primary"
-                style={{ width: `${width}%`, opacity: 1 - i * 0.17 }}
-                aria-hidden="true"
-              />
-            </div>
-            {share !== null && share !== undefined ? (
-              <p className="mt-1 text-xs text-slate-600">
-                {formatMetric('pct_viewed', share)} {notes[step.key]}
-              </p>
-            ) : null}
-          </li>
-        );
-      })}
-    </ol>
+    <div>
+      <div className="mb-1 flex items-baseline justify-between gap-2 text-sm">
+        <span className="font-medium text-slate-700">{label}</span>
+        <span className="font-semibold tabular-nums text-slate-900">{formatMetric(count, value)}</span>
+      </div>
+      <div
+        role="meter"
+        aria-label={caption ? `${label}: ${caption}` : label}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={Math.round(percent * 10) / 10}
+        aria-valuetext={caption ?? formatMetric(count, value)}
+        className="h-6 w-full overflow-hidden rounded bg-slate-100"
+      >
+        <div
+          className="h-full rounded bg-primary"
+          style={{ width: `${Math.max(percent, value > 0 ? 1.5 : 0)}%`, opacity: 1 - tone * 0.17 }}
+        />
+      </div>
+      {caption ? <p className="mt-1 text-xs text-slate-600">{caption}</p> : null}
+    </div>
+  );
+}
+
+/**
+ * The attention funnel. Viewable is a share of impressions and viewed a share of measured
+ * impressions (the model's prediction needs no viewability), so viewed can outnumber viewable:
+ * drawn one under the other, the funnel seemed to widen. The two stand side by side instead, each
+ * bar against its own base, and every share says what it is a share of.
+ */
+export function FunnelChart({ totals }: { totals: MetricSummary }) {
+  return (
+    <div className="space-y-3" role="group" aria-label="Attention funnel">
+      <FunnelBar count="impressions" totals={totals} tone={0} />
+      <FunnelBar count="measured" share="pct_measured" totals={totals} tone={1} />
+      <div className="grid grid-cols-2 gap-3">
+        <FunnelBar count="viewable" share="pct_viewable" totals={totals} tone={2} />
+        <FunnelBar count="viewed" share="pct_viewed" totals={totals} tone={2} />
+      </div>
+    </div>
   );
 }
 
 export const SERIES_COLOURS = ['var(--lamp-primary)', '#475569'] as const;
+
+/**
+ * Why a metric has no value to draw: a derived metric is null only where its formula's
+ * denominator is zero ('aCPM is worked out per total view time, and there is none here').
+ */
+function noValueReason(key: MetricKey): string {
+  const label = metricDefinition(key).label;
+  const formula = (METRIC_FORMULAS as Partial<Record<MetricKey, MetricFormula>>)[key];
+  return formula
+    ? `${label} is worked out per ${metricDefinition(formula.denominator).label.toLowerCase()}, and there is none here.`
+    : `There is no ${label} here.`;
+}
+
+const hasValue = (values: readonly (number | null | undefined)[]) => values.some((v) => typeof v === 'number');
 
 function niceMax(value: number): number {
   if (value <= 0) return 1;
@@ -83,6 +129,27 @@ export function TimeSeriesChart({
 }: {
   points: (MetricSummary & { date: string })[];
   metrics: readonly [MetricKey, MetricKey];
+}) {
+  const drawn = metrics.filter((key) => hasValue(points.map((p) => p[key])));
+  if (points.length === 0) return <EmptyState title="No days in this date range" />;
+  if (drawn.length === 0)
+    return (
+      <EmptyState title={`No ${metrics.map((k) => metricDefinition(k).label).join(' or ')} to draw`}>
+        {metrics.map(noValueReason).join(' ')}
+      </EmptyState>
+    );
+  return <TimeSeriesLines points={points} metrics={metrics} missing={metrics.filter((k) => !drawn.includes(k))} />;
+}
+
+function TimeSeriesLines({
+  points,
+  metrics,
+  missing,
+}: {
+  points: (MetricSummary & { date: string })[];
+  metrics: readonly [MetricKey, MetricKey];
+  /** Metrics with no value on any day: their line is missing, and a note says why. */
+  missing: readonly MetricKey[];
 }) {
   const titleId = useId();
   const [hover, setHover] = useState<number | null>(null);
@@ -199,6 +266,7 @@ export function TimeSeriesChart({
           ))}
         </div>
       ) : null}
+      {missing.length ? <p className="mt-2 text-sm text-slate-600">{missing.map(noValueReason).join(' ')}</p> : null}
       <details className="mt-2 text-sm">
         <summary className="cursor-pointer text-slate-600">Show the chart's data</summary>
         <div className="relative mt-2 max-h-64 overflow-auto">
@@ -248,6 +316,9 @@ export function BarChart({
   caption: string;
 }) {
   const max = Math.max(0, ...bars.map((b) => b.value ?? 0)) || 1;
+  if (bars.length === 0) return <EmptyState title="Nothing to draw for these rows" />;
+  if (!hasValue(bars.map((b) => b.value)))
+    return <EmptyState title={`No ${metricDefinition(metric).label} to draw`}>{noValueReason(metric)}</EmptyState>;
   return (
     <figure>
       <figcaption className="sr-only">{caption}</figcaption>
