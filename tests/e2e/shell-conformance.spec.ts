@@ -163,6 +163,8 @@ test.describe('global search by keyboard (spec §2, §9; decisions §8)', () => 
   test('Enter with no result highlighted opens the first result, also when pressed before the results came', async ({
     page,
   }) => {
+    // Two searches and two dashboards: more than the default 30 s on a busy machine.
+    test.setTimeout(60_000);
     await signIn(page, 'reader@northwind.test');
     await openApp(page, '/');
     await page.keyboard.press('Control+k');

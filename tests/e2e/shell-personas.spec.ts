@@ -44,7 +44,8 @@ const MATRIX: Row[] = [
     nav: ['Measurements', 'Reports', 'Documentation', 'Support'],
     menu: ADMIN_MENU,
     routes: {
-      '/admin/details': 'account',
+      // decisions.md §3: their own account is not a product owner, so it is the account that lacks /admin.
+      '/admin/details': 'user',
       '/spotlight': 'spotlight',
       '/labels': null,
       '/users': null,
@@ -65,7 +66,7 @@ const MATRIX: Row[] = [
     email: 'reader@northwind.test',
     nav: ['Measurements', 'Reports', 'Documentation', 'Support'],
     menu: ['Feedback', 'Profile', 'Sign out'],
-    routes: { '/measurements/create': 'account', '/billing': 'account', '/reports': null, '/admin/details': 'account' },
+    routes: { '/measurements/create': 'account', '/billing': 'account', '/reports': null, '/admin/details': 'user' },
     version: false,
     banner: false,
   },
@@ -73,7 +74,7 @@ const MATRIX: Row[] = [
     email: 'partner@contoso.test',
     nav: ['Measurements', 'Reports', 'Spotlight', 'Documentation', 'Support'],
     menu: ADMIN_MENU,
-    routes: { '/spotlight/studies': null, '/labels': null, '/admin/details': 'account' },
+    routes: { '/spotlight/studies': null, '/labels': null, '/admin/details': 'user' },
     version: false,
     banner: false,
   },

@@ -100,7 +100,7 @@ export const GLOBAL_RECIPES: Record<string, AdminRecipe> = {
       const vendors = await list(page).getByRole('row').locator('td:nth-child(4)').allTextContents();
       expect(vendors.every((vendor) => vendor === 'DV360')).toBe(true);
     },
-    // A macro is named by its id (spec §2 "Breadcrumbs").
+    // A macro's page is headed by the macro; its breadcrumb names it by its id (spec §2 "Breadcrumbs").
     create: async (page, unique) => {
       await createFromList(page, 'Third Party Macro', async (p) => {
         await fill(p, 'Macro', `\${${unique}}`);
@@ -109,7 +109,7 @@ export const GLOBAL_RECIPES: Record<string, AdminRecipe> = {
       });
       const id = page.url().split('/').at(-1) as string;
       expect(id).toMatch(/^[0-9a-f]{24}$/);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(id);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(`\${${unique}}`);
       await crumbIs(page, id);
     },
     edit: (page) => editField(page, 'Parameter', 'cachebuster'),
