@@ -17,10 +17,10 @@ import { resources, type DefinitionOf, type ResourceName, type SortKey } from '.
 /** A query string as Fastify hands it over: a repeated parameter arrives as an array. */
 export type RawQuery = Record<string, string | string[] | undefined>;
 
-const MAX_SKIP = 1_000_000_000;
-const MAX_VALUES = 500;
-const MAX_SORT_TERMS = 5;
-const MAX_SEARCH = 200;
+export const MAX_SKIP = 1_000_000_000;
+export const MAX_VALUES = 500;
+export const MAX_SORT_TERMS = 5;
+export const MAX_SEARCH = 200;
 const SORT_TERM = /^(asc|desc)\(([a-z_.]+)\)$/;
 
 const clip = (value: string, length: number) => value.slice(0, length);

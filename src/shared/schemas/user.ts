@@ -17,6 +17,7 @@ export const email = z
   .min(1, messages.validation.emailRequired)
   .max(254)
   .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, messages.validation.invalidEmailFormat)
+  .meta({ format: 'email' })
   .transform((value) => value.toLowerCase());
 
 const firstName = z.string().trim().min(1, messages.validation.firstNameRequired).max(100);
