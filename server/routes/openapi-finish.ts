@@ -170,6 +170,11 @@ export function finishDocument(document: Json, engineUrls: ReadonlySet<string>):
           'Preference-Applied': { $ref: '#/components/headers/PreferenceApplied' },
         };
       }
+      // The two headers every operation takes can be malformed, so every operation can answer 400.
+      operation.responses['400'] ??= {
+        description: 'A malformed X-Lamp-Sandbox or Prefer header (demo and test modes)',
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+      };
       operation.responses.default = {
         description: 'Any other status: a fault a test sandbox injects, or an unexpected server error',
         content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },

@@ -17,12 +17,27 @@ import {
 
 type Json = Record<string, unknown>;
 
+/**
+ * A request's optional field with a default says so in words, not with `default`: generators
+ * (openapi-typescript among them) read `default` as "always present" and make the field required
+ * in the type a client fills in. Answers keep their defaults: there the field is always present.
+ */
+function defaultsInWords(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(defaultsInWords);
+  if (typeof value !== 'object' || value === null) return value;
+  const { default: fallback, ...rest } = value as Json;
+  const walked = Object.fromEntries(Object.entries(rest).map(([key, inner]) => [key, defaultsInWords(inner)]));
+  if (fallback === undefined) return walked;
+  const said = `Default: ${JSON.stringify(fallback)}.`;
+  return { ...walked, description: typeof rest.description === 'string' ? `${rest.description} ${said}` : said };
+}
+
 /** The JSON Schema of a zod schema, as a request (input) or an answer (output) carries it. */
 export function jsonSchema(schema: unknown, io: 'input' | 'output'): Json {
   if (!(schema instanceof z.ZodType)) return {};
   try {
     const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Json;
-    return rest;
+    return io === 'input' ? (defaultsInWords(rest) as Json) : rest;
   } catch {
     return {};
   }
