@@ -143,6 +143,12 @@ describe('the exact OpenAPI document', () => {
     const uploadError = JSON.stringify(upload?.responses['400']);
     expect(uploadError).toContain('"issues"');
     expect(doc.paths['/api/spotlight/company/{id}/delete']?.post?.responses).toHaveProperty('409');
+    const entry = (
+      doc.components.schemas.DomainList?.properties as Record<string, { items: { anyOf: Json[] } }>
+    ).domains?.items.anyOf.map((form) => new RegExp(String(form.pattern)));
+    const entryOk = (value: string) => (entry ?? []).some((pattern) => pattern.test(value));
+    expect(['example.com', 'com.example.app', 'id389801252'].every(entryOk)).toBe(true);
+    expect(['Example.com', 'https://example.com/'].some(entryOk)).toBe(false);
     const bulk = JSON.stringify(doc.paths['/api/v1/account-users/bulk']?.post?.requestBody);
     expect(bulk).toContain('"format":"email"');
     expect(bulk).toContain('"first_name"');
