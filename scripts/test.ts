@@ -1,7 +1,7 @@
 /**
  * `npm test`: every check the project has, in order: typecheck, lint, format, the front-end
  * build, unit and API tests (Vitest), the API contract (tests/contract: every operation through
- * Prism's validating proxy, counted per operation), browser tests (Playwright in a system Chromium).
+ * Prism's validating proxy, counted per operation), the document (lint, a generated client), browser tests (Playwright in a system Chromium).
  * Every step runs even when an earlier one fails, so one run shows everything that is wrong;
  * the last line is the totals, `N passed, N failed`, over all runners (a check counts as one).
  */
@@ -88,6 +88,10 @@ if (wanted('unit'))
       failed: report ? report.numFailedTests + (code !== 0 && report.numFailedTests === 0 ? 1 : 0) : 1,
     });
   });
+
+// The document as its users meet it: Redocly's lint, a client generated with openapi-typescript
+// type-checked and run (tests/contract/document.ts).
+check('document', 'node', ['tests/contract/document.ts']);
 
 if (wanted('contract'))
   timed(() => {

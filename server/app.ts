@@ -1,4 +1,5 @@
 import { SandboxScope } from './sandbox/scope.ts';
+import { apiNotFound } from './api-not-found.ts';
 import { currentSandbox, now } from './sandbox/context.ts';
 import { sandboxes } from './sandbox/plugin.ts';
 import cookies from '@fastify/cookie';
@@ -186,13 +187,7 @@ async function withRoutes(app: FastifyInstance, config: Config, options: BuildAp
   if (serveStatic) {
     await app.register(staticSite, { root: config.staticDir, pageHeaders: SELF_SERVICE_PAGE_HEADERS });
   } else {
-    app.setNotFoundHandler((request, reply) =>
-      reply.code(404).send({
-        statusCode: 404,
-        error: 'Not Found',
-        message: `Route ${request.method}:${request.url.split('?')[0]} not found`,
-      }),
-    );
+    app.setNotFoundHandler(apiNotFound(app));
   }
   return app;
 }

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { apiNotFound } from '../api-not-found.ts';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -66,15 +67,10 @@ export async function staticSite(app: FastifyInstance, options: StaticSiteOption
     app.get(route, { config: { access: 'public' } }, (_request, reply) => sendPage(reply, file));
   }
 
+  const notFoundInApi = apiNotFound(app);
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    if (isApiPath(pathname)) {
-      return reply.code(404).send({
-        statusCode: 404,
-        error: 'Not Found',
-        message: `Route ${request.method}:${pathname} not found`,
-      });
-    }
+    if (isApiPath(pathname)) return notFoundInApi(request, reply);
     if ((request.method === 'GET' || request.method === 'HEAD') && !hasFileExtension(pathname)) {
       const headers = options.pageHeaders?.[pathname];
       if (headers) reply.headers(headers);

@@ -63,6 +63,22 @@ const pathOf = (url: string) => {
   return query === -1 ? url : url.slice(0, query);
 };
 
+/**
+ * The query as the client sent it (a repeated parameter as a list), not as a route's schema
+ * decoded it: the journal shows what a test sent, without defaults or coercions it never wrote.
+ */
+function sentQuery(url: string): Record<string, string | string[]> {
+  const start = url.indexOf('?');
+  // A Map, then fromEntries: a `__proto__` parameter stays a key instead of setting a prototype.
+  const query = new Map<string, string | string[]>();
+  if (start === -1) return {};
+  for (const [key, value] of new URLSearchParams(url.slice(start + 1))) {
+    const earlier = query.get(key);
+    query.set(key, earlier === undefined ? value : [...(Array.isArray(earlier) ? earlier : [earlier]), value]);
+  }
+  return Object.fromEntries(query);
+}
+
 function contentLength(request: FastifyRequest): number | null {
   const header = request.headers['content-length'];
   if (header === undefined) return null;
@@ -144,7 +160,7 @@ export function testTraffic(app: FastifyInstance): void {
       atMs: state.atMs,
       method: request.method,
       path: pathOf(request.url),
-      query: { ...(request.query as Record<string, string | string[]> | undefined) },
+      query: sentQuery(request.url),
       status,
       duration_ms: Math.round(durationMs * 100) / 100,
       body: write ? journalBody(request.body, size) : null,

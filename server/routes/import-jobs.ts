@@ -387,7 +387,8 @@ export function importJobRoutes(app: FastifyInstance): void {
             'Test control: takes one processing step for every active import job (or only for id), due or not; ' +
             "with clock=due, makes the demo timer's pass instead: the steps due on the sandbox's clock, queued jobs " +
             'starting while their account has a free worker.',
-          querystring: z.object({
+          // Strict like every list: a misspelt parameter (stepps=3) is refused, not ignored.
+          querystring: z.strictObject({
             id: z
               .string()
               .regex(/^[0-9a-f]{24}$/)

@@ -16,9 +16,10 @@ import {
   RESOURCE_NAMES,
   resources,
   type ResourceDefinition,
-  type ResourceName,
 } from '../../src/shared/schemas/index.ts';
-import { listParameterNames } from '../../src/shared/schemas/list-query.ts';
+import { jsonSchema, listParameters, pathParameter, queryParameters } from './openapi-parameters.ts';
+import { renderReference } from './api-reference.ts';
+import { finishDocument } from './openapi-finish.ts';
 import {
   ForgottenPasswordBodySchema,
   LoginLinkQuerySchema,
@@ -33,16 +34,6 @@ import { stimUploadFields, UPLOAD_TYPES } from '../../src/shared/schemas/spotlig
 import type { RouteAccess } from '../plugins/access.ts';
 
 type Json = Record<string, unknown>;
-
-function jsonSchema(schema: unknown, io: 'input' | 'output'): Json {
-  if (!(schema instanceof z.ZodType)) return {};
-  try {
-    const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Json;
-    return rest;
-  } catch {
-    return {};
-  }
-}
 
 function accessText(access: RouteAccess | undefined): string {
   if (!access) return 'refused (no policy)';
@@ -123,59 +114,6 @@ function accessErrors(method: string, access: RouteAccess | undefined, readsInpu
 
 const pascal = (name: string) => name.replace(/(^|-)([a-z])/g, (_m, _d, c: string) => c.toUpperCase());
 
-/** The list's query parameters: the names its list-query schema accepts, each described. */
-function listParameters(name: ResourceName, definition: ResourceDefinition): Json[] {
-  const described: Record<string, [string, Json?]> = {
-    id: ['One row by id (answered as data[0]), or a comma-separated list of up to 500 ids'],
-    limit: ['Page size, 0 to 5000 (default 5000)', { type: 'integer', minimum: 0, maximum: 5000 }],
-    skip: ['Rows to skip', { type: 'integer', minimum: 0 }],
-    sort: [
-      `direction(field) terms, comma-separated (at most 5), e.g. desc(${definition.sortFields[0] ?? 'created_at'});${Object.entries(
-        definition.sortThen ?? {},
-      )
-        .map(([field, next]) => ` a sort by ${field} continues by ${next} in the same direction;`)
-        .join(
-          '',
-        )} an id tie-break is added. Fields: ${definition.sortFields.join(', ')}, id. Default: ${definition.defaultSort.map((s) => `${s.direction}(${s.field})`).join(',')}`,
-    ],
-    search: [`Case-insensitive text in ${definition.searchFields.join(', ')} (at most 200 characters)`],
-    created_at_gt: ['Created after (date or ISO date-time)'],
-    created_at_lt: ['Created before (date or ISO date-time)'],
-    refresh: ['Ignored (cache buster)'],
-    start_date: ['Flight overlaps from this day (YYYY-MM-DD)', { type: 'string', format: 'date' }],
-    end_date: [
-      'Flight overlaps up to this day (YYYY-MM-DD); not before start_date',
-      { type: 'string', format: 'date' },
-    ],
-  };
-  if (definition.accountFilter) {
-    described[definition.accountFilter] = [
-      'Owning accounts: comma-separated account ids; `null` selects global rows (e.g. `{id},null`). Without it: every account the user may access.',
-    ];
-  }
-  for (const [parameter, filter] of Object.entries(definition.filters)) {
-    described[parameter] = [
-      `Comma-separated values (1 to 500); rows whose ${filter.field} ${filter.match === 'any' ? 'contains any of them' : 'is one of them'}`,
-    ];
-  }
-  return listParameterNames(name).map((parameter) => {
-    const [description = '', schema = { type: 'string' }] = described[parameter] ?? [];
-    return { name: parameter, in: 'query', required: false, description, schema };
-  });
-}
-
-/** Query parameters from a zod object schema (a route's querystring, or one its handler parses). */
-function queryParameters(schema: unknown): Json[] {
-  const query = jsonSchema(schema, 'input');
-  const required = (query.required as string[] | undefined) ?? [];
-  return Object.entries((query.properties as Json | undefined) ?? {}).map(([name, value]) => ({
-    name,
-    in: 'query',
-    required: required.includes(name),
-    schema: value,
-  }));
-}
-
 export function buildOpenApi(app: FastifyInstance): Json {
   const schemas: Json = { Error: jsonSchema(errorResponse, 'output'), CurrentUser: jsonSchema(currentUser, 'output') };
   const paths: Record<string, Json> = {};
@@ -206,14 +144,6 @@ export function buildOpenApi(app: FastifyInstance): Json {
     const creatorNote = definition.creatorField
       ? ` Only the user in ${definition.creatorField}, or an admin of the row's account, may update or delete a row.`
       : '';
-    // Optimistic concurrency (routes/concurrency.ts).
-    const ifMatch = {
-      name: 'If-Match',
-      in: 'header',
-      required: false,
-      description: "The row's ETag from GET ?id= (412 when it is no longer current); * overwrites.",
-      schema: { type: 'string' },
-    };
     const stale = { '412': errorAnswer('412', 'The row changed since the given ETag (changed by someone else)') };
     const url = `/api/v1/${name}`;
     engineUrls.add(url);
@@ -261,12 +191,11 @@ export function buildOpenApi(app: FastifyInstance): Json {
         summary: `Update a ${name}`,
         description: `${writeNote}${creatorNote} Partial; unknown fields are refused. Answers the row's new ETag.`,
         ...securityOf(accessOf('PUT')),
-        parameters: [idParam, ifMatch],
+        parameters: [idParam],
         requestBody: body('Update'),
         responses: {
           '200': {
             description: 'Updated',
-            headers: { ETag: { schema: { type: 'string' } } },
             content: { 'application/json': { schema: one } },
           },
           ...stale,
@@ -278,7 +207,7 @@ export function buildOpenApi(app: FastifyInstance): Json {
         summary: `Delete a ${name}`,
         description: `${writeNote}${creatorNote}`,
         ...securityOf(accessOf('DELETE')),
-        parameters: [idParam, ifMatch],
+        parameters: [idParam],
         responses: {
           '204': { description: 'Deleted' },
           ...stale,
@@ -370,7 +299,7 @@ export function buildOpenApi(app: FastifyInstance): Json {
         schema: { type: 'string', pattern: '^[0-9a-f]{24}$' },
       });
     for (const match of openApiUrl.matchAll(/\{([^}]+)\}/g))
-      parameters.push({ name: match[1], in: 'path', required: true, schema: { type: 'string' } });
+      parameters.push(pathParameter(match[1] ?? '', schema.params));
     const operation: Json = {
       tags: Array.isArray(schema.tags) ? schema.tags : [route.url.split('/')[3] ?? 'api'],
       summary: typeof schema.summary === 'string' ? schema.summary : key,
@@ -431,94 +360,29 @@ export function buildOpenApi(app: FastifyInstance): Json {
     paths[openApiUrl] = { ...paths[openApiUrl], [method]: operation };
   }
 
-  return {
-    openapi: '3.1.0',
-    info: {
-      title: 'LAMP API',
-      version: VERSION_LABEL,
-      description:
-        'The LAMP attention measurement API. Sign in with POST /api/v1/auth; the session cookie authenticates every other call. Request bodies are JSON (other media types get 415). Errors are {statusCode, error, message}; a 400 adds issues: [{path, message}], one per bad field.',
-    },
-    components: {
-      schemas,
-      securitySchemes: {
-        session: { type: 'apiKey', in: 'cookie', name: 'lamp_session' },
-        // The Spotlight service (decisions.md §5): GET /api/spotlight-auth issues it; the switched
-        // company goes in X-Switched-Company.
-        spotlightToken: { type: 'http', scheme: 'bearer', description: 'Spotlight token, valid for 1 hour' },
+  return finishDocument(
+    {
+      openapi: '3.1.0',
+      info: {
+        title: 'LAMP API',
+        version: VERSION_LABEL,
+        description:
+          'The LAMP attention measurement API. Sign in with POST /api/v1/auth; the session cookie authenticates every other call. Request bodies are JSON (other media types get 415). Errors are {statusCode, error, message}; a 400 adds issues: [{path, message}], one per bad field.',
       },
+      components: {
+        schemas,
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'lamp_session' },
+          // The Spotlight service (decisions.md §5): GET /api/spotlight-auth issues it; the switched
+          // company goes in X-Switched-Company.
+          spotlightToken: { type: 'http', scheme: 'bearer', description: 'Spotlight token, valid for 1 hour' },
+        },
+      },
+      security: [{ session: [] }],
+      paths,
     },
-    security: [{ session: [] }],
-    paths,
-  };
-}
-
-const escape = (value: unknown) =>
-  String(value).replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+    engineUrls,
   );
-
-function fieldsTable(schema: Json | undefined): string {
-  const properties = (schema?.properties as Record<string, Json> | undefined) ?? {};
-  const required = new Set((schema?.required as string[] | undefined) ?? []);
-  const rows = Object.entries(properties).map(([name, value]) => {
-    const type =
-      value.type ??
-      (value.anyOf
-        ? (value.anyOf as Json[]).map((v) => String((v.type ?? v.format ?? 'value') as string)).join(' | ')
-        : value.enum
-          ? 'enum'
-          : 'value');
-    const detail = value.enum ? (value.enum as unknown[]).join(', ') : (value.format ?? value.pattern ?? '');
-    return `<tr><td><code>${escape(name)}</code></td><td>${escape(Array.isArray(type) ? type.join(' | ') : type)}</td><td>${required.has(name) ? 'yes' : ''}</td><td>${escape(detail)}</td></tr>`;
-  });
-  return rows.length
-    ? `<table><thead><tr><th>Field</th><th>Type</th><th>Required</th><th>Values</th></tr></thead><tbody>${rows.join('')}</tbody></table>`
-    : '';
-}
-
-export function renderReference(document: Json): string {
-  const paths = document.paths as Record<string, Record<string, Json>>;
-  const schemas = (document.components as { schemas: Record<string, Json> }).schemas;
-  const sections = Object.entries(paths)
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([url, operations]) => {
-      const ops = Object.entries(operations)
-        .map(([method, op]) => {
-          const params = ((op.parameters as Json[] | undefined) ?? [])
-            .map(
-              (p) =>
-                `<li><code>${escape(p.name)}</code>${p.required ? ' (required)' : ''}: ${escape(p.description ?? '')}</li>`,
-            )
-            .join('');
-          const bodyRef = (
-            ((op.requestBody as Json | undefined)?.content as Json | undefined)?.['application/json'] as
-              Json | undefined
-          )?.schema as Json | undefined;
-          const refName = typeof bodyRef?.$ref === 'string' ? bodyRef.$ref.split('/').pop() : undefined;
-          const body = refName ? schemas[refName] : bodyRef;
-          return `<div class="op"><h3><span class="m m-${method}">${method.toUpperCase()}</span> <code>${escape(url)}</code></h3><p>${escape(op.summary ?? '')}. ${escape(op.description ?? '')}</p>${params ? `<details><summary>Query parameters</summary><ul>${params}</ul></details>` : ''}${body ? `<details><summary>Body</summary>${fieldsTable(body)}</details>` : ''}</div>`;
-        })
-        .join('');
-      return `<section id="${escape(url)}">${ops}</section>`;
-    })
-    .join('');
-  const models = Object.entries(schemas)
-    .filter(([name]) => !name.endsWith('Create') && !name.endsWith('Update'))
-    .map(
-      ([name, schema]) =>
-        `<section><h3 id="model-${escape(name)}">${escape(name)}</h3>${fieldsTable(schema)}</section>`,
-    )
-    .join('');
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>API reference | LAMP</title><style>
-body{font:15px/1.5 system-ui,sans-serif;margin:0;color:#1e293b;background:#f8fafc}main{max-width:960px;margin:0 auto;padding:1.5rem}
-h1{font-size:1.6rem}h2{margin-top:2rem;border-bottom:1px solid #cbd5e1}h3{font-size:1rem;margin:.2rem 0}.op{background:#fff;border:1px solid #e2e8f0;border-radius:8px;padding:.75rem 1rem;margin:.5rem 0}
-.m{display:inline-block;min-width:4.5em;text-align:center;border-radius:4px;color:#fff;font-size:.8rem;padding:.1rem .3rem}.m-get{background:#0369a1}.m-post{background:#15803d}.m-put{background:#a16207}.m-delete{background:#b91c1c}
-table{border-collapse:collapse;width:100%;font-size:.9rem}td,th{border-bottom:1px solid #e2e8f0;text-align:left;padding:.25rem .5rem;vertical-align:top}code{font-size:.9em;overflow-wrap:anywhere}
-@media (max-width:600px){main{padding:.75rem}td,th{padding:.2rem}}
-</style></head><body><main><h1>LAMP API reference</h1><p>${escape((document.info as Json).description)} Machine-readable: <a href="/api/openapi.json">/api/openapi.json</a>.</p>
-<h2>Endpoints</h2>${sections}<h2>Models</h2>${models}</main></body></html>`;
 }
 
 export function openApiRoutes(app: FastifyInstance) {

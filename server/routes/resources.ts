@@ -36,7 +36,7 @@ import { listQuerySchema, type ListParams } from '../../src/shared/schemas/list-
 import { responseShaper } from '../response-shape.ts';
 import { runList, withSortThen, type ListQuery } from '../store/query.ts';
 import { newId, ownersOf, type Repositories, type StoredRow } from '../store/repositories.ts';
-import { assertIfMatch } from './concurrency.ts';
+import { assertIfMatch, etagOf } from './concurrency.ts';
 import { listSerializer, type PageOf } from './list-body.ts';
 import {
   assertCreatorOrAdmin,
@@ -246,7 +246,8 @@ export function resourceRoutes(app: FastifyInstance, repositories: Repositories)
         behaviour.beforeStore?.(repositories, row, { ...context, user });
         await repository.insert(row);
         await behaviour.afterWrite?.(row, null, { ...context, user });
-        reply.code(201);
+        // The new row's version, so an update needs no read first.
+        reply.code(201).header('etag', etagOf(repository.byId(row.id) ?? row));
         return { data: toClient(name, row, context), count: 1 };
       });
     }

@@ -110,6 +110,7 @@ export const DOC_TOPICS = [
     page: 'api',
     parts: [
       { id: 'openapi', title: 'OpenAPI and the API reference' },
+      { id: 'conformance', title: 'Prove your API honours the contract' },
       { id: 'api-sessions', title: 'Signing in from code' },
       { id: 'test-control', title: 'Test control and reset' },
       { id: 'sandboxes', title: 'Sandboxes' },

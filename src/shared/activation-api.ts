@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { INITIAL_ACTIVATION_STATUSES } from './activations.ts';
 import { activationRow } from './schemas/activation.ts';
+import { errorResponse } from './schemas/auth.ts';
 import { name, objectId } from './schemas/common.ts';
 import { DOMAIN_LIST_TYPES, domainListRow } from './schemas/domain-list.ts';
 
@@ -96,15 +97,18 @@ const listText = z
   .min(1, 'The file is empty')
   .max(4 * 1024 * 1024, 'The file is larger than 4 MB');
 
-export const domainListUploadBody = z.strictObject({
-  /** Replace the entries of this list; without it a new list is made (account, name, type needed). */
-  id: objectId.optional(),
-  account: objectId.optional(),
-  name: name.optional(),
-  type: z.enum(DOMAIN_LIST_TYPES).optional(),
-  file_name: z.string().trim().max(255).optional(),
-  text: listText,
-});
+export const domainListUploadBody = z
+  .strictObject({
+    /** Replace the entries of this list; without it a new list is made (account, name, type needed). */
+    id: objectId.optional(),
+    account: objectId.optional(),
+    name: name.optional(),
+    type: z.enum(DOMAIN_LIST_TYPES).optional(),
+    file_name: z.string().trim().max(255).optional(),
+    text: listText,
+  })
+  // The handler checks this itself, to name every missing field in one message.
+  .meta({ anyOf: [{ required: ['id'] }, { required: ['account', 'name', 'type'] }] });
 export type DomainListUploadBody = z.input<typeof domainListUploadBody>;
 
 export const lineIssue = z.object({ line: z.number().int(), message: z.string() });
@@ -120,10 +124,8 @@ export const domainListUploadResponse = z.object({
 export type DomainListUploadResponse = z.infer<typeof domainListUploadResponse>;
 
 /** A 400 of an upload: the usual error body, plus every bad line (the first 1,000). */
-export const domainListUploadError = z.object({
+export const domainListUploadError = errorResponse.extend({
   statusCode: z.literal(400),
-  error: z.string(),
-  message: z.string(),
   /** Absent when the request itself was wrong (a missing field), not a line of the text. */
   lines: z.array(lineIssue).optional(),
 });

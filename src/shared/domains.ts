@@ -19,6 +19,9 @@ const BUNDLE = /^(?=.{3,253}$)[a-z][a-z0-9_-]*(?:\.[a-z0-9_-]+)+$/;
 /** A numeric store id (Apple App Store, Roku channel), optionally with Apple's 'id' prefix. */
 const STORE_ID = /^(?:id)?\d{5,12}$/;
 
+/** The forms a normalised entry takes, for the API document (a stored list's entries match one). */
+export const NORMALISED_ENTRY_PATTERNS = [DOMAIN, BUNDLE, STORE_ID].map((pattern) => pattern.source);
+
 export type EntryResult = { ok: true; value: string } | { ok: false; message: string };
 
 const quote = (raw: string) => `'${raw.length > 60 ? `${raw.slice(0, 57)}…` : raw}'`;

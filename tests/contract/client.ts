@@ -65,21 +65,45 @@ export interface OperationRecord {
   problems: string[];
   /** Time spent on its requests, in ms. */
   ms: number;
+  /** Each request: what was sent, what came back, and what it broke (the conformance report). */
+  exchanges: Exchange[];
 }
+
+export interface Exchange {
+  sent: string;
+  expected: number;
+  status: number;
+  problems: string[];
+}
+
+/** Who signs in as each persona of the walk. */
+export type People = Record<Persona, { email: string; password: string }>;
+export const DEMO_PEOPLE = Object.fromEntries(
+  Object.entries(PERSONAS).map(([persona, email]) => [persona, { email, password: PASSWORD }]),
+) as People;
 
 export class ContractClient {
   readonly records = new Map<string, OperationRecord>();
   readonly cookies = new Map<Persona, string>();
   readonly base: string;
+  readonly people: People;
   violations = 0;
 
-  constructor(base: string) {
+  constructor(base: string, people: People = DEMO_PEOPLE) {
     this.base = base;
+    this.people = people;
+  }
+
+  /** Adds a finding to an operation that no single answer shows (paging, isolation: conformance). */
+  flag(operation: string, sent: string, problem: string): void {
+    const record = this.#record(operation);
+    record.problems.push(`${sent}: ${problem}`);
+    record.exchanges.push({ sent, expected: 0, status: 0, problems: [problem] });
   }
 
   #record(operation: string): OperationRecord {
     let record = this.records.get(operation);
-    if (!record) this.records.set(operation, (record = { requests: 0, problems: [], ms: 0 }));
+    if (!record) this.records.set(operation, (record = { requests: 0, problems: [], ms: 0, exchanges: [] }));
     return record;
   }
 
@@ -117,11 +141,14 @@ export class ContractClient {
     record.requests += 1;
     record.ms += ms;
     const label = `${operation}${url.search} as ${who}`;
+    const before = record.problems.length;
     if (response.status !== step.status) {
       const message = (parsed as { message?: unknown } | null)?.message;
       const said = typeof message === 'string' ? message : text.slice(0, 200);
       record.problems.push(`${label}: expected ${step.status}, got ${response.status} (${said})`);
     }
+    // What the document cannot say: a 204 has no body at all (a client reads it as null).
+    if (response.status === 204 && text !== '') record.problems.push(`${label} → 204: a 204 answer has a body`);
     const found = JSON.parse(response.headers.get('sl-violations') ?? '[]') as Violation[];
     for (const violation of found) {
       const where = violation.location ?? [];
@@ -131,13 +158,19 @@ export class ContractClient {
         `${label} → ${response.status}: ${violation.severity ?? ''} at ${where.join('.') || '?'}: ${violation.message ?? violation.code}`,
       );
     }
+    record.exchanges.push({
+      sent: `${method} ${url.pathname}${url.search} as ${who}${body === undefined ? '' : ` with ${body.slice(0, 80)}`}`,
+      expected: step.status,
+      status: response.status,
+      problems: record.problems.slice(before),
+    });
     return { status: response.status, headers: response.headers, body: parsed, text };
   }
 
   /** Signs a persona in through the proxy (POST /api/v1/auth) and keeps the session cookie. */
   async signIn(persona: Persona): Promise<void> {
     const answer = await this.send('POST /api/v1/auth', {
-      body: { email: PERSONAS[persona], password: PASSWORD },
+      body: this.people[persona],
       status: 200,
     });
     this.cookies.set(persona, sessionCookie(answer.headers));

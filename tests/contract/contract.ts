@@ -30,20 +30,15 @@
  *
  * LAMP_CONTRACT_JSON names a file for the totals (`npm test` counts operations from it).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { buildApp } from '../../server/app.ts';
 import { resources, type ResourceName } from '../../src/shared/schemas/index.ts';
 import { ContractClient, PASSWORD, PERSONAS, sessionCookie, type Answer, type Persona, type Step } from './client.ts';
 import { OPERATIONS } from './operations.ts';
 import { walkResources, copyOf, type Samples } from './resources.ts';
-import { freePort } from '../support/free-port.ts';
+import { startPrism, type Proxy } from './prism.ts';
 
 type Row = Record<string, unknown>;
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const PRISM = path.join(ROOT, 'node_modules', '@stoplight', 'prism-cli', 'dist', 'index.js');
 const started = performance.now();
 
 /** What an entry of the operation table may ask of the walk. */
@@ -61,20 +56,6 @@ export interface World {
   link(kind: 'reset-password' | 'login-link', email: string): Promise<URLSearchParams>;
   /** Sends one request of the walk now (its answer feeds later requests: an id, an ETag). */
   send(operation: string, step: Step): Promise<Answer>;
-}
-
-async function waitFor(url: string, child: ChildProcess, output: () => string, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`Prism exited with ${child.exitCode}:\n${output()}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`Prism did not start within ${timeoutMs / 1000} s:\n${output()}`);
 }
 
 function world(client: ContractClient, samples: Samples): World {
@@ -121,22 +102,12 @@ function documentOperations(document: { paths: Record<string, Record<string, unk
 const app = await buildApp({
   config: { mode: 'test', dataDir: null, logLevel: 'silent', serveStatic: false, fixtureScale: null },
 });
-let prism: ChildProcess | null = null;
+let prism: Proxy | null = null;
 let failed = true;
 try {
   const upstream = await app.listen({ port: 0, host: '127.0.0.1' });
-  const port = await freePort();
-  let prismOutput = '';
-  prism = spawn(
-    process.execPath,
-    [PRISM, 'proxy', `${upstream}/api/openapi.json`, upstream, '--host', '127.0.0.1', '--port', String(port)],
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } },
-  );
-  const keep = (chunk: Buffer) => (prismOutput = (prismOutput + chunk.toString()).slice(-20_000));
-  prism.stdout?.on('data', keep);
-  prism.stderr?.on('data', keep);
-  const base = `http://127.0.0.1:${port}`;
-  await waitFor(`${base}/api/health`, prism, () => prismOutput);
+  prism = await startPrism(`${upstream}/api/openapi.json`, upstream);
+  const base = prism.base;
   const prismSeconds = (performance.now() - started) / 1000;
 
   const client = new ContractClient(base);
@@ -188,7 +159,7 @@ try {
 } catch (error) {
   console.error(error);
 } finally {
-  prism?.kill();
+  prism?.stop();
   await app.close();
 }
 process.exit(failed ? 1 : 0);

@@ -178,7 +178,7 @@ export const OPERATIONS: Record<string, Entry> = {
   // default state's clock goes back to the real time.
   'POST /api/v1/testing/sandboxes/{name}/attach': () => [
     { params: { name: 'contract-walk' }, status: 200 },
-    { params: { name: 'bad name' }, status: 400 },
+    { params: { name: 'bad name' }, status: 400, invalid: true },
   ],
   'POST /api/v1/testing/sandboxes/{name}/reset': () => [
     { params: { name: 'contract-walk' }, status: 200 },
@@ -560,7 +560,7 @@ export const OPERATIONS: Record<string, Entry> = {
     const row = { first_name: 'Contract', last_name: 'Bulk', email: 'contract.bulk@walk.test', role: 'read' };
     const body = { account: ACCOUNT_IDS.northwind, rows: [row] };
     return [
-      json(400, { ...body, rows: [row, { ...row, email: 'not-an-email' }] }, { as: 'admin' }),
+      json(400, { ...body, rows: [row, { ...row, email: 'not-an-email' }] }, { as: 'admin', invalid: true }),
       json(201, body, { as: 'admin' }),
       json(400, body, { as: 'admin' }),
       json(403, body, { as: 'writer' }),

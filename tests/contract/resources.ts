@@ -40,9 +40,9 @@ function valueAt(row: Row, path: string): unknown {
 }
 
 /** The account filter selecting Northwind's rows (and global ones where the resource has them). */
-function ownRows(definition: ResourceDefinition): Record<string, string> {
+export function ownRows(definition: ResourceDefinition, own: string): Record<string, string> {
   if (!definition.accountFilter) return {};
-  return { [definition.accountFilter]: definition.accountPath === 'account?' ? `${NORTHWIND},null` : NORTHWIND };
+  return { [definition.accountFilter]: definition.accountPath === 'account?' ? `${own},null` : own };
 }
 
 /** A value a filter accepts: the sample row's own, else the first the filter allows, else an id. */
@@ -89,9 +89,9 @@ function editOf(definition: ResourceDefinition, row: Row): Row {
  * A first row for a resource the demo data leaves empty (it has no measurement tags), made by the
  * walk through the engine before the rest: its create answer is then the row to copy.
  */
-const FIRST_ROWS: Partial<Record<ResourceName, (samples: Samples) => Row>> = {
-  'measurement-tag': (samples) => ({
-    account: NORTHWIND,
+const FIRST_ROWS: Partial<Record<ResourceName, (samples: Samples, accounts: WalkAccounts) => Row>> = {
+  'measurement-tag': (samples, accounts) => ({
+    account: accounts.own,
     measurement: samples.measurement?.[0]?.id,
     name: 'Contract walk tag',
     third_party_macro: null,
@@ -103,27 +103,48 @@ const FIRST_ROWS: Partial<Record<ResourceName, (samples: Samples) => Row>> = {
  * Which rows to copy from, where the first of Northwind's would not do: a user whose grants the
  * account's admin may give (the reader persona: read on Northwind Media only).
  */
-const SAMPLES: Partial<Record<ResourceName, Record<string, string>>> = {
-  user: { search: PERSONAS.reader },
+const SAMPLES: Partial<Record<ResourceName, (accounts: WalkAccounts) => Record<string, string>>> = {
+  user: (accounts) => ({ search: accounts.readerEmail }),
   // An ended one: its copy starts as a draft (the create input refuses 'ended'), whose settings
   // change and which is deleted; a live copy would refuse both (409).
-  activation: { status: 'ended' },
+  activation: () => ({ status: 'ended' }),
 };
 
-export async function walkResources(client: ContractClient): Promise<Samples> {
+/** The accounts the walk works in: its personas' own, and one they may not see. */
+export interface WalkAccounts {
+  own: string;
+  foreign: string;
+  /** The reader persona's e-mail (a user row the own admin may copy). */
+  readerEmail: string;
+}
+const DEMO_ACCOUNTS: WalkAccounts = { own: NORTHWIND, foreign: TAILSPIN, readerEmail: PERSONAS.reader };
+
+export interface WalkOptions {
+  accounts?: WalkAccounts;
+  /** Only these resources (all of the registry by default). */
+  only?: readonly ResourceName[];
+  /** Delete the first rows the walk had to make (the conformance kit leaves the data as it was). */
+  cleanUp?: boolean;
+}
+
+export async function walkResources(client: ContractClient, options: WalkOptions = {}): Promise<Samples> {
+  const accounts = options.accounts ?? DEMO_ACCOUNTS;
   const samples: Samples = {};
+  const made: [ResourceName, string][] = [];
   let serial = 0;
-  for (const name of RESOURCE_NAMES) {
+  for (const name of RESOURCE_NAMES.filter((name) => !options.only || options.only.includes(name))) {
     const definition = resources[name];
     const op = (method: string) => `${method} /api/v1/${name}`;
     const list = op('GET');
     // Northwind's rows (or global ones), else any: then super writes and nobody below it tries.
     const first = FIRST_ROWS[name];
     if (first) {
-      const body = first(samples);
-      await client.send(op('POST'), { as: ROLE_PERSONA[definition.writeRole], body, status: 201 });
+      const body = first(samples, accounts);
+      const answer = await client.send(op('POST'), { as: ROLE_PERSONA[definition.writeRole], body, status: 201 });
+      const id = (answer.body as { data?: Row } | null)?.data?.id;
+      if (typeof id === 'string') made.push([name, id]);
     }
-    const query = { ...ownRows(definition), ...SAMPLES[name], limit: 20 };
+    const query = { ...ownRows(definition, accounts.own), ...SAMPLES[name]?.(accounts), limit: 20 };
     let found = await client.send(list, { as: 'super', query, status: 200 });
     const own = ((found.body as { data?: Row[] }).data ?? []).length > 0;
     if (!own) found = await client.send(list, { as: 'super', query: { limit: 20 }, status: 200 });
@@ -143,7 +164,7 @@ export async function walkResources(client: ContractClient): Promise<Samples> {
         query: { [param]: filterValue(definition, param, sample) },
         status: 200,
       });
-    await client.send(list, { as: 'reader', query: ownRows(definition), status: 200 });
+    await client.send(list, { as: 'reader', query: ownRows(definition, accounts.own), status: 200 });
     const title = definition.searchFields.map((field) => valueAt(sample, field)).find((v) => typeof v === 'string');
     await client.send(list, {
       as: 'reader',
@@ -169,7 +190,7 @@ export async function walkResources(client: ContractClient): Promise<Samples> {
     await client.send(list, { as: 'reader', query: { limit: 'many' }, status: 400, invalid: true });
     await client.send(list, { query: { limit: 5 }, status: 401, invalid: true });
     if (definition.accountFilter)
-      await client.send(list, { as: 'reader', query: { [definition.accountFilter]: TAILSPIN }, status: 403 });
+      await client.send(list, { as: 'reader', query: { [definition.accountFilter]: accounts.foreign }, status: 403 });
 
     // Create a copy, change it, delete it.
     serial += 1;
@@ -184,7 +205,16 @@ export async function walkResources(client: ContractClient): Promise<Samples> {
     const id = (created.body as { data?: Row } | null)?.data?.id;
     if (typeof id !== 'string') continue; // reported: the create failed
 
+    // The create's ETag names the version the update below replaces: after it, that tag is stale.
+    const etag = created.headers.get('etag');
+    if (!etag)
+      client.flag(op('POST'), `${op('POST')} as ${writer}`, 'ETag: a create answers without the new row’s ETag');
     await client.send(op('PUT'), { as: writer, query: { id }, body: editOf(definition, sample), status: 200 });
+    if (etag) {
+      const stale = { as: writer, query: { id }, headers: { 'if-match': etag } } as const;
+      await client.send(op('PUT'), { ...stale, body: editOf(definition, sample), status: 412 });
+      await client.send(op('DELETE'), { ...stale, status: 412 });
+    }
     await client.send(op('PUT'), { as: writer, query: { id }, body: { not_a_field: 1 }, status: 400, invalid: true });
     await client.send(op('PUT'), { query: { id }, body: {}, status: 401, invalid: true });
     await client.send(op('PUT'), { as: writer, query: { id: NO_SUCH_ID }, body: {}, status: 404 });
@@ -196,5 +226,8 @@ export async function walkResources(client: ContractClient): Promise<Samples> {
     await client.send(op('DELETE'), { as: writer, query: { id }, status: 204 });
     await client.send(op('DELETE'), { as: writer, query: { id }, status: 404 });
   }
+  if (options.cleanUp)
+    for (const [name, id] of made.reverse())
+      await client.send(`DELETE /api/v1/${name}`, { as: 'super', query: { id }, status: 204 });
   return samples;
 }

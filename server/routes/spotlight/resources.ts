@@ -24,7 +24,8 @@ import {
   companyCreate,
   companyEdit,
   spotlightCompany,
-  spotlightListBody,
+  type spotlightListBody,
+  spotlightListBodyOf,
   spotlightListResponse,
   spotlightUser,
   spotlightUserCreate,
@@ -253,7 +254,7 @@ export function spotlightResourceRoutes(app: FastifyInstance) {
           security: bearer,
           summary: `List ${spec.title.toLowerCase()}`,
           description: `Spotlight token and X-Switched-Company required. Paged (page_num from 1), ordered by order_by (field_asc or field_desc), filtered by name.${resource === 'stim' ? ' filter_brief lists one study’s assets.' : ''}`,
-          body: spotlightListBody,
+          body: spotlightListBodyOf(resource),
           response: { 200: spotlightListResponse(spec.row) },
         },
       },
@@ -305,7 +306,12 @@ export function spotlightResourceRoutes(app: FastifyInstance) {
           summary: `Create a ${spec.noun}`,
           description: `Needs role ${spec.roles.create} in the account.${resource === 'user' ? ' A LAMP user who already has a Spotlight user is linked to this company instead (200).' : ''}`,
           body: spec.createBody,
-          response: { 200: z.object({ data: spec.row }), 201: z.object({ data: spec.row }) },
+          response: {
+            200: z.object({ data: spec.row }),
+            201: z.object({ data: spec.row }),
+            // A second company for an account; a user already in the company.
+            ...(resource === 'company' || resource === 'user' ? { 409: errorResponse } : {}),
+          },
         },
       },
       async (request, reply) => {
@@ -357,7 +363,13 @@ export function spotlightResourceRoutes(app: FastifyInstance) {
           summary: `Delete a ${spec.noun}`,
           description: `Needs role ${spec.roles.delete} in the account. If-Match: 412 when the record changed since.${resource === 'brief' ? ' The study’s assets are deleted with it.' : resource === 'user' ? ' Removes the membership of this company (the user goes when no membership is left).' : ''}`,
           params: idParams,
-          response: { 204: z.null().describe('Deleted'), 404: errorResponse, 412: errorResponse },
+          response: {
+            204: z.null().describe('Deleted'),
+            404: errorResponse,
+            412: errorResponse,
+            // A company that still has studies.
+            ...(resource === 'company' ? { 409: errorResponse } : {}),
+          },
         },
       },
       async (request, reply) => {

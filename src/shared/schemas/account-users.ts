@@ -34,11 +34,18 @@ export type BulkUserField = (typeof BULK_USER_FIELDS)[number];
 export const bulkUserRow = inviteUserBody.omit({ account: true });
 export type BulkUserRow = z.infer<typeof bulkUserRow>;
 
+function bulkRowDocument(): Record<string, unknown> {
+  const { $schema: _ignored, ...row } = z.toJSONSchema(bulkUserRow, { io: 'input' });
+  return row;
+}
+
 export const bulkUsersBody = z.strictObject({
   account: objectId,
   /** Each row as read from the file; checked one by one (the report names row and field). */
   rows: z
-    .array(z.record(z.string(), z.unknown()))
+    // Checked one by one by the handler, so the report names row and field; the document
+    // describes each row as the fields an invite takes.
+    .array(z.record(z.string(), z.unknown()).meta(bulkRowDocument()))
     .min(1, 'Add at least one row')
     .max(BULK_USERS_MAX_ROWS, `At most ${BULK_USERS_MAX_ROWS} rows at once`),
 });

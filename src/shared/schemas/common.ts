@@ -49,11 +49,20 @@ type WithEmptyDefault<Field> =
       ? z.ZodDefault<Field>
       : Field;
 
+const needsItems = (schema: z.ZodArray) =>
+  (schema._zod.def.checks ?? []).some((check) => {
+    const def = check._zod.def as { check: string; minimum?: number };
+    return def.check === 'min_length' && (def.minimum ?? 0) > 0;
+  });
+
 export function withEmptyDefault<Field extends z.core.SomeType>(field: Field): WithEmptyDefault<Field> {
   // The checks below are what WithEmptyDefault says at the type level; TypeScript cannot narrow a
   // generic by instanceof, hence the casts.
   const schema: z.ZodType = field as unknown as z.ZodType;
-  if (schema instanceof z.ZodArray) return schema.default(() => []) as unknown as WithEmptyDefault<Field>;
+  // A list that must hold something (a contract's accounts) has no empty value: it stays required,
+  // or its default would break its own schema.
+  if (schema instanceof z.ZodArray && !needsItems(schema))
+    return schema.default(() => []) as unknown as WithEmptyDefault<Field>;
   if (schema instanceof z.ZodNullable && schema.unwrap() === objectId)
     return schema.default(null) as unknown as WithEmptyDefault<Field>;
   return field as WithEmptyDefault<Field>;

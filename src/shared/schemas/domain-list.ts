@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { isNormalisedEntry, MAX_DOMAIN_LIST_ENTRIES, normaliseEntries, tooManyEntries } from '../domains.ts';
+import {
+  isNormalisedEntry,
+  MAX_DOMAIN_LIST_ENTRIES,
+  NORMALISED_ENTRY_PATTERNS,
+  normaliseEntries,
+  tooManyEntries,
+} from '../domains.ts';
 import { baseRow, inputsFor, name, objectId } from './common.ts';
 
 export const DOMAIN_LIST_TYPES = ['allow', 'block'] as const;
@@ -11,7 +17,12 @@ export const domainListRow = z.object({
   name,
   type: z.enum(DOMAIN_LIST_TYPES),
   domains: z
-    .array(z.string().refine(isNormalisedEntry, 'must be a domain or app bundle id in its normal form'))
+    .array(
+      z
+        .string()
+        .refine(isNormalisedEntry, 'must be a domain or app bundle id in its normal form')
+        .meta({ anyOf: NORMALISED_ENTRY_PATTERNS.map((pattern) => ({ pattern })) }),
+    )
     .max(MAX_DOMAIN_LIST_ENTRIES, tooManyEntries(MAX_DOMAIN_LIST_ENTRIES + 1)),
 });
 export type DomainList = z.infer<typeof domainListRow>;

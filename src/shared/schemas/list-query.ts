@@ -17,10 +17,10 @@ import { resources, type DefinitionOf, type ResourceName, type SortKey } from '.
 /** A query string as Fastify hands it over: a repeated parameter arrives as an array. */
 export type RawQuery = Record<string, string | string[] | undefined>;
 
-const MAX_SKIP = 1_000_000_000;
-const MAX_VALUES = 500;
-const MAX_SORT_TERMS = 5;
-const MAX_SEARCH = 200;
+export const MAX_SKIP = 1_000_000_000;
+export const MAX_VALUES = 500;
+export const MAX_SORT_TERMS = 5;
+export const MAX_SEARCH = 200;
 const SORT_TERM = /^(asc|desc)\(([a-z_.]+)\)$/;
 
 const clip = (value: string, length: number) => value.slice(0, length);
@@ -37,11 +37,18 @@ const single = z.string({ error: 'give this parameter once' });
 
 /**
  * A parameter decoded by `decode` (which reports problems through `fail`) and encoded by `encode`.
- * An absent or empty parameter decodes to `fallback`.
+ * An absent parameter decodes to `fallback`, and so does an empty one unless `emptyIsValue`: then
+ * `decode` judges `?skip=` as it judges `?skip=abc`.
  */
-function param<T>(decode: (value: string, payload: Payload) => T, encode: (value: T) => string, fallback?: T) {
+function param<T>(
+  decode: (value: string, payload: Payload) => T,
+  encode: (value: T) => string,
+  fallback?: T,
+  emptyIsValue = false,
+) {
   const codec = z.codec(single, z.custom<T>(), {
-    decode: (value, payload) => (value === '' ? (fallback as T) : decode(value, payload as unknown as Payload)),
+    decode: (value, payload) =>
+      value === '' && !emptyIsValue ? (fallback as T) : decode(value, payload as unknown as Payload),
     encode: (value) => encode(value),
   });
   // A fresh copy per parse: the server keeps the decoded value (a sort, say) in its own query.
@@ -80,6 +87,7 @@ const wholeNumber = (fallback: number, max: number) =>
         : fail(payload, value, `must be a whole number from 0 to ${max}`),
     String,
     fallback,
+    true,
   );
 
 const dateOrTime = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);

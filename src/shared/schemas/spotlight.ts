@@ -308,6 +308,18 @@ export const spotlightListBody = z.strictObject({
 });
 export type SpotlightListBody = z.input<typeof spotlightListBody>;
 
+/**
+ * The list body of one resource, for its route and the document: order_by names one of the
+ * resource's order fields. The pattern is the document's; the server's own check (listing.ts)
+ * answers with the fields a list may order by.
+ */
+export function spotlightListBodyOf(resource: SpotlightResource) {
+  const fields = SPOTLIGHT_ORDER_FIELDS[resource].join('|');
+  return spotlightListBody.extend({
+    order_by: spotlightListBody.shape.order_by.meta({ pattern: `^(${fields})_(asc|desc)$` }),
+  });
+}
+
 export function spotlightListResponse<Row extends z.ZodType>(row: Row) {
   return z.object({ data: z.array(row), count: z.number().int().nonnegative() });
 }

@@ -126,12 +126,19 @@ export const FaultIdParamsSchema = z.object({ id: z.string().min(1).max(40) });
 export { PREFER_HEADER, PREFERENCE_APPLIED_HEADER } from '../http-headers.ts';
 export const PREFER_TOKENS = ['lamp-status', 'lamp-delay', 'lamp-drop', 'lamp-message'] as const;
 
+/** A method in any case (JSON Schema's patterns have no i flag, so each letter is a class). */
+const anyCase = (word: string) => [...word].map((c) => `[${c}${c.toLowerCase()}]`).join('');
+const methodName = `\\s*(${FAULT_METHODS.map(anyCase).join('|')})\\s*`;
+/** One method or several, comma-separated: what the journal's filter takes. */
+const methodList = new RegExp(`^${methodName}(,${methodName})*$`);
+
 /** GET /api/v1/testing/journal and /journal/count: every filter optional, all must hold. */
 export const JournalQuerySchema = z.strictObject({
   /** One method or several, comma-separated (any case). */
   method: z
     .string()
     .max(100)
+    .regex(methodList, { error: `must be among ${FAULT_METHODS.join(', ')}` })
     .transform((value) =>
       value
         .toUpperCase()

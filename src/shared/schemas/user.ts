@@ -17,7 +17,9 @@ export const email = z
   .min(1, messages.validation.emailRequired)
   .max(254)
   .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, messages.validation.invalidEmailFormat)
-  .transform((value) => value.toLowerCase());
+  // overwrite, not transform: still a string, so the document can describe the answer's e-mails too.
+  .overwrite((value) => value.toLowerCase())
+  .meta({ format: 'email' });
 
 const firstName = z.string().trim().min(1, messages.validation.firstNameRequired).max(100);
 const lastName = z.string().trim().min(1, messages.validation.lastNameRequired).max(100);
