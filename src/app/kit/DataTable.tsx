@@ -41,6 +41,50 @@ export interface Column<T> {
   align?: 'left' | 'right';
   /** Hide below the small breakpoint, so a phone shows the columns that matter. */
   wide?: boolean;
+  /** The cell names its row for screen readers (a `th scope="row"`). */
+  rowHeader?: boolean;
+  /**
+   * A long value kept to one line, cut with an ellipsis and shown whole in the cell's `title`, so
+   * a laptop fits the table without a scroll bar.
+   */
+  truncate?: (row: T) => string;
+  /** Keep the cell on one line (dates, buttons). */
+  nowrap?: boolean;
+  /** The direction a first press on the header sorts in (figures and dates: largest first). */
+  firstDirection?: 'asc' | 'desc';
+  /** Only in the CSV: the table shows the value elsewhere (in another column's detail line). */
+  csvOnly?: boolean;
+}
+
+/** The classes of a column's cells, header or body. */
+function cellClass<T>(column: Column<T>): string {
+  return [
+    'px-3 sm:px-4',
+    column.align === 'right' ? 'text-right tabular-nums' : '',
+    column.wide ? 'hidden sm:table-cell' : '',
+    column.nowrap ? 'whitespace-nowrap' : '',
+    column.truncate ? 'max-w-[18rem]' : '',
+  ].join(' ');
+}
+
+/** One body cell: a truncated value carries its whole text as a title. */
+function Cell<T>({ column, row }: { column: Column<T>; row: T }) {
+  const Tag = column.rowHeader ? 'th' : 'td';
+  const content = column.truncate ? (
+    <span className="block truncate" title={column.truncate(row)}>
+      {column.cell(row)}
+    </span>
+  ) : (
+    column.cell(row)
+  );
+  return (
+    <Tag
+      scope={column.rowHeader ? 'row' : undefined}
+      className={`py-2.5 align-top ${column.rowHeader ? 'font-medium text-slate-900' : 'text-slate-800'} ${cellClass(column)}`}
+    >
+      {content}
+    </Tag>
+  );
 }
 
 export interface DataTableProps<T extends Identified> {
@@ -51,6 +95,10 @@ export interface DataTableProps<T extends Identified> {
   /** Label of a row for its checkbox and screen readers. */
   rowLabel: (row: T) => string;
   empty: { title: string; body?: ReactNode };
+  /** What the table is, for screen readers. */
+  caption?: string;
+  /** A test id on every body row (older specs find rows by it). */
+  rowTestId?: string;
 }
 
 function SortButton({
@@ -189,7 +237,9 @@ function DataRowImpl<T extends Identified>({
   selected,
   selectable,
   onToggle,
+  testId,
 }: {
+  testId?: string;
   row: T;
   columns: readonly Column<T>[];
   label: string;
@@ -199,7 +249,7 @@ function DataRowImpl<T extends Identified>({
   onToggle: (id: string, value: boolean) => void;
 }) {
   return (
-    <tr className={selected ? 'bg-primary-faded-1' : 'hover:bg-slate-50'}>
+    <tr className={selected ? 'bg-primary-faded-1' : 'hover:bg-slate-50'} data-testid={testId}>
       {selected !== undefined ? (
         <td className="w-10 px-3 py-2">
           <RowBox
@@ -211,19 +261,22 @@ function DataRowImpl<T extends Identified>({
         </td>
       ) : null}
       {columns.map((column) => (
-        <td
-          key={column.id}
-          className={`px-3 py-2.5 align-top text-slate-800 sm:px-4 ${column.align === 'right' ? 'text-right tabular-nums' : ''} ${column.wide ? 'hidden sm:table-cell' : ''}`}
-        >
-          {column.cell(row)}
-        </td>
+        <Cell key={column.id} column={column} row={row} />
       ))}
     </tr>
   );
 }
 const DataRow = memo(DataRowImpl) as typeof DataRowImpl;
 
-export function DataTable<T extends Identified>({ list, columns, selection, rowLabel, empty }: DataTableProps<T>) {
+export function DataTable<T extends Identified>({
+  list,
+  columns,
+  selection,
+  rowLabel,
+  empty,
+  caption,
+  rowTestId,
+}: DataTableProps<T>) {
   const { state, set } = list;
   const drawn = useProgressiveRows(list.rows);
   useRenderMeasure(list.spec.resource, list.rows, drawn === list.rows);
@@ -263,6 +316,7 @@ export function DataTable<T extends Identified>({ list, columns, selection, rowL
     <div>
       <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
         <table className="w-full text-left text-sm" aria-busy={list.loading || undefined}>
+          {caption ? <caption className="sr-only">{caption}</caption> : null}
           <thead className="border-b border-slate-200 bg-slate-50 text-xs tracking-wide text-slate-600 uppercase">
             <tr>
               {selection ? (
@@ -285,7 +339,7 @@ export function DataTable<T extends Identified>({ list, columns, selection, rowL
                     key={column.id}
                     scope="col"
                     aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
-                    className={`px-3 py-2 font-semibold whitespace-nowrap sm:px-4 ${column.align === 'right' ? 'text-right' : ''} ${column.wide ? 'hidden sm:table-cell' : ''}`}
+                    className={`py-2 font-semibold ${cellClass(column)}`}
                   >
                     {column.sortField ? (
                       <SortButton
@@ -295,7 +349,11 @@ export function DataTable<T extends Identified>({ list, columns, selection, rowL
                           set({
                             sort: {
                               id: column.sortField as string,
-                              direction: sorted === 'asc' ? 'desc' : 'asc',
+                              direction: sorted
+                                ? sorted === 'asc'
+                                  ? 'desc'
+                                  : 'asc'
+                                : (column.firstDirection ?? 'asc'),
                             },
                           })
                         }
@@ -326,6 +384,7 @@ export function DataTable<T extends Identified>({ list, columns, selection, rowL
                     selected={selection ? selected[row.id] === true : undefined}
                     selectable={writable.has(row.id)}
                     onToggle={onToggle}
+                    testId={rowTestId}
                   />
                 ))}
           </tbody>

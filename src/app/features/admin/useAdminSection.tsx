@@ -6,7 +6,6 @@ import { useStore } from '@nanostores/react';
 import { useMemo, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { $selectedAccount } from '../../../stores/account.ts';
-import { resources, type ResourceName } from '../../../shared/schemas/index.ts';
 import { findRoute } from '../../routes.ts';
 import { EmptyState, Skeleton } from '../../shared/EmptyState.tsx';
 import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';
@@ -20,15 +19,7 @@ export interface ResolvedSection {
   context: SectionContext;
 }
 
-/** How a record is named (spec §2 "Breadcrumbs"): the registry's title fields, else its id. */
-export function recordTitle(resource: ResourceName, row: Record<string, unknown>): string {
-  const text = resources[resource].titleFields
-    .map((field) => row[field])
-    .filter((value) => typeof value === 'string' || typeof value === 'number')
-    .join(' ')
-    .trim();
-  return text || (typeof row.id === 'string' ? row.id : '');
-}
+export { recordTitle } from '../../kit/recordTitle.ts';
 
 /**
  * Renders `children` with the section of the current route once its declaration has loaded; a
