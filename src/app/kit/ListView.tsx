@@ -76,7 +76,8 @@ export function ListView<T extends Identified>({
   const filtered = Boolean(list.state.search) || Object.values(list.state.filters).some(Boolean);
   const toolbar = search || filters.length > 0 || actions || csv || bulk;
   return (
-    <div className="space-y-3">
+    // A region named like its table: a page with two lists tells their toolbars and pagers apart.
+    <section className="space-y-3" aria-label={caption ?? list.spec.noun}>
       {toolbar ? (
         <div className="flex flex-wrap items-end gap-3">
           {search ? <SearchBox list={list} label={search} /> : null}
@@ -97,6 +98,6 @@ export function ListView<T extends Identified>({
         caption={caption}
         rowTestId={rowTestId}
       />
-    </div>
+    </section>
   );
 }
