@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import type { ResourceName } from '../../shared/schemas/index.ts';
+import type { ListState } from './listState.ts';
 import { useListState } from './useListState.ts';
 import type { Identified, ResourceList, ResourceListSpec } from './useResourceList.ts';
 
@@ -25,20 +26,10 @@ export function useLocalList<T extends Identified, Name extends ResourceName>(
   const listState = useListState(spec);
   const { state } = listState;
   const { searchText, sortValue } = options;
-  const selected = useMemo(() => {
-    const term = state.search.toLocaleLowerCase('en-GB');
-    const found = (source.data ?? []).filter(
-      (row) => !term || searchText(row).toLocaleLowerCase('en-GB').includes(term),
-    );
-    const value = sortValue[state.sort.id];
-    const sign = state.sort.direction === 'asc' ? 1 : -1;
-    // The id breaks ties in the same direction, as the API's sort does (§7).
-    const sorted = [...found].sort((a, b) => {
-      const order = value ? compare(value(a), value(b)) : 0;
-      return sign * (order || collator.compare(a.id, b.id));
-    });
-    return sorted;
-  }, [source.data, state.search, state.sort, searchText, sortValue]);
+  const selected = useMemo(
+    () => selectRows(source.data ?? [], state, { searchText, sortValue }),
+    [source.data, state, searchText, sortValue],
+  );
   const start = (state.page - 1) * state.size;
   const rows = useMemo(() => selected.slice(start, start + state.size), [selected, start, state.size]);
   return {
@@ -51,6 +42,20 @@ export function useLocalList<T extends Identified, Name extends ResourceName>(
     error: source.error,
     reload: source.reload,
   };
+}
+
+/** The rows a list state selects, in its order (before paging): pure, for the hook and its tests. */
+export function selectRows<T extends Identified>(
+  rows: readonly T[],
+  state: Pick<ListState, 'search' | 'sort'>,
+  options: LocalListOptions<T>,
+): T[] {
+  const term = state.search.toLocaleLowerCase('en-GB');
+  const found = rows.filter((row) => !term || options.searchText(row).toLocaleLowerCase('en-GB').includes(term));
+  const value = options.sortValue[state.sort.id];
+  const sign = state.sort.direction === 'asc' ? 1 : -1;
+  // The id breaks ties in the same direction, as the API's sort does (§7).
+  return found.sort((a, b) => sign * ((value ? compare(value(a), value(b)) : 0) || collator.compare(a.id, b.id)));
 }
 
 function compare(a: string | number, b: string | number): number {
