@@ -4,6 +4,7 @@
  * the columns it shows; none restates how a value is formatted.
  */
 import { contractActive } from '../../shared/contracts.ts';
+import { formatDate } from '../../shared/date-format.ts';
 import type { Contract } from '../../shared/schemas/contract.ts';
 import type { Column } from '../kit/DataTable.tsx';
 import { Badge, STATUS_TONES } from './Badge.tsx';
@@ -19,6 +20,17 @@ export function money(amount: number | null | undefined, currency: string): stri
 
 export const dates = (start: string | null, end: string | null) =>
   start || end ? `${start ?? '…'} – ${end ?? '…'}` : '—';
+
+/** A contract's dates as people read them; each date kept whole when the range wraps. */
+function ShownDates({ start, end }: { start: string | null; end: string | null }) {
+  if (!start && !end) return <>—</>;
+  const day = (value: string | null) => <span className="whitespace-nowrap">{value ? formatDate(value) : '…'}</span>;
+  return (
+    <>
+      {day(start)} – {day(end)}
+    </>
+  );
+}
 
 /**
  * decisions.md §3 (reading A): the server's `active`, computed over the contract's whole
@@ -48,7 +60,7 @@ export const CONTRACT_COLUMNS = {
     sortField: 'start_date',
     wide: true,
     csv: (c) => dates(c.start_date, c.end_date),
-    cell: (c) => dates(c.start_date, c.end_date),
+    cell: (c) => <ShownDates start={c.start_date} end={c.end_date} />,
   },
   value: {
     id: 'value',
