@@ -6,7 +6,8 @@
 import { Link } from 'wouter';
 import { paths } from '../../../routes.ts';
 import { ImportStatusBadge } from '../../../shared/Badge.tsx';
-import { declare, when, type SectionContext } from '../declaration.ts';
+import { formatDateTime } from '../../../../shared/date-format.ts';
+import { declare, type SectionContext } from '../declaration.ts';
 import { RefName } from '../RefName.tsx';
 
 export default function importJobStatuses({ params }: SectionContext) {
@@ -39,7 +40,8 @@ export default function importJobStatuses({ params }: SectionContext) {
         header: 'When',
         sortField: 'created_at',
         csv: (s) => s.created_at,
-        cell: (s) => when(s.created_at),
+        nowrap: true,
+        cell: (s) => formatDateTime(s.created_at),
       },
       {
         id: 'status',
