@@ -17,6 +17,8 @@ const LISTS: readonly { email: string; path: string; heading: string }[] = [
   { email: 'admin@northwind.test', path: '/billing', heading: 'Billing' },
   { email: 'root@lamp.test', path: '/admin/accounts', heading: 'Accounts' },
   { email: 'root@lamp.test', path: '/admin/all-contracts', heading: 'All Contracts' },
+  { email: 'root@lamp.test', path: '/admin/users', heading: 'Users' },
+  { email: 'root@lamp.test', path: '/admin/import-job-statuses', heading: 'Import Job Statuses' },
 ];
 
 /** What is cut in the page's tables: a table wider than its card, or a header or button wider than itself. */
