@@ -31,7 +31,7 @@ export interface ListViewProps<T extends Identified> {
   actions?: ReactNode;
   /** The CSV file's name (without .csv); absent: no export. */
   csv?: string;
-  /** Bulk actions on the selected rows; given, the table gets a checkbox column. */
+  /** Bulk actions on the selected rows (kept mounted, disabled on none); given, the table gets a checkbox column. */
   bulk?: (selection: RowSelection) => ReactNode;
   /** The buttons of one row, in a last 'Actions' column; null for a row without any. */
   rowActions?: (row: T) => ReactNode;
@@ -83,7 +83,8 @@ export function ListView<T extends Identified>({
           {search ? <SearchBox list={list} label={search} /> : null}
           <ListFilters list={list} filters={filters} />
           <div className="ml-auto flex flex-wrap items-end gap-2">
-            {bulk && selection.ids.length > 0 ? bulk(selection) : null}
+            {/* Always there (disabled with nothing selected): its dialog reports each row after the list reloads. */}
+            {bulk ? bulk(selection) : null}
             {actions}
             {csv ? <ExportCsvButton list={list} columns={columns} fileName={csv} /> : null}
           </div>

@@ -56,7 +56,11 @@ export default function importJobStatuses({ params }: SectionContext) {
         sortField: 'correlation_id',
         csv: (s) => s.correlation_id,
         cell: (s) => (
-          <Link href={paths.adminImportJobStatus(s.correlation_id)} className="font-mono text-xs">
+          // An id has no spaces: it may break anywhere, so a laptop fits the table.
+          <Link
+            href={paths.adminImportJobStatus(s.correlation_id)}
+            className="font-mono text-xs [overflow-wrap:anywhere]"
+          >
             {s.correlation_id}
           </Link>
         ),
@@ -75,7 +79,14 @@ export default function importJobStatuses({ params }: SectionContext) {
         csv: (s) => s.measurement,
         cell: (s) => <RefName resource="measurement" id={s.measurement} />,
       },
-      { id: 'message', header: 'Message', wide: true, csv: (s) => s.message, cell: (s) => s.message || '—' },
+      {
+        id: 'message',
+        header: 'Message',
+        wide: true,
+        csv: (s) => s.message,
+        // Messages name files ('northwind_weekly_social_roll_up_2026-11-01.xlsx'): break them anywhere.
+        cell: (s) => <span className="[overflow-wrap:anywhere]">{s.message || '—'}</span>,
+      },
     ],
     fields: [],
   });
