@@ -86,7 +86,8 @@ async function newActivation(page: Page, account: string, name: string, extra: o
  */
 async function measurementBeyondFirstList(page: Page, picker: Locator, account: string, status: string): Promise<Row> {
   await typeInto(picker, '');
-  const options = page.getByRole('option');
+  // The picker's own options: the list page behind the dialog has a pager with page sizes.
+  const options = page.getByRole('listbox').getByRole('option');
   await expect(options.first()).toBeVisible();
   const offered = (await options.allTextContents()).join('\n');
   await picker.press('Escape');

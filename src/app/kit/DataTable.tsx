@@ -19,7 +19,7 @@ import {
   type ReactNode,
   type SetStateAction,
 } from 'react';
-import { Checkbox } from 'react-aria-components';
+import { Box, RowBox } from './RowCheckboxes.tsx';
 import { EmptyState, Skeleton } from '../shared/EmptyState.tsx';
 import { ErrorPlaceholder } from '../shared/ErrorPlaceholder.tsx';
 import { ListPager } from './Pager.tsx';
@@ -41,6 +41,50 @@ export interface Column<T> {
   align?: 'left' | 'right';
   /** Hide below the small breakpoint, so a phone shows the columns that matter. */
   wide?: boolean;
+  /** The cell names its row for screen readers (a `th scope="row"`). */
+  rowHeader?: boolean;
+  /**
+   * A long value kept to one line, cut with an ellipsis and shown whole in the cell's `title`, so
+   * a laptop fits the table without a scroll bar.
+   */
+  truncate?: (row: T) => string;
+  /** Keep the cell on one line (dates, buttons). */
+  nowrap?: boolean;
+  /** The direction a first press on the header sorts in (figures and dates: largest first). */
+  firstDirection?: 'asc' | 'desc';
+  /** Only in the CSV: the table shows the value elsewhere (in another column's detail line). */
+  csvOnly?: boolean;
+}
+
+/** The classes of a column's cells, header or body. */
+function cellClass<T>(column: Column<T>): string {
+  return [
+    'px-3 sm:px-4',
+    column.align === 'right' ? 'text-right tabular-nums' : '',
+    column.wide ? 'hidden sm:table-cell' : '',
+    column.nowrap ? 'whitespace-nowrap' : '',
+    column.truncate ? 'max-w-[18rem]' : '',
+  ].join(' ');
+}
+
+/** One body cell: a truncated value carries its whole text as a title. */
+function Cell<T>({ column, row }: { column: Column<T>; row: T }) {
+  const Tag = column.rowHeader ? 'th' : 'td';
+  const content = column.truncate ? (
+    <span className="block truncate" title={column.truncate(row)}>
+      {column.cell(row)}
+    </span>
+  ) : (
+    column.cell(row)
+  );
+  return (
+    <Tag
+      scope={column.rowHeader ? 'row' : undefined}
+      className={`py-2.5 align-top ${column.rowHeader ? 'font-medium text-slate-900' : 'text-slate-800'} ${cellClass(column)}`}
+    >
+      {content}
+    </Tag>
+  );
 }
 
 export interface DataTableProps<T extends Identified> {
@@ -51,6 +95,10 @@ export interface DataTableProps<T extends Identified> {
   /** Label of a row for its checkbox and screen readers. */
   rowLabel: (row: T) => string;
   empty: { title: string; body?: ReactNode };
+  /** What the table is, for screen readers. */
+  caption?: string;
+  /** A test id on every body row (older specs find rows by it). */
+  rowTestId?: string;
 }
 
 function SortButton({
@@ -69,74 +117,6 @@ function SortButton({
         {direction === 'desc' ? '▼' : '▲'}
       </span>
     </button>
-  );
-}
-
-function Box({
-  label,
-  isSelected,
-  isIndeterminate,
-  isDisabled,
-  onChange,
-}: {
-  label: string;
-  isSelected: boolean;
-  isIndeterminate?: boolean;
-  isDisabled?: boolean;
-  onChange: (value: boolean) => void;
-}) {
-  return (
-    <Checkbox
-      aria-label={label}
-      isSelected={isSelected}
-      isIndeterminate={isIndeterminate}
-      isDisabled={isDisabled}
-      onChange={onChange}
-      className="group flex size-6 cursor-pointer items-center justify-center data-[disabled]:cursor-default data-[disabled]:opacity-40"
-    >
-      <span
-        aria-hidden="true"
-        className="flex size-4 items-center justify-center rounded border border-slate-400 bg-white text-[10px] leading-none text-white group-data-[focus-visible]:outline-2 group-data-[focus-visible]:outline-offset-2 group-data-[focus-visible]:outline-primary group-data-[indeterminate]:border-slate-800 group-data-[indeterminate]:bg-slate-800 group-data-[selected]:border-slate-800 group-data-[selected]:bg-slate-800"
-      >
-        {isIndeterminate ? '–' : isSelected ? '✓' : ''}
-      </span>
-    </Checkbox>
-  );
-}
-
-/**
- * A row's checkbox: a native one, drawn like Box. A page can hold a thousand rows, and the native
- * control carries its own keyboard, focus and screen-reader semantics at a fraction of the cost
- * of a React Aria Checkbox (which the header keeps, for its mixed state).
- */
-function RowBox({
-  label,
-  isSelected,
-  isDisabled,
-  onChange,
-}: {
-  label: string;
-  isSelected: boolean;
-  isDisabled: boolean;
-  onChange: (value: boolean) => void;
-}) {
-  return (
-    <span className="relative flex size-6 items-center justify-center">
-      <input
-        type="checkbox"
-        aria-label={label}
-        checked={isSelected}
-        disabled={isDisabled}
-        onChange={(event) => onChange(event.target.checked)}
-        className="peer size-4 cursor-pointer appearance-none rounded border border-slate-400 bg-white checked:border-slate-800 checked:bg-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary disabled:cursor-default disabled:opacity-40"
-      />
-      <span
-        aria-hidden="true"
-        className="pointer-events-none absolute hidden text-[10px] leading-none text-white peer-checked:block"
-      >
-        ✓
-      </span>
-    </span>
   );
 }
 
@@ -189,7 +169,9 @@ function DataRowImpl<T extends Identified>({
   selected,
   selectable,
   onToggle,
+  testId,
 }: {
+  testId?: string;
   row: T;
   columns: readonly Column<T>[];
   label: string;
@@ -199,7 +181,7 @@ function DataRowImpl<T extends Identified>({
   onToggle: (id: string, value: boolean) => void;
 }) {
   return (
-    <tr className={selected ? 'bg-primary-faded-1' : 'hover:bg-slate-50'}>
+    <tr className={selected ? 'bg-primary-faded-1' : 'hover:bg-slate-50'} data-testid={testId}>
       {selected !== undefined ? (
         <td className="w-10 px-3 py-2">
           <RowBox
@@ -211,19 +193,22 @@ function DataRowImpl<T extends Identified>({
         </td>
       ) : null}
       {columns.map((column) => (
-        <td
-          key={column.id}
-          className={`px-3 py-2.5 align-top text-slate-800 sm:px-4 ${column.align === 'right' ? 'text-right tabular-nums' : ''} ${column.wide ? 'hidden sm:table-cell' : ''}`}
-        >
-          {column.cell(row)}
-        </td>
+        <Cell key={column.id} column={column} row={row} />
       ))}
     </tr>
   );
 }
 const DataRow = memo(DataRowImpl) as typeof DataRowImpl;
 
-export function DataTable<T extends Identified>({ list, columns, selection, rowLabel, empty }: DataTableProps<T>) {
+export function DataTable<T extends Identified>({
+  list,
+  columns,
+  selection,
+  rowLabel,
+  empty,
+  caption,
+  rowTestId,
+}: DataTableProps<T>) {
   const { state, set } = list;
   const drawn = useProgressiveRows(list.rows);
   useRenderMeasure(list.spec.resource, list.rows, drawn === list.rows);
@@ -263,6 +248,7 @@ export function DataTable<T extends Identified>({ list, columns, selection, rowL
     <div>
       <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
         <table className="w-full text-left text-sm" aria-busy={list.loading || undefined}>
+          {caption ? <caption className="sr-only">{caption}</caption> : null}
           <thead className="border-b border-slate-200 bg-slate-50 text-xs tracking-wide text-slate-600 uppercase">
             <tr>
               {selection ? (
@@ -285,7 +271,7 @@ export function DataTable<T extends Identified>({ list, columns, selection, rowL
                     key={column.id}
                     scope="col"
                     aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
-                    className={`px-3 py-2 font-semibold whitespace-nowrap sm:px-4 ${column.align === 'right' ? 'text-right' : ''} ${column.wide ? 'hidden sm:table-cell' : ''}`}
+                    className={`py-2 font-semibold ${cellClass(column)}`}
                   >
                     {column.sortField ? (
                       <SortButton
@@ -295,7 +281,11 @@ export function DataTable<T extends Identified>({ list, columns, selection, rowL
                           set({
                             sort: {
                               id: column.sortField as string,
-                              direction: sorted === 'asc' ? 'desc' : 'asc',
+                              direction: sorted
+                                ? sorted === 'asc'
+                                  ? 'desc'
+                                  : 'asc'
+                                : (column.firstDirection ?? 'asc'),
                             },
                           })
                         }
@@ -326,6 +316,7 @@ export function DataTable<T extends Identified>({ list, columns, selection, rowL
                     selected={selection ? selected[row.id] === true : undefined}
                     selectable={writable.has(row.id)}
                     onToggle={onToggle}
+                    testId={rowTestId}
                   />
                 ))}
           </tbody>

@@ -83,6 +83,7 @@ export function ListPager<T extends Identified>({ list }: { list: ResourceList<T
       size={list.state.size}
       count={list.count}
       sizes={list.spec.pageSizes ?? DEFAULT_PAGE_SIZES}
+      noun={list.spec.noun}
       onChange={list.set}
     />
   );

@@ -74,7 +74,8 @@ export function readListState(search: string, spec: ListSpec): ListState {
     size: sizes.includes(size) ? size : defaultSize,
     // An unknown sort field (an old link, a hand-edited URL) falls back rather than erroring.
     sort: sort && spec.sortFields.includes(sort.id) ? sort : spec.defaultSort,
-    search: q.get('q')?.trim() ?? '',
+    // `search` is the spec's own word (a search result's link to /users): read it as `q`.
+    search: (q.get('q') ?? q.get('search'))?.trim() ?? '',
     filters,
   };
 }
@@ -86,7 +87,7 @@ export function readListState(search: string, spec: ListSpec): ListState {
 export function writeListState(state: ListState, spec: ListSpec, current = ''): string {
   const out = new URLSearchParams(current);
   const q = { set: (name: string, value: string) => out.set(key(spec, name), value) };
-  const own = ['page', 'size', 'sort', 'q', ...(spec.filters ?? [])];
+  const own = ['page', 'size', 'sort', 'q', 'search', ...(spec.filters ?? [])];
   for (const name of own) out.delete(key(spec, name));
   if (state.search) q.set('q', state.search);
   for (const [name, value] of Object.entries(state.filters)) if (value) q.set(name, value);

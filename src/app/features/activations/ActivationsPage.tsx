@@ -1,37 +1,73 @@
 /**
  * /activations/activations: the account's activations with their source measurement, platform,
- * domain list, minimum APM, status and deal id; each name opens the activation's page. Writers
+ * domain list, minimum APM, status and deal id, paged, sorted, searched and filtered on the
+ * server (the kit's ListView, state in the URL); each name opens the activation's page. Writers
  * pause, resume, activate and end them (the actions src/shared/activations.ts allows from each
  * state) and delete a draft or an ended one; readers see the same list without the actions, as
  * the server would refuse them.
  */
 import { useStore } from '@nanostores/react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { isConflict, removeListed, updateListed } from '../../../lib/api.ts';
 import { showError, showSuccess } from '../../../stores/alerts.ts';
 import { $role, $selectedAccountId } from '../../../stores/account.ts';
 import { can } from '../../../shared/access.ts';
-import { ACTIVATION_TRANSITIONS, actionsFor, canDelete, type ActivationAction } from '../../../shared/activations.ts';
+import {
+  ACTIVATION_STATUSES,
+  ACTIVATION_TRANSITIONS,
+  actionsFor,
+  canDelete,
+  type ActivationAction,
+} from '../../../shared/activations.ts';
 import { formatMetric } from '../../../shared/metrics.ts';
-import type { Activation } from '../../../shared/schemas/index.ts';
-import { paths } from '../../routes.ts';
+import { resources, type Activation } from '../../../shared/schemas/index.ts';
+import type { Column } from '../../kit/DataTable.tsx';
+import { ListView } from '../../kit/ListView.tsx';
+import { useNames } from '../../kit/useNames.ts';
+import { useResourceList, type ResourceListSpec } from '../../kit/useResourceList.ts';
+import { capitalise, paths } from '../../routes.ts';
 import { Button, buttonClass } from '../../shared/Button.tsx';
-import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';
 import { Modal } from '../../shared/Modal.tsx';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
-import { loadBook, useAsync } from './data.ts';
 import { DeleteActivationDialog } from './DeleteActivationDialog.tsx';
-import { DealId, EmptyState, Skeleton, StatusBadge } from './ui.tsx';
+import { DealId, StatusBadge } from './ui.tsx';
 
-const COLUMNS = ['Name', 'Source measurement', 'Platform', 'Domain list', 'Min APM', 'Status', 'Deal id'];
+const spec: ResourceListSpec<'activation'> = {
+  resource: 'activation',
+  noun: 'activations',
+  sortFields: resources.activation.sortFields,
+  defaultSort: { id: 'created_at', direction: 'desc' },
+  filters: ['status'],
+};
+
+/** A referenced row's name: '…' while names load, `gone` when the row no longer exists. */
+function named(names: ReadonlyMap<string, string> | null, id: string | null | undefined, gone: string) {
+  if (!id) return '—';
+  if (!names) return '…';
+  return names.get(id) ?? <span className="text-slate-500">{gone}</span>;
+}
 
 export default function ActivationsPage() {
   usePageTitle('Activations');
   const accountId = useStore($selectedAccountId);
   const role = useStore($role);
   const canWrite = !!role && can(role, 'activation.write');
-  const book = useAsync(() => loadBook(accountId!), accountId);
+  const base = useMemo(() => (accountId ? { account: [accountId] } : null), [accountId]);
+  const activations = useResourceList(spec, base);
+  const rows = activations.rows;
+  const measurements = useNames(
+    'measurement',
+    rows.map((a) => a.measurement),
+  );
+  const lists = useNames(
+    'domain-list',
+    rows.map((a) => a.domain_list),
+  );
+  const vendors = useNames(
+    'third-party-macro-vendor',
+    rows.map((a) => a.vendor),
+  );
   const [busy, setBusy] = useState<string | null>(null);
   const [ending, setEnding] = useState<Activation | null>(null);
   const [deleting, setDeleting] = useState<Activation | null>(null);
@@ -40,9 +76,9 @@ export default function ActivationsPage() {
     setBusy(activation.id);
     try {
       // Only the activation as this list shows it: changed since, the conflict dialog asks first.
-      await removeListed('activation', activation, { onReload: book.reload });
+      await removeListed('activation', activation, { onReload: activations.reload });
       showSuccess(`'${activation.name}' deleted`);
-      book.reload();
+      activations.reload();
     } catch (error) {
       if (!(isConflict(error) && error.choice)) showError(error);
     } finally {
@@ -56,14 +92,14 @@ export default function ActivationsPage() {
     setBusy(activation.id);
     try {
       // The row as this list shows it: changed by someone else since, the conflict dialog asks.
-      const next = await updateListed('activation', activation, { status: to }, { onReload: book.reload });
+      const next = await updateListed('activation', activation, { status: to }, { onReload: activations.reload });
       const past = { activate: 'activated', pause: 'paused', resume: 'resumed', end: 'ended' }[action];
       showSuccess(
         next.deal_id && action === 'activate'
           ? `'${next.name}' activated with deal id ${next.deal_id}`
           : `'${next.name}' ${past}`,
       );
-      book.reload();
+      activations.reload();
     } catch (error) {
       showError(error);
     } finally {
@@ -72,8 +108,64 @@ export default function ActivationsPage() {
     }
   }
 
-  const rows = book.data?.activations ?? [];
-  const listName = new Map((book.data?.lists ?? []).map((l) => [l.id, l.name]));
+  const columns: Column<Activation>[] = [
+    {
+      id: 'name',
+      header: 'Name',
+      sortField: 'name',
+      rowHeader: true,
+      csv: (a) => a.name,
+      // The domain list rides under the name: a laptop then fits the row without a scroll bar.
+      cell: (a) => (
+        <>
+          <Link href={paths.activation(a.id)}>{a.name}</Link>
+          <span className="mt-0.5 block text-xs font-normal text-slate-600">
+            Domain list: {named(lists, a.domain_list, 'Deleted list')}
+          </span>
+        </>
+      ),
+    },
+    {
+      id: 'measurement',
+      header: 'Source measurement',
+      csv: (a) => (a.measurement ? (measurements?.get(a.measurement) ?? a.measurement) : null),
+      cell: (a) =>
+        a.measurement && measurements?.has(a.measurement) ? (
+          <Link href={paths.measurement(a.measurement)}>{measurements.get(a.measurement)}</Link>
+        ) : (
+          named(measurements, a.measurement, 'Deleted measurement')
+        ),
+    },
+    {
+      id: 'platform',
+      header: 'Platform',
+      csv: (a) => (a.vendor ? (vendors?.get(a.vendor) ?? a.vendor) : null),
+      cell: (a) => named(vendors, a.vendor, '—'),
+    },
+    {
+      id: 'list',
+      header: 'Domain list',
+      csvOnly: true,
+      csv: (a) => (a.domain_list ? (lists?.get(a.domain_list) ?? a.domain_list) : null),
+      cell: (a) => named(lists, a.domain_list, 'Deleted list'),
+    },
+    {
+      id: 'min_apm',
+      header: 'Min APM',
+      sortField: 'min_apm',
+      align: 'right',
+      csv: (a) => a.min_apm,
+      cell: (a) => formatMetric('apm', a.min_apm),
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      sortField: 'status',
+      csv: (a) => a.status,
+      cell: (a) => <StatusBadge status={a.status} />,
+    },
+    { id: 'deal', header: 'Deal id', csv: (a) => a.deal_id, cell: (a) => <DealId value={a.deal_id} /> },
+  ];
 
   return (
     <div className="space-y-5">
@@ -91,118 +183,68 @@ export default function ActivationsPage() {
         ) : null}
       </div>
 
-      {book.error ? (
-        <ErrorPlaceholder name="activations" error={book.error} />
-      ) : !book.loading && rows.length === 0 ? (
-        <EmptyState title="No activations yet">
-          {canWrite
-            ? 'Create one from a measurement: its domains above a minimum APM become the deal’s allow list.'
-            : null}
-        </EmptyState>
-      ) : (
-        <div className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
-          <div className="overflow-x-auto">
-            <table className="w-full min-w-[1180px] text-left text-sm" aria-busy={book.loading}>
-              <caption className="sr-only">Activations of this account, newest first</caption>
-              <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
-                <tr>
-                  {COLUMNS.map((c) => (
-                    <th key={c} scope="col" className={`px-4 py-3 font-medium ${c === 'Min APM' ? 'text-right' : ''}`}>
-                      {c}
-                    </th>
-                  ))}
-                  {canWrite ? (
-                    <th scope="col" className="px-4 py-3 text-right font-medium">
-                      Actions
-                    </th>
-                  ) : null}
-                </tr>
-              </thead>
-              <tbody>
-                {book.loading && !book.data
-                  ? Array.from({ length: 5 }, (_, i) => (
-                      <tr key={i} className="border-b border-slate-100">
-                        {COLUMNS.map((c) => (
-                          <td key={c} className="px-4 py-3">
-                            <Skeleton className="h-4 w-full" />
-                          </td>
-                        ))}
-                      </tr>
-                    ))
-                  : rows.map((a) => {
-                      const measurement = a.measurement ? book.data?.measurements.get(a.measurement) : undefined;
-                      return (
-                        <tr key={a.id} className="border-b border-slate-100 last:border-0" data-testid="activation-row">
-                          <th scope="row" className="min-w-[15rem] max-w-[22rem] px-4 py-3 font-medium text-slate-900">
-                            <Link href={paths.activation(a.id)}>{a.name}</Link>
-                          </th>
-                          <td className="min-w-[14rem] max-w-[20rem] px-4 py-3 text-slate-700">
-                            {measurement ? (
-                              <Link href={paths.measurement(measurement.id)}>{measurement.name}</Link>
-                            ) : a.measurement ? (
-                              <span className="text-slate-500">Deleted measurement</span>
-                            ) : (
-                              '—'
-                            )}
-                          </td>
-                          <td className="whitespace-nowrap px-4 py-3 text-slate-700">
-                            {(a.vendor && book.data?.vendors.get(a.vendor)?.name) ?? '—'}
-                          </td>
-                          <td className="min-w-[12rem] max-w-[16rem] px-4 py-3 text-slate-700">
-                            {a.domain_list
-                              ? (listName.get(a.domain_list) ?? <span className="text-slate-500">Deleted list</span>)
-                              : '—'}
-                          </td>
-                          <td className="px-4 py-3 text-right tabular-nums text-slate-900">
-                            {formatMetric('apm', a.min_apm)}
-                          </td>
-                          <td className="px-4 py-3">
-                            <StatusBadge status={a.status} />
-                          </td>
-                          <td className="px-4 py-3">
-                            <DealId value={a.deal_id} />
-                          </td>
-                          {canWrite ? (
-                            <td className="whitespace-nowrap px-4 py-3 text-right">
-                              <div className="inline-flex gap-2">
-                                {actionsFor(a.status).map((action) => (
-                                  <Button
-                                    key={action}
-                                    variant={action === 'end' ? 'ghost' : 'secondary'}
-                                    className="px-2.5 py-1"
-                                    disabled={busy === a.id}
-                                    aria-label={`${ACTIVATION_TRANSITIONS[action].label} ${a.name}`}
-                                    onClick={() => (action === 'end' ? setEnding(a) : void act(a, action))}
-                                  >
-                                    {ACTIVATION_TRANSITIONS[action].label}
-                                  </Button>
-                                ))}
-                                {canDelete(a.status) ? (
-                                  <Button
-                                    variant="ghost"
-                                    className="px-2.5 py-1 text-red-700"
-                                    disabled={busy === a.id}
-                                    aria-label={`Delete ${a.name}`}
-                                    onClick={() => setDeleting(a)}
-                                  >
-                                    Delete
-                                  </Button>
-                                ) : null}
-                              </div>
-                            </td>
-                          ) : null}
-                        </tr>
-                      );
-                    })}
-              </tbody>
-            </table>
-          </div>
-        </div>
-      )}
+      <ListView
+        list={activations}
+        columns={columns}
+        rowLabel={(a) => a.name}
+        search="Search activations"
+        filters={[
+          {
+            name: 'status',
+            label: 'Status',
+            kind: 'choice',
+            allLabel: 'All statuses',
+            options: ACTIVATION_STATUSES.map((s) => ({ id: s, name: capitalise(s) })),
+          },
+        ]}
+        csv="activations"
+        caption="Activations of this account"
+        rowTestId="activation-row"
+        rowActions={
+          canWrite
+            ? (a) => [
+                ...actionsFor(a.status).map((action) => (
+                  <Button
+                    key={action}
+                    variant={action === 'end' ? 'ghost' : 'secondary'}
+                    className="px-2.5 py-1"
+                    disabled={busy === a.id}
+                    aria-label={`${ACTIVATION_TRANSITIONS[action].label} ${a.name}`}
+                    onClick={() => (action === 'end' ? setEnding(a) : void act(a, action))}
+                  >
+                    {ACTIVATION_TRANSITIONS[action].label}
+                  </Button>
+                )),
+                canDelete(a.status) ? (
+                  <Button
+                    key="delete"
+                    variant="ghost"
+                    className="px-2.5 py-1 text-red-700"
+                    disabled={busy === a.id}
+                    aria-label={`Delete ${a.name}`}
+                    onClick={() => setDeleting(a)}
+                  >
+                    Delete
+                  </Button>
+                ) : null,
+              ]
+            : undefined
+        }
+        empty={(filtered) =>
+          filtered
+            ? { title: 'No activations match', body: 'Change the search or the status to see more.' }
+            : {
+                title: 'No activations yet',
+                body: canWrite
+                  ? 'Create one from a measurement: its domains above a minimum APM become the deal’s allow list.'
+                  : undefined,
+              }
+        }
+      />
 
       <DeleteActivationDialog
         activation={deleting}
-        listName={deleting?.domain_list ? (listName.get(deleting.domain_list) ?? null) : null}
+        listName={deleting?.domain_list ? (lists?.get(deleting.domain_list) ?? null) : null}
         busy={busy !== null}
         onCancel={() => setDeleting(null)}
         onConfirm={(activation) => void destroy(activation)}

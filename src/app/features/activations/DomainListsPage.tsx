@@ -1,42 +1,75 @@
 /**
  * /activations/domain-lists: the account's allow and block lists with their size and the
- * activations that use them. Everyone can download a list as CSV; writers create (upload, paste
- * or from a measurement), edit and delete them. Deleting a list an activation still uses is
- * refused by the server, which names the activation; the dialog shows that answer.
+ * activations that use them, paged, sorted and searched on the server (the kit's ListView).
+ * Everyone can download a list as CSV; writers create (upload, paste or from a measurement), edit
+ * and delete them. Deleting a list an activation still uses is refused by the server, which names
+ * the activation; the dialog shows that answer.
  */
 import { useStore } from '@nanostores/react';
-import { useState } from 'react';
-import { buildUrl, isConflict, removeListed } from '../../../lib/api.ts';
+import { useMemo, useState } from 'react';
+import { buildUrl, isConflict, listAll, removeListed } from '../../../lib/api.ts';
 import { showError, showSuccess } from '../../../stores/alerts.ts';
 import { $role, $selectedAccountId } from '../../../stores/account.ts';
 import { can } from '../../../shared/access.ts';
 import { usesList } from '../../../shared/activations.ts';
-import type { DomainList } from '../../../shared/schemas/index.ts';
+import { formatDate } from '../../../shared/date-format.ts';
+import { DOMAIN_LIST_TYPES } from '../../../shared/schemas/domain-list.ts';
+import { resources, type Activation, type DomainList } from '../../../shared/schemas/index.ts';
+import type { Column } from '../../kit/DataTable.tsx';
+import { ListView } from '../../kit/ListView.tsx';
+import { useResourceList, type ResourceListSpec } from '../../kit/useResourceList.ts';
+import { capitalise } from '../../routes.ts';
 import { Button, buttonClass } from '../../shared/Button.tsx';
-import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';
 import { Modal } from '../../shared/Modal.tsx';
+import { useAsync } from '../../shared/useAsync.ts';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
-import { loadBook, useAsync } from './data.ts';
 import { DomainListDialog } from './DomainListDialog.tsx';
-import { EmptyState, ListTypeBadge, Skeleton } from './ui.tsx';
+import { ListTypeBadge } from './ui.tsx';
 
-const COLUMNS = ['Name', 'Type', 'Entries', 'Used by', 'Created'];
-const day = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const spec: ResourceListSpec<'domain-list'> = {
+  resource: 'domain-list',
+  noun: 'domain lists',
+  sortFields: resources['domain-list'].sortFields,
+  defaultSort: { id: 'name', direction: 'asc' },
+  filters: ['type'],
+};
+
+function UsedBy({ list, activations }: { list: DomainList; activations: readonly Activation[] | null }) {
+  if (!activations) return <>…</>;
+  const users = activations.filter((a) => a.domain_list === list.id);
+  if (users.length === 0) return <span className="text-slate-500">Not used</span>;
+  return (
+    <ul className="space-y-0.5">
+      {users.map((a) => (
+        <li key={a.id} className="max-w-[15rem] truncate" title={a.name}>
+          {a.name}
+          {usesList(a, list.id) ? null : <span className="text-slate-500"> (ended)</span>}
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 export default function DomainListsPage() {
   usePageTitle('Domain Lists');
   const accountId = useStore($selectedAccountId);
   const role = useStore($role);
   const canWrite = !!role && can(role, 'activation.write');
-  const book = useAsync(() => loadBook(accountId!), accountId);
+  const base = useMemo(() => (accountId ? { account: [accountId] } : null), [accountId]);
+  const lists = useResourceList(spec, base);
+  // Who uses a list: the account's activations, read once (a list names none of them itself).
+  const activations = useAsync(
+    () => listAll('activation', { account: accountId!, sort: 'asc(name),asc(id)' }),
+    accountId,
+  );
+  const reload = () => {
+    lists.reload();
+    activations.reload();
+  };
   const [editing, setEditing] = useState<DomainList | 'new' | null>(null);
   const [deleting, setDeleting] = useState<DomainList | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-
-  const lists = book.data?.lists ?? [];
-  const activations = book.data?.activations ?? [];
-  const usersOf = (list: DomainList) => activations.filter((a) => a.domain_list === list.id);
 
   async function confirmDelete() {
     if (!deleting) return;
@@ -44,10 +77,10 @@ export default function DomainListsPage() {
     setDeleteError(null);
     try {
       // Only the list as this page shows it: changed since, the conflict dialog asks first.
-      await removeListed('domain-list', deleting, { onReload: book.reload });
+      await removeListed('domain-list', deleting, { onReload: reload });
       showSuccess(`Domain list '${deleting.name}' deleted`);
       setDeleting(null);
-      book.reload();
+      reload();
     } catch (error) {
       // Answered in the conflict dialog: Reload shows the list again, Cancel keeps this one open.
       if (isConflict(error) && error.choice) {
@@ -61,6 +94,39 @@ export default function DomainListsPage() {
     }
   }
 
+  const columns: Column<DomainList>[] = [
+    { id: 'name', header: 'Name', sortField: 'name', rowHeader: true, csv: (l) => l.name, cell: (l) => l.name },
+    {
+      id: 'type',
+      header: 'Type',
+      sortField: 'type',
+      csv: (l) => l.type,
+      cell: (l) => <ListTypeBadge type={l.type} />,
+    },
+    {
+      id: 'entries',
+      header: 'Entries',
+      align: 'right',
+      csv: (l) => l.domains.length,
+      cell: (l) => l.domains.length.toLocaleString('en-GB'),
+    },
+    {
+      id: 'used',
+      header: 'Used by',
+      wide: true,
+      cell: (l) => <UsedBy list={l} activations={activations.data} />,
+    },
+    {
+      id: 'created',
+      header: 'Created',
+      sortField: 'created_at',
+      firstDirection: 'desc',
+      nowrap: true,
+      csv: (l) => l.created_at,
+      cell: (l) => formatDate(l.created_at),
+    },
+  ];
+
   return (
     <div className="space-y-5">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -73,117 +139,67 @@ export default function DomainListsPage() {
         {canWrite ? <Button onClick={() => setEditing('new')}>New domain list</Button> : null}
       </div>
 
-      {book.error ? (
-        <ErrorPlaceholder name="domain lists" error={book.error} />
-      ) : !book.loading && lists.length === 0 ? (
-        <EmptyState title="No domain lists yet">
-          {canWrite ? 'Upload a CSV, paste domains, or take the best domains of a measurement.' : null}
-        </EmptyState>
-      ) : (
-        <div className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
-          <div className="overflow-x-auto">
-            <table className="w-full min-w-[1000px] text-left text-sm" aria-busy={book.loading}>
-              <caption className="sr-only">Domain lists of this account, by name</caption>
-              <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
-                <tr>
-                  {COLUMNS.map((c) => (
-                    <th key={c} scope="col" className={`px-4 py-3 font-medium ${c === 'Entries' ? 'text-right' : ''}`}>
-                      {c}
-                    </th>
-                  ))}
-                  <th scope="col" className="px-4 py-3 text-right font-medium">
-                    Actions
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {book.loading && !book.data
-                  ? Array.from({ length: 4 }, (_, i) => (
-                      <tr key={i} className="border-b border-slate-100">
-                        {[...COLUMNS, 'Actions'].map((c) => (
-                          <td key={c} className="px-4 py-3">
-                            <Skeleton className="h-4 w-full" />
-                          </td>
-                        ))}
-                      </tr>
-                    ))
-                  : lists.map((list) => {
-                      const users = usersOf(list);
-                      return (
-                        <tr
-                          key={list.id}
-                          className="border-b border-slate-100 last:border-0"
-                          data-testid="domain-list-row"
-                        >
-                          <th scope="row" className="min-w-[15rem] max-w-[22rem] px-4 py-3 font-medium text-slate-900">
-                            {list.name}
-                          </th>
-                          <td className="px-4 py-3">
-                            <ListTypeBadge type={list.type} />
-                          </td>
-                          <td className="px-4 py-3 text-right tabular-nums text-slate-900">
-                            {list.domains.length.toLocaleString('en-GB')}
-                          </td>
-                          <td className="max-w-[20rem] px-4 py-3 text-slate-700">
-                            {users.length === 0 ? (
-                              <span className="text-slate-500">Not used</span>
-                            ) : (
-                              <ul className="space-y-0.5">
-                                {users.map((a) => (
-                                  <li key={a.id} className="truncate">
-                                    {a.name}
-                                    {usesList(a, list.id) ? null : <span className="text-slate-500"> (ended)</span>}
-                                  </li>
-                                ))}
-                              </ul>
-                            )}
-                          </td>
-                          <td className="whitespace-nowrap px-4 py-3 text-slate-700">
-                            {day.format(new Date(list.created_at))}
-                          </td>
-                          <td className="whitespace-nowrap px-4 py-3 text-right">
-                            <div className="inline-flex gap-2">
-                              <a
-                                href={buildUrl('/api/v1/domain-list/download', { id: list.id })}
-                                download
-                                aria-label={`Download CSV of ${list.name}`}
-                                className={buttonClass('secondary', 'px-2.5 py-1 no-underline')}
-                              >
-                                Download CSV
-                              </a>
-                              {canWrite ? (
-                                <>
-                                  <Button
-                                    variant="secondary"
-                                    className="px-2.5 py-1"
-                                    aria-label={`Edit ${list.name}`}
-                                    onClick={() => setEditing(list)}
-                                  >
-                                    Edit
-                                  </Button>
-                                  <Button
-                                    variant="ghost"
-                                    className="px-2.5 py-1 text-red-700 hover:bg-red-50"
-                                    aria-label={`Delete ${list.name}`}
-                                    onClick={() => {
-                                      setDeleteError(null);
-                                      setDeleting(list);
-                                    }}
-                                  >
-                                    Delete
-                                  </Button>
-                                </>
-                              ) : null}
-                            </div>
-                          </td>
-                        </tr>
-                      );
-                    })}
-              </tbody>
-            </table>
-          </div>
-        </div>
-      )}
+      <ListView
+        list={lists}
+        columns={columns}
+        rowLabel={(l) => l.name}
+        search="Search domain lists"
+        filters={[
+          {
+            name: 'type',
+            label: 'Type',
+            kind: 'choice',
+            allLabel: 'All types',
+            options: DOMAIN_LIST_TYPES.map((t) => ({ id: t, name: capitalise(t) })),
+          },
+        ]}
+        csv="domain-lists"
+        caption="Domain lists of this account"
+        rowTestId="domain-list-row"
+        rowActions={(list) => (
+          <>
+            <a
+              href={buildUrl('/api/v1/domain-list/download', { id: list.id })}
+              download
+              aria-label={`Download CSV of ${list.name}`}
+              className={buttonClass('secondary', 'px-2.5 py-1 no-underline')}
+            >
+              Download CSV
+            </a>
+            {canWrite ? (
+              <>
+                <Button
+                  variant="secondary"
+                  className="px-2.5 py-1"
+                  aria-label={`Edit ${list.name}`}
+                  onClick={() => setEditing(list)}
+                >
+                  Edit
+                </Button>
+                <Button
+                  variant="ghost"
+                  className="px-2.5 py-1 text-red-700 hover:bg-red-50"
+                  aria-label={`Delete ${list.name}`}
+                  onClick={() => {
+                    setDeleteError(null);
+                    setDeleting(list);
+                  }}
+                >
+                  Delete
+                </Button>
+              </>
+            ) : null}
+          </>
+        )}
+        empty={(filtered) =>
+          filtered
+            ? { title: 'No domain lists match', body: 'Change the search or the type to see more.' }
+            : {
+                title: 'No domain lists yet',
+                body: canWrite ? 'Upload a CSV, paste domains, or take the best domains of a measurement.' : undefined,
+              }
+        }
+      />
 
       {canWrite && accountId ? (
         <DomainListDialog
@@ -191,7 +207,7 @@ export default function DomainListsPage() {
           list={editing === 'new' ? null : editing}
           isOpen={editing !== null}
           onClose={() => setEditing(null)}
-          onSaved={book.reload}
+          onSaved={reload}
         />
       ) : null}
 

@@ -4,7 +4,7 @@
  * src/shared/activations.ts and src/shared/domains.ts.
  */
 import { useEffect, useState } from 'react';
-import { accountFilter, call, list, listAll, request, type Query } from '../../../lib/api.ts';
+import { accountFilter, call, list, request, type Query } from '../../../lib/api.ts';
 import type {
   ActivationSettingsBody,
   ActivationSettingsResponse,
@@ -27,36 +27,6 @@ export function useDebounced<T>(value: T, ms: number): T {
 export interface NamedRow {
   id: string;
   name: string;
-}
-
-/** Everything the two lists show for an account, loaded together. */
-export interface ActivationBook {
-  activations: Activation[];
-  lists: DomainList[];
-  measurements: Map<string, NamedRow>;
-  vendors: Map<string, NamedRow>;
-}
-
-export async function loadBook(accountId: string): Promise<ActivationBook> {
-  const own = { account: accountId, sort: 'asc(name),asc(id)' };
-  const [activations, lists, vendors] = await Promise.all([
-    listAll('activation', { account: accountId, sort: 'desc(created_at),desc(id)' }),
-    listAll('domain-list', own),
-    listAll('third-party-macro-vendor', { sort: 'asc(name),asc(id)' }),
-  ]);
-  const measurementIds = [...new Set(activations.map((a) => a.measurement).filter((id): id is string => !!id))];
-  const measurements: NamedRow[] = [];
-  // The id filter takes up to 500 ids a request.
-  for (let i = 0; i < measurementIds.length; i += 500) {
-    const page = await list('measurement', { id: measurementIds.slice(i, i + 500).join(','), limit: 500 });
-    measurements.push(...page.data);
-  }
-  return {
-    activations,
-    lists,
-    measurements: new Map(measurements.map((m) => [m.id, m])),
-    vendors: new Map(vendors.map((v) => [v.id, v])),
-  };
 }
 
 /** Measurements of the account whose name contains `term` (server-side search), largest first. */

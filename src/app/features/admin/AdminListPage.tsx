@@ -1,20 +1,18 @@
 /**
  * The list page of any admin section, rendered from its declaration: the kit's server-side list
  * (paging, sort spec, search and the section's filters, all in the URL), CSV export, a link to
- * create, and bulk delete one by one where the section deletes.
+ * create, and bulk delete one by one where the section deletes; the kit's ListView draws it.
  */
 import { useMemo } from 'react';
 import { Link } from 'wouter';
 import { resources } from '../../../shared/schemas/index.ts';
 import { BulkDeleteButton } from '../../kit/BulkDelete.tsx';
-import { DataTable, useRowSelection, type Column } from '../../kit/DataTable.tsx';
-import { ExportCsvButton } from '../../kit/ExportCsvButton.tsx';
-import { SearchBox } from '../../kit/SearchBox.tsx';
+import type { Column } from '../../kit/DataTable.tsx';
+import { ListView } from '../../kit/ListView.tsx';
 import { useResourceList, type Identified, type ResourceListSpec } from '../../kit/useResourceList.ts';
 import type { PageProps } from '../../routes.ts';
 import { buttonClass } from '../../shared/Button.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
-import { ListFilters } from './ListFilters.tsx';
 import { AdminSectionGate, recordTitle, type ResolvedSection } from './useAdminSection.tsx';
 
 export default function AdminListPage({ params }: PageProps) {
@@ -44,7 +42,6 @@ function SectionList({ view, declaration, context }: ResolvedSection) {
   );
   const base = useMemo(() => declaration.base?.(context) ?? {}, [declaration, context]);
   const list = useResourceList(spec, base);
-  const selection = useRowSelection();
   const name = (row: Row) => recordTitle(declaration.resource, row);
   const deletes = Boolean(view.detailPath) && declaration.canDelete !== false;
 
@@ -67,11 +64,9 @@ function SectionList({ view, declaration, context }: ResolvedSection) {
     );
   }, [declaration, view]);
 
-  const filtered = Boolean(list.state.search) || Object.keys(list.state.filters).length > 0;
   return (
     <div className="space-y-4" data-testid="admin-list">
       <PageHeader title={view.title}>
-        <ExportCsvButton list={list} columns={columns} fileName={view.section.id} />
         {view.createPath ? (
           <Link href={view.createPath} className={buttonClass('primary')}>
             Create {view.singular}
@@ -79,30 +74,30 @@ function SectionList({ view, declaration, context }: ResolvedSection) {
         ) : null}
       </PageHeader>
       {declaration.intro ? <p className="-mt-4 text-sm text-slate-600">{declaration.intro(context)}</p> : null}
-      <div className="flex flex-wrap items-end gap-3">
-        <SearchBox list={list} label={`Search ${declaration.noun}`} />
-        <ListFilters list={list} filters={declaration.filters ?? []} />
-        {deletes && selection.ids.length > 0 ? (
-          <span className="ml-auto">
-            <BulkDeleteButton
-              list={list}
-              selectedIds={selection.ids}
-              rowLabel={name}
-              consequence={declaration.deleteConsequence}
-              onDone={selection.clear}
-            />
-          </span>
-        ) : null}
-      </div>
-      <DataTable
+      <ListView
         list={list}
         columns={columns}
         rowLabel={name}
-        selection={deletes ? selection : undefined}
-        empty={{
+        search={`Search ${declaration.noun}`}
+        filters={declaration.filters}
+        csv={view.section.id}
+        bulk={
+          deletes
+            ? (selection) => (
+                <BulkDeleteButton
+                  list={list}
+                  selectedIds={selection.ids}
+                  rowLabel={name}
+                  consequence={declaration.deleteConsequence}
+                  onDone={selection.clear}
+                />
+              )
+            : undefined
+        }
+        empty={(filtered) => ({
           title: filtered ? `No ${declaration.noun} match` : `No ${declaration.noun} yet`,
           body: !filtered && view.createPath ? `Create the first with “Create ${view.singular}”.` : undefined,
-        }}
+        })}
       />
     </div>
   );

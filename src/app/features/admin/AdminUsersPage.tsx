@@ -10,9 +10,9 @@ import { accountOwners } from '../../../lib/api.ts';
 import { effectiveRole } from '../../../shared/access.ts';
 import type { User } from '../../../shared/schemas/user.ts';
 import { $selectedAccount, $selectedAccountId } from '../../../stores/account.ts';
-import { DataTable, type Column } from '../../kit/DataTable.tsx';
-import { ExportCsvButton } from '../../kit/ExportCsvButton.tsx';
-import { SearchBox } from '../../kit/SearchBox.tsx';
+import { formatDate, formatDateTime } from '../../../shared/date-format.ts';
+import type { Column } from '../../kit/DataTable.tsx';
+import { ListView } from '../../kit/ListView.tsx';
 import { useResourceList, type ResourceListSpec } from '../../kit/useResourceList.ts';
 import { paths } from '../../routes.ts';
 import { buttonClass } from '../../shared/Button.tsx';
@@ -26,7 +26,7 @@ const userList: ResourceListSpec<'user'> = {
   defaultSort: { id: 'first_name', direction: 'asc' },
 };
 
-const lastSignIn = (u: User) => (u.last_login_at ? u.last_login_at.slice(0, 16).replace('T', ' ') : 'Never');
+const lastSignIn = (u: User) => (u.last_login_at ? formatDateTime(u.last_login_at) : 'Never');
 
 export default function AdminUsersPage() {
   const accountId = useStore($selectedAccountId);
@@ -53,14 +53,22 @@ export default function AdminUsersPage() {
         csv: (u) => (accountId ? effectiveRole(u, accountId) : ''),
         cell: (u) => (accountId ? roleName(effectiveRole(u, accountId)) : ''),
       },
-      { id: 'last', header: 'Last sign-in', wide: true, csv: lastSignIn, cell: lastSignIn },
+      {
+        id: 'last',
+        header: 'Last sign-in',
+        wide: true,
+        nowrap: true,
+        csv: (u) => u.last_login_at ?? 'Never',
+        cell: lastSignIn,
+      },
       {
         id: 'created',
         header: 'Created',
         sortField: 'created_at',
         wide: true,
+        nowrap: true,
         csv: (u) => u.created_at.slice(0, 10),
-        cell: (u) => u.created_at.slice(0, 10),
+        cell: (u) => formatDate(u.created_at),
       },
     ],
     [accountId],
@@ -68,7 +76,6 @@ export default function AdminUsersPage() {
   return (
     <div className="space-y-4">
       <PageHeader title="Users">
-        <ExportCsvButton list={list} columns={columns} fileName="users" />
         <Link href={paths.adminUsersBulkCreate()} className={buttonClass('secondary')}>
           Bulk create
         </Link>
@@ -80,12 +87,14 @@ export default function AdminUsersPage() {
         People whose own account is <strong className="font-semibold text-slate-900">{account?.name}</strong>. Who else
         works here is under Access.
       </p>
-      <SearchBox list={list} label="Search users" />
-      <DataTable
+      <ListView
         list={list}
         columns={columns}
         rowLabel={fullName}
-        empty={{ title: list.state.search ? 'No user matches' : 'No users yet' }}
+        search="Search users"
+        csv="users"
+        caption={`Users of ${account?.name ?? 'this account'}`}
+        empty={(filtered) => ({ title: filtered ? 'No user matches' : 'No users yet' })}
       />
     </div>
   );

@@ -17,12 +17,12 @@ import {
 import { $selectedAccount, $selectedAccountId } from '../../../stores/account.ts';
 import { showError, showSuccess } from '../../../stores/alerts.ts';
 import { ConfirmDialog } from '../../kit/ConfirmDialog.tsx';
-import { DataTable, type Column } from '../../kit/DataTable.tsx';
-import { ExportCsvButton } from '../../kit/ExportCsvButton.tsx';
+import type { Column } from '../../kit/DataTable.tsx';
+import type { ListFilter } from '../../kit/ListFilters.tsx';
+import { ListView } from '../../kit/ListView.tsx';
 import { ChoiceInput, ReferencePicker, TextInput } from '../../kit/fields.tsx';
 import { FormShell } from '../../kit/FormShell.tsx';
 import { useRecord } from '../../kit/useRecord.ts';
-import { SearchBox } from '../../kit/SearchBox.tsx';
 import { useResourceForm } from '../../kit/useResourceForm.ts';
 import { useResourceList, type ResourceListSpec } from '../../kit/useResourceList.ts';
 import { Skeleton } from '../../shared/EmptyState.tsx';
@@ -45,7 +45,9 @@ const mappingList: ResourceListSpec<'name-mapping'> = {
   filters: ['type'],
 };
 
-const ALL_TYPES = [{ id: '', name: 'All types' }, ...NAME_MAPPING_TYPE_OPTIONS];
+const TYPE_FILTER: readonly ListFilter[] = [
+  { name: 'type', label: 'Type', kind: 'choice', allLabel: 'All types', options: NAME_MAPPING_TYPE_OPTIONS },
+];
 
 export default function NameMappingPage() {
   const accountId = useStore($selectedAccountId);
@@ -81,12 +83,28 @@ export default function NameMappingPage() {
         csv: (m) => cleanNameOf(m, names.data),
         cell: (m) => cleanNameOf(m, names.data),
       },
-      {
-        id: 'actions',
-        header: 'Actions',
-        align: 'right',
-        cell: (m) => (
-          <span className="inline-flex gap-3 whitespace-nowrap">
+    ],
+    [names.data],
+  );
+
+  return (
+    <div className="space-y-4">
+      <PageHeader title="Name Mapping">
+        <PressButton onPress={() => setEditing('new')}>Create mapping</PressButton>
+      </PageHeader>
+      <p className="-mt-4 text-sm text-slate-600">
+        Raw names from <strong className="font-semibold text-slate-900">{account?.name}</strong>&rsquo;s imports, and
+        the clean names its dashboards, reports and imported rows show instead.
+      </p>
+      <ListView
+        list={list}
+        columns={columns}
+        rowLabel={(m) => m.source_name}
+        search="Search raw names"
+        filters={TYPE_FILTER}
+        csv="name-mappings"
+        rowActions={(m) => (
+          <>
             <button
               type="button"
               className="text-sm font-medium text-primary-strong hover:underline"
@@ -101,40 +119,9 @@ export default function NameMappingPage() {
             >
               Delete<span className="sr-only"> {m.source_name}</span>
             </button>
-          </span>
-        ),
-      },
-    ],
-    [names.data],
-  );
-
-  return (
-    <div className="space-y-4">
-      <PageHeader title="Name Mapping">
-        <ExportCsvButton list={list} columns={columns} fileName="name-mappings" />
-        <PressButton onPress={() => setEditing('new')}>Create mapping</PressButton>
-      </PageHeader>
-      <p className="-mt-4 text-sm text-slate-600">
-        Raw names from <strong className="font-semibold text-slate-900">{account?.name}</strong>&rsquo;s imports, and
-        the clean names its dashboards, reports and imported rows show instead.
-      </p>
-      <div className="flex flex-wrap items-end gap-3">
-        <div className="min-w-60">
-          <SearchBox list={list} label="Search raw names" />
-        </div>
-        <ChoiceInput
-          className="w-56"
-          label="Type"
-          value={list.state.filters.type ?? ''}
-          onChange={(value) => list.setFilter('type', value)}
-          options={ALL_TYPES}
-        />
-      </div>
-      <DataTable
-        list={list}
-        columns={columns}
-        rowLabel={(m) => m.source_name}
-        empty={{ title: list.state.search || list.state.filters.type ? 'No mapping matches' : 'No name mappings yet' }}
+          </>
+        )}
+        empty={(filtered) => ({ title: filtered ? 'No mapping matches' : 'No name mappings yet' })}
       />
       {editing && accountId ? (
         <MappingDialog

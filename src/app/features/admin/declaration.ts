@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 import type { SelectOption } from '../../../shared/constants.ts';
 import type { ResourceName, ResourceRow } from '../../../shared/schemas/index.ts';
 import type { Column } from '../../kit/DataTable.tsx';
+import type { ListFilter } from '../../kit/ListFilters.tsx';
 import type { ListBase, SortSpec } from '../../kit/listState.ts';
 
 /** What a declaration may read: the account the Account Admin Menu acts on (decisions.md §3). */
@@ -34,10 +35,7 @@ export interface FieldDeclaration {
 }
 
 /** A list filter the page offers, under a query parameter the API takes (spec §7). */
-export type FilterDeclaration =
-  | { name: string; label: string; kind: 'choice'; options: readonly SelectOption[] }
-  | { name: string; label: string; kind: 'reference'; resource: ResourceName; base?: ListBase<ResourceName> }
-  | { name: string; label: string; kind: 'text' };
+export type FilterDeclaration = ListFilter;
 
 export interface AdminDeclaration<Name extends ResourceName = ResourceName> {
   resource: Name;

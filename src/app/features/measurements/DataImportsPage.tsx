@@ -4,24 +4,88 @@
  * (spec §9 auto refresh); it stops once every job has finished.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Link } from 'wouter';
-import { list, sortQuery } from '../../../lib/api.ts';
 import { $role } from '../../../stores/account.ts';
 import { can } from '../../../shared/access.ts';
 import { AUTO_REFRESH_MS } from '../../../shared/constants.ts';
+import { formatDateTime } from '../../../shared/date-format.ts';
 import { importJobName } from '../../../shared/import-job-name.ts';
+import { resources, type ImportJob } from '../../../shared/schemas/index.ts';
+import type { Column } from '../../kit/DataTable.tsx';
+import { ListView } from '../../kit/ListView.tsx';
+import { useResourceList, type ResourceListSpec } from '../../kit/useResourceList.ts';
 import type { PageProps } from '../../routes.ts';
 import { paths } from '../../routes.ts';
 import { buttonClass } from '../../shared/Button.tsx';
 import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
-import { useAsync, useMeasurement } from './data.ts';
-import { EmptyState, ImportStatusBadge, Skeleton } from './ui.tsx';
+import { useMeasurement } from './data.ts';
+import { ImportStatusBadge } from './ui.tsx';
 import { isActive, jobProgress, ProgressBar } from './importJobs.tsx';
 
-const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+const spec: ResourceListSpec<'import-job'> = {
+  resource: 'import-job',
+  noun: 'data imports',
+  sortFields: resources['import-job'].sortFields,
+  defaultSort: { id: 'created_at', direction: 'desc' },
+};
+
+const rowsDone = (job: ImportJob) => (job.status === 'successful' ? job.rows_imported : (job.rows_processed ?? 0));
+
+function columnsFor(measurementId: string): Column<ImportJob>[] {
+  return [
+    {
+      id: 'file',
+      header: 'File',
+      sortField: 'file_name',
+      csv: (job) => importJobName(job),
+      cell: (job) => (
+        <Link
+          href={paths.measurementDataImport(measurementId, job.id)}
+          className="font-medium text-slate-900 no-underline hover:underline"
+        >
+          {importJobName(job)}
+        </Link>
+      ),
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      sortField: 'status',
+      csv: (job) => job.status,
+      cell: (job) => <ImportStatusBadge status={job.status} />,
+    },
+    {
+      id: 'progress',
+      header: 'Progress',
+      wide: true,
+      cell: (job) => (
+        <div className="w-48">
+          <ProgressBar value={jobProgress(job)} status={job.status} label={`Progress of ${importJobName(job)}`} />
+        </div>
+      ),
+    },
+    {
+      id: 'rows',
+      header: 'Rows',
+      align: 'right',
+      nowrap: true,
+      csv: (job) => rowsDone(job),
+      cell: (job) => `${rowsDone(job).toLocaleString('en-GB')} / ${job.rows_total.toLocaleString('en-GB')}`,
+    },
+    {
+      id: 'started',
+      header: 'Started',
+      sortField: 'created_at',
+      firstDirection: 'desc',
+      nowrap: true,
+      csv: (job) => job.created_at,
+      cell: (job) => formatDateTime(job.created_at),
+    },
+  ];
+}
 
 export default function DataImportsPage({ params }: PageProps) {
   const id = params.measurementId ?? '';
@@ -29,21 +93,10 @@ export default function DataImportsPage({ params }: PageProps) {
   usePageTitle(measurement.data ? `Data Imports · ${measurement.data.name}` : 'Data Imports');
   const role = useStore($role);
   const account = measurement.data?.account;
-  const jobs = useAsync(
-    async () =>
-      account
-        ? (
-            await list('import-job', {
-              measurement: id,
-              account,
-              sort: sortQuery('created_at', 'desc'),
-              limit: 100,
-            })
-          ).data
-        : null,
-    `${id}|${account ?? ''}`,
-  );
-  const active = (jobs.data ?? []).some(isActive);
+  const base = useMemo(() => (account ? { measurement: [id], account: [account] } : null), [id, account]);
+  const jobs = useResourceList(spec, base);
+  const columns = useMemo(() => columnsFor(id), [id]);
+  const active = jobs.rows.some(isActive);
   const { reload } = jobs;
   useEffect(() => {
     if (!active) return;
@@ -67,81 +120,23 @@ export default function DataImportsPage({ params }: PageProps) {
           ? 'Imports in progress: this list refreshes every 5 seconds.'
           : 'Delivery exports from walled gardens and social platforms, added to this measurement’s figures.'}
       </p>
-      {jobs.error ? (
-        <ErrorPlaceholder name="import jobs" error={jobs.error} />
-      ) : jobs.data && jobs.data.length === 0 ? (
-        <EmptyState title="No data imports yet">
-          Upload a platform delivery export to add its impressions and spend to this measurement.
-        </EmptyState>
-      ) : (
-        <div className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
-          <div className="relative overflow-x-auto">
-            <table className="w-full min-w-[680px] text-left text-sm">
-              <caption className="sr-only">Import jobs of this measurement</caption>
-              <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
-                <tr>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    File
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    Status
-                  </th>
-                  <th scope="col" className="w-56 px-4 py-3 font-medium">
-                    Progress
-                  </th>
-                  <th scope="col" className="px-4 py-3 text-right font-medium">
-                    Rows
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    Started
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {!jobs.data
-                  ? Array.from({ length: 3 }, (_, i) => (
-                      <tr key={i}>
-                        <td colSpan={5} className="px-4 py-3">
-                          <Skeleton className="h-5 w-full" />
-                        </td>
-                      </tr>
-                    ))
-                  : jobs.data.map((job) => (
-                      <tr key={job.id} className="border-b border-slate-100 last:border-0" data-testid="import-job-row">
-                        <td className="px-4 py-3">
-                          <Link
-                            href={paths.measurementDataImport(id, job.id)}
-                            className="font-medium text-slate-900 no-underline hover:underline"
-                          >
-                            {importJobName(job)}
-                          </Link>
-                        </td>
-                        <td className="px-4 py-3">
-                          <ImportStatusBadge status={job.status} />
-                        </td>
-                        <td className="px-4 py-3">
-                          <ProgressBar
-                            value={jobProgress(job)}
-                            status={job.status}
-                            label={`Progress of ${importJobName(job)}`}
-                          />
-                        </td>
-                        <td className="px-4 py-3 text-right tabular-nums">
-                          {job.status === 'successful'
-                            ? job.rows_imported.toLocaleString('en-GB')
-                            : (job.rows_processed ?? 0).toLocaleString('en-GB')}{' '}
-                          / {job.rows_total.toLocaleString('en-GB')}
-                        </td>
-                        <td className="whitespace-nowrap px-4 py-3 text-slate-700">
-                          {dateTime.format(new Date(job.created_at))}
-                        </td>
-                      </tr>
-                    ))}
-              </tbody>
-            </table>
-          </div>
-        </div>
-      )}
+      <ListView
+        list={jobs}
+        columns={columns}
+        rowLabel={importJobName}
+        search="Search data imports"
+        csv="data-imports"
+        caption="Import jobs of this measurement"
+        rowTestId="import-job-row"
+        empty={(filtered) =>
+          filtered
+            ? { title: 'No data imports match', body: 'Change the search to see more.' }
+            : {
+                title: 'No data imports yet',
+                body: 'Upload a platform delivery export to add its impressions and spend to this measurement.',
+              }
+        }
+      />
     </div>
   );
 }

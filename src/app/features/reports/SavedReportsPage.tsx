@@ -1,28 +1,117 @@
-/** /reports/saved: the saved reports of the selected account. */
+/**
+ * /reports/saved: the saved reports of the selected account (the kit's ListView: search, sort and
+ * page in the URL). Whoever may change a report renames or deletes it from its row, under the
+ * same name rule as the report's own page (unique in the account, refused on the name field).
+ */
 import { useStore } from '@nanostores/react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'wouter';
+import { isConflict } from '../../../lib/api.ts';
+import { formatDateRange } from '../../../shared/date-format.ts';
 import { RELATIVE_DATE_LABELS } from '../../../shared/reports.ts';
+import { resources, type SavedReport } from '../../../shared/schemas/index.ts';
 import { $selectedAccountId } from '../../../stores/account.ts';
+import { showError, showSuccess } from '../../../stores/alerts.ts';
+import { ConfirmDialog } from '../../kit/ConfirmDialog.tsx';
+import type { Column } from '../../kit/DataTable.tsx';
+import { ListView } from '../../kit/ListView.tsx';
+import { useCanWriteRow } from '../../kit/useCanWriteRow.ts';
+import { useResourceList, type ResourceListSpec } from '../../kit/useResourceList.ts';
 import { paths } from '../../routes.ts';
-import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';
-import { formatDay } from '../../shared/metrics/dateRange.ts';
-import { Card } from '../../shared/Card.tsx';
-import { EmptyState, Skeleton } from '../../shared/EmptyState.tsx';
+import { Button } from '../../shared/Button.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
-import { TableHead } from '../../shared/TableHead.tsx';
-import { useAsync } from '../../shared/useAsync.ts';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
-import { fetchSavedReports } from './api.ts';
+import { NameDialog } from './NameDialog.tsx';
+import { deleteListedReport, renameListedReport } from './savedReports.ts';
 import { $savedReportsVersion } from './savedReportsVersion.ts';
+
+const spec: ResourceListSpec<'saved-report'> = {
+  resource: 'saved-report',
+  noun: 'saved reports',
+  sortFields: resources['saved-report'].sortFields,
+  defaultSort: { id: 'name', direction: 'asc' },
+};
+
+const columns: Column<SavedReport>[] = [
+  {
+    id: 'name',
+    header: 'Name',
+    sortField: 'name',
+    rowHeader: true,
+    csv: (r) => r.name,
+    cell: (r) => <Link href={paths.savedReport(r.name, { id: r.id })}>{r.name}</Link>,
+  },
+  {
+    id: 'dates',
+    header: 'Dates',
+    sortField: 'start_date',
+    csv: (r) =>
+      r.relative_date ? r.relative_date : r.start_date && r.end_date ? `${r.start_date} – ${r.end_date}` : null,
+    cell: (r) =>
+      r.relative_date
+        ? RELATIVE_DATE_LABELS[r.relative_date]
+        : r.start_date && r.end_date
+          ? formatDateRange(r.start_date, r.end_date)
+          : '—',
+  },
+  {
+    id: 'measurements',
+    header: 'Measurements',
+    csv: (r) => r.measurements.length || 'All',
+    cell: (r) =>
+      `${r.measurements.length ? r.measurements.length : 'All'}${
+        r.labels.length ? ` · ${r.labels.length} label${r.labels.length === 1 ? '' : 's'}` : ''
+      }`,
+  },
+  {
+    id: 'measured',
+    header: 'Measured only',
+    csv: (r) => (r.measured ? 'Yes' : 'No'),
+    cell: (r) => (r.measured ? 'Yes' : 'No'),
+  },
+];
 
 export default function SavedReportsPage() {
   usePageTitle('Saved Reports');
   const account = useStore($selectedAccountId);
+  const base = useMemo(() => (account ? { account: [account] } : null), [account]);
+  const reports = useResourceList(spec, base);
+  const canWrite = useCanWriteRow('saved-report');
+  const [renaming, setRenaming] = useState<SavedReport | null>(null);
+  const [deleting, setDeleting] = useState<SavedReport | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  // A report saved, renamed or deleted elsewhere (the builder, the sidebar) shows here at once.
   const version = useStore($savedReportsVersion);
-  const reports = useAsync(
-    () => (account ? fetchSavedReports(account) : Promise.resolve(null)),
-    `${account}:${version}`,
-  );
+  const seen = useRef(version);
+  const { reload } = reports;
+  useEffect(() => {
+    if (seen.current === version) return;
+    seen.current = version;
+    reload();
+  }, [version, reload]);
+
+  const write = { onReload: reload };
+  async function confirmDelete() {
+    if (!deleting) return;
+    setBusy(true);
+    try {
+      await deleteListedReport(deleting, write);
+      showSuccess(`Deleted saved report '${deleting.name}'`);
+      setDeleting(null);
+    } catch (error) {
+      // Answered in the conflict dialog: Reload shows the list again, Cancel keeps this dialog open.
+      if (isConflict(error) && error.choice) {
+        if (error.choice === 'reload') setDeleting(null);
+        return;
+      }
+      setDeleting(null);
+      showError(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
   return (
     <div>
       <PageHeader title="Saved Reports">
@@ -30,43 +119,64 @@ export default function SavedReportsPage() {
           New report
         </Link>
       </PageHeader>
-      {reports.error ? (
-        <ErrorPlaceholder name="saved reports" error={reports.error} />
-      ) : !reports.data ? (
-        <Skeleton className="h-48 w-full" />
-      ) : reports.data.length === 0 ? (
-        <EmptyState title="No saved reports yet">Build a report and choose ‘Save report’ to keep it here.</EmptyState>
-      ) : (
-        <Card>
-          <div className="relative -mx-4 overflow-x-auto sm:mx-0">
-            <table className="w-full min-w-[560px] text-left text-sm">
-              <caption className="sr-only">Saved reports of this account</caption>
-              <TableHead columns={['Name', 'Dates', 'Measurements', 'Measured only']} />
-              <tbody>
-                {reports.data.map((r) => (
-                  <tr key={r.id} className="border-b border-slate-100 last:border-0">
-                    <th scope="row" className="px-4 py-2 font-medium sm:pl-0">
-                      <Link href={paths.savedReport(r.name, { id: r.id })}>{r.name}</Link>
-                    </th>
-                    <td className="px-4 py-2 text-slate-700">
-                      {r.relative_date
-                        ? RELATIVE_DATE_LABELS[r.relative_date]
-                        : r.start_date && r.end_date
-                          ? `${formatDay(r.start_date)} – ${formatDay(r.end_date)}`
-                          : '—'}
-                    </td>
-                    <td className="px-4 py-2 tabular-nums text-slate-700">
-                      {r.measurements.length ? r.measurements.length : 'All'}
-                      {r.labels.length ? ` · ${r.labels.length} label${r.labels.length === 1 ? '' : 's'}` : ''}
-                    </td>
-                    <td className="px-4 py-2 text-slate-700">{r.measured ? 'Yes' : 'No'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </Card>
-      )}
+      <ListView
+        list={reports}
+        columns={columns}
+        rowLabel={(r) => r.name}
+        search="Search saved reports"
+        csv="saved-reports"
+        caption="Saved reports of this account"
+        rowActions={(r) =>
+          canWrite(r) ? (
+            <>
+              <Button
+                variant="secondary"
+                className="px-2.5 py-1"
+                aria-label={`Rename ${r.name}`}
+                onClick={() => setRenaming(r)}
+              >
+                Rename
+              </Button>
+              <Button
+                variant="ghost"
+                className="px-2.5 py-1 text-red-700 hover:bg-red-50"
+                aria-label={`Delete ${r.name}`}
+                onClick={() => setDeleting(r)}
+              >
+                Delete
+              </Button>
+            </>
+          ) : null
+        }
+        empty={(filtered) =>
+          filtered
+            ? { title: 'No saved reports match', body: 'Change the search to see more.' }
+            : { title: 'No saved reports yet', body: 'Build a report and choose ‘Save report’ to keep it here.' }
+        }
+      />
+      <NameDialog
+        isOpen={renaming !== null}
+        title="Rename saved report"
+        submitLabel="Rename"
+        initial={renaming?.name ?? ''}
+        onClose={() => setRenaming(null)}
+        onSubmit={async (next) => {
+          if (!renaming) return;
+          const row = await renameListedReport(renaming, next, write);
+          setRenaming(null);
+          showSuccess(`Renamed to '${row.name}'`);
+        }}
+      />
+      <ConfirmDialog
+        isOpen={deleting !== null}
+        title="Delete saved report"
+        confirmLabel="Delete"
+        busy={busy}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => void confirmDelete()}
+      >
+        Delete the saved report ‘{deleting?.name}’? The measurements and their figures stay as they are.
+      </ConfirmDialog>
     </div>
   );
 }

@@ -4,7 +4,7 @@
  * reads the report by id first, so the API client sends the version it showed with each change
  * (a 412 asks the conflict dialog; `write.onReload` is how the page shows the stored report).
  */
-import { create, remove, update, type WriteOptions } from '../../../lib/api.ts';
+import { create, remove, removeListed, update, updateListed, type WriteOptions } from '../../../lib/api.ts';
 import type { SavedReport } from '../../../shared/schemas/saved-report.ts';
 import { savedReportFields, type ReportState } from './state.ts';
 
@@ -35,6 +35,21 @@ export async function renameSavedReport(id: string, name: string, write: WriteOp
 
 export async function deleteSavedReport(id: string, write: WriteOptions = {}): Promise<void> {
   await remove('saved-report', id, write);
+  changed();
+}
+
+/**
+ * Rename and delete straight from the list: written with the version of the row as the list
+ * showed it (changed since, the conflict dialog asks first).
+ */
+export async function renameListedReport(row: SavedReport, name: string, write: WriteOptions): Promise<SavedReport> {
+  const renamed = await updateListed('saved-report', row, { name: name.trim() }, write);
+  changed();
+  return renamed;
+}
+
+export async function deleteListedReport(row: SavedReport, write: WriteOptions): Promise<void> {
+  await removeListed('saved-report', row, write);
   changed();
 }
 

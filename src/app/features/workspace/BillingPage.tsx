@@ -7,9 +7,9 @@ import { useStore } from '@nanostores/react';
 import { useMemo } from 'react';
 import { Link } from 'wouter';
 import { $selectedAccount, $selectedAccountId } from '../../../stores/account.ts';
-import { DataTable, type Column } from '../../kit/DataTable.tsx';
-import { ExportCsvButton } from '../../kit/ExportCsvButton.tsx';
-import { SearchBox } from '../../kit/SearchBox.tsx';
+import { formatDate } from '../../../shared/date-format.ts';
+import type { Column } from '../../kit/DataTable.tsx';
+import { ListView } from '../../kit/ListView.tsx';
 import { useResourceList } from '../../kit/useResourceList.ts';
 import { capitalise, paths } from '../../routes.ts';
 import { Card } from '../../shared/Card.tsx';
@@ -44,8 +44,9 @@ const orderColumns: Column<PurchaseOrderRow>[] = [
     header: 'Issued',
     sortField: 'issued_date',
     wide: true,
+    nowrap: true,
     csv: (o) => o.issued_date,
-    cell: (o) => o.issued_date,
+    cell: (o) => formatDate(o.issued_date),
   },
   {
     id: 'status',
@@ -77,32 +78,32 @@ export default function BillingPage() {
       <p className="-mt-4 text-sm text-slate-600">
         Contracts and purchase orders of <strong className="font-semibold text-slate-900">{account?.name}</strong>.
       </p>
-      <Card
-        title="Contracts"
-        actions={<ExportCsvButton list={contracts} columns={contractColumns} fileName="contracts" />}
-      >
-        <div className="mb-3">
-          <SearchBox list={contracts} label="Search contracts" />
-        </div>
-        <DataTable
+      <Card title="Contracts">
+        <ListView
           list={contracts}
           columns={contractColumns}
           rowLabel={(c) => c.billing_name}
-          empty={{ title: 'No contracts', body: 'Client Success attaches contracts to this account.' }}
+          search="Search contracts"
+          csv="contracts"
+          empty={(filtered) =>
+            filtered
+              ? { title: 'No contracts match', body: 'Change the search to see more.' }
+              : { title: 'No contracts', body: 'Client Success attaches contracts to this account.' }
+          }
         />
       </Card>
-      <Card
-        title="Purchase orders"
-        actions={<ExportCsvButton list={orders} columns={orderColumns} fileName="purchase-orders" />}
-      >
-        <div className="mb-3">
-          <SearchBox list={orders} label="Search purchase orders" />
-        </div>
-        <DataTable
+      <Card title="Purchase orders">
+        <ListView
           list={orders}
           columns={orderColumns}
           rowLabel={(o) => o.reference}
-          empty={{ title: 'No purchase orders' }}
+          search="Search purchase orders"
+          csv="purchase-orders"
+          empty={(filtered) =>
+            filtered
+              ? { title: 'No purchase orders match', body: 'Change the search to see more.' }
+              : { title: 'No purchase orders' }
+          }
         />
       </Card>
     </div>

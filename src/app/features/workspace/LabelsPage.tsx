@@ -13,12 +13,12 @@ import { showSuccess } from '../../../stores/alerts.ts';
 import { labelCategoryCreate } from '../../../shared/schemas/label-category.ts';
 import { labelValueCreate, type LabelValue } from '../../../shared/schemas/label-value.ts';
 import type { LabelCategory } from '../../../shared/schemas/label-category.ts';
+import { formatDate } from '../../../shared/date-format.ts';
 import { BulkDeleteButton } from '../../kit/BulkDelete.tsx';
-import { DataTable, useRowSelection, type Column } from '../../kit/DataTable.tsx';
-import { ExportCsvButton } from '../../kit/ExportCsvButton.tsx';
+import type { Column } from '../../kit/DataTable.tsx';
+import { ListView } from '../../kit/ListView.tsx';
 import { TextInput } from '../../kit/fields.tsx';
 import { FormShell } from '../../kit/FormShell.tsx';
-import { SearchBox } from '../../kit/SearchBox.tsx';
 import { saveRecord, useResourceForm } from '../../kit/useResourceForm.ts';
 import { useResourceList } from '../../kit/useResourceList.ts';
 import { useRecord } from '../../kit/useRecord.ts';
@@ -29,6 +29,7 @@ import { Modal } from '../../shared/Modal.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { categoryList, labelDeleteConsequence, valueList } from './labels.ts';
 
+/** The CSV keeps the ISO day; the table shows it as people read dates. */
 const day = (iso: string) => iso.slice(0, 10);
 const NAME = { name: 'Name' };
 
@@ -97,7 +98,6 @@ function Categories({
 }) {
   const base = useMemo(() => ({ account: accountOwners(accountId) }), [accountId]);
   const list = useResourceList(categoryList, base);
-  const selection = useRowSelection();
   const [renaming, setRenaming] = useState<LabelCategory | null>(null);
   const columns = useMemo<Column<LabelCategory>[]>(
     () => [
@@ -122,32 +122,22 @@ function Categories({
         header: 'Created',
         sortField: 'created_at',
         wide: true,
+        nowrap: true,
         csv: (r) => day(r.created_at),
-        cell: (r) => day(r.created_at),
-      },
-      {
-        id: 'actions',
-        header: 'Actions',
-        align: 'right',
-        cell: (row) => (
-          <button
-            type="button"
-            className="text-sm font-medium text-primary-strong hover:underline"
-            onClick={() => setRenaming(row)}
-          >
-            Rename<span className="sr-only"> {row.name}</span>
-          </button>
-        ),
+        cell: (r) => formatDate(r.created_at),
       },
     ],
     [chosen, onChoose],
   );
   return (
-    <Card
-      title="Categories"
-      actions={
-        <div className="flex flex-wrap gap-2">
-          <ExportCsvButton list={list} columns={columns} fileName="label-categories" />
+    <Card title="Categories">
+      <ListView
+        list={list}
+        columns={columns}
+        rowLabel={(r) => r.name}
+        search="Search categories"
+        csv="label-categories"
+        bulk={(selection) => (
           <BulkDeleteButton
             list={list}
             selectedIds={selection.ids}
@@ -158,21 +148,20 @@ function Categories({
               selection.clear();
             }}
           />
-        </div>
-      }
-    >
-      <div className="mb-3">
-        <SearchBox list={list} label="Search categories" />
-      </div>
-      <DataTable
-        list={list}
-        columns={columns}
-        rowLabel={(r) => r.name}
-        selection={selection}
-        empty={{
-          title: list.state.search ? 'No category matches' : 'No label categories yet',
+        )}
+        rowActions={(row) => (
+          <button
+            type="button"
+            className="text-sm font-medium text-primary-strong hover:underline"
+            onClick={() => setRenaming(row)}
+          >
+            Rename<span className="sr-only"> {row.name}</span>
+          </button>
+        )}
+        empty={(filtered) => ({
+          title: filtered ? 'No category matches' : 'No label categories yet',
           body: 'Add the first one below.',
-        }}
+        })}
       />
       <NewRow
         label="New category"
@@ -197,7 +186,6 @@ function Values({ accountId, categoryId }: { accountId: string; categoryId: stri
   const category = useRecord('label-category', categoryId);
   const base = useMemo(() => ({ 'category.account': [accountId], category_id: [categoryId] }), [accountId, categoryId]);
   const list = useResourceList(valueList, base);
-  const selection = useRowSelection();
   const columns = useMemo<Column<LabelValue>[]>(
     () => [
       {
@@ -216,19 +204,23 @@ function Values({ accountId, categoryId }: { accountId: string; categoryId: stri
         header: 'Created',
         sortField: 'created_at',
         wide: true,
+        nowrap: true,
         csv: (r) => day(r.created_at),
-        cell: (r) => day(r.created_at),
+        cell: (r) => formatDate(r.created_at),
       },
     ],
     [],
   );
   const name = category.data?.name ?? 'this category';
   return (
-    <Card
-      title={`Labels in ${name}`}
-      actions={
-        <div className="flex flex-wrap gap-2">
-          <ExportCsvButton list={list} columns={columns} fileName={`labels-${name}`} />
+    <Card title={`Labels in ${name}`}>
+      <ListView
+        list={list}
+        columns={columns}
+        rowLabel={(r) => r.name}
+        search={`Search labels in ${name}`}
+        csv={`labels-${name}`}
+        bulk={(selection) => (
           <BulkDeleteButton
             list={list}
             selectedIds={selection.ids}
@@ -236,21 +228,11 @@ function Values({ accountId, categoryId }: { accountId: string; categoryId: stri
             consequence={labelDeleteConsequence('each label', null)}
             onDone={selection.clear}
           />
-        </div>
-      }
-    >
-      <div className="mb-3">
-        <SearchBox list={list} label={`Search labels in ${name}`} />
-      </div>
-      <DataTable
-        list={list}
-        columns={columns}
-        rowLabel={(r) => r.name}
-        selection={selection}
-        empty={{
-          title: list.state.search ? 'No label matches' : `No labels in ${name} yet`,
+        )}
+        empty={(filtered) => ({
+          title: filtered ? 'No label matches' : `No labels in ${name} yet`,
           body: 'Add the first one below.',
-        }}
+        })}
       />
       <NewRow
         label={`New label in ${name}`}

@@ -19,17 +19,18 @@ import type { AccountGrant } from '../../../shared/schemas/account-users.ts';
 import { messages } from '../../../shared/messages.ts';
 import { changeRole, grantActions, loadGrants, revokeGrant } from '../../../lib/grants.ts';
 import { ConfirmDialog } from '../../kit/ConfirmDialog.tsx';
-import { DataTable, type Column } from '../../kit/DataTable.tsx';
-import { ExportCsvButton } from '../../kit/ExportCsvButton.tsx';
+import type { Column } from '../../kit/DataTable.tsx';
 import { ChoiceInput } from '../../kit/fields.tsx';
 import { FormShell } from '../../kit/FormShell.tsx';
-import { SearchBox } from '../../kit/SearchBox.tsx';
+import { ListView } from '../../kit/ListView.tsx';
+import { useLocalList } from '../../kit/useLocalList.ts';
 import { useResourceForm } from '../../kit/useResourceForm.ts';
 import { useRecord } from '../../kit/useRecord.ts';
 import { useResourceList, type ResourceListSpec } from '../../kit/useResourceList.ts';
 import { capitalise } from '../../routes.ts';
 import { Badge, STATUS_TONES } from '../../shared/Badge.tsx';
 import { Skeleton } from '../../shared/EmptyState.tsx';
+import { formatDateTime } from '../../../shared/date-format.ts';
 import { Modal } from '../../shared/Modal.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { UserFields, USER_FIELD_LABELS } from '../../shared/UserFields.tsx';
@@ -44,6 +45,28 @@ const userList: ResourceListSpec<'user'> = {
   defaultSort: { id: 'first_name', direction: 'asc' },
 };
 
+/** The guests' list: answered whole by the grants endpoint, its state under its own URL prefix. */
+const guestList: ResourceListSpec<'user'> = {
+  resource: 'user',
+  noun: 'guests',
+  sortFields: ['first_name', 'last_name', 'email', 'role'],
+  defaultSort: { id: 'first_name', direction: 'asc' },
+  prefix: 'guests.',
+};
+
+/** A guest as a list row: the grant, known by its user's id. */
+type Guest = AccountGrant & { id: string };
+
+const guestOptions = {
+  searchText: (g: Guest) => `${g.user.first_name} ${g.user.last_name} ${g.user.email}`,
+  sortValue: {
+    first_name: (g: Guest) => `${g.user.first_name} ${g.user.last_name}`,
+    last_name: (g: Guest) => `${g.user.last_name} ${g.user.first_name}`,
+    email: (g: Guest) => g.user.email,
+    role: (g: Guest) => ROLE_ORDER.indexOf(g.role),
+  },
+};
+
 /** Roles an account admin hands out here: up to their own, never root or super (those are global). */
 const GRANTABLE: readonly Role[] = ROLES.filter((role) => !roleAtLeast(role, 'root'));
 const grantable = (actor: Role) =>
@@ -53,7 +76,7 @@ const grantable = (actor: Role) =>
 type Person = Pick<User, 'id' | 'first_name' | 'last_name'>;
 
 const fullName = (u: Person) => `${u.first_name} ${u.last_name}`;
-const lastSignIn = (u: User) => (u.last_login_at ? u.last_login_at.slice(0, 16).replace('T', ' ') : 'Never');
+const lastSignIn = (u: User) => (u.last_login_at ? formatDateTime(u.last_login_at) : 'Never');
 const status = (u: User) => (u.last_login_at ? 'Active' : u.email_verified ? 'Pending' : 'Invited');
 
 export default function UsersPage() {
@@ -72,8 +95,6 @@ export default function UsersPage() {
 
   const columns = useMemo<Column<User>[]>(() => {
     const here = (u: User) => (accountId ? effectiveRole(u, accountId) : 'read');
-    // Spec §6 and the server's rule: nobody edits a user who outranks them, nor themselves here.
-    const editable = (u: User) => u.id !== me?.id && roleAtLeast(actorRole, here(u));
     return [
       {
         id: 'name',
@@ -97,7 +118,14 @@ export default function UsersPage() {
           </span>
         ),
       },
-      { id: 'last', header: 'Last sign-in', wide: true, csv: lastSignIn, cell: lastSignIn },
+      {
+        id: 'last',
+        header: 'Last sign-in',
+        wide: true,
+        nowrap: true,
+        csv: (u) => u.last_login_at ?? 'Never',
+        cell: lastSignIn,
+      },
       {
         id: 'status',
         header: 'Status',
@@ -105,38 +133,37 @@ export default function UsersPage() {
         csv: status,
         cell: (u) => <StatusBadge user={u} />,
       },
-      {
-        id: 'actions',
-        header: 'Actions',
-        align: 'right',
-        cell: (u) =>
-          editable(u) ? (
-            <PersonActions person={u} onChangeRole={() => setEditing(u)} onRemove={() => setRemoving(u)} />
-          ) : null,
-      },
     ];
-  }, [accountId, actorRole, me?.id]);
+  }, [accountId]);
+  // Spec §6 and the server's rule: nobody edits a user who outranks them, nor themselves here.
+  const editable = (u: User) =>
+    u.id !== me?.id && roleAtLeast(actorRole, accountId ? effectiveRole(u, accountId) : 'read');
 
   return (
     <div className="space-y-4">
       <PageHeader title="Users">
-        <ExportCsvButton list={list} columns={columns} fileName="users" />
         <PressButton onPress={() => setInviting(true)}>Invite user</PressButton>
       </PageHeader>
       <p className="-mt-4 text-sm text-slate-600">
         People who work in <strong className="font-semibold text-slate-900">{account?.name}</strong>.
       </p>
-      <SearchBox list={list} label="Search users" />
-      <DataTable
+      <ListView
         list={list}
         columns={columns}
         rowLabel={fullName}
-        empty={{ title: list.state.search ? 'No user matches' : 'No users yet' }}
+        search="Search users"
+        csv="users"
+        caption={`Users of ${account?.name ?? 'this account'}`}
+        rowActions={(u) =>
+          editable(u) ? (
+            <PersonActions person={u} onChangeRole={() => setEditing(u)} onRemove={() => setRemoving(u)} />
+          ) : null
+        }
+        empty={(filtered) => ({ title: filtered ? 'No user matches' : 'No users yet' })}
       />
       <Guests
         accountName={account?.name ?? 'this account'}
-        guests={guests.data}
-        error={guests.error}
+        guests={guests}
         editable={(g) => grantActions(g, actorRole, me?.id).revoke}
         onChangeRole={setEditingGuest}
         onRemove={(g) => setRemoving({ ...g.user, seen: g })}
@@ -373,18 +400,32 @@ async function loadGuests(account: string): Promise<AccountGrant[]> {
 function Guests({
   accountName,
   guests,
-  error,
   editable,
   onChangeRole,
   onRemove,
 }: {
   accountName: string;
-  guests: readonly AccountGrant[] | null;
-  error: unknown;
+  guests: { data: readonly AccountGrant[] | null; loading: boolean; error: unknown; reload: () => void };
   editable: (grant: AccountGrant) => boolean;
   onChangeRole: (grant: AccountGrant) => void;
   onRemove: (grant: AccountGrant) => void;
 }) {
+  const { data, loading, error, reload } = guests;
+  const rows = useMemo(() => data?.map((grant) => ({ ...grant, id: grant.user.id })) ?? null, [data]);
+  const list = useLocalList(guestList, { data: rows, loading, error, reload }, guestOptions);
+  const columns = useMemo<Column<Guest>[]>(
+    () => [
+      {
+        id: 'name',
+        header: 'Name',
+        sortField: 'first_name',
+        cell: (g) => <NameCell person={g.user} email={g.user.email} />,
+      },
+      { id: 'email', header: 'E-mail', sortField: 'email', wide: true, cell: (g) => g.user.email },
+      { id: 'role', header: 'Role here', sortField: 'role', cell: (g) => capitalise(g.role) },
+    ],
+    [],
+  );
   return (
     <Card title="Guests from other accounts">
       <p className="-mt-2 mb-3 text-sm text-slate-600">
@@ -393,49 +434,24 @@ function Guests({
       </p>
       {error ? (
         <p className="text-sm text-red-700">{messages.errors.singleFetchEmpty('guests')}</p>
-      ) : guests === null ? (
-        <Skeleton className="h-16 w-full" />
-      ) : guests.length === 0 ? (
-        <p className="text-sm text-slate-600">No guests: only people of {accountName} work here.</p>
       ) : (
-        <table className="w-full text-left text-sm" aria-label={`Guests of ${accountName}`}>
-          <thead className="border-b border-slate-200 text-xs tracking-wide text-slate-600 uppercase">
-            <tr>
-              <th scope="col" className="py-2 pr-3 font-semibold">
-                Name
-              </th>
-              <th scope="col" className="hidden py-2 pr-3 font-semibold sm:table-cell">
-                E-mail
-              </th>
-              <th scope="col" className="py-2 pr-3 font-semibold">
-                Role here
-              </th>
-              <th scope="col" className="py-2 text-right font-semibold">
-                Actions
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {guests.map((grant) => (
-              <tr key={grant.user.id}>
-                <td className="py-2.5 pr-3 align-top">
-                  <NameCell person={grant.user} email={grant.user.email} />
-                </td>
-                <td className="hidden py-2.5 pr-3 align-top sm:table-cell">{grant.user.email}</td>
-                <td className="py-2.5 pr-3 align-top">{capitalise(grant.role)}</td>
-                <td className="py-2.5 text-right align-top">
-                  {editable(grant) ? (
-                    <PersonActions
-                      person={grant.user}
-                      onChangeRole={() => onChangeRole(grant)}
-                      onRemove={() => onRemove(grant)}
-                    />
-                  ) : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ListView
+          list={list}
+          columns={columns}
+          rowLabel={(g) => fullName(g.user)}
+          search="Search guests"
+          caption={`Guests of ${accountName}`}
+          rowActions={(g) =>
+            editable(g) ? (
+              <PersonActions person={g.user} onChangeRole={() => onChangeRole(g)} onRemove={() => onRemove(g)} />
+            ) : null
+          }
+          empty={(filtered) =>
+            filtered
+              ? { title: 'No guest matches', body: 'Change the search to see more.' }
+              : { title: 'No guests', body: `Only people of ${accountName} work here.` }
+          }
+        />
       )}
     </Card>
   );

@@ -6,7 +6,8 @@
 import { Link } from 'wouter';
 import { paths } from '../../../routes.ts';
 import { ImportStatusBadge } from '../../../shared/Badge.tsx';
-import { declare, when, type SectionContext } from '../declaration.ts';
+import { formatDateTime } from '../../../../shared/date-format.ts';
+import { declare, type SectionContext } from '../declaration.ts';
 import { RefName } from '../RefName.tsx';
 
 export default function importJobStatuses({ params }: SectionContext) {
@@ -39,7 +40,8 @@ export default function importJobStatuses({ params }: SectionContext) {
         header: 'When',
         sortField: 'created_at',
         csv: (s) => s.created_at,
-        cell: (s) => when(s.created_at),
+        nowrap: true,
+        cell: (s) => formatDateTime(s.created_at),
       },
       {
         id: 'status',
@@ -54,7 +56,11 @@ export default function importJobStatuses({ params }: SectionContext) {
         sortField: 'correlation_id',
         csv: (s) => s.correlation_id,
         cell: (s) => (
-          <Link href={paths.adminImportJobStatus(s.correlation_id)} className="font-mono text-xs">
+          // An id has no spaces: it may break anywhere, so a laptop fits the table.
+          <Link
+            href={paths.adminImportJobStatus(s.correlation_id)}
+            className="font-mono text-xs [overflow-wrap:anywhere]"
+          >
             {s.correlation_id}
           </Link>
         ),
@@ -73,7 +79,14 @@ export default function importJobStatuses({ params }: SectionContext) {
         csv: (s) => s.measurement,
         cell: (s) => <RefName resource="measurement" id={s.measurement} />,
       },
-      { id: 'message', header: 'Message', wide: true, csv: (s) => s.message, cell: (s) => s.message || '—' },
+      {
+        id: 'message',
+        header: 'Message',
+        wide: true,
+        csv: (s) => s.message,
+        // Messages name files ('northwind_weekly_social_roll_up_2026-11-01.xlsx'): break them anywhere.
+        cell: (s) => <span className="[overflow-wrap:anywhere]">{s.message || '—'}</span>,
+      },
     ],
     fields: [],
   });

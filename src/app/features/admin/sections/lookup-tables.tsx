@@ -2,6 +2,7 @@
  * Lookup Tables (super): the seven global tables of spec §2, one declaration for all of them;
  * the route's table name picks the resource (routes.ts LOOKUP_TABLES).
  */
+import { formatDate } from '../../../../shared/date-format.ts';
 import { LOOKUP_TABLES } from '../../../routes.ts';
 import { declare, type SectionContext } from '../declaration.ts';
 
@@ -33,7 +34,7 @@ export default function lookupTable({ params }: SectionContext) {
         sortField: 'created_at',
         wide: true,
         csv: (r) => r.created_at,
-        cell: (r) => r.created_at.slice(0, 10),
+        cell: (r) => formatDate(r.created_at),
       },
     ],
     fields: [

@@ -1,14 +1,23 @@
 /**
- * The filters an admin list declares, each bound to its query parameter in the URL (the kit's
- * list state), so a filtered list survives reload and can be shared as a link.
+ * The filters a list declares, each bound to its query parameter in the URL (the kit's list
+ * state), so a filtered list survives reload and can be shared as a link.
  */
 import { useEffect, useState } from 'react';
 import { Button } from 'react-aria-components';
-import { ChoiceInput, ReferencePicker, TextInput } from '../../kit/fields.tsx';
-import type { Identified, ResourceList } from '../../kit/useResourceList.ts';
-import { resources } from '../../../shared/schemas/index.ts';
-import type { FilterDeclaration } from './declaration.ts';
-import { recordTitle } from './useAdminSection.tsx';
+import type { SelectOption } from '../../shared/constants.ts';
+import type { ResourceName } from '../../shared/schemas/index.ts';
+import { ChoiceInput, ReferencePicker, TextInput } from './fields.tsx';
+import type { ListBase } from './listState.ts';
+import { recordTitle } from '../../shared/record-title.ts';
+import type { Identified, ResourceList } from './useResourceList.ts';
+
+/** A list filter the page offers, under a query parameter the API takes (spec §7). */
+export type ListFilter =
+  | { name: string; label: string; kind: 'choice'; options: readonly SelectOption[]; allLabel?: string }
+  | { name: string; label: string; kind: 'reference'; resource: ResourceName; base?: ListBase<ResourceName> }
+  | { name: string; label: string; kind: 'text' }
+  /** A day (YYYY-MM-DD), typed in the browser's date field. */
+  | { name: string; label: string; kind: 'date' };
 
 const ALL = 'all';
 
@@ -17,7 +26,7 @@ export function ListFilters<T extends Identified>({
   filters,
 }: {
   list: ResourceList<T>;
-  filters: readonly FilterDeclaration[];
+  filters: readonly ListFilter[];
 }) {
   return (
     <>
@@ -32,7 +41,7 @@ export function ListFilters<T extends Identified>({
               className="w-full sm:w-48"
               value={value || ALL}
               onChange={(next) => set(next === ALL ? '' : next)}
-              options={[{ id: ALL, name: 'All' }, ...filter.options]}
+              options={[{ id: ALL, name: filter.allLabel ?? 'All' }, ...filter.options]}
             />
           );
         if (filter.kind === 'reference')
@@ -59,6 +68,23 @@ export function ListFilters<T extends Identified>({
               ) : null}
             </div>
           );
+        if (filter.kind === 'date') {
+          const id = `list-filter-${filter.name}`;
+          return (
+            <div key={filter.name} className="w-full sm:w-44">
+              <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
+                {filter.label}
+              </label>
+              <input
+                id={id}
+                type="date"
+                value={value}
+                onChange={(event) => set(event.target.value)}
+                className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm"
+              />
+            </div>
+          );
+        }
         return <TextFilter key={filter.name} label={filter.label} value={value} onCommit={set} />;
       })}
     </>
@@ -75,6 +101,3 @@ function TextFilter({ label, value, onCommit }: { label: string; value: string; 
   }, [text, value, onCommit]);
   return <TextInput label={label} className="w-full sm:w-56" value={text} onChange={setText} />;
 }
-
-/** The registry's name of a resource, for a filter's label ('Accounts' → 'Account'). */
-export const filterLabel = (resource: keyof typeof resources) => resources[resource].title.replace(/s$/, '');
