@@ -74,9 +74,13 @@ export function listParameters(name: ResourceName, definition: ResourceDefinitio
     ],
     skip: ['Rows to skip (default 0)', { type: 'integer', minimum: 0, maximum: MAX_SKIP }],
     sort: [
-      `direction(field) terms, comma-separated (at most ${MAX_SORT_TERMS}), e.g. desc(${definition.sortFields[0] ?? 'created_at'});${Object.entries(definition.sortThen ?? {})
+      `direction(field) terms, comma-separated (at most ${MAX_SORT_TERMS}), e.g. desc(${definition.sortFields[0] ?? 'created_at'});${Object.entries(
+        definition.sortThen ?? {},
+      )
         .map(([field, next]) => ` a sort by ${field} continues by ${next} in the same direction;`)
-        .join('')} an id tie-break is added. Fields: ${definition.sortFields.join(', ')}, id. Default: ${definition.defaultSort.map((s) => `${s.direction}(${s.field})`).join(',')}`,
+        .join(
+          '',
+        )} an id tie-break is added. Fields: ${definition.sortFields.join(', ')}, id. Default: ${definition.defaultSort.map((s) => `${s.direction}(${s.field})`).join(',')}`,
       { type: 'string', pattern: listOf(sortTerm, MAX_SORT_TERMS) },
     ],
     search: [

@@ -210,7 +210,7 @@ describe('changing the settings of an activation', () => {
     const body = { name: 'Not yours', vendor: vendor(), min_apm: 0 };
     const reader = await settings(activation.id, body, undefined, 'reader');
     expect(reader.statusCode).toBe(403);
-    expect(message(reader)).toBe(messages.access.accountError);
+    expect(message(reader)).toBe(messages.access.writeRefused);
     const other = await settings(foreign.activation.id, body);
     expect(other.statusCode).toBe(403);
     expect(message(other)).toBe(messages.access.foreignAccount);

@@ -131,9 +131,7 @@ describe('kill -9 during concurrent writes', () => {
       acknowledged.push(...(await writing));
 
       const document = await storedData(dataDir);
-      const stored = new Set(
-        (document.collections['domain-list'])?.map((row) => row.id),
-      );
+      const stored = new Set(document.collections['domain-list']?.map((row) => row.id));
       const lost = acknowledged.filter((id) => !stored.has(id));
       expect(lost, `cycle ${cycle}: acknowledged writes missing from the file`).toEqual([]);
     }

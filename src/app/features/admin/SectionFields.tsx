@@ -44,7 +44,7 @@ export function SectionFields<V extends Values>({
               ? {
                   resource: target as ResourceName,
                   base: field.referenceBase?.(context),
-                  label: (row: Record<string, unknown>) => recordTitle(target as ResourceName, row),
+                  label: (row: Record<string, unknown>) => recordTitle(target, row),
                 }
               : undefined;
           return (
