@@ -4,7 +4,6 @@
  * of order on the end date). Fields the study's state locks (spotlight-rules.ts) are shown but
  * disabled, with the reason.
  */
-import type { z } from 'zod';
 import {
   briefCreate,
   briefEdit,
