@@ -97,3 +97,14 @@ test('a manager creates a study, uploads two assets, draws an area of interest a
   await expect(page.getByRole('button', { name: 'Move can pack down' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Mark complete' })).toBeVisible();
 });
+
+test('onboarding gives the two ids for the account manager in one box, copied with one click', async ({ page }) => {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await signIn(page, 'selfserve@fabrikam.test');
+  await openApp(page, '/spotlight');
+  const ids = page.getByRole('textbox', { name: 'Your ids' });
+  await expect(ids).toHaveValue(/^User id: [0-9a-f]{24}\nCompany id: [0-9a-f]{24}$/);
+  await page.getByRole('button', { name: messages.spotlight.copyIds }).click();
+  await expect(page.getByRole('status').filter({ hasText: messages.spotlight.copied })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await ids.inputValue());
+});
