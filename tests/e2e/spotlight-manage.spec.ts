@@ -95,7 +95,7 @@ test('a manager creates a study, uploads two assets, draws an area of interest a
   await expect(page.getByText('Fielding', { exact: true }).first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Upload asset' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Move can pack down' })).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Mark complete' })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('button', { name: 'Mark complete' })).toBeVisible();
 });
 
 test('onboarding gives the two ids for the account manager in one box, copied with one click', async ({ page }) => {

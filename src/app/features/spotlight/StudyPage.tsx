@@ -10,6 +10,7 @@ import { showAlert, showError } from '../../../stores/alerts.ts';
 import { $spotlightRole } from '../../../stores/spotlight.ts';
 import { messages } from '../../../shared/messages.ts';
 import { canSpotlight, STUDY_MOVE_LABELS, STUDY_NEXT } from '../../../shared/spotlight-rules.ts';
+import type { StudyStatus } from '../../../shared/schemas/spotlight.ts';
 import { formatDateRange } from '../../../shared/date-format.ts';
 import { ConfirmDialog } from '../../kit/ConfirmDialog.tsx';
 import { paths, type PageProps } from '../../routes.ts';
@@ -33,6 +34,8 @@ function Study({ id }: { id: string }) {
     `${id}:${version}`,
   );
   const [confirm, setConfirm] = useState<'move' | 'delete' | null>(null);
+  // The move the dialog was opened for: it keeps its words while it closes over the moved study.
+  const [moving, setMoving] = useState<StudyStatus | null>(null);
   const [busy, setBusy] = useState(false);
 
   if (record.error) return <ErrorPlaceholder name="study" error={record.error} />;
@@ -67,7 +70,13 @@ function Study({ id }: { id: string }) {
         <div className="flex flex-wrap items-center gap-2">
           <StatusBadge status={study.status} />
           {canMove ? (
-            <PressButton onPress={() => setConfirm('move')} isDisabled={busy}>
+            <PressButton
+              onPress={() => {
+                setMoving(next);
+                setConfirm('move');
+              }}
+              isDisabled={busy}
+            >
               {STUDY_MOVE_LABELS[next]}
             </PressButton>
           ) : null}
@@ -106,28 +115,28 @@ function Study({ id }: { id: string }) {
         <StudyAssets study={study} rows={rows} loading={assets.loading} role={role} onChanged={reload} />
       </div>
 
-      {next ? (
+      {moving ? (
         <ConfirmDialog
           isOpen={confirm === 'move'}
-          title={`${STUDY_MOVE_LABELS[next]}?`}
-          confirmLabel={STUDY_MOVE_LABELS[next]}
+          title={`${STUDY_MOVE_LABELS[moving]}?`}
+          confirmLabel={STUDY_MOVE_LABELS[moving]}
           tone="primary"
           busy={busy}
-          canConfirm={next !== 'fielding' || rows.length > 0}
+          canConfirm={moving !== 'fielding' || rows.length > 0}
           onCancel={() => setConfirm(null)}
           onConfirm={() =>
             run(
-              () => editBrief(study.id, { status: next }, etag),
+              () => editBrief(study.id, { status: moving }, etag),
               () => {
-                showAlert('success', `Study ${study.name} is now ${next}`);
+                showAlert('success', `Study ${study.name} is now ${moving}`);
                 reload();
               },
             )
           }
         >
-          {next === 'fielding' && rows.length === 0 ? (
+          {moving === 'fielding' && rows.length === 0 ? (
             <p>{messages.spotlight.studyNeedsAssets}.</p>
-          ) : next === 'fielding' ? (
+          ) : moving === 'fielding' ? (
             <p>
               The panel starts seeing the {rows.length} assets. From then on the design (context, sample size, cells,
               start date) and the assets are fixed; the name, the objective and the end date can still change.
