@@ -451,6 +451,16 @@ export const routes: readonly RouteEntry[] = [
     sidebar: 'spotlight',
     switcherLock: 'spotlight',
   }),
+  route('spotlight.study.create', '/spotlight/studies/create', 'New Study', 'spotlight/StudyCreatePage', {
+    access: spotlight,
+    sidebar: 'spotlight',
+    switcherLock: 'spotlight',
+  }),
+  route('spotlight.study', '/spotlight/studies/:studyId', 'Study', 'spotlight/StudyPage', {
+    access: spotlight,
+    sidebar: 'spotlight',
+    switcherLock: 'spotlight',
+  }),
   route('spotlight.assets', '/spotlight/assets', 'Assets', 'spotlight/AssetsPage', {
     access: spotlight,
     sidebar: 'spotlight',
@@ -635,6 +645,8 @@ export const paths = {
 
   spotlight: () => '/spotlight',
   spotlightStudies: () => '/spotlight/studies',
+  spotlightStudyCreate: () => '/spotlight/studies/create',
+  spotlightStudy: (studyId: string) => to('spotlight.study')({ studyId }),
   spotlightAssets: () => '/spotlight/assets',
   spotlightAsset: (assetId: string) => to('spotlight.asset')({ assetId }),
 

@@ -133,8 +133,9 @@ export const messages = {
     fileUnreadable: 'The file cannot be read as an image or a video',
     fileMissing: 'Choose a file to upload',
     areaOutside: 'The area must lie inside the creative',
-    copy: 'Copy',
-    copied: 'Copied',
+    copyIds: 'Copy both ids',
+    copied: 'Copied to the clipboard',
+    copyByHand: 'Selected: press Ctrl+C (⌘C on a Mac) to copy',
     // Onboarding (spec §2): the texts around the error ids.
     onboardingTitle: 'Welcome to Spotlight',
     linkExisting: 'Link an existing Spotlight account',

@@ -149,8 +149,9 @@ test.describe('onboarding', () => {
       await signIn(page, 'selfserve@fabrikam.test');
       await openApp(page, '/spotlight/studies');
       await expect(page.getByRole('heading', { name: messages.spotlight.linkExisting })).toBeVisible();
-      await expect(page.getByRole('textbox', { name: 'User id' })).toHaveValue(SELFSERVE);
-      await expect(page.getByRole('textbox', { name: 'Company id' })).toHaveValue(FABRIKAM);
+      await expect(page.getByRole('textbox', { name: 'Your ids' })).toHaveValue(
+        `User id: ${SELFSERVE}\nCompany id: ${FABRIKAM}`,
+      );
       await expect(page.getByTestId('sidebar')).toHaveAttribute('data-width', '0');
       await expectNoSeriousA11yViolations(page, 'main');
       const create = page.getByRole('button', { name: messages.spotlight.createAccount });

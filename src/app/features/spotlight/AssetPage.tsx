@@ -11,7 +11,11 @@ import { paths, type PageProps } from '../../routes.ts';
 import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
 import { AOI_COLOURS, CreativeViewer } from './Creative.tsx';
-import { getStim, listStims, useAsync } from './data.ts';
+import { getBrief, getStim, listStims, useAsync } from './data.ts';
+import { AreaEditor } from './AreaEditor.tsx';
+import { useStore } from '@nanostores/react';
+import { $spotlightRole } from '../../../stores/spotlight.ts';
+import { assetsEditable, canSpotlight } from '../../../shared/spotlight-rules.ts';
 import {
   AOI_FIGURES,
   ASSET_FIGURES,
@@ -257,6 +261,10 @@ function Asset({ assetId }: { assetId: string }) {
     stim?.brief ?? '',
   );
   const other = useAsync(() => (compareId ? getStim(compareId) : Promise.resolve(null)), compareId);
+  // Areas of interest are drawn while the study is a draft, by whoever may change its assets.
+  const study = useAsync(() => (stim ? getBrief(stim.brief) : Promise.resolve(null)), stim?.brief ?? null);
+  const role = useStore($spotlightRole);
+  const drawing = !!study.data && assetsEditable(study.data.status) && canSpotlight(role, 'asset.write');
 
   if (asset.error) return <ErrorPlaceholder name="asset" error={asset.error} />;
   if (!stim)
@@ -275,7 +283,7 @@ function Asset({ assetId }: { assetId: string }) {
           <h1 className="text-2xl font-semibold tracking-tight break-words text-slate-900">{stim.name}</h1>
           <p className="mt-1 text-sm text-slate-600">
             Study:{' '}
-            <Link href={`${paths.spotlightAssets()}?study=${stim.brief}`} className="font-medium">
+            <Link href={paths.spotlightStudy(stim.brief)} className="font-medium">
               {stim.brief_name}
             </Link>
           </p>
@@ -315,6 +323,10 @@ function Asset({ assetId }: { assetId: string }) {
             <AreasOfInterest stim={stim} />
           </div>
         </div>
+      ) : drawing ? (
+        <Card title="Areas of interest" labelledBy="asset-areas">
+          <AreaEditor key={stim.updated_at ?? stim.id} stim={stim} onSaved={asset.reload} />
+        </Card>
       ) : (
         <div className="grid grid-cols-1 gap-5 lg:grid-cols-2">
           <Card>

@@ -50,7 +50,9 @@ function StudyHeading({ id, onClear }: { id: string; onClear: () => void }) {
         <p className="text-xs font-medium tracking-wide text-slate-600 uppercase">Study</p>
         {study.data ? (
           <p className="font-semibold text-slate-900">
-            {study.data.name}{' '}
+            <Link href={paths.spotlightStudy(id)} className="text-slate-900">
+              {study.data.name}
+            </Link>{' '}
             <span className="ml-1 align-middle">
               <StatusBadge status={study.data.status} />
             </span>

@@ -3,14 +3,20 @@
  * (heatmap.ts) and the areas of interest drawn as boxes in view order. The boxes and the canvas are
  * sized in percentages of the creative, so they stay on their spot at any width.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { AOI_LABELS, heatmapCells, type Stim } from '../../../shared/schemas/spotlight.ts';
 import { creativeUrl } from './data.ts';
 import { drawOverlay, type OverlayMode } from './heatmap.ts';
 
-function useCreative(id: string): string | null {
+type CreativeOf = Pick<Stim, 'id' | 'source'>;
+
+/** A URL asset's creative is its https address (the page policy allows https images and media). */
+function useCreative(stim: CreativeOf): string | null {
+  const direct = stim.source?.kind === 'url' ? stim.source.url : null;
+  const id = direct ? null : stim.id;
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
+    if (!id) return;
     let live = true;
     setUrl(null);
     creativeUrl(id).then(
@@ -21,14 +27,59 @@ function useCreative(id: string): string | null {
       live = false;
     };
   }, [id]);
-  return url;
+  return direct ?? url;
 }
 
-export function Thumbnail({ stim, className = '' }: { stim: Pick<Stim, 'id' | 'name'>; className?: string }) {
-  const url = useCreative(stim.id);
+/** A video's own file plays as a video; everything else (the drawn creatives are SVG) is a picture. */
+const playsAsVideo = (stim: Pick<Stim, 'type' | 'source'>) => stim.type === 'video' && stim.source?.kind !== undefined;
+
+export function Thumbnail({
+  stim,
+  className = '',
+}: {
+  stim: Pick<Stim, 'id' | 'name' | 'type' | 'source'>;
+  className?: string;
+}) {
+  const url = useCreative(stim);
   return (
     <div className={`shrink-0 overflow-hidden rounded-md bg-slate-100 ring-1 ring-slate-200 ${className}`}>
-      {url ? <img src={url} alt="" className="h-full w-full object-contain" loading="lazy" /> : null}
+      {url && playsAsVideo(stim) ? (
+        <video src={url} muted preload="metadata" className="h-full w-full object-contain" aria-hidden="true" />
+      ) : url ? (
+        <img src={url} alt="" className="h-full w-full object-contain" loading="lazy" />
+      ) : null}
+    </div>
+  );
+}
+
+/** The creative at its own aspect ratio, fitting `maxHeight`, with `children` laid over it. */
+export function CreativeImage({
+  stim,
+  maxHeight = '70vh',
+  children,
+}: {
+  stim: Stim;
+  maxHeight?: string;
+  children?: ReactNode;
+}) {
+  const url = useCreative(stim);
+  return (
+    <div
+      className="relative mx-auto overflow-hidden rounded-lg bg-slate-100 ring-1 ring-slate-200"
+      style={{
+        aspectRatio: `${stim.width} / ${stim.height}`,
+        width: `min(100%, calc(${maxHeight} * ${stim.width / stim.height}))`,
+      }}
+      data-testid="creative"
+    >
+      {url && playsAsVideo(stim) ? (
+        <video src={url} muted aria-label={`Creative: ${stim.name}`} className="absolute inset-0 h-full w-full" />
+      ) : url ? (
+        <img src={url} alt={`Creative: ${stim.name}`} className="absolute inset-0 h-full w-full" />
+      ) : (
+        <div aria-hidden="true" className="absolute inset-0 animate-pulse bg-slate-200" />
+      )}
+      {children}
     </div>
   );
 }
@@ -51,7 +102,7 @@ export interface CreativeViewerProps {
 }
 
 export function CreativeViewer({ stim, mode, opacity, showAreas, maxHeight = '70vh' }: CreativeViewerProps) {
-  const url = useCreative(stim.id);
+  const url = useCreative(stim);
   const canvas = useRef<HTMLCanvasElement>(null);
   const results = stim.results;
   const grid = useMemo(
@@ -85,7 +136,15 @@ export function CreativeViewer({ stim, mode, opacity, showAreas, maxHeight = '70
         data-testid="creative"
         data-overlay={grid ? mode : 'none'}
       >
-        {url ? (
+        {url && playsAsVideo(stim) ? (
+          <video
+            src={url}
+            controls
+            muted
+            aria-label={`Creative: ${stim.name}`}
+            className="absolute inset-0 h-full w-full"
+          />
+        ) : url ? (
           <img src={url} alt={`Creative: ${stim.name}`} className="absolute inset-0 h-full w-full" />
         ) : (
           <div aria-hidden="true" className="absolute inset-0 animate-pulse bg-slate-200" />

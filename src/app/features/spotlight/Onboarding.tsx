@@ -20,34 +20,45 @@ import { createSpotlightAccount, type SpotlightError } from '../../../stores/spo
 import { Button } from '../../shared/Button.tsx';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
 
-function CopyField({ label, value }: { label: string; value: string }) {
-  const [copied, setCopied] = useState(false);
-  const id = `copy-${label.toLowerCase().replace(/\s+/g, '-')}`;
+/**
+ * The two ids the account manager needs, together in one box (they are always asked for as a
+ * pair) with one copy button. Where the clipboard is refused (a page not served over https) the
+ * text is selected instead and the button says how to copy it.
+ */
+function IdsBox({ userId, companyId }: { userId: string; companyId: string }) {
+  const [state, setState] = useState<'idle' | 'copied' | 'select'>('idle');
+  const box = useRef<HTMLTextAreaElement>(null);
+  const text = `User id: ${userId}\nCompany id: ${companyId}`;
+  const copy = () => {
+    const selectAll = () => {
+      box.current?.focus();
+      box.current?.select();
+      setState('select');
+    };
+    if (!navigator.clipboard) return selectAll();
+    navigator.clipboard.writeText(text).then(() => setState('copied'), selectAll);
+  };
   return (
     <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
-        {label}
+      <label htmlFor="spotlight-ids" className="mb-1 block text-sm font-medium text-slate-700">
+        Your ids
       </label>
-      <div className="flex gap-2">
-        <input
-          id={id}
-          readOnly
-          value={value}
-          onFocus={(e) => e.currentTarget.select()}
-          className="block w-full min-w-0 rounded-md border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-sm text-slate-900"
-        />
-        <Button
-          variant="secondary"
-          aria-label={`Copy ${label.toLowerCase()}`}
-          onClick={() => {
-            void navigator.clipboard?.writeText(value).then(
-              () => setCopied(true),
-              () => setCopied(false),
-            );
-          }}
-        >
-          {copied ? 'Copied' : 'Copy'}
+      <textarea
+        id="spotlight-ids"
+        ref={box}
+        readOnly
+        rows={2}
+        value={text}
+        onFocus={(e) => e.currentTarget.select()}
+        className="block w-full resize-none rounded-md border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-sm break-all text-slate-900"
+      />
+      <div className="mt-2 flex items-center gap-3">
+        <Button variant="secondary" onClick={copy}>
+          {messages.spotlight.copyIds}
         </Button>
+        <span role="status" className="text-sm text-slate-700">
+          {state === 'copied' ? messages.spotlight.copied : state === 'select' ? messages.spotlight.copyByHand : ''}
+        </span>
       </div>
     </div>
   );
@@ -110,10 +121,7 @@ export function Onboarding({ error }: { error: SpotlightError }) {
                 {messages.spotlight.linkExisting}
               </h2>
               <p className="mb-4 text-sm text-slate-700">{messages.spotlight.linkExistingHelp}</p>
-              <div className="space-y-3">
-                <CopyField label="User id" value={user.id} />
-                <CopyField label="Company id" value={account.id} />
-              </div>
+              <IdsBox userId={user.id} companyId={account.id} />
             </section>
           ) : null}
           <CreateOption />

@@ -1,8 +1,12 @@
 /**
  * /spotlight/studies: the company's studies (briefs), paged, ordered and searched by the service's
- * own list call; a study's assets open from its row.
+ * own list call; a study's assets open from its row (their page links to the study's own).
  */
+import { useStore } from '@nanostores/react';
 import { Link, useLocation, useSearch } from 'wouter';
+import { canSpotlight } from '../../../shared/spotlight-rules.ts';
+import { $spotlightRole } from '../../../stores/spotlight.ts';
+import { buttonClass } from '../../shared/Button.tsx';
 import { paths } from '../../routes.ts';
 import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
@@ -33,10 +37,17 @@ function Studies() {
   const body = listBody({ ...state, study: '' });
   const result = useAsync(() => listBriefs(body), JSON.stringify(body));
   const rows = result.data?.data ?? [];
+  const canCreate = canSpotlight(useStore($spotlightRole), 'study.create');
 
   return (
     <div className="space-y-5">
-      <PageHeader title="Studies" />
+      <PageHeader title="Studies">
+        {canCreate ? (
+          <Link href={paths.spotlightStudyCreate()} className={buttonClass('primary', 'no-underline')}>
+            New study
+          </Link>
+        ) : null}
+      </PageHeader>
       <SearchBox
         id="study-search"
         label="Search"

@@ -1,0 +1,230 @@
+/**
+ * Areas of interest on a draft's creative: drawn with the pointer (press, drag, release), or added
+ * with a button and placed with the fields (x, y, width, height in % of the creative), named, and
+ * saved together. An area outside the creative is refused on its field, here and by the service.
+ */
+import { useRef, useState, type PointerEvent } from 'react';
+import { messages } from '../../../shared/messages.ts';
+import type { Area, Stim } from '../../../shared/schemas/spotlight.ts';
+import { showAlert, showError } from '../../../stores/alerts.ts';
+import { NumberInput, TextInput } from '../../kit/fields.tsx';
+import { serverIssues } from '../../kit/useResourceForm.ts';
+import { PressButton } from '../../shared/PressButton.tsx';
+import { CreativeImage } from './Creative.tsx';
+import { editStim } from './data.ts';
+
+type Box = Area['box'];
+type Field = 'name' | keyof Box;
+const SIDES: { key: keyof Box; label: string }[] = [
+  { key: 'x', label: 'X (%)' },
+  { key: 'y', label: 'Y (%)' },
+  { key: 'w', label: 'Width (%)' },
+  { key: 'h', label: 'Height (%)' },
+];
+/** Drags shorter than this (a fraction of the creative) are clicks, not areas. */
+const SMALLEST = 0.02;
+
+const pct = (fraction: number) => Math.round(fraction * 1000) / 10;
+const fraction = (percent: number) => Math.round(percent * 100) / 10000;
+const clamp = (value: number) => Math.min(1, Math.max(0, value));
+
+/** The problems of each area, as the service would name them (spotlight.ts areaBox). */
+function check(areas: Area[]): Record<string, string> {
+  const errors: Record<string, string> = {};
+  areas.forEach((area, i) => {
+    if (!area.name.trim()) errors[`${i}.name`] = 'Name is required';
+    if (areas.findIndex((other) => other.name.trim().toLowerCase() === area.name.trim().toLowerCase()) !== i)
+      errors[`${i}.name`] = 'Another area has this name';
+    if (!(area.box.w > 0)) errors[`${i}.w`] = 'Width must be more than 0';
+    if (!(area.box.h > 0)) errors[`${i}.h`] = 'Height must be more than 0';
+    if (area.box.x + area.box.w > 1.0001) errors[`${i}.w`] = messages.spotlight.areaOutside;
+    if (area.box.y + area.box.h > 1.0001) errors[`${i}.h`] = messages.spotlight.areaOutside;
+  });
+  return errors;
+}
+
+/** 'areas.1.box.w' → '1.w'; 'areas.0.name' → '0.name'. */
+function issueKey(path: unknown): string | null {
+  const parts = (Array.isArray(path) ? path.map(String) : String(path).split('.')).filter((p) => p !== 'box');
+  return parts[0] === 'areas' && parts.length >= 3 ? `${parts[1]}.${parts[2]}` : null;
+}
+
+export function AreaEditor({ stim, onSaved }: { stim: Stim; onSaved: () => void }) {
+  const [areas, setAreas] = useState<Area[]>(stim.areas ?? []);
+  const [selected, setSelected] = useState<number | null>(areas.length ? 0 : null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [draft, setDraft] = useState<Box | null>(null);
+  const [saving, setSaving] = useState(false);
+  const start = useRef<{ x: number; y: number } | null>(null);
+  const surface = useRef<HTMLDivElement>(null);
+
+  const point = (event: PointerEvent) => {
+    const rect = surface.current!.getBoundingClientRect();
+    return { x: clamp((event.clientX - rect.left) / rect.width), y: clamp((event.clientY - rect.top) / rect.height) };
+  };
+  const boxFrom = (a: { x: number; y: number }, b: { x: number; y: number }): Box => ({
+    x: fraction(pct(Math.min(a.x, b.x))),
+    y: fraction(pct(Math.min(a.y, b.y))),
+    w: fraction(pct(Math.abs(a.x - b.x))),
+    h: fraction(pct(Math.abs(a.y - b.y))),
+  });
+  const add = (box: Box) => {
+    const next = [...areas, { name: `Area ${areas.length + 1}`, box }];
+    setAreas(next);
+    setSelected(next.length - 1);
+  };
+  const change = (index: number, field: Field, value: string | number | null) => {
+    setAreas((current) =>
+      current.map((area, i) =>
+        i !== index
+          ? area
+          : field === 'name'
+            ? { ...area, name: String(value ?? '') }
+            : { ...area, box: { ...area.box, [field]: fraction(Number(value ?? 0)) } },
+      ),
+    );
+    setErrors((current) => {
+      const next = { ...current };
+      delete next[`${index}.${field}`];
+      return next;
+    });
+  };
+
+  const save = () => {
+    const local = check(areas);
+    setErrors(local);
+    if (Object.keys(local).length) return;
+    setSaving(true);
+    editStim(stim.id, { areas })
+      .then(
+        () => {
+          showAlert('success', 'Areas of interest saved');
+          onSaved();
+        },
+        (error: unknown) => {
+          const found: Record<string, string> = {};
+          for (const issue of serverIssues(error) ?? []) {
+            const key = issueKey(issue.path);
+            if (key && !found[key]) found[key] = issue.message;
+          }
+          setErrors(found);
+          showError(error);
+        },
+      )
+      .finally(() => setSaving(false));
+  };
+
+  const area = selected !== null ? areas[selected] : undefined;
+  return (
+    <div className="grid gap-5 lg:grid-cols-2">
+      <div>
+        <p id="draw-hint" className="mb-2 text-sm text-slate-600">
+          Drag on the creative to draw an area of interest, or add one and place it with the fields.
+        </p>
+        <CreativeImage stim={stim} maxHeight="60vh">
+          <div
+            ref={surface}
+            role="application"
+            aria-label="Draw an area of interest"
+            aria-describedby="draw-hint"
+            className="absolute inset-0 cursor-crosshair touch-none"
+            onPointerDown={(event) => {
+              event.currentTarget.setPointerCapture(event.pointerId);
+              start.current = point(event);
+              setDraft(null);
+            }}
+            onPointerMove={(event) => start.current && setDraft(boxFrom(start.current, point(event)))}
+            onPointerUp={(event) => {
+              const from = start.current;
+              start.current = null;
+              setDraft(null);
+              if (!from) return;
+              const box = boxFrom(from, point(event));
+              if (box.w >= SMALLEST && box.h >= SMALLEST) add(box);
+            }}
+          >
+            {[
+              ...areas.map((a, i) => ({ box: a.box, label: a.name, i })),
+              ...(draft ? [{ box: draft, label: '', i: -1 }] : []),
+            ].map(({ box, label, i }) => (
+              <div
+                key={i}
+                className={`pointer-events-none absolute border-2 ${i === selected ? 'border-amber-400' : 'border-cyan-300'} ${i === -1 ? 'border-dashed' : ''}`}
+                style={{
+                  left: `${box.x * 100}%`,
+                  top: `${box.y * 100}%`,
+                  width: `${box.w * 100}%`,
+                  height: `${box.h * 100}%`,
+                  boxShadow: '0 0 0 1px rgba(15,23,42,.6)',
+                }}
+              >
+                {label ? (
+                  <span className="absolute top-0 left-0 max-w-full truncate bg-slate-900/80 px-1 text-[11px] text-white">
+                    {label}
+                  </span>
+                ) : null}
+              </div>
+            ))}
+          </div>
+        </CreativeImage>
+      </div>
+      <div className="space-y-4">
+        <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Areas of interest">
+          {areas.map((a, i) => (
+            <PressButton
+              key={i}
+              variant={i === selected ? 'primary' : 'secondary'}
+              onPress={() => setSelected(i)}
+              aria-pressed={i === selected}
+            >
+              {a.name || `Area ${i + 1}`}
+            </PressButton>
+          ))}
+          <PressButton variant="ghost" onPress={() => add({ x: 0.1, y: 0.1, w: 0.3, h: 0.2 })}>
+            + Add area
+          </PressButton>
+        </div>
+        {area && selected !== null ? (
+          <fieldset className="space-y-3 rounded-lg border border-slate-200 p-3">
+            <legend className="px-1 text-sm font-semibold text-slate-900">{area.name || 'Area'}</legend>
+            <TextInput
+              label="Area name"
+              value={area.name}
+              onChange={(v) => change(selected, 'name', v)}
+              error={errors[`${selected}.name`]}
+              isRequired
+            />
+            <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+              {SIDES.map(({ key, label }) => (
+                <NumberInput
+                  key={key}
+                  label={label}
+                  value={pct(area.box[key])}
+                  onChange={(v) => change(selected, key, v)}
+                  error={errors[`${selected}.${key}`]}
+                />
+              ))}
+            </div>
+            <PressButton
+              variant="ghost"
+              onPress={() => {
+                setAreas(areas.filter((_, i) => i !== selected));
+                setSelected(null);
+                setErrors({});
+              }}
+            >
+              Remove area
+            </PressButton>
+          </fieldset>
+        ) : (
+          <p className="text-sm text-slate-600">No area selected.</p>
+        )}
+        <div className="flex justify-end">
+          <PressButton onPress={save} isDisabled={saving}>
+            {saving ? 'Saving…' : 'Save areas'}
+          </PressButton>
+        </div>
+      </div>
+    </div>
+  );
+}

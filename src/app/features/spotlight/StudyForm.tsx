@@ -1,0 +1,178 @@
+/**
+ * A study's form, for a new study and for an existing one: on the kit's form state (the service's
+ * own schemas check it before sending; the service's issues land on their fields, a date range out
+ * of order on the end date). Fields the study's state locks (spotlight-rules.ts) are shown but
+ * disabled, with the reason.
+ */
+import {
+  briefCreate,
+  briefEdit,
+  SAMPLE_SIZE_MAX,
+  SAMPLE_SIZE_MIN,
+  STUDY_CONTEXT_LABELS,
+  STUDY_CONTEXTS,
+  type Brief,
+  type StudyStatus,
+} from '../../../shared/schemas/spotlight.ts';
+import { messages } from '../../../shared/messages.ts';
+import { STUDY_EDITABLE } from '../../../shared/spotlight-rules.ts';
+import { FormShell } from '../../kit/FormShell.tsx';
+import { ChoiceInput, NumberInput, TextInput } from '../../kit/fields.tsx';
+import { useResourceForm, type Values } from '../../kit/useResourceForm.ts';
+import type { BriefInput } from './data.ts';
+
+export const STUDY_LABELS: Readonly<Record<keyof BriefInput, string>> = {
+  name: 'Name',
+  objective: 'Objective',
+  context: 'Context',
+  sample_size: 'Sample size per cell',
+  cells: 'Cells',
+  start_date: 'Start date',
+  end_date: 'End date',
+};
+
+const CONTEXT_OPTIONS = STUDY_CONTEXTS.map((id) => ({ id, name: STUDY_CONTEXT_LABELS[id] }));
+
+interface FormValues extends Values {
+  name: string;
+  objective: string;
+  context: string | null;
+  sample_size: number | null;
+  cells: number | null;
+  start_date: string;
+  end_date: string;
+}
+
+const blank: FormValues = {
+  name: '',
+  objective: '',
+  context: null,
+  sample_size: 200,
+  cells: 1,
+  start_date: '',
+  end_date: '',
+};
+
+const valuesOf = (study: Brief): FormValues => ({
+  name: study.name,
+  objective: study.objective,
+  context: study.context,
+  sample_size: study.sample_size,
+  cells: study.cells,
+  start_date: study.start_date,
+  end_date: study.end_date,
+});
+
+export function StudyForm({
+  study,
+  saveLabel,
+  submit,
+  onSaved,
+  onCancel,
+}: {
+  /** The stored study when editing; none for a new one. */
+  study?: Brief;
+  saveLabel: string;
+  submit: (input: Partial<BriefInput>) => Promise<unknown>;
+  onSaved: (saved: unknown) => void;
+  onCancel?: () => void;
+}) {
+  const status: StudyStatus = study?.status ?? 'draft';
+  const editable = STUDY_EDITABLE[status];
+  const form = useResourceForm({
+    schema: study ? briefEdit : briefCreate,
+    initial: study ? valuesOf(study) : blank,
+    labels: STUDY_LABELS,
+    // Only what this state lets change is sent.
+    submit: (value) =>
+      submit(
+        Object.fromEntries(
+          Object.entries(value).filter(([key]) => editable.includes(key) && key !== 'status'),
+        ) as Partial<BriefInput>,
+      ),
+    onSaved: (saved) => onSaved(saved),
+  });
+  const { values, set } = form;
+  // The shared rule words the range for the API ('end_date must not …'); a person reads the sentence.
+  const errors: Readonly<Record<string, string>> = {
+    ...form.errors,
+    ...(form.errors.end_date?.includes(messages.validation.endBeforeStart)
+      ? { end_date: messages.validation.endBeforeStartText }
+      : {}),
+  };
+  const locked = (field: keyof BriefInput) => !editable.includes(field);
+  const hint = (field: keyof BriefInput) => (locked(field) ? `Fixed while the study is ${status}` : undefined);
+
+  return (
+    <FormShell form={form} label={study ? `Edit ${study.name}` : 'New study'} saveLabel={saveLabel} onCancel={onCancel}>
+      <TextInput
+        label={STUDY_LABELS.name}
+        value={values.name}
+        onChange={(v) => set('name', v)}
+        error={errors.name}
+        isRequired
+        isDisabled={locked('name')}
+      />
+      <TextInput
+        label={STUDY_LABELS.objective}
+        value={values.objective}
+        onChange={(v) => set('objective', v)}
+        error={errors.objective}
+        hint="The question the study answers."
+        isDisabled={locked('objective')}
+      />
+      <div className="grid gap-4 sm:grid-cols-3">
+        <ChoiceInput
+          label={STUDY_LABELS.context}
+          value={values.context}
+          onChange={(v) => set('context', v)}
+          options={CONTEXT_OPTIONS}
+          error={errors.context}
+          hint={hint('context')}
+          isRequired
+          isDisabled={locked('context')}
+        />
+        <NumberInput
+          label={STUDY_LABELS.sample_size}
+          value={values.sample_size}
+          onChange={(v) => set('sample_size', v)}
+          error={errors.sample_size}
+          hint={hint('sample_size') ?? `${SAMPLE_SIZE_MIN} to ${SAMPLE_SIZE_MAX} panellists`}
+          isRequired
+          isDisabled={locked('sample_size')}
+        />
+        <NumberInput
+          label={STUDY_LABELS.cells}
+          value={values.cells}
+          onChange={(v) => set('cells', v)}
+          error={errors.cells}
+          hint={hint('cells') ?? '1 to 12'}
+          isRequired
+          isDisabled={locked('cells')}
+        />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextInput
+          type="date"
+          label={STUDY_LABELS.start_date}
+          value={values.start_date}
+          onChange={(v) => set('start_date', v)}
+          error={errors.start_date}
+          hint={hint('start_date')}
+          isRequired
+          isDisabled={locked('start_date')}
+        />
+        <TextInput
+          type="date"
+          label={STUDY_LABELS.end_date}
+          value={values.end_date}
+          onChange={(v) => set('end_date', v)}
+          error={errors.end_date}
+          hint={hint('end_date')}
+          isRequired
+          isDisabled={locked('end_date')}
+        />
+      </div>
+    </FormShell>
+  );
+}
