@@ -121,8 +121,7 @@ export const messages = {
     otherUser: 'A Spotlight token can be issued only for the signed-in user',
     stale: 'This record has changed since it was loaded; reload it and try again',
     notFound: (what: string) => `No ${what} with this id in this company`,
-    // Managing studies and assets (decisions.md §3: a refused write says what was refused).
-    roleRefused: 'You do not have the required access to change this',
+    // Managing studies and assets; a write refused by role answers access.writeRefused.
     studyFieldLocked: (status: string) => `cannot change while the study is ${status}`,
     studyMoveRefused: (from: string, to: string) => `A ${from} study cannot move to ${to}`,
     studyNeedsAssets: 'Add at least one asset before fielding the study',

@@ -82,7 +82,7 @@ describe('Spotlight roles', () => {
     const viewer = await member('viewer');
     const before = spotlightData();
     const body = await refused(post(viewer, '/api/spotlight/brief/create', STUDY), 403);
-    expect(body.message).toBe(messages.spotlight.roleRefused);
+    expect(body.message).toBe(messages.access.writeRefused);
     expect(spotlightData()).toBe(before);
 
     const created = await post(editor, '/api/spotlight/brief/create', STUDY);

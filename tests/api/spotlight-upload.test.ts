@@ -165,7 +165,7 @@ describe('POST /api/spotlight/stim/upload', () => {
     expect(linked.statusCode).toBe(201);
     const viewer = await upload(fields(), image, reader);
     expect(viewer.statusCode).toBe(403);
-    expect(viewer.json<{ message: string }>().message).toBe(messages.spotlight.roleRefused);
+    expect(viewer.json<{ message: string }>().message).toBe(messages.access.writeRefused);
     expect(JSON.stringify(stims())).toBe(before);
   });
 });

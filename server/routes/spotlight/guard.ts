@@ -93,7 +93,7 @@ export function spotlightGuard(
       if (!spotlightRole) throw forbidden(messages.access.spotlightNoAccess);
       const effective = effectiveRole(user, account.id);
       if (!roleAtLeast(effective, role)) throw forbidden(messages.access.accountError);
-      if (action && !canSpotlight(spotlightRole, action)) throw forbidden(messages.spotlight.roleRefused);
+      if (action && !canSpotlight(spotlightRole, action)) throw forbidden(messages.access.writeRefused);
       request.spotlight = { user, account, role: effective, root, company, spotlightUser, spotlightRole };
       done();
     } catch (error) {
