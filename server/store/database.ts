@@ -8,7 +8,7 @@ import { lockDataDir, type DataDirLock } from './data-lock.ts';
 import type { Change } from './journal.ts';
 import { SCHEMA_VERSION, upgrade } from './migrations/index.ts';
 import { StoreRefusal } from './refusal.ts';
-import { StoreFile, type Stored } from './store-file.ts';
+import { StoreFile, type Loaded, type Stored } from './store-file.ts';
 
 export { SCHEMA_VERSION };
 export type { Change };
@@ -225,22 +225,28 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     if (stored === null) {
       document = fresh(true);
     } else {
-      const upgraded = upgrade(stored);
+      let upgraded = upgrade(stored);
       if (upgraded.kind === 'unknown') throw unknownShape(file.file, upgraded.reason);
       if (upgraded.kind === 'newer') throw newerVersion(file.file, upgraded.from);
+      const { journal } = stored;
+      let loaded: Loaded | null = null;
+      if (upgraded.kind === 'migrated' && Number.isInteger(journal)) {
+        // The logs hold rows in the snapshot's own version's shape: replayed before migrating.
+        loaded = await file.load(stored, journal);
+        upgraded = upgrade(stored);
+      }
+      if (!('document' in upgraded)) throw unknownShape(file.file, 'its change log does not replay');
       const problem = shapeProblem(upgraded.document as Partial<DatabaseDocument>);
       if (problem) throw unknownShape(file.file, problem);
-      const { journal, ...current } = upgraded.document as Stored<DatabaseDocument>;
+      const { journal: _journal, ...current } = upgraded.document as Stored<DatabaseDocument>;
       document = current;
       if (upgraded.kind === 'migrated') migratedFrom = upgraded.from;
       // The logs that continue the snapshot (a damaged one refuses the start, writing nothing).
-      else {
-        const loaded = await file.load(document, journal);
-        if (loaded.tornBytes) {
-          notes.push(
-            `dropped the last ${loaded.tornBytes} bytes of the change log: a write that a stop cut off half-way, never acknowledged`,
-          );
-        }
+      else loaded = await file.load(document, journal);
+      if (loaded?.tornBytes) {
+        notes.push(
+          `dropped the last ${loaded.tornBytes} bytes of the change log: a write that a stop cut off half-way, never acknowledged`,
+        );
       }
     }
     // Accepted: from here on the store writes.

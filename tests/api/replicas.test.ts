@@ -1,0 +1,137 @@
+/**
+ * Scaling out (issue 31): two self-contained replicas (each its own data directory) behind nginx
+ * with deploy/nginx-replicas.conf. Several sandboxes work in parallel, by header and by cookie;
+ * each is served by one replica throughout (nginx names it in X-Lamp-Replica), its session and rows
+ * are there on every request, and the sandboxes are spread over both replicas.
+ *
+ * Skipped where nginx is not installed (Debian: apt-get install nginx).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
+import { DEMO_PASSWORD } from '../../server/routes/outbox.ts';
+import { ROOT } from '../../scripts/lib.ts';
+import { freePort, startLamp, waitFor, type Server } from '../bench/harness.ts';
+
+const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((candidate) => spawnSync(candidate, ['-v']).status === 0);
+const SANDBOXES = 8;
+const ROUNDS = 6;
+
+const TITLE = NGINX
+  ? 'two replicas behind nginx'
+  : 'two replicas behind nginx: skipped, nginx is not installed (apt-get install nginx)';
+
+describe.skipIf(!NGINX)(TITLE, () => {
+  const replicas: Server[] = [];
+  let proxy: ChildProcess | null = null;
+  let base = '';
+
+  beforeAll(async () => {
+    for (let n = 0; n < 2; n += 1) {
+      replicas.push(await startLamp({ LAMP_DATA_DIR: mkdtempSync(path.join(tmpdir(), `lamp-replica-${n}-`)) }));
+    }
+    const port = await freePort();
+    const prefix = mkdtempSync(path.join(tmpdir(), 'lamp-nginx-'));
+    mkdirSync(path.join(prefix, 'logs'));
+    // The deployed file, with this run's ports.
+    const [first, second] = replicas.map((replica) => new URL(replica.base).host);
+    const site = readFileSync(path.join(ROOT, 'deploy/nginx-replicas.conf'), 'utf8')
+      .replace('server 127.0.0.1:8081;', `server ${first};`)
+      .replace('server 127.0.0.1:8082;', `server ${second};`)
+      .replace('listen 8080;', `listen 127.0.0.1:${port};`);
+    writeFileSync(path.join(prefix, 'site.conf'), site);
+    writeFileSync(
+      path.join(prefix, 'nginx.conf'),
+      `worker_processes 1;
+events { worker_connections 256; }
+http {
+  access_log off;
+  client_body_temp_path ${prefix}/body;
+  proxy_temp_path ${prefix}/proxy;
+  fastcgi_temp_path ${prefix}/fastcgi;
+  uwsgi_temp_path ${prefix}/uwsgi;
+  scgi_temp_path ${prefix}/scgi;
+  include ${prefix}/site.conf;
+}
+`,
+    );
+    const root = process.getuid?.() === 0 ? 'user root;' : '';
+    proxy = spawn(
+      NGINX!,
+      ['-p', prefix, '-c', path.join(prefix, 'nginx.conf'), '-g', `daemon off; pid ${prefix}/nginx.pid; ${root}`],
+      { stdio: ['ignore', 'inherit', 'inherit'] },
+    );
+    base = `http://127.0.0.1:${port}`;
+    await waitFor(`${base}/api/health`, proxy, 30_000);
+  }, 120_000);
+
+  afterAll(() => {
+    proxy?.kill('SIGTERM');
+    for (const replica of replicas) replica.child.kill('SIGTERM');
+  });
+
+  /** One sandbox's work, each answer's replica recorded. */
+  async function work(sandbox: string, byCookie: boolean): Promise<Set<string>> {
+    const seen = new Set<string>();
+    const named: Record<string, string> = byCookie ? {} : { 'x-lamp-sandbox': sandbox };
+    const cookies = byCookie ? [`lamp_sandbox=${sandbox}`] : [];
+    const call = async (method: string, url: string, body?: unknown) => {
+      const response = await fetch(`${base}${url}`, {
+        method,
+        headers: {
+          ...named,
+          ...(cookies.length ? { cookie: cookies.join('; ') } : {}),
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      seen.add(response.headers.get('x-lamp-replica') ?? 'none');
+      return response;
+    };
+    const login = await call('POST', '/api/v1/auth', { email: 'writer@northwind.test', password: DEMO_PASSWORD });
+    expect(login.status, await login.clone().text()).toBe(200);
+    cookies.push((login.headers.get('set-cookie') ?? '').split(';')[0]!);
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const name = `${sandbox} list ${round}`;
+      const created = await call('POST', '/api/v1/domain-list', {
+        account: ACCOUNT_IDS.northwind,
+        name,
+        type: 'allow',
+        domains: ['example.com'],
+      });
+      expect(created.status, await created.clone().text()).toBe(201);
+      const lists = await call('GET', `/api/v1/domain-list?account=${ACCOUNT_IDS.northwind}&limit=100`);
+      const names = ((await lists.json()) as { data: { name: string }[] }).data.map((row) => row.name);
+      // The sandbox's own rows, and no other sandbox's: it is on one replica, alone.
+      expect(names).toContain(name);
+      expect(names.filter((listName) => listName.includes(' list ') && !listName.startsWith(`${sandbox} `))).toEqual(
+        [],
+      );
+    }
+    return seen;
+  }
+
+  it('keeps every sandbox on one replica while several run in parallel, and uses both', async () => {
+    const names = Array.from({ length: SANDBOXES }, (_, n) => `replica-test-${n}`);
+    const seen = await Promise.all(names.map((name, n) => work(name, n % 2 === 1)));
+    for (const [n, replicasSeen] of seen.entries()) {
+      expect([...replicasSeen], names[n]).toHaveLength(1);
+      expect([...replicasSeen][0], names[n]).not.toBe('none');
+    }
+    const used = new Set(seen.map((replicasSeen) => [...replicasSeen][0]));
+    expect(used.size, 'the sandboxes are spread over both replicas').toBe(2);
+  }, 120_000);
+
+  it('sends the header and the cookie of one sandbox to the same replica', async () => {
+    const replicaOf = async (headers: Record<string, string>) =>
+      (await fetch(`${base}/api/health`, { headers })).headers.get('x-lamp-replica');
+    for (const name of ['alpha', 'beta', 'gamma', 'delta']) {
+      expect(await replicaOf({ cookie: `lamp_sandbox=${name}` }), name).toBe(
+        await replicaOf({ 'x-lamp-sandbox': name }),
+      );
+    }
+  });
+});
