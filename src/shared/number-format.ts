@@ -17,3 +17,8 @@ export function formatInteger(value: number): string {
 export function formatCount(value: number, options: { compact?: boolean } = {}): string {
   return options.compact && Math.abs(value) >= 100_000 ? compact.format(value) : integer.format(value);
 }
+
+/** A count with its noun, singular for one: '1 asset', '2 assets', '1 area of interest' (give the plural where it is not noun + 's'). */
+export function formatCountOf(value: number, singular: string, plural = `${singular}s`): string {
+  return `${integer.format(value)} ${value === 1 ? singular : plural}`;
+}

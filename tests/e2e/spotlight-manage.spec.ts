@@ -89,13 +89,21 @@ test('a manager creates a study, uploads two assets, draws an area of interest a
   // Back to the study, and into the field.
   await page.getByRole('link', { name }).click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-  await expect(assets.getByText('1 areas of interest')).toBeVisible();
+  await expect(assets.getByText('1 area of interest')).toBeVisible();
   await page.getByRole('button', { name: 'Start fielding' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Start fielding' }).click();
   await expect(page.getByText('Fielding', { exact: true }).first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Upload asset' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Move can pack down' })).toHaveCount(0);
   await expect(page.getByRole('main').getByRole('button', { name: 'Mark complete' })).toBeVisible();
+
+  // A study without results can still be deleted; this also leaves the worker's sandbox with the
+  // demo's studies, which later specs count.
+  await page.getByRole('main').getByRole('button', { name: 'Delete study' }).click();
+  await expect(page.getByRole('dialog')).toContainText('The study and its 2 assets are deleted.');
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete study' }).click();
+  await expect(page).toHaveURL(/\/spotlight\/studies$/);
+  await expect(page.getByRole('link', { name })).toHaveCount(0);
 });
 
 test('onboarding gives the two ids for the account manager in one box, copied with one click', async ({ page }) => {

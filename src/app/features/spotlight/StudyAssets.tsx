@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { showAlert, showError } from '../../../stores/alerts.ts';
 import type { Brief, Stim } from '../../../shared/schemas/spotlight.ts';
+import { formatCountOf } from '../../../shared/number-format.ts';
 import { assetsEditable, canSpotlight, type SpotlightRole } from '../../../shared/spotlight-rules.ts';
 import { ConfirmDialog } from '../../kit/ConfirmDialog.tsx';
 import { TextInput } from '../../kit/fields.tsx';
@@ -110,7 +111,9 @@ export function StudyAssets({
                   <p className="truncate text-xs text-slate-600">
                     {asset.format} · {asset.width}×{asset.height}
                     {asset.duration_s ? ` · ${asset.duration_s} s video` : ' · image'}
-                    {asset.areas?.length ? ` · ${asset.areas.length} areas of interest` : ''}
+                    {asset.areas?.length
+                      ? ` · ${formatCountOf(asset.areas.length, 'area of interest', 'areas of interest')}`
+                      : ''}
                   </p>
                 </div>
                 {editable ? (

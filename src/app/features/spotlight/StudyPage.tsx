@@ -12,6 +12,7 @@ import { messages } from '../../../shared/messages.ts';
 import { canSpotlight, STUDY_MOVE_LABELS, STUDY_NEXT } from '../../../shared/spotlight-rules.ts';
 import type { StudyStatus } from '../../../shared/schemas/spotlight.ts';
 import { formatDateRange } from '../../../shared/date-format.ts';
+import { formatCountOf } from '../../../shared/number-format.ts';
 import { ConfirmDialog } from '../../kit/ConfirmDialog.tsx';
 import { paths, type PageProps } from '../../routes.ts';
 import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';
@@ -138,8 +139,9 @@ function Study({ id }: { id: string }) {
             <p>{messages.spotlight.studyNeedsAssets}.</p>
           ) : moving === 'fielding' ? (
             <p>
-              The panel starts seeing the {rows.length} assets. From then on the design (context, sample size, cells,
-              start date) and the assets are fixed; the name, the objective and the end date can still change.
+              The panel starts seeing {rows.length === 1 ? 'the asset' : `the ${rows.length} assets`}. From then on the
+              design (context, sample size, cells, start date) and the assets are fixed; the name, the objective and the
+              end date can still change.
             </p>
           ) : (
             <p>Fieldwork ends and the figures stand as measured. Only the name and the objective can change after.</p>
@@ -166,7 +168,7 @@ function Study({ id }: { id: string }) {
         <p>
           {hasResults
             ? `${messages.spotlight.studyHasResults}.`
-            : `The study and its ${rows.length} assets are deleted. This cannot be undone.`}
+            : `The study and its ${formatCountOf(rows.length, 'asset')} are deleted. This cannot be undone.`}
         </p>
       </ConfirmDialog>
     </div>
