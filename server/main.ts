@@ -6,6 +6,7 @@ import { buildApp } from './app.ts';
 import { startBanner } from './banner.ts';
 import { readBootstrapAdmin } from './bootstrap-admin.ts';
 import { ConfigError } from './config.ts';
+import { collectStartGarbage } from './start-garbage.ts';
 import { StoreRefusal } from './store/refusal.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -13,6 +14,7 @@ const SHUTDOWN_GRACE_MS = 10_000;
 try {
   // Read (and removed from the environment) before anything else can see it.
   const app = await buildApp({ bootstrapAdmin: readBootstrapAdmin() });
+  collectStartGarbage();
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
