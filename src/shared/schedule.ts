@@ -66,9 +66,9 @@ export function isTimeZone(value: string): boolean {
 
 /** The wall clock in a zone at an instant, as milliseconds of the same fields read as UTC. */
 function wallClock(instant: number, timeZone: string): number {
-  const parts: Record<string, number> = {};
+  const parts = { year: 0, month: 1, day: 1, hour: 0, minute: 0, second: 0 };
   for (const part of formatterFor(timeZone).formatToParts(instant)) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+    if (part.type in parts) parts[part.type as keyof typeof parts] = Number(part.value);
   }
   return Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
 }
