@@ -495,8 +495,9 @@ const definitions = [
     update: reportScheduleUpdate,
     accountPath: 'account',
     accountFilter: 'account',
-    searchFields: ['time_zone'],
-    titleFields: ['frequency'],
+    // Not searched: a schedule is found through its report.
+    searchFields: [],
+    titleFields: ['id'],
     filters: { report: id('report') },
     defaultSort: [{ field: 'created_at', direction: 'asc' }],
     sortFields: ['frequency', 'next_run_at', ...CREATED],
