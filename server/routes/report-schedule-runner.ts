@@ -79,7 +79,8 @@ async function deliver(app: FastifyInstance, schedule: StoredRow): Promise<numbe
   const report = app.repositories['saved-report'].byId(String(schedule.report));
   if (!report) throw new Error('the saved report no longer exists');
   const { state, data, table } = reportFigures(app, report);
-  const link = `/reports/saved/${reportSlug(report.name)}?account=${report.account}`;
+  // The report's page opens by its name (decisions.md §6), in the report's account.
+  const link = `/reports/saved/${encodeURIComponent(report.name)}?account=${report.account}`;
   const url = `${app.config.publicUrl}${link}`;
   await sendEmail(app, {
     kind: REPORT_EMAIL_KIND,

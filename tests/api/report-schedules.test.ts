@@ -175,7 +175,7 @@ describe('report schedules: writes', () => {
 
 describe('report schedules: delivery', () => {
   it('delivers when the sandbox clock passes the due time: one mail, the CSV attached, a link back', async () => {
-    const report = await saveReport('writer', 'Clocked');
+    const report = await saveReport('writer', 'Clocked weekly');
     const { id } = (await send('writer', 'POST', '/api/v1/report-schedule', weekly(report))).json<{
       data: ReportSchedule;
     }>().data;
@@ -186,9 +186,9 @@ describe('report schedules: delivery', () => {
     expect(more).toHaveLength(0);
     expect(mail!.to).toBe('writer@northwind.test, reader@northwind.test');
     expect(mail!.text).toMatch(/Impressions: [1-9]/);
-    expect(mail!.link).toBe(`/reports/saved/clocked?account=${ACCOUNT_IDS.northwind}`);
+    expect(mail!.link).toBe(`/reports/saved/Clocked%20weekly?account=${ACCOUNT_IDS.northwind}`);
     // Relative dates resolved at run time: the last 7 days up to 2 November.
-    expect(mail!.subject).toBe('Clocked: 2026-10-27 to 2026-11-02');
+    expect(mail!.subject).toBe('Clocked weekly: 2026-10-27 to 2026-11-02');
     const csv = parseCsv(mail!.attachments![0]!.content);
     expect(csv.header).toEqual(['Channel', 'Impressions', 'APM']);
     await signIn('writer');

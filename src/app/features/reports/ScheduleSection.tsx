@@ -265,7 +265,7 @@ function RunTable({ runs }: { runs: readonly ReportScheduleRun[] }) {
         <thead className="text-slate-700">
           <tr>
             <th className="py-1 pr-4 font-medium">When</th>
-            <th className="py-1 pr-4 font-medium">To</th>
+            <th className="hidden py-1 pr-4 font-medium sm:table-cell">To</th>
             <th className="py-1 pr-4 font-medium">Rows</th>
             <th className="py-1 pr-4 font-medium">Status</th>
           </tr>
@@ -274,7 +274,7 @@ function RunTable({ runs }: { runs: readonly ReportScheduleRun[] }) {
           {runs.slice(0, 10).map((run) => (
             <tr key={run.id} className="border-t border-slate-200 align-top">
               <td className="py-1 pr-4 whitespace-nowrap">{formatDateTime(run.created_at)}</td>
-              <td className="py-1 pr-4">{run.recipients.join(', ')}</td>
+              <td className="hidden py-1 pr-4 sm:table-cell">{run.recipients.join(', ')}</td>
               <td className="py-1 pr-4">{run.rows}</td>
               <td className="py-1 pr-4">
                 {run.status === 'sent' ? 'Sent' : `Failed${run.error ? `: ${run.error}` : ''}`}
