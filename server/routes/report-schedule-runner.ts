@@ -170,7 +170,12 @@ export async function runDueSchedules(app: FastifyInstance): Promise<number> {
   const due = app.repositories['report-schedule']
     .all()
     .filter((schedule) => !schedule.paused && schedule.next_run_at !== null && schedule.next_run_at <= at);
-  for (const schedule of due) await runSchedule(app, schedule, now);
+  for (const schedule of due) {
+    // A deleted report takes its delivery with it: nothing is owed, and a failing run every slot would be noise.
+    if (!app.repositories['saved-report'].byId(schedule.report))
+      await app.repositories['report-schedule'].remove(schedule.id);
+    else await runSchedule(app, schedule, now);
+  }
   return due.length;
 }
 

@@ -216,6 +216,15 @@ describe('report schedules: delivery', () => {
     expect(schedules()[0]!.next_run_at).toBe('2026-11-06T09:00:00.000Z');
   });
 
+  it("drops a deleted report's schedule when it falls due, sending nothing", async () => {
+    const report = await saveReport('writer', 'Soon gone');
+    await send('writer', 'POST', '/api/v1/report-schedule', weekly(report));
+    expect((await send('writer', 'DELETE', `/api/v1/saved-report?id=${report}`)).statusCode).toBe(204);
+    await setClock('2026-11-02T09:00:30.000Z');
+    expect(await outbox()).toHaveLength(0);
+    expect(schedules()).toHaveLength(0);
+  });
+
   it('does not deliver a paused schedule', async () => {
     const report = await saveReport('writer', 'Paused');
     await send('writer', 'POST', '/api/v1/report-schedule', weekly(report, { paused: true }));
