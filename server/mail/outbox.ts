@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { PRODUCT_NAME } from '../../src/shared/constants.ts';
-import type { EMAIL_KINDS } from '../../src/shared/schemas/self-service.ts';
+import type { EMAIL_KINDS, OutboxMessage as SentMessage } from '../../src/shared/schemas/self-service.ts';
 import { LINK_PATHS, linkQuery, linkState, type LinkPurpose } from '../auth/links.ts';
 import { newId } from '../store/repositories.ts';
 import { now as clockNow, nowIso } from '../sandbox/context.ts';
@@ -20,14 +20,16 @@ export interface OutboxMessage {
   created_at: string;
   /** Outbox rows are global, not owned by an account. */
   account: null;
-  kind: EmailKind;
+  kind: SentMessage['kind'];
   user: string;
+  /** One address, or several joined by ', ' (a scheduled report's one mail to its recipients). */
   to: string;
   subject: string;
   text: string;
   /** The link in the e-mail, relative to the site (what a test follows), and the absolute form. */
   link: string;
   url: string;
+  attachments?: SentMessage['attachments'];
 }
 
 export interface LinkUser {
@@ -44,12 +46,27 @@ function repository(app: FastifyInstance) {
 export function readOutbox(app: FastifyInstance, to?: string): OutboxMessage[] {
   const wanted = to?.trim().toLowerCase();
   const rows = repository(app).all() as unknown as OutboxMessage[];
-  return rows.filter((message) => !wanted || message.to.toLowerCase() === wanted).toReversed();
+  const addressedTo = (message: OutboxMessage) =>
+    message.to
+      .toLowerCase()
+      .split(', ')
+      .some((address) => address === wanted);
+  return rows.filter((message) => !wanted || addressedTo(message)).toReversed();
 }
 
 export async function clearOutbox(app: FastifyInstance): Promise<void> {
   const outbox = repository(app);
   for (const { id } of [...outbox.all()]) await outbox.remove(id);
+}
+
+/** Stores an e-mail that is not a link e-mail (a scheduled report): nothing leaves the system. */
+export async function sendEmail(
+  app: FastifyInstance,
+  message: Pick<OutboxMessage, 'kind' | 'user' | 'to' | 'subject' | 'text' | 'link' | 'url' | 'attachments'>,
+) {
+  const stored: OutboxMessage = { id: newId(), created_at: nowIso(), account: null, ...message };
+  await repository(app).insert(stored);
+  return stored;
 }
 
 /** Each e-mail's words and the link it carries: a signed link of a purpose, or (null) the sign-in page. */

@@ -186,59 +186,62 @@ export function reportDataRoutes(app: FastifyInstance): void {
         response: { 200: reportDataResponse },
       },
     },
-    (request): { data: ReportData } => {
-      const query = request.query;
-      const account = request.access!.account.id;
-      const measurements = selectMeasurements(app, account, query);
-      const names = new Map(measurements.map((m) => [m.id, m.name]));
-      let start: string;
-      let end: string;
-      if (query.relative_date) {
-        const delivering = measurements.filter((m) => m.status !== 'draft');
-        ({ start, end } = resolveRelativeDate(
-          query.relative_date,
-          todayUtc(),
-          delivering.length ? delivering : measurements,
-        ));
-      } else if (query.start_date && query.end_date) {
-        start = query.start_date;
-        end = query.end_date;
-      } else {
-        const delivering = measurements.filter((m) => m.status !== 'draft');
-        ({ start, end } = resolveRelativeDate('flight', todayUtc(), delivering.length ? delivering : measurements));
-      }
-      const { groups, totals } = aggregateReport(reportRows(app, measurements, start, end), query.group_by, {
-        measured: query.measured,
-        start,
-        end,
-      });
-      // Sorted by keys; a measurement sorts by its name, the time grains sort as text already.
-      const sortKey = (group: Group) =>
-        group.keys.map((key, i) => (query.group_by[i] === 'measurement' ? (names.get(key) ?? key) : key));
-      const sorted = groups
-        .map((group) => ({ group, sort: sortKey(group) }))
-        .sort((a, b) => {
-          for (let i = 0; i < a.sort.length; i++) {
-            const order = (a.sort[i] as string).localeCompare(b.sort[i] as string);
-            if (order !== 0) return order;
-          }
-          return 0;
-        });
-      return {
-        data: {
-          account,
-          start_date: start,
-          end_date: end,
-          relative_date: query.relative_date ?? null,
-          measured: query.measured,
-          group_by: query.group_by,
-          measurements: measurements
-            .map((m) => ({ id: m.id, name: m.name }))
-            .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id)),
-          rows: sorted.map(({ group }) => ({ keys: group.keys, ...summarise(group.counts) })),
-          totals: summarise(totals),
-        },
-      };
-    },
+    (request): { data: ReportData } => ({ data: computeReportData(app, request.access!.account.id, request.query) }),
   );
+}
+
+/**
+ * A report's figures for one account: the endpoint's answer, and what a scheduled report sends
+ * (report-schedule-runner.ts), so a mailed CSV is the page's CSV. Throws a 400 naming the
+ * parameter for a measurement or label outside the account.
+ */
+export function computeReportData(app: FastifyInstance, account: string, query: ParsedReportQuery): ReportData {
+  const measurements = selectMeasurements(app, account, query);
+  const names = new Map(measurements.map((m) => [m.id, m.name]));
+  let start: string;
+  let end: string;
+  if (query.relative_date) {
+    const delivering = measurements.filter((m) => m.status !== 'draft');
+    ({ start, end } = resolveRelativeDate(
+      query.relative_date,
+      todayUtc(),
+      delivering.length ? delivering : measurements,
+    ));
+  } else if (query.start_date && query.end_date) {
+    start = query.start_date;
+    end = query.end_date;
+  } else {
+    const delivering = measurements.filter((m) => m.status !== 'draft');
+    ({ start, end } = resolveRelativeDate('flight', todayUtc(), delivering.length ? delivering : measurements));
+  }
+  const { groups, totals } = aggregateReport(reportRows(app, measurements, start, end), query.group_by, {
+    measured: query.measured,
+    start,
+    end,
+  });
+  // Sorted by keys; a measurement sorts by its name, the time grains sort as text already.
+  const sortKey = (group: Group) =>
+    group.keys.map((key, i) => (query.group_by[i] === 'measurement' ? (names.get(key) ?? key) : key));
+  const sorted = groups
+    .map((group) => ({ group, sort: sortKey(group) }))
+    .sort((a, b) => {
+      for (let i = 0; i < a.sort.length; i++) {
+        const order = (a.sort[i] as string).localeCompare(b.sort[i] as string);
+        if (order !== 0) return order;
+      }
+      return 0;
+    });
+  return {
+    account,
+    start_date: start,
+    end_date: end,
+    relative_date: query.relative_date ?? null,
+    measured: query.measured,
+    group_by: query.group_by,
+    measurements: measurements
+      .map((m) => ({ id: m.id, name: m.name }))
+      .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id)),
+    rows: sorted.map(({ group }) => ({ keys: group.keys, ...summarise(group.counts) })),
+    totals: summarise(totals),
+  };
 }

@@ -1,10 +1,13 @@
 /**
- * Reports beyond plain resources (issue 13): the report data endpoint. (The saved-report name
- * rule is in the engine's behaviour table.)
+ * Reports beyond plain resources (issue 13): the report data endpoint, and the runs and run-now of
+ * scheduled reports (issue 36). (The saved-report name rule and the schedule's write rules are in
+ * the engine's behaviour table.)
  */
 import type { FastifyInstance } from 'fastify';
 import { reportDataRoutes } from './report-data.ts';
+import { reportScheduleRoutes } from './report-schedule-runner.ts';
 
 export function reportRoutes(app: FastifyInstance): void {
   reportDataRoutes(app);
+  reportScheduleRoutes(app);
 }

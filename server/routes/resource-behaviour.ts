@@ -33,6 +33,7 @@ import { assertUserChangeAllowed } from './user-rules.ts';
 import { assertActivationDeletable, assertListUnused, prepareActivation } from './activation-rules.ts';
 import { purchaseOrderRemaining } from './billing-spend.ts';
 import { assertSavedReportNameFree } from './saved-report-names.ts';
+import { reportScheduleBehaviour } from './report-schedules.ts';
 import { nameMappingBehaviour } from './name-mappings.ts';
 import { IN_USE_GUARDED } from '../../src/shared/reference-usage.ts';
 import { refuseWhileReferenced } from './reference-usage.ts';
@@ -154,6 +155,8 @@ export const BEHAVIOURS: Partial<Record<ResourceName, ResourceBehaviour>> = {
   },
   /** A saved report's name is unique within its account (it opens by name); it records its maker. */
   'saved-report': { defaults: (user) => ({ created_by: user.id }), beforeStore: assertSavedReportNameFree },
+  /** Scheduled only by those who may change the report, to the account's users, from now (report-schedules.ts). */
+  'report-schedule': reportScheduleBehaviour,
   /** A domain list an activation uses is not deleted (the 409 names the activation). */
   'domain-list': { beforeDelete: assertListUnused },
   /**

@@ -31,6 +31,7 @@ import { SuccessResponseSchema } from '../../src/shared/schemas/self-service.ts'
 import { isDemoLike } from '../config.ts';
 import { badRequest, notFound } from '../http-errors.ts';
 import { DEFAULT_SANDBOX, SANDBOX_COOKIE } from '../sandbox/scope.ts';
+import { schedulePass } from './report-schedule-runner.ts';
 
 const access = 'test-control' as const;
 
@@ -173,13 +174,15 @@ export function testingRoutes(app: FastifyInstance) {
           "Sets the clock of the request's sandbox: now (ISO) and frozen (stopped there) or not (running on " +
           'from it); now: null is the real time (frozen: stopped at the current reading). It governs sessions, ' +
           "link expiry, relative dates ('last 7 days'), import progress, Spotlight tokens and new rows' timestamps. " +
-          'A reset puts back the real time.',
+          'Scheduled reports that fall due by the new time are delivered before the answer. A reset puts back the real time.',
         body: ClockBodySchema,
         response: { 200: ClockSchema, 400: errorResponse },
       },
     },
-    (request) => {
+    async (request) => {
       app.sandboxClock(request.sandbox).set(request.body);
+      // What fell due meanwhile happens now (scheduled reports), so a test need not wait for a timer.
+      await schedulePass(app);
       return clockOf(request.sandbox);
     },
   );

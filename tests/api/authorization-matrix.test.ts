@@ -284,6 +284,20 @@ const OTHER_ROUTES: Record<string, Row> = {
     request: (side) => ({ url: `/api/v1/label-value/usage?id=${ROW_IDS['label-value']?.[side] ?? ''}` }),
     expected: (who, side) => (who === 'anonymous' ? 401 : side === 'foreign' && !isRoot(who) ? 404 : 200),
   },
+  // A schedule's runs: whoever sees the schedule; run now: whoever may change its report (the
+  // seeded report has no maker, so an admin of its account), else 403.
+  'GET /api/v1/report-schedule-run': {
+    request: (side) => ({ url: `/api/v1/report-schedule-run?schedule=${ROW_IDS['report-schedule']?.[side] ?? ''}` }),
+    expected: (who, side) => (who === 'anonymous' ? 401 : side === 'foreign' && !isRoot(who) ? 404 : 200),
+  },
+  'POST /api/v1/report-schedule/run': {
+    request: (side) => ({
+      method: 'POST',
+      url: `/api/v1/report-schedule/run?id=${ROW_IDS['report-schedule']?.[side] ?? ''}`,
+    }),
+    expected: (who, side) =>
+      who === 'anonymous' ? 401 : side === 'foreign' && !isRoot(who) ? 404 : roleAtLeast(who, 'admin') ? 201 : 403,
+  },
   'GET /api/v1/label-category/usage': {
     request: (side) => ({ url: `/api/v1/label-category/usage?id=${ROW_IDS['label-category']?.[side] ?? ''}` }),
     expected: (who, side) => (who === 'anonymous' ? 401 : side === 'foreign' && !isRoot(who) ? 404 : 200),
@@ -418,6 +432,8 @@ function engineRow(app: FastifyInstance, name: ResourceName, method: string): Ro
           // A label value's category in a foreign account is not found for those who cannot see it;
           // a user who may not write labels anywhere is refused before that (authorisation first).
           if (name === 'label-value' && !sees(who, side)) return canWrite(who) ? 400 : 403;
+          // A schedule follows its report's maker rule (the seeded report has none: admins only).
+          if (name === 'report-schedule' && sees(who, side) && !roleAtLeast(who, 'admin')) return 403;
           return sees(who, side) && canWrite(who) ? 201 : 403;
         },
       };
@@ -433,7 +449,8 @@ function engineRow(app: FastifyInstance, name: ResourceName, method: string): Ro
           if (who === 'anonymous') return 401;
           if (!sees(who, side)) return 404;
           // A row with a creator (the seeded ones have none) changes only by an admin besides them.
-          const mayChange = canWrite(who) && (!('creatorField' in definition) || roleAtLeast(who, 'admin'));
+          const followsMaker = 'creatorField' in definition || name === 'report-schedule';
+          const mayChange = canWrite(who) && (!followsMaker || roleAtLeast(who, 'admin'));
           if (!mayChange) return 403;
           // The seeded label is in use and its category holds it, and the seeded channel, vendor
           // and project are a measurement's: a permitted delete is refused with the count (409),

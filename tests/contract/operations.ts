@@ -29,6 +29,18 @@ const inWalkSandbox = { headers: { 'x-lamp-sandbox': 'contract-walk' } } satisfi
 /** A measurement's CSV of delivery for an import: the first flight day. */
 const deliveryCsv = (w: World) => `Date,Impressions\n${String(w.row('measurement').start_date)},1000\n`;
 
+/** A paused schedule of a Northwind report, made by its admin: its id. */
+async function freshSchedule(w: World): Promise<string> {
+  const answer = await w.send('POST /api/v1/report-schedule', {
+    as: 'admin',
+    body: { ...w.copy('report-schedule'), paused: true },
+    status: 201,
+  });
+  const id = (answer.body as { data?: { id?: unknown } }).data?.id;
+  if (typeof id !== 'string') throw new Error('no report schedule');
+  return id;
+}
+
 /** A Spotlight token for super@lamp.test (root reaches every company) and Contoso's company. */
 async function spotlight(w: World) {
   const answer = await w.send('GET /api/spotlight-auth', {
@@ -583,6 +595,26 @@ export const OPERATIONS: Record<string, Entry> = {
       json(403, body, { as: 'writer' }),
       json(400, { ...body, role: 'super' }, { as: 'super', invalid: true }),
       json(401, body, { invalid: true }),
+    ];
+  },
+  // A schedule's runs (read-only) and run now (whoever may change the report: an admin here), on
+  // a schedule made for the purpose (entries before may have reset the data).
+  'GET /api/v1/report-schedule-run': async (w) => {
+    const schedule = await freshSchedule(w);
+    return [
+      { as: 'reader', query: { schedule }, status: 200 },
+      { as: 'foreign', query: { schedule }, status: 404 },
+      { as: 'reader', query: { schedule: 'nope' }, status: 400, invalid: true },
+      { query: { schedule }, ...noSession },
+    ];
+  },
+  'POST /api/v1/report-schedule/run': async (w) => {
+    const id = await freshSchedule(w);
+    return [
+      { as: 'admin', query: { id }, status: 201 },
+      { as: 'reader', query: { id }, status: 403 },
+      { as: 'foreign', query: { id }, status: 404 },
+      { query: { id }, ...noSession },
     ];
   },
   // What carries a label or a category, read before a delete (the delete refuses while any).

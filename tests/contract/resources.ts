@@ -90,6 +90,18 @@ function editOf(definition: ResourceDefinition, row: Row): Row {
  * walk through the engine before the rest: its create answer is then the row to copy.
  */
 const FIRST_ROWS: Partial<Record<ResourceName, (samples: Samples, accounts: WalkAccounts) => Row>> = {
+  // Paused: the walk's clock moves must not send it.
+  'report-schedule': (samples, accounts) => ({
+    account: accounts.own,
+    report: samples['saved-report']?.find((row) => row.account === accounts.own)?.id,
+    frequency: 'weekly',
+    weekday: 'monday',
+    month_day: null,
+    time: '09:00',
+    time_zone: 'Europe/London',
+    recipients: [accounts.readerEmail],
+    paused: true,
+  }),
   'measurement-tag': (samples, accounts) => ({
     account: accounts.own,
     measurement: samples.measurement?.[0]?.id,
@@ -109,6 +121,12 @@ const SAMPLES: Partial<Record<ResourceName, (accounts: WalkAccounts) => Record<s
   // change and which is deleted; a live copy would refuse both (409).
   activation: () => ({ status: 'ended' }),
 };
+
+/**
+ * Who writes, where the registry's role is not enough: a schedule follows its report's maker rule,
+ * and the demo's reports are other users', so an admin of the account.
+ */
+const WRITER_ROLE: Partial<Record<ResourceName, Role>> = { 'report-schedule': 'admin' };
 
 /** The accounts the walk works in: its personas' own, and one they may not see. */
 export interface WalkAccounts {
@@ -140,7 +158,8 @@ export async function walkResources(client: ContractClient, options: WalkOptions
     const first = FIRST_ROWS[name];
     if (first) {
       const body = first(samples, accounts);
-      const answer = await client.send(op('POST'), { as: ROLE_PERSONA[definition.writeRole], body, status: 201 });
+      const role = WRITER_ROLE[name] ?? definition.writeRole;
+      const answer = await client.send(op('POST'), { as: ROLE_PERSONA[role], body, status: 201 });
       const id = (answer.body as { data?: Row } | null)?.data?.id;
       if (typeof id === 'string') made.push([name, id]);
     }
@@ -152,7 +171,7 @@ export async function walkResources(client: ContractClient, options: WalkOptions
     samples[name] = rows;
     const sample = rows[0];
     if (!sample) throw new Error(`${name}: the demo data has no row to walk with`);
-    const writer = own ? ROLE_PERSONA[definition.writeRole] : 'super';
+    const writer = own ? ROLE_PERSONA[WRITER_ROLE[name] ?? definition.writeRole] : 'super';
     const readerMayTry = own && definition.writeRole !== 'read';
 
     // Reads: every role, each filter, the common parameters, one row; 400, 401, 403.

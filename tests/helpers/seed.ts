@@ -247,7 +247,7 @@ export function testSeed(): Collections {
       metrics: [],
       dimensions: [],
     });
-    add('saved-report', owner, {
+    const savedReport = add('saved-report', owner, {
       name: `Saved ${owner}`,
       account: acc,
       start_date: '2026-03-01',
@@ -257,6 +257,26 @@ export function testSeed(): Collections {
       measurements: [measurement],
       labels: [],
       created_by: null,
+    });
+    // Paused, so that a test moving the clock meets no delivery it did not ask for.
+    add('report-schedule', owner, {
+      account: acc,
+      report: savedReport,
+      frequency: 'weekly',
+      weekday: 'monday',
+      month_day: null,
+      time: '09:00',
+      time_zone: 'Europe/London',
+      recipients: [owner === 'own' ? 'admin@northwind.test' : 'admin@tailspin.test'],
+      format: 'csv',
+      paused: true,
+      created_by: null,
+      next_run_at: null,
+      handled_until: CREATED,
+      attempts: 0,
+      retry_slot: null,
+      last_run_at: null,
+      last_status: null,
     });
     add('activation', owner, {
       account: acc,

@@ -31,6 +31,7 @@ import { NAME_MAPPING_TYPES, nameMappingCreate, nameMappingRow, nameMappingUpdat
 import { projectCreate, projectRow, projectUpdate } from './project.ts';
 import { purchaseOrderCreate, purchaseOrderRow, purchaseOrderUpdate } from './purchase-order.ts';
 import { REPORT_TYPES, reportCreate, reportRow, reportUpdate } from './report.ts';
+import { reportScheduleCreate, reportScheduleRow, reportScheduleUpdate } from './report-schedule.ts';
 import { savedReportCreate, savedReportRow, savedReportUpdate } from './saved-report.ts';
 import {
   thirdPartyMacroVendorCreate,
@@ -483,6 +484,30 @@ const definitions = [
     creatorField: 'created_by',
   },
   {
+    /**
+     * A saved report's e-mail delivery (issue 36): in the report's account; only those who may
+     * change the report schedule it (report-schedules.ts checks the report, recipients and rule).
+     */
+    name: 'report-schedule',
+    title: 'Report Schedules',
+    row: reportScheduleRow,
+    create: reportScheduleCreate,
+    update: reportScheduleUpdate,
+    accountPath: 'account',
+    accountFilter: 'account',
+    // Not searched: a schedule is found through its report.
+    searchFields: [],
+    titleFields: ['id'],
+    filters: { report: id('report') },
+    defaultSort: [{ field: 'created_at', direction: 'asc' }],
+    sortFields: ['frequency', 'next_run_at', ...CREATED],
+    flightDates: false,
+    writeRole: 'read',
+    searchRole: null,
+    feature: 'lamp_access',
+    references: { account: 'account', report: 'saved-report' },
+  },
+  {
     name: 'project',
     title: 'Projects',
     row: projectRow,
@@ -625,6 +650,7 @@ export type { NameMapping } from './name-mapping.ts';
 export type { Project } from './project.ts';
 export type { PurchaseOrder } from './purchase-order.ts';
 export type { Report } from './report.ts';
+export type { ReportSchedule, ReportScheduleRun } from './report-schedule.ts';
 export type { SavedReport } from './saved-report.ts';
 export type { ThirdPartyMacroVendor } from './third-party-macro-vendor.ts';
 export type { ThirdPartyMacro } from './third-party-macro.ts';

@@ -68,11 +68,21 @@ export const LINK_EMAIL_KINDS = ['reset-password', 'login-link', 'invitation'] a
  */
 export const EMAIL_KINDS = [...LINK_EMAIL_KINDS, 'email-change', 'email-change-notice'] as const;
 
+/** The e-mails that carry no link of their own to sign in with: a scheduled report (issue 36). */
+export const REPORT_EMAIL_KIND = 'scheduled-report';
+
+/** A file sent with an e-mail (a scheduled report's CSV), as text. */
+export const OutboxAttachmentSchema = z.object({
+  filename: z.string(),
+  content_type: z.string(),
+  content: z.string(),
+});
+
 export const OutboxMessageSchema = z.object({
   id: objectId,
   created_at: z.string(),
   account: z.null(),
-  kind: z.enum(EMAIL_KINDS),
+  kind: z.enum([...EMAIL_KINDS, REPORT_EMAIL_KIND]),
   user: objectId,
   to: z.string(),
   subject: z.string(),
@@ -80,6 +90,7 @@ export const OutboxMessageSchema = z.object({
   /** Path and query of the link, relative to the site. */
   link: z.string(),
   url: z.string(),
+  attachments: z.array(OutboxAttachmentSchema).optional(),
 });
 export type OutboxMessage = z.infer<typeof OutboxMessageSchema>;
 export const OutboxListSchema = z.object({ data: z.array(OutboxMessageSchema), count: z.number().int() });

@@ -3,12 +3,13 @@
  * account); values in the query override the saved ones (decisions.md §6). Update saves what is
  * shown into it; Rename and Delete change the report itself. The report is read by id as well as
  * listed, so each change is sent with the version shown (someone else's save meanwhile asks the
- * conflict dialog instead of being overwritten).
+ * conflict dialog instead of being overwritten). Below the report, its e-mail schedule (issue 36).
  */
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { $selectedAccountId } from '../../../stores/account.ts';
+import { $currentUser } from '../../../stores/session.ts';
 import { showError, showSuccess } from '../../../stores/alerts.ts';
 import type { PageProps } from '../../routes.ts';
 import { paths } from '../../routes.ts';
@@ -23,6 +24,7 @@ import { NameDialog } from './NameDialog.tsx';
 import { ReportBuilder } from './ReportBuilder.tsx';
 import { deleteSavedReport, renameSavedReport, updateSavedReport } from './savedReports.ts';
 import { $savedReportsVersion } from './savedReportsVersion.ts';
+import { ScheduleSection } from './ScheduleSection.tsx';
 import { savedReportSearch } from './state.ts';
 
 export default function SavedReportPage({ params }: PageProps) {
@@ -33,6 +35,7 @@ export default function SavedReportPage({ params }: PageProps) {
   const selected = useStore($selectedAccountId);
   const account = new URLSearchParams(search).get('account') ?? selected;
   const version = useStore($savedReportsVersion);
+  const me = useStore($currentUser)?.email ?? '';
   const reports = useAsync(
     () => (account ? fetchSavedReports(account) : Promise.resolve(null)),
     `saved:${account}:${version}`,
@@ -103,6 +106,7 @@ export default function SavedReportPage({ params }: PageProps) {
           </>
         )}
       />
+      <ScheduleSection report={saved.id} account={saved.account} me={me} />
       <NameDialog
         isOpen={dialog === 'rename'}
         title="Rename saved report"

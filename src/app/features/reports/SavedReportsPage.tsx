@@ -1,15 +1,16 @@
 /**
  * /reports/saved: the saved reports of the selected account (the kit's ListView: search, sort and
  * page in the URL). Whoever may change a report renames or deletes it from its row, under the
- * same name rule as the report's own page (unique in the account, refused on the name field).
+ * same name rule as the report's own page (unique in the account, refused on the name field). A
+ * column says which reports are sent by e-mail, and when.
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'wouter';
-import { isConflict } from '../../../lib/api.ts';
+import { isConflict, listAll } from '../../../lib/api.ts';
 import { formatDateRange } from '../../../shared/date-format.ts';
 import { RELATIVE_DATE_LABELS } from '../../../shared/reports.ts';
-import { resources, type SavedReport } from '../../../shared/schemas/index.ts';
+import { resources, type ReportSchedule, type SavedReport } from '../../../shared/schemas/index.ts';
 import { $selectedAccountId } from '../../../stores/account.ts';
 import { showError, showSuccess } from '../../../stores/alerts.ts';
 import { ConfirmDialog } from '../../kit/ConfirmDialog.tsx';
@@ -20,8 +21,10 @@ import { useResourceList, type ResourceListSpec } from '../../kit/useResourceLis
 import { paths } from '../../routes.ts';
 import { Button } from '../../shared/Button.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
+import { useAsync } from '../../shared/useAsync.ts';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
 import { NameDialog } from './NameDialog.tsx';
+import { describeSchedule } from './ScheduleSection.tsx';
 import { deleteListedReport, renameListedReport } from './savedReports.ts';
 import { $savedReportsVersion } from './savedReportsVersion.ts';
 
@@ -71,11 +74,29 @@ const columns: Column<SavedReport>[] = [
   },
 ];
 
+/** Which reports are sent by e-mail (issue 36): the schedule in words, or that it is paused. */
+function scheduleColumn(byReport: ReadonlyMap<string, ReportSchedule>): Column<SavedReport> {
+  const text = (r: SavedReport) => {
+    const schedule = byReport.get(r.id);
+    if (!schedule) return null;
+    return schedule.paused ? `Paused: ${describeSchedule(schedule)}` : describeSchedule(schedule);
+  };
+  return { id: 'schedule', header: 'Schedule', csv: text, cell: (r) => text(r) ?? '—' };
+}
+
 export default function SavedReportsPage() {
   usePageTitle('Saved Reports');
   const account = useStore($selectedAccountId);
   const base = useMemo(() => (account ? { account: [account] } : null), [account]);
   const reports = useResourceList(spec, base);
+  const schedules = useAsync(
+    () => (account ? listAll('report-schedule', { account }) : Promise.resolve([])),
+    `report-schedules:${account}`,
+  );
+  const shown = useMemo(
+    () => [...columns, scheduleColumn(new Map((schedules.data ?? []).map((row) => [row.report, row])))],
+    [schedules.data],
+  );
   const canWrite = useCanWriteRow('saved-report');
   const [renaming, setRenaming] = useState<SavedReport | null>(null);
   const [deleting, setDeleting] = useState<SavedReport | null>(null);
@@ -121,7 +142,7 @@ export default function SavedReportsPage() {
       </PageHeader>
       <ListView
         list={reports}
-        columns={columns}
+        columns={shown}
         rowLabel={(r) => r.name}
         search="Search saved reports"
         csv="saved-reports"
