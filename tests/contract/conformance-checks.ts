@@ -32,7 +32,7 @@ export async function checkBehaviour(
 ): Promise<void> {
   for (const name of Object.keys(resources) as ResourceName[]) {
     if (only && !only.includes(name)) continue;
-    const definition = resources[name];
+    const definition: ResourceDefinition = resources[name];
     const operation = `GET /api/v1/${name}`;
     const own = ownRows(definition, accounts.own);
 
@@ -69,9 +69,12 @@ export async function checkBehaviour(
         );
     }
 
-    // The sort's tie-break: rows equal in the sort field come in ascending id order.
+    // The sort's tie-break: rows equal in the sort field (and the field a sort by it continues
+    // by, as the document says: a user's first name, then last name) come in ascending id order.
     const field = definition.sortFields[0];
     if (field) {
+      const then = definition.sortThen?.[field];
+      const key = (row: Row) => JSON.stringify([valueAt(row, field), then ? valueAt(row, then) : null]);
       const sorted = await client.send(operation, {
         as: 'super',
         query: { ...own, sort: `asc(${field})`, limit: 5000 },
@@ -80,15 +83,13 @@ export async function checkBehaviour(
       const rows = rowsOf(sorted.body);
       const broken = rows.findIndex(
         (row, index) =>
-          index > 0 &&
-          JSON.stringify(valueAt(row, field)) === JSON.stringify(valueAt(rows[index - 1] as Row, field)) &&
-          String(row.id) < String((rows[index - 1] as Row).id),
+          index > 0 && key(row) === key(rows[index - 1] as Row) && String(row.id) < String((rows[index - 1] as Row).id),
       );
       if (broken > 0)
         client.flag(
           operation,
           `${operation}?sort=asc(${field})`,
-          `sort: rows ${broken - 1} and ${broken} tie on ${field} but their ids descend (the tie-break is the id, ascending)`,
+          `sort: rows ${broken - 1} and ${broken} tie on ${then ? `${field} and ${then}` : field} but their ids descend (the tie-break is the id, ascending)`,
         );
     }
 
