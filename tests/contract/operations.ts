@@ -11,17 +11,20 @@
  * Walk what a client would meet: the success answer as each role that matters, and each error
  * answer the operation documents (400, 401, 403, 404, 409/412, 415, 429). A request that breaks
  * the document on purpose says `invalid: true`. Entries run in this order, after the generic walk;
- * an entry that changes shared state (a session, the data) cleans up or runs late.
+ * an entry that changes shared state (a session, the data) cleans up or runs late. Spotlight's,
+ * test control's and the account users area's entries live in operations-*.ts, spread in below.
+ *
+ * The conformance kit runs this table against other APIs: name accounts and users through
+ * `w.cast` (never fixture ids), and throw Skip (world.ts) where an entry cannot run there.
  */
 import { NO_SUCH_ID, PASSWORD, type Step } from './client.ts';
 import { SPOTLIGHT_OPERATIONS } from './operations-spotlight.ts';
+import { ACCOUNT_USERS_OPERATIONS } from './operations-accounts.ts';
+import { TEST_CONTROL_OPERATIONS } from './operations-testing.ts';
 import { asText, json, noSession, type Entry } from './steps.ts';
 import { resources } from '../../src/shared/schemas/index.ts';
 import { ownRows } from './resources.ts';
 import { Skip, type World } from './world.ts';
-
-/** The walk's own sandbox (X-Lamp-Sandbox), for its fault rules and journal. */
-const inWalkSandbox = { headers: { 'x-lamp-sandbox': 'contract-walk' } } satisfies Partial<Step>;
 
 /** A measurement's CSV of delivery for an import: the first flight day. */
 const deliveryCsv = (w: World) => `Date,Impressions\n${String(w.row('measurement').start_date)},1000\n`;
@@ -92,82 +95,7 @@ export const OPERATIONS: Record<string, Entry> = {
       { as: user.session, body: 'x', ...asText, status: 415 },
     ];
   },
-  'GET /api/v1/demo/personas': () => [{ status: 200 }],
-  'GET /api/v1/demo/tour': () => [{ status: 200 }],
-  'GET /api/v1/testing/outbox': (w) => [{ status: 200 }, { query: { to: w.cast.users.reader.email }, status: 200 }],
-  'POST /api/v1/testing/outbox/links': (w) => [
-    json(201, { kind: 'login-link', email: w.cast.users.reader.email }),
-    json(201, { kind: 'reset-password', email: w.cast.users.reader.email, time: Date.now() - 2 * 60 * 60 * 1000 }),
-    json(404, { kind: 'login-link', email: 'nobody@example.test' }),
-    json(400, { kind: 'postcard', email: w.cast.users.reader.email }, { invalid: true }),
-  ],
-  'DELETE /api/v1/testing/outbox': () => [{ status: 204 }],
-  'POST /api/v1/testing/users': (w) => [
-    json(201, { email: 'contract-users@example.test', password: PASSWORD }),
-    json(409, { email: w.cast.users.reader.email }),
-    json(400, { email: 'contract-users-2@example.test', role: 'super' }, { invalid: true }),
-  ],
-  // Test sandboxes and the clock (issue 16): the walk's own sandbox, deleted at the end; the
-  // default state's clock goes back to the real time.
-  'POST /api/v1/testing/sandboxes/{name}/attach': () => [
-    { params: { name: 'contract-walk' }, status: 200 },
-    { params: { name: 'bad name' }, status: 400, invalid: true },
-  ],
-  'POST /api/v1/testing/sandboxes/{name}/reset': () => [
-    { params: { name: 'contract-walk' }, status: 200 },
-    { params: { name: 'default' }, status: 400 },
-  ],
-  'GET /api/v1/testing/sandboxes': () => [{ status: 200 }],
-  'GET /api/v1/testing/clock': () => [{ status: 200 }, { headers: { 'x-lamp-sandbox': 'contract-walk' }, status: 200 }],
-  'PUT /api/v1/testing/clock': () => [
-    json(200, { now: '2026-11-01T09:00:00Z', frozen: true }, { headers: { 'x-lamp-sandbox': 'contract-walk' } }),
-    json(400, { now: 'soon', frozen: true }, { invalid: true }),
-    json(200, { now: null, frozen: false }),
-  ],
-  'DELETE /api/v1/testing/sandboxes/{name}': () => [
-    { params: { name: 'contract-walk' }, status: 204 },
-    { params: { name: 'contract-walk' }, status: 404 },
-  ],
-  // Faults and the journal (issue 16), in a sandbox of the walk's own: its rules never reach the
-  // default state the rest of the walk uses, and the rule's path is one nothing else requests.
-  'POST /api/v1/testing/faults': () => [
-    json(
-      201,
-      { method: 'GET', path: '/api/v1/contract-walk/**', status: 503, body: { down: true }, times: 1 },
-      inWalkSandbox,
-    ),
-    json(201, { path: '/api/v1/contract-walk/*', delay: { min: 1, max: 5 }, probability: 0.5, seed: 9 }, inWalkSandbox),
-    json(201, { path: '/api/v1/contract-walk/x', drop: true }, inWalkSandbox),
-    json(400, { status: 503, drop: true }, { ...inWalkSandbox, invalid: true }),
-    json(400, { delay: 5, colour: 'red' }, { ...inWalkSandbox, invalid: true }),
-  ],
-  'GET /api/v1/testing/faults': () => [{ ...inWalkSandbox, status: 200 }, { status: 200 }],
-  'DELETE /api/v1/testing/faults/{id}': async (w) => {
-    const added = await w.send('POST /api/v1/testing/faults', {
-      ...inWalkSandbox,
-      body: { path: '/api/v1/contract-walk/y', status: 500 },
-      status: 201,
-    });
-    const id = String((added.body as { id?: unknown } | null)?.id);
-    return [
-      { ...inWalkSandbox, params: { id }, status: 204 },
-      { ...inWalkSandbox, params: { id }, status: 404 },
-    ];
-  },
-  'DELETE /api/v1/testing/faults': () => [{ ...inWalkSandbox, status: 204 }],
-  'GET /api/v1/testing/journal': (): Step[] => [
-    { ...inWalkSandbox, status: 200 },
-    { status: 200 },
-    { query: { method: 'GET,POST', path: '/api/v1/**', since: '2026-01-01T00:00:00.000Z' }, status: 200 },
-    { query: { method: 'FETCH' }, status: 400, invalid: true },
-    { query: { since: 'yesterday' }, status: 400, invalid: true },
-  ],
-  'GET /api/v1/testing/journal/count': (): Step[] => [
-    { status: 200 },
-    { query: { method: 'POST', path: '/api/v1/auth' }, status: 200 },
-    { query: { path: 'no-slash' }, status: 400, invalid: true },
-  ],
-  'DELETE /api/v1/testing/journal': () => [{ ...inWalkSandbox, status: 204 }],
+  ...TEST_CONTROL_OPERATIONS,
   'GET /api/v1/measurement-metrics': (w) => [
     { as: 'reader', query: { measurement: w.id('measurement') }, status: 200 },
     {
@@ -383,95 +311,7 @@ export const OPERATIONS: Record<string, Entry> = {
   },
   // Last: everything back to the fixtures.
   'POST /api/v1/testing/reset': () => [{ status: 200 }],
-  // The users area of an account (/users): invite, change role, remove access.
-  'POST /api/v1/account-users/invite': (w) => {
-    const body = {
-      account: w.cast.accounts.own,
-      first_name: 'Contract',
-      last_name: 'Invitee',
-      email: 'contract.invitee@walk.test',
-      role: 'read',
-    };
-    return [
-      json(201, body, { as: 'admin' }),
-      json(409, body, { as: 'admin' }),
-      json(403, { ...body, email: 'contract.other@walk.test' }, { as: 'writer' }),
-      json(400, { ...body, role: 'super' }, { as: 'admin', invalid: true }),
-      json(401, body, { invalid: true }),
-      { as: 'admin', body: 'x', ...asText, status: 415 },
-    ];
-  },
-  'PUT /api/v1/account-users/role': (w) => {
-    const body = { user: w.cast.users.reader.id, account: w.cast.accounts.own, role: 'write' };
-    return [
-      json(200, body, { as: 'admin' }),
-      json(200, { ...body, role: 'read' }, { as: 'admin' }),
-      json(409, { ...body, user: w.cast.users.admin.id }, { as: 'admin' }),
-      json(403, body, { as: 'writer' }),
-      json(404, { ...body, user: NO_SUCH_ID }, { as: 'admin' }),
-      json(400, { ...body, role: 'super' }, { as: 'admin', invalid: true }),
-      json(401, body, { invalid: true }),
-    ];
-  },
-  'DELETE /api/v1/account-users': async (w) => {
-    // A guest of Northwind from another account: the one kind of access an admin can remove.
-    const guest = await w.send('POST /api/v1/user', {
-      as: 'super',
-      body: {
-        account: w.cast.accounts.foreign,
-        first_name: 'Contract',
-        last_name: 'Guest',
-        email: 'contract.guest@walk.test',
-        super_admin: false,
-        viewed_marketing_consent: false,
-        marketing_consent: false,
-        access_grants: [{ id: w.cast.accounts.own, type: 'account', role: 'read' }],
-      },
-      status: 201,
-    });
-    const user = String((guest.body as { data?: { id?: unknown } } | null)?.data?.id);
-    const query = { user, account: w.cast.accounts.own };
-    return [
-      { as: 'writer', query, status: 403 },
-      { query, ...noSession },
-      { as: 'admin', query: { ...query, user: 'nope' }, status: 400, invalid: true },
-      { as: 'admin', query: { ...query, user: NO_SUCH_ID }, status: 404 },
-      { as: 'admin', query: { ...query, user: w.cast.users.reader.id }, status: 409 },
-      // A version the guest's row no longer has (the grants list's, overtaken): 412, nothing removed.
-      { as: 'admin', query, headers: { 'if-match': '"overtaken"' }, status: 412 },
-      { as: 'admin', query, status: 204 },
-    ];
-  },
-  // The admin account sections (server/routes/account-access.ts): bulk-create, grants, grant.
-  'POST /api/v1/account-users/bulk': (w) => {
-    const row = { first_name: 'Contract', last_name: 'Bulk', email: 'contract.bulk@walk.test', role: 'read' };
-    const body = { account: w.cast.accounts.own, rows: [row] };
-    return [
-      json(400, { ...body, rows: [row, { ...row, email: 'not-an-email' }] }, { as: 'admin', invalid: true }),
-      json(201, body, { as: 'admin' }),
-      json(400, body, { as: 'admin' }),
-      json(403, body, { as: 'writer' }),
-      json(400, { ...body, rows: [] }, { as: 'admin', invalid: true }),
-      json(401, body, { invalid: true }),
-    ];
-  },
-  'GET /api/v1/account-users/grants': (w) => [
-    { as: 'admin', query: { account: w.cast.accounts.own }, status: 200 },
-    { as: 'super', query: { account: w.cast.accounts.foreign }, status: 200 },
-    { as: 'writer', query: { account: w.cast.accounts.own }, status: 403 },
-    { as: 'super', query: { account: 'nope' }, status: 400, invalid: true },
-    { query: { account: w.cast.accounts.own }, ...noSession },
-  ],
-  'POST /api/v1/account-users/grant': (w) => {
-    const body = { user: w.cast.users.reader.id, account: w.cast.accounts.foreign, role: 'read' };
-    return [
-      json(201, body, { as: 'super' }),
-      json(409, body, { as: 'super' }),
-      json(403, body, { as: 'writer' }),
-      json(400, { ...body, role: 'super' }, { as: 'super', invalid: true }),
-      json(401, body, { invalid: true }),
-    ];
-  },
+  ...ACCOUNT_USERS_OPERATIONS,
   // What carries a label or a category, read before a delete (the delete refuses while any).
   'GET /api/v1/label-value/usage': (w) => {
     const id = String(
