@@ -2,7 +2,8 @@
  * The conformance kit passes against LAMP over every operation of the document, leaving its data
  * as it was, and fails against a LAMP broken on purpose, each fault named by its operation and
  * the rule it breaks: a list without X-Total-Count, a row of another account leaked into a list,
- * a delete answering 200 instead of 204, a Spotlight company with studies deleted (204, not 409).
+ * a delete answering 200 instead of 204, a Spotlight company with studies deleted (204, not 409),
+ * a method a path does not have answered 404 (not 405 with Allow).
  */
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
@@ -75,6 +76,11 @@ describe('the conformance kit', () => {
         const page = JSON.parse(String(payload)) as { data: unknown[] };
         return done(null, JSON.stringify({ ...page, data: [...page.data, foreignProject] }));
       }
+      // A method a path does not have: 404 instead of 405 with Allow.
+      if (path === '/api/v1/label-category' && reply.statusCode === 405) {
+        void reply.code(404).removeHeader('allow');
+        return done(null, JSON.stringify({ statusCode: 404, error: 'Not Found', message: 'Not found' }));
+      }
       // A wrong status: a company with studies deleted.
       if (/^\/api\/spotlight\/company\/\w+\/delete$/.test(path ?? '') && reply.statusCode === 409) {
         void reply.code(204);
@@ -98,6 +104,9 @@ describe('the conformance kit', () => {
     );
     expect(problems['POST /api/spotlight/company/{id}/delete']).toEqual(
       expect.arrayContaining([expect.stringContaining('expected 409, got 204')]),
+    );
+    expect(problems['GET /api/v1/label-category']).toEqual(
+      expect.arrayContaining([expect.stringContaining('a method the path does not have: expected 405, got 404')]),
     );
     // What it did not send is listed with the reason.
     expect(outcome.notCovered).toContainEqual({

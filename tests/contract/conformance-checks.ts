@@ -8,6 +8,7 @@ import { resources, type ResourceDefinition, type ResourceName } from '../../src
 import { TOTAL_COUNT_HEADER } from '../../src/shared/http-headers.ts';
 import type { ContractClient } from './client.ts';
 import { ownRows, type WalkAccounts } from './resources.ts';
+import { NO_SUCH_ID } from './client.ts';
 
 type Row = Record<string, unknown>;
 
@@ -105,4 +106,36 @@ export async function checkBehaviour(
         );
     }
   }
+}
+
+/**
+ * What the document says once for every path (its description): a method the path does not have
+ * answers 405 with an Allow header naming at least the methods the document gives the path. Sent
+ * to the API itself, not through the validating proxy, which knows no operation to hold it to.
+ */
+export async function checkMethodNotAllowed(
+  client: ContractClient,
+  base: string,
+  paths: Record<string, Record<string, unknown>>,
+): Promise<number> {
+  let checked = 0;
+  for (const [template, item] of Object.entries(paths)) {
+    const methods = Object.keys(item)
+      .filter((key) => ['get', 'put', 'post', 'delete', 'patch'].includes(key))
+      .map((method) => method.toUpperCase());
+    const method = ['PATCH', 'PUT', 'DELETE', 'POST'].find((candidate) => !methods.includes(candidate));
+    if (!method || !methods[0]) continue;
+    const path = template.replace(/\{(\w+)\}/g, (_match, key: string) => (key === 'id' ? NO_SUCH_ID : 'conformance'));
+    const answer = await fetch(new URL(path, base), { method, headers: client.headers });
+    await answer.arrayBuffer();
+    checked += 1;
+    const allow = (answer.headers.get('allow') ?? '').split(',').map((name) => name.trim().toUpperCase());
+    const operation = `${methods[0]} ${template}`;
+    const sent = `${method} ${path}`;
+    if (answer.status !== 405)
+      client.flag(operation, sent, `a method the path does not have: expected 405, got ${answer.status}`);
+    else if (!methods.every((name) => allow.includes(name)))
+      client.flag(operation, sent, `405: Allow (${allow.join(', ') || 'none'}) does not name ${methods.join(', ')}`);
+  }
+  return checked;
 }

@@ -8,7 +8,8 @@
  *     validated against the document: the engine's through the generic walk, the others through
  *     the walk's operation table (conformance-table.ts says which it skips, and why);
  *   - what the document cannot carry (conformance-checks.ts): paging with count and X-Total-Count,
- *     the {id},null account filter, the sort's id tie-break, a 204 with no body, account isolation.
+ *     the {id},null account filter, the sort's id tie-break, a 204 with no body, account isolation,
+ *     and on every path, a method it does not have answered 405 with Allow.
  *
  * The document is this checkout's (the contract), not one the API serves. It writes a Markdown
  * report and a JUnit file, exits 1 on any failure, and deletes every row it made.
@@ -33,7 +34,7 @@ import { buildApp } from '../../server/app.ts';
 import { RESOURCE_NAMES, type ResourceName } from '../../src/shared/schemas/index.ts';
 import { SANDBOX_HEADER } from '../../src/shared/schemas/sandbox.ts';
 import { ContractClient, PERSONAS, type Persona } from './client.ts';
-import { checkBehaviour } from './conformance-checks.ts';
+import { checkBehaviour, checkMethodNotAllowed } from './conformance-checks.ts';
 import { failures, junitReport, markdownReport, type Outcome } from './conformance-report.ts';
 import { castOf, runOperationTable } from './conformance-table.ts';
 import { startPrism } from './prism.ts';
@@ -66,8 +67,10 @@ async function contractDocument(): Promise<string> {
   }
 }
 
+type DocumentPaths = { paths: Record<string, Record<string, unknown>> };
+
 function documentOperations(file: string): string[] {
-  const document = JSON.parse(readFileSync(file, 'utf8')) as { paths: Record<string, Record<string, unknown>> };
+  const document = JSON.parse(readFileSync(file, 'utf8')) as DocumentPaths;
   return Object.entries(document.paths).flatMap(([url, item]) =>
     Object.keys(item)
       .filter((method) => ['get', 'put', 'post', 'delete', 'patch'].includes(method))
@@ -103,6 +106,7 @@ export async function runConformance(base: string, config: ConformanceConfig): P
       await checkBehaviour(client, accounts, only);
       const cast = await castOf(client, config.accounts, config.testControl);
       const skipped = await runOperationTable(client, samples, cast, config.operations);
+      await checkMethodNotAllowed(client, base, (JSON.parse(readFileSync(document, 'utf8')) as DocumentPaths).paths);
       const notCovered = documentOperations(document)
         .filter((operation) => !client.records.has(operation))
         .map((operation) => ({ operation, reason: whyNotSent(operation, skipped, config) }));
