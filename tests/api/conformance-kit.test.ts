@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
 import { buildApp } from '../../server/app.ts';
+import { SPOTLIGHT_COLLECTIONS } from '../../server/routes/spotlight/store.ts';
 import { RESOURCE_NAMES } from '../../src/shared/schemas/index.ts';
 import { ConformanceConfigSchema, runConformance } from '../contract/conformance.ts';
 
@@ -52,6 +53,38 @@ describe('the conformance kit', () => {
     expect(sandboxes.count).toBe(0);
     expect(counts()).toEqual(before);
   });
+
+  it(
+    'without test control, runs what leaves the data as found and lists the rest with the reason',
+    { timeout: 120_000 },
+    async () => {
+      app = await testApp();
+      const base = await app.listen({ port: 0, host: '127.0.0.1' });
+      const spotlight = Object.values(SPOTLIGHT_COLLECTIONS);
+      const counts = () => spotlight.map((name) => app?.repositories.collection(name).count());
+      const before = counts();
+      const outcome = await runConformance(base, {
+        ...config,
+        resources: [...config.resources],
+        testControl: false,
+        operations: [
+          'POST /api/spotlight/brief',
+          'POST /api/spotlight/company',
+          'POST /api/spotlight/stim/upload',
+          'POST /api/v1/testing/reset',
+          'POST /api/v1/account-users/invite',
+        ],
+      });
+      expect(problemsOf(outcome)).toEqual({});
+      expect(outcome.records.get('POST /api/spotlight/company/{id}/delete')?.exchanges).toContainEqual(
+        expect.objectContaining({ expected: 409, status: 409 }),
+      );
+      expect(counts()).toEqual(before);
+      const reasons = Object.fromEntries(outcome.notCovered.map(({ operation, reason }) => [operation, reason]));
+      expect(reasons['POST /api/v1/testing/reset']).toContain('test control only');
+      expect(reasons['POST /api/v1/account-users/invite']).toContain('needs testControl');
+    },
+  );
 
   it('names the operation and the rule of each fault injected into LAMP', { timeout: 120_000 }, async () => {
     app = await testApp();

@@ -181,13 +181,17 @@ export const SPOTLIGHT_OPERATIONS: Record<string, Entry> = {
       ].join('');
     const svg =
       '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="250"><rect width="300" height="250"/></svg>';
-    return [
+    const steps: Step[] = [
       { headers, body: form(svg, 'image/svg+xml'), type, status: 201 },
       { headers, body: form('plain words', 'text/plain'), type, status: 400 },
       { headers, body: form('<svg>no size</svg>', 'image/svg+xml'), type, status: 400 },
       { body: form(svg, 'image/svg+xml'), type, status: 401, invalid: true },
       { headers, body: { brief }, status: 415, invalid: true },
     ];
+    for (const step of steps) await w.send('POST /api/spotlight/stim/upload', step);
+    // The study goes, and its assets with it: the data is as the entry found it.
+    await w.send('POST /api/spotlight/brief/{id}/delete', { params: { id: brief }, headers, status: 204 });
+    return [];
   },
   'GET /api/spotlight/stim/{id}/creative': async (w) => {
     const headers = await spotlight(w);
