@@ -367,7 +367,7 @@ export function buildOpenApi(app: FastifyInstance): Json {
         title: 'LAMP API',
         version: VERSION_LABEL,
         description:
-          'The LAMP attention measurement API. Sign in with POST /api/v1/auth; the session cookie authenticates every other call. Request bodies are JSON (other media types get 415). Errors are {statusCode, error, message}; a 400 adds issues: [{path, message}], one per bad field.',
+          'The LAMP attention measurement API. Sign in with POST /api/v1/auth; the session cookie authenticates every other call. Request bodies are JSON (other media types get 415). Errors are {statusCode, error, message}; a 400 adds issues: [{path, message}], one per bad field. A method a path does not have answers 405 with an Allow header naming the methods it takes (a path that does not exist, 404): a 405 belongs to no operation of the path, so it is said here once rather than declared on operations that never answer it.',
       },
       components: {
         schemas,

@@ -22,6 +22,16 @@ const STORE_ID = /^(?:id)?\d{5,12}$/;
 /** The forms a normalised entry takes, for the API document (a stored list's entries match one). */
 export const NORMALISED_ENTRY_PATTERNS = [DOMAIN, BUNDLE, STORE_ID].map((pattern) => pattern.source);
 
+/**
+ * What a client may send as one entry, for the API document: the rule normaliseEntry applies,
+ * with the patterns its result must match taken from the patterns themselves.
+ */
+export const INPUT_ENTRY_RULE =
+  'A web domain, an app bundle id or a numeric store id. The server normalises it the way buying platforms compare ' +
+  "entries (lower case; a scheme, path, port, trailing dot or leading 'www.' dropped; an internationalised domain in " +
+  `its xn-- form) and refuses it (400, by its position) unless the result matches one of: ${NORMALISED_ENTRY_PATTERNS.join(' | ')}. ` +
+  'Duplicates are merged.';
+
 export type EntryResult = { ok: true; value: string } | { ok: false; message: string };
 
 const quote = (raw: string) => `'${raw.length > 60 ? `${raw.slice(0, 57)}…` : raw}'`;

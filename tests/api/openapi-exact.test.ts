@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, buildSeededApp, OWN } from '../helpers/seed.ts';
+import { INPUT_ENTRY_RULE, NORMALISED_ENTRY_PATTERNS } from '../../src/shared/domains.ts';
 
 type Json = Record<string, unknown>;
 interface Parameter {
@@ -23,6 +24,7 @@ interface Operation {
   responses: Record<string, Json & { headers?: Json; links?: Record<string, { operationId: string }> }>;
 }
 interface Document {
+  info: { description?: string };
   servers?: { url: string }[];
   tags?: { name: string }[];
   paths: Record<string, Record<string, Operation>>;
@@ -44,6 +46,15 @@ describe('the exact OpenAPI document', () => {
     doc = (await app.inject({ url: '/api/openapi.json' })).json<Document>();
   });
   afterAll(() => app.close());
+
+  it('says once, for every path, that a method the path does not have answers 405 with Allow', async () => {
+    expect(doc.info.description).toContain('405 with an Allow header');
+    const answer = await app.inject({ method: 'PATCH', url: '/api/v1/project', headers: as(app, 'reader') });
+    expect(answer.statusCode).toBe(405);
+    expect(String(answer.headers.allow).split(', ')).toEqual(expect.arrayContaining(['GET', 'POST', 'PUT', 'DELETE']));
+    // No operation declares it: none of them answers it.
+    expect(operations().some(({ operation }) => '405' in operation.responses)).toBe(false);
+  });
 
   it('names every operation once, groups them under declared tags of one spelling, and says where it is served', () => {
     const ids = operations().map(({ operation }) => operation.operationId);
@@ -149,6 +160,14 @@ describe('the exact OpenAPI document', () => {
     const entryOk = (value: string) => (entry ?? []).some((pattern) => pattern.test(value));
     expect(['example.com', 'com.example.app', 'id389801252'].every(entryOk)).toBe(true);
     expect(['Example.com', 'https://example.com/'].some(entryOk)).toBe(false);
+    // What a client sends is free text the server normalises: each item says the rule and the
+    // patterns the normalised entry must match (the create and the update alike).
+    for (const schema of ['DomainListCreate', 'DomainListUpdate']) {
+      const items = (doc.components.schemas[schema]?.properties as Record<string, { items?: Json }> | undefined)
+        ?.domains?.items;
+      expect(items?.description).toBe(INPUT_ENTRY_RULE);
+      for (const pattern of NORMALISED_ENTRY_PATTERNS) expect(String(items?.description)).toContain(pattern);
+    }
     const bulk = JSON.stringify(doc.paths['/api/v1/account-users/bulk']?.post?.requestBody);
     expect(bulk).toContain('"format":"email"');
     expect(bulk).toContain('"first_name"');

@@ -87,11 +87,14 @@ export class ContractClient {
   readonly cookies = new Map<Persona, string>();
   readonly base: string;
   readonly people: People;
+  /** Headers every request carries (the conformance kit's sandbox); a step's own win. */
+  readonly headers: Record<string, string>;
   violations = 0;
 
-  constructor(base: string, people: People = DEMO_PEOPLE) {
+  constructor(base: string, people: People = DEMO_PEOPLE, headers: Record<string, string> = {}) {
     this.base = base;
     this.people = people;
+    this.headers = headers;
   }
 
   /** Adds a finding to an operation that no single answer shows (paging, isolation: conformance). */
@@ -115,7 +118,7 @@ export class ContractClient {
       this.base,
     );
     for (const [key, value] of Object.entries(step.query ?? {})) url.searchParams.set(key, String(value));
-    const headers: Record<string, string> = { ...step.headers };
+    const headers: Record<string, string> = { ...this.headers, ...step.headers };
     const who = step.as === undefined ? 'no session' : typeof step.as === 'string' ? step.as : step.as.name;
     if (step.as !== undefined) {
       const cookie = typeof step.as === 'string' ? this.cookies.get(step.as) : step.as.cookie;

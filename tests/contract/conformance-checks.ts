@@ -8,6 +8,7 @@ import { resources, type ResourceDefinition, type ResourceName } from '../../src
 import { TOTAL_COUNT_HEADER } from '../../src/shared/http-headers.ts';
 import type { ContractClient } from './client.ts';
 import { ownRows, type WalkAccounts } from './resources.ts';
+import { NO_SUCH_ID } from './client.ts';
 
 type Row = Record<string, unknown>;
 
@@ -32,7 +33,7 @@ export async function checkBehaviour(
 ): Promise<void> {
   for (const name of Object.keys(resources) as ResourceName[]) {
     if (only && !only.includes(name)) continue;
-    const definition = resources[name];
+    const definition: ResourceDefinition = resources[name];
     const operation = `GET /api/v1/${name}`;
     const own = ownRows(definition, accounts.own);
 
@@ -69,9 +70,12 @@ export async function checkBehaviour(
         );
     }
 
-    // The sort's tie-break: rows equal in the sort field come in ascending id order.
+    // The sort's tie-break: rows equal in the sort field (and the field a sort by it continues
+    // by, as the document says: a user's first name, then last name) come in ascending id order.
     const field = definition.sortFields[0];
     if (field) {
+      const then = definition.sortThen?.[field];
+      const key = (row: Row) => JSON.stringify([valueAt(row, field), then ? valueAt(row, then) : null]);
       const sorted = await client.send(operation, {
         as: 'super',
         query: { ...own, sort: `asc(${field})`, limit: 5000 },
@@ -80,15 +84,13 @@ export async function checkBehaviour(
       const rows = rowsOf(sorted.body);
       const broken = rows.findIndex(
         (row, index) =>
-          index > 0 &&
-          JSON.stringify(valueAt(row, field)) === JSON.stringify(valueAt(rows[index - 1] as Row, field)) &&
-          String(row.id) < String((rows[index - 1] as Row).id),
+          index > 0 && key(row) === key(rows[index - 1] as Row) && String(row.id) < String((rows[index - 1] as Row).id),
       );
       if (broken > 0)
         client.flag(
           operation,
           `${operation}?sort=asc(${field})`,
-          `sort: rows ${broken - 1} and ${broken} tie on ${field} but their ids descend (the tie-break is the id, ascending)`,
+          `sort: rows ${broken - 1} and ${broken} tie on ${then ? `${field} and ${then}` : field} but their ids descend (the tie-break is the id, ascending)`,
         );
     }
 
@@ -104,4 +106,36 @@ export async function checkBehaviour(
         );
     }
   }
+}
+
+/**
+ * What the document says once for every path (its description): a method the path does not have
+ * answers 405 with an Allow header naming at least the methods the document gives the path. Sent
+ * to the API itself, not through the validating proxy, which knows no operation to hold it to.
+ */
+export async function checkMethodNotAllowed(
+  client: ContractClient,
+  base: string,
+  paths: Record<string, Record<string, unknown>>,
+): Promise<number> {
+  let checked = 0;
+  for (const [template, item] of Object.entries(paths)) {
+    const methods = Object.keys(item)
+      .filter((key) => ['get', 'put', 'post', 'delete', 'patch'].includes(key))
+      .map((method) => method.toUpperCase());
+    const method = ['PATCH', 'PUT', 'DELETE', 'POST'].find((candidate) => !methods.includes(candidate));
+    if (!method || !methods[0]) continue;
+    const path = template.replace(/\{(\w+)\}/g, (_match, key: string) => (key === 'id' ? NO_SUCH_ID : 'conformance'));
+    const answer = await fetch(new URL(path, base), { method, headers: client.headers });
+    await answer.arrayBuffer();
+    checked += 1;
+    const allow = (answer.headers.get('allow') ?? '').split(',').map((name) => name.trim().toUpperCase());
+    const operation = `${methods[0]} ${template}`;
+    const sent = `${method} ${path}`;
+    if (answer.status !== 405)
+      client.flag(operation, sent, `a method the path does not have: expected 405, got ${answer.status}`);
+    else if (!methods.every((name) => allow.includes(name)))
+      client.flag(operation, sent, `405: Allow (${allow.join(', ') || 'none'}) does not name ${methods.join(', ')}`);
+  }
+  return checked;
 }

@@ -8,8 +8,8 @@ import type { OperationRecord } from './client.ts';
 export interface Outcome {
   base: string;
   records: ReadonlyMap<string, OperationRecord>;
-  /** Operations of the document the kit sent nothing to. */
-  notCovered: readonly string[];
+  /** Operations of the document the kit sent nothing to, and why. */
+  notCovered: readonly { operation: string; reason: string }[];
   seconds: number;
 }
 
@@ -49,9 +49,9 @@ export function markdownReport(outcome: Outcome): string {
     lines.push(
       '## Not exercised by the kit',
       '',
-      'The contract walk (npm run test:contract) covers these against LAMP; the kit does not yet send them:',
+      'The kit sent nothing to these operations of the document (LAMP’s own walk, npm run test:contract, covers them):',
       '',
-      ...outcome.notCovered.map((operation) => `- ${operation}`),
+      ...outcome.notCovered.map(({ operation, reason }) => `- ${operation}: ${reason}`),
       '',
     );
   return lines.join('\n');

@@ -24,7 +24,7 @@
  *       'GET /api/v1/report-data': (w) => [{ as: 'reader', query: { report: w.id('report') }, status: 200 }],
  *
  *     Each request names the session (`as`), query, body and the status the server must answer;
- *     `invalid: true` marks a request that breaks the document on purpose. `w` (World, below)
+ *     `invalid: true` marks a request that breaks the document on purpose. `w` (World, world.ts)
  *     hands out rows the walk found, throwaway users and e-mailed links. An engine operation may
  *     get an entry too, for answers the generic walk cannot derive (a 412 on a stale If-Match).
  *
@@ -32,63 +32,30 @@
  */
 import { writeFileSync } from 'node:fs';
 import { buildApp } from '../../server/app.ts';
-import { resources, type ResourceName } from '../../src/shared/schemas/index.ts';
-import { ContractClient, PASSWORD, PERSONAS, sessionCookie, type Answer, type Persona, type Step } from './client.ts';
+import { ACCOUNT_IDS, USER_IDS } from '../../fixtures/ids.ts';
+import { ContractClient, NORTHWIND, PASSWORD, PERSONAS, TAILSPIN, type Persona } from './client.ts';
 import { OPERATIONS } from './operations.ts';
-import { walkResources, copyOf, type Samples } from './resources.ts';
+import { walkResources } from './resources.ts';
+import { makeWorld, type Cast } from './world.ts';
 import { startPrism, type Proxy } from './prism.ts';
 
-type Row = Record<string, unknown>;
 const started = performance.now();
 
-/** What an entry of the operation table may ask of the walk. */
-export interface World {
-  /** The first row the walk found of a resource (Northwind's or global), or the first matching. */
-  row(name: ResourceName, where?: (row: Row) => boolean): Row;
-  id(name: ResourceName): string;
-  /** A create body copied from that row. */
-  copy(name: ResourceName): Row;
-  /** A new session of the reader (to end one). */
-  freshSession(): Promise<{ cookie: string; name: string }>;
-  /** A new user of Northwind Media (POST /api/v1/testing/users), signed in. */
-  throwawayUser(): Promise<{ email: string; session: { cookie: string; name: string } }>;
-  /** The query of a link e-mailed to the address (POST /api/v1/testing/outbox/links). */
-  link(kind: 'reset-password' | 'login-link', email: string): Promise<URLSearchParams>;
-  /** Sends one request of the walk now (its answer feeds later requests: an id, an ETag). */
-  send(operation: string, step: Step): Promise<Answer>;
-}
-
-function world(client: ContractClient, samples: Samples): World {
-  let serial = 0;
-  const row = (name: ResourceName, where: (row: Row) => boolean = () => true) => {
-    const found = (samples[name] ?? []).find(where);
-    if (!found) throw new Error(`the walk found no ${name} row to use`);
-    return found;
-  };
-  const signIn = async (email: string, password: string) => {
-    const answer = await client.send('POST /api/v1/auth', { body: { email, password }, status: 200 });
-    return { cookie: sessionCookie(answer.headers), name: email };
-  };
-  return {
-    row,
-    id: (name) => String(row(name).id),
-    copy: (name) => copyOf(resources[name], row(name), 0),
-    freshSession: () => signIn(PERSONAS.reader, PASSWORD),
-    async throwawayUser() {
-      serial += 1;
-      const email = `contract-walk-${serial}@example.test`;
-      await client.send('POST /api/v1/testing/users', { body: { email, password: PASSWORD }, status: 201 });
-      return { email, session: await signIn(email, PASSWORD) };
-    },
-    async link(kind, email) {
-      const answer = await client.send('POST /api/v1/testing/outbox/links', { body: { kind, email }, status: 201 });
-      const link = (answer.body as { link?: unknown } | null)?.link;
-      if (typeof link !== 'string') throw new Error(`no ${kind} link for ${email}`);
-      return new URL(link, 'http://link').searchParams;
-    },
-    send: (operation, step) => client.send(operation, step),
-  };
-}
+/** The table's accounts and users in LAMP's fixtures. */
+const FIXTURES: Cast = {
+  accounts: { own: NORTHWIND, foreign: TAILSPIN, home: ACCOUNT_IDS.lampHq, spotlight: ACCOUNT_IDS.contoso },
+  users: {
+    super: { id: USER_IDS.super, email: PERSONAS.super, password: PASSWORD },
+    root: { id: USER_IDS.root, email: PERSONAS.root, password: PASSWORD },
+    admin: { id: USER_IDS.northwindAdmin, email: PERSONAS.admin, password: PASSWORD },
+    writer: { id: USER_IDS.northwindWriter, email: PERSONAS.writer, password: PASSWORD },
+    reader: { id: USER_IDS.northwindReader, email: PERSONAS.reader, password: PASSWORD },
+    foreign: { id: USER_IDS.tailspinAdmin, email: PERSONAS.foreign, password: PASSWORD },
+    new: { id: USER_IDS.northwindNew, email: PERSONAS.new, password: PASSWORD },
+  },
+  unverified: { email: 'unverified@northwind.test', password: PASSWORD },
+  testControl: true,
+};
 
 /** The operations of the served document, as 'METHOD /path'. */
 function documentOperations(document: { paths: Record<string, Record<string, unknown>> }): string[] {
@@ -114,7 +81,7 @@ try {
   // In parallel: each sign-in is one scrypt, deliberately slow, and they run on libuv's threads.
   await Promise.all((Object.keys(PERSONAS) as Persona[]).map((persona) => client.signIn(persona)));
   const samples = await walkResources(client);
-  const w = world(client, samples);
+  const w = makeWorld(client, samples, FIXTURES);
   for (const [operation, entry] of Object.entries(OPERATIONS))
     for (const step of await entry(w)) await client.send(operation, step);
 

@@ -11,20 +11,20 @@
  * Walk what a client would meet: the success answer as each role that matters, and each error
  * answer the operation documents (400, 401, 403, 404, 409/412, 415, 429). A request that breaks
  * the document on purpose says `invalid: true`. Entries run in this order, after the generic walk;
- * an entry that changes shared state (a session, the data) cleans up or runs late.
+ * an entry that changes shared state (a session, the data) cleans up or runs late. Spotlight's,
+ * test control's and the account users area's entries live in operations-*.ts, spread in below.
+ *
+ * The conformance kit runs this table against other APIs: name accounts and users through
+ * `w.cast` (never fixture ids), and throw Skip (world.ts) where an entry cannot run there.
  */
-import { ACCOUNT_IDS, USER_IDS } from '../../fixtures/ids.ts';
-import { NO_SUCH_ID, PASSWORD, PERSONAS, type Step } from './client.ts';
-import type { World } from './contract.ts';
-
-type Entry = (w: World) => Step[] | Promise<Step[]>;
-
-/** The same request without a session: 401 on an operation that needs one. */
-const noSession: Step = { status: 401, invalid: true };
-const json = (status: number, body: unknown, extra: Partial<Step> = {}): Step => ({ status, body, ...extra });
-const asText: Partial<Step> = { type: 'text/plain', invalid: true };
-/** The walk's own sandbox (X-Lamp-Sandbox), for its fault rules and journal. */
-const inWalkSandbox = { headers: { 'x-lamp-sandbox': 'contract-walk' } } satisfies Partial<Step>;
+import { NO_SUCH_ID, PASSWORD, type Step } from './client.ts';
+import { SPOTLIGHT_OPERATIONS } from './operations-spotlight.ts';
+import { ACCOUNT_USERS_OPERATIONS } from './operations-accounts.ts';
+import { TEST_CONTROL_OPERATIONS } from './operations-testing.ts';
+import { asText, json, noSession, type Entry } from './steps.ts';
+import { resources } from '../../src/shared/schemas/index.ts';
+import { ownRows } from './resources.ts';
+import { Skip, type World } from './world.ts';
 
 /** A measurement's CSV of delivery for an import: the first flight day. */
 const deliveryCsv = (w: World) => `Date,Impressions\n${String(w.row('measurement').start_date)},1000\n`;
@@ -41,84 +41,16 @@ async function freshSchedule(w: World): Promise<string> {
   return id;
 }
 
-/** A Spotlight token for super@lamp.test (root reaches every company) and Contoso's company. */
-async function spotlight(w: World) {
-  const answer = await w.send('GET /api/spotlight-auth', {
-    as: 'super',
-    query: { id: USER_IDS.super, company: ACCOUNT_IDS.contoso },
-    status: 200,
-  });
-  const token = (answer.body as { token?: unknown }).token;
-  if (typeof token !== 'string') throw new Error('no Spotlight token');
-  return { authorization: `Bearer ${token}`, 'x-switched-company': ACCOUNT_IDS.contoso };
-}
-
-const STUDY = {
-  name: 'Contract walk study',
-  context: 'web_page',
-  sample_size: 300,
-  start_date: '2026-03-01',
-  end_date: '2026-03-31',
-};
-
-/**
- * One Spotlight resource's walk: list, create, details (with its ETag), edit, a stale edit and
- * delete (412), delete, then 404; each without a token (401) and with a foreign company (403).
- */
-function spotlightResource(
-  resource: string,
-  create: (w: World, brief: string) => Record<string, unknown>,
-  edit: Record<string, unknown>,
-) {
-  const base = `/api/spotlight/${resource}`;
-  return async (w: World): Promise<Step[]> => {
-    const headers = await spotlight(w);
-    const foreign = { ...headers, authorization: headers.authorization, 'x-switched-company': 'nope' };
-    await w.send(`POST ${base}`, { headers, body: { results_per_page: 5, order_by: 'created_at_desc' }, status: 200 });
-    await w.send(`POST ${base}`, { body: {}, status: 401, invalid: true });
-    await w.send(`POST ${base}`, { headers: foreign, body: {}, status: 400, invalid: true });
-    await w.send(`POST ${base}`, { headers, body: { results_per_page: 1000 }, status: 400, invalid: true });
-    // An asset belongs to a study: the walk makes its own.
-    const study = await w.send('POST /api/spotlight/brief/create', { headers, body: STUDY, status: 201 });
-    const brief = String((study.body as { data?: { id?: unknown } } | null)?.data?.id);
-    const body = create(w, brief);
-    const created = await w.send(`POST ${base}/create`, { headers, body, status: 201 });
-    await w.send(`POST ${base}/create`, {
-      headers,
-      body: { ...body, not_a_field: 1 },
-      status: 400,
-      invalid: true,
-    });
-    await w.send(`POST ${base}/create`, { body, status: 401, invalid: true });
-    const id = (created.body as { data?: { id?: unknown } } | null)?.data?.id;
-    if (typeof id !== 'string') return []; // reported: the create failed
-    const details = await w.send(`GET ${base}/{id}/details`, { params: { id: id }, headers, status: 200 });
-    const etag = details.headers.get('etag') ?? '';
-    await w.send(`GET ${base}/{id}/details`, { params: { id: NO_SUCH_ID }, headers, status: 404 });
-    await w.send(`GET ${base}/{id}/details`, { params: { id: id }, status: 401, invalid: true });
-    const editUrl = `POST ${base}/{id}/edit`;
-    await w.send(editUrl, { params: { id: id }, headers: { ...headers, 'if-match': etag }, body: edit, status: 200 });
-    // The ETag the edit made stale.
-    await w.send(editUrl, { params: { id: id }, headers: { ...headers, 'if-match': etag }, body: edit, status: 412 });
-    await w.send(editUrl, { params: { id: NO_SUCH_ID }, headers, body: edit, status: 404 });
-    await w.send(editUrl, { params: { id: id }, headers, body: { not_a_field: 1 }, status: 400, invalid: true });
-    const deleteUrl = `POST ${base}/{id}/delete`;
-    await w.send(deleteUrl, { params: { id: id }, headers: { ...headers, 'if-match': etag }, status: 412 });
-    await w.send(deleteUrl, { params: { id: id }, status: 401, invalid: true });
-    await w.send(deleteUrl, { params: { id: id }, headers, status: 204 });
-    return [];
-  };
-}
-
 export const OPERATIONS: Record<string, Entry> = {
   'GET /api/health': () => [{ status: 200 }],
   'GET /api/openapi.json': () => [{ status: 200 }],
   'GET /api/reference': () => [{ status: 200 }],
-  'POST /api/v1/auth': () => [
-    json(200, { email: PERSONAS.reader, password: PASSWORD }),
-    json(200, { email: 'unverified@northwind.test', password: PASSWORD }),
+  'POST /api/v1/auth': (w) => [
+    json(200, { email: w.cast.users.reader.email, password: w.cast.users.reader.password }),
+    // A user who has not confirmed their address signs in too (the fixtures have one; a config need not).
+    ...(w.cast.unverified ? [json(200, w.cast.unverified)] : []),
     json(400, { email: 'not an address' }, { invalid: true }),
-    json(401, { email: PERSONAS.reader, password: 'wrong password' }),
+    json(401, { email: w.cast.users.reader.email, password: 'wrong password' }),
     { body: 'email=x', ...asText, status: 415 },
     // Five failures for one address and e-mail, then the throttle answers.
     ...Array.from({ length: 5 }, () => json(401, { email: 'nobody@example.test', password: 'wrong' })),
@@ -128,10 +60,14 @@ export const OPERATIONS: Record<string, Entry> = {
   'GET /api/v1/current-user': () => [{ as: 'reader', status: 200 }, { as: 'new', status: 200 }, noSession],
   // The login page's probe: 200 whether or not a session is there (signed_in says which).
   'GET /api/v1/session': () => [{ as: 'reader', status: 200 }, { status: 200 }],
-  'POST /api/v1/forgotten-password': () => [
-    json(200, { email: PERSONAS.reader }),
+  'POST /api/v1/forgotten-password': (w) => [
+    json(200, { email: w.cast.users.reader.email }),
     json(200, { email: 'nobody@example.test' }),
-    { body: `email=${encodeURIComponent(PERSONAS.reader)}`, type: 'application/x-www-form-urlencoded', status: 200 },
+    {
+      body: `email=${encodeURIComponent(w.cast.users.reader.email)}`,
+      type: 'application/x-www-form-urlencoded',
+      status: 200,
+    },
     json(400, { email: 'not an address' }, { invalid: true }),
     { body: 'email=x', ...asText, status: 415 },
   ],
@@ -165,88 +101,13 @@ export const OPERATIONS: Record<string, Entry> = {
     const user = await w.throwawayUser();
     return [
       json(200, { first_name: 'Contract', viewed_marketing_consent: true }, { as: user.session }),
-      json(409, { email: PERSONAS.reader }, { as: user.session }),
+      json(409, { email: w.cast.users.reader.email }, { as: user.session }),
       json(400, { super_admin: true }, { as: user.session, invalid: true }),
       json(401, { first_name: 'Contract' }, { invalid: true }),
       { as: user.session, body: 'x', ...asText, status: 415 },
     ];
   },
-  'GET /api/v1/demo/personas': () => [{ status: 200 }],
-  'GET /api/v1/demo/tour': () => [{ status: 200 }],
-  'GET /api/v1/testing/outbox': () => [{ status: 200 }, { query: { to: PERSONAS.reader }, status: 200 }],
-  'POST /api/v1/testing/outbox/links': () => [
-    json(201, { kind: 'login-link', email: PERSONAS.reader }),
-    json(201, { kind: 'reset-password', email: PERSONAS.reader, time: Date.now() - 2 * 60 * 60 * 1000 }),
-    json(404, { kind: 'login-link', email: 'nobody@example.test' }),
-    json(400, { kind: 'postcard', email: PERSONAS.reader }, { invalid: true }),
-  ],
-  'DELETE /api/v1/testing/outbox': () => [{ status: 204 }],
-  'POST /api/v1/testing/users': () => [
-    json(201, { email: 'contract-users@example.test', password: PASSWORD }),
-    json(409, { email: PERSONAS.reader }),
-    json(400, { email: 'contract-users-2@example.test', role: 'super' }, { invalid: true }),
-  ],
-  // Test sandboxes and the clock (issue 16): the walk's own sandbox, deleted at the end; the
-  // default state's clock goes back to the real time.
-  'POST /api/v1/testing/sandboxes/{name}/attach': () => [
-    { params: { name: 'contract-walk' }, status: 200 },
-    { params: { name: 'bad name' }, status: 400, invalid: true },
-  ],
-  'POST /api/v1/testing/sandboxes/{name}/reset': () => [
-    { params: { name: 'contract-walk' }, status: 200 },
-    { params: { name: 'default' }, status: 400 },
-  ],
-  'GET /api/v1/testing/sandboxes': () => [{ status: 200 }],
-  'GET /api/v1/testing/clock': () => [{ status: 200 }, { headers: { 'x-lamp-sandbox': 'contract-walk' }, status: 200 }],
-  'PUT /api/v1/testing/clock': () => [
-    json(200, { now: '2026-11-01T09:00:00Z', frozen: true }, { headers: { 'x-lamp-sandbox': 'contract-walk' } }),
-    json(400, { now: 'soon', frozen: true }, { invalid: true }),
-    json(200, { now: null, frozen: false }),
-  ],
-  'DELETE /api/v1/testing/sandboxes/{name}': () => [
-    { params: { name: 'contract-walk' }, status: 204 },
-    { params: { name: 'contract-walk' }, status: 404 },
-  ],
-  // Faults and the journal (issue 16), in a sandbox of the walk's own: its rules never reach the
-  // default state the rest of the walk uses, and the rule's path is one nothing else requests.
-  'POST /api/v1/testing/faults': () => [
-    json(
-      201,
-      { method: 'GET', path: '/api/v1/contract-walk/**', status: 503, body: { down: true }, times: 1 },
-      inWalkSandbox,
-    ),
-    json(201, { path: '/api/v1/contract-walk/*', delay: { min: 1, max: 5 }, probability: 0.5, seed: 9 }, inWalkSandbox),
-    json(201, { path: '/api/v1/contract-walk/x', drop: true }, inWalkSandbox),
-    json(400, { status: 503, drop: true }, { ...inWalkSandbox, invalid: true }),
-    json(400, { delay: 5, colour: 'red' }, { ...inWalkSandbox, invalid: true }),
-  ],
-  'GET /api/v1/testing/faults': () => [{ ...inWalkSandbox, status: 200 }, { status: 200 }],
-  'DELETE /api/v1/testing/faults/{id}': async (w) => {
-    const added = await w.send('POST /api/v1/testing/faults', {
-      ...inWalkSandbox,
-      body: { path: '/api/v1/contract-walk/y', status: 500 },
-      status: 201,
-    });
-    const id = String((added.body as { id?: unknown } | null)?.id);
-    return [
-      { ...inWalkSandbox, params: { id }, status: 204 },
-      { ...inWalkSandbox, params: { id }, status: 404 },
-    ];
-  },
-  'DELETE /api/v1/testing/faults': () => [{ ...inWalkSandbox, status: 204 }],
-  'GET /api/v1/testing/journal': (): Step[] => [
-    { ...inWalkSandbox, status: 200 },
-    { status: 200 },
-    { query: { method: 'GET,POST', path: '/api/v1/**', since: '2026-01-01T00:00:00.000Z' }, status: 200 },
-    { query: { method: 'FETCH' }, status: 400, invalid: true },
-    { query: { since: 'yesterday' }, status: 400, invalid: true },
-  ],
-  'GET /api/v1/testing/journal/count': (): Step[] => [
-    { status: 200 },
-    { query: { method: 'POST', path: '/api/v1/auth' }, status: 200 },
-    { query: { path: 'no-slash' }, status: 400, invalid: true },
-  ],
-  'DELETE /api/v1/testing/journal': () => [{ ...inWalkSandbox, status: 204 }],
+  ...TEST_CONTROL_OPERATIONS,
   'GET /api/v1/measurement-metrics': (w) => [
     { as: 'reader', query: { measurement: w.id('measurement') }, status: 200 },
     {
@@ -311,10 +172,10 @@ export const OPERATIONS: Record<string, Entry> = {
     { as: 'reader', query: { measurement: w.id('measurement') }, status: 200 },
     {
       as: 'reader',
-      query: { account: ACCOUNT_IDS.northwind, relative_date: 'last_30_days', group_by: 'day' },
+      query: { account: w.cast.accounts.own, relative_date: 'last_30_days', group_by: 'day' },
       status: 200,
     },
-    { as: 'foreign', query: { account: ACCOUNT_IDS.northwind }, status: 403 },
+    { as: 'foreign', query: { account: w.cast.accounts.own }, status: 403 },
     { as: 'reader', query: { measurement: 'nope' }, status: 400, invalid: true },
     { query: { measurement: w.id('measurement') }, ...noSession },
   ],
@@ -383,7 +244,7 @@ export const OPERATIONS: Record<string, Entry> = {
     const etag = read.headers.get('etag') ?? '';
     const replace = { id, text: 'domain\nexample.com\n' };
     const body = {
-      account: ACCOUNT_IDS.northwind,
+      account: w.cast.accounts.own,
       name: 'Contract walk list',
       type: 'allow',
       file_name: 'domains.csv',
@@ -406,83 +267,10 @@ export const OPERATIONS: Record<string, Entry> = {
     { as: 'reader', query: { id: 'nope' }, status: 400, invalid: true },
     { query: { id: w.id('domain-list') }, ...noSession },
   ],
-  'GET /api/spotlight-auth': () => [
-    { as: 'super', query: { id: USER_IDS.super, company: ACCOUNT_IDS.contoso }, status: 200 },
-    { as: 'admin', query: { id: USER_IDS.northwindAdmin, company: ACCOUNT_IDS.northwind }, status: 200 },
-    { as: 'reader', query: { id: USER_IDS.super, company: ACCOUNT_IDS.northwind }, status: 403 },
-    { as: 'reader', query: { id: 'nope', company: ACCOUNT_IDS.northwind }, status: 400, invalid: true },
-    { query: { id: USER_IDS.super, company: ACCOUNT_IDS.contoso }, ...noSession },
-  ],
-  'GET /api/spotlight/dashboard/data/brief_list/': async (w) => [
-    { headers: await spotlight(w), status: 200 },
-    { status: 401, invalid: true },
-  ],
-  'GET /api/spotlight/dashboard/data/stim_list/': async (w) => [
-    { headers: await spotlight(w), status: 200 },
-    { status: 401, invalid: true },
-  ],
-  'POST /api/spotlight/brief': spotlightResource('brief', () => STUDY, { name: 'Contract walk study (edited)' }),
-  'POST /api/spotlight/stim': spotlightResource(
-    'stim',
-    (_w, brief) => ({
-      brief,
-      name: 'Contract walk asset',
-      type: 'image',
-      format: 'MPU',
-      width: 300,
-      height: 250,
-    }),
-    { name: 'Contract walk asset (edited)' },
-  ),
-  'POST /api/spotlight/company': spotlightResource(
-    'company',
-    () => ({ account: ACCOUNT_IDS.lampHq, name: 'Contract walk company' }),
-    { name: 'Contract walk company (edited)' },
-  ),
-  'POST /api/spotlight/user': spotlightResource(
-    'user',
-    () => ({ username: 'Contract walk user', external_id: USER_IDS.root }),
-    { username: 'Contract walk user (edited)' },
-  ),
-  // The one multipart body: an SVG (text, so the raw body stays a string) into a draft of its own.
-  'POST /api/spotlight/stim/upload': async (w) => {
-    const headers = await spotlight(w);
-    const study = await w.send('POST /api/spotlight/brief/create', { headers, body: STUDY, status: 201 });
-    const brief = String((study.body as { data?: { id?: unknown } } | null)?.data?.id);
-    const boundary = 'contract-walk-boundary';
-    const type = `multipart/form-data; boundary=${boundary}`;
-    const form = (file: string, fileType: string) =>
-      [
-        ...Object.entries({ brief, name: 'Contract walk upload', format: 'MPU' }).map(
-          ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-        ),
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="mpu.svg"\r\nContent-Type: ${fileType}\r\n\r\n${file}\r\n`,
-        `--${boundary}--\r\n`,
-      ].join('');
-    const svg =
-      '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="250"><rect width="300" height="250"/></svg>';
-    return [
-      { headers, body: form(svg, 'image/svg+xml'), type, status: 201 },
-      { headers, body: form('plain words', 'text/plain'), type, status: 400 },
-      { headers, body: form('<svg>no size</svg>', 'image/svg+xml'), type, status: 400 },
-      { body: form(svg, 'image/svg+xml'), type, status: 401, invalid: true },
-      { headers, body: { brief }, status: 415, invalid: true },
-    ];
-  },
-  'GET /api/spotlight/stim/{id}/creative': async (w) => {
-    const headers = await spotlight(w);
-    const list = await w.send('POST /api/spotlight/stim', { headers, body: {}, status: 200 });
-    const id = String((list.body as { data: { id: string }[] }).data[0]?.id);
-    return [
-      { headers, params: { id }, status: 200 },
-      { headers, params: { id: NO_SUCH_ID }, status: 404 },
-      { params: { id }, status: 401, invalid: true },
-    ];
-  },
-  // Engine operations' answers the generic walk cannot derive.
-  'POST /api/v1/user': (w) => [json(409, { ...w.copy('user'), email: PERSONAS.reader }, { as: 'admin' })],
-  'DELETE /api/v1/user': () => [{ as: 'admin', query: { id: USER_IDS.northwindAdmin }, status: 409 }],
-  'DELETE /api/v1/account': () => [{ as: 'root', query: { id: ACCOUNT_IDS.lampHq }, status: 409 }],
+  ...SPOTLIGHT_OPERATIONS,
+  'POST /api/v1/user': (w) => [json(409, { ...w.copy('user'), email: w.cast.users.reader.email }, { as: 'admin' })],
+  'DELETE /api/v1/user': (w) => [{ as: 'admin', query: { id: w.cast.users.admin.id }, status: 409 }],
+  'DELETE /api/v1/account': (w) => [{ as: 'root', query: { id: w.cast.accounts.home }, status: 409 }],
   // A stale If-Match (the row's ETag before a change): 412 on update and delete, nothing changed.
   'PUT /api/v1/project': async (w) => {
     const id = w.id('project');
@@ -504,99 +292,38 @@ export const OPERATIONS: Record<string, Entry> = {
       body: { name: 'Changed by the contract walk' },
       status: 200,
     });
-    return [{ as: 'super', query: { id }, headers: { 'if-match': etag }, status: 412 }];
+    // A project measurements still point at: 409, naming what does.
+    const used = w.row('measurement', (row) => typeof row.project === 'string').project;
+    return [
+      { as: 'super', query: { id }, headers: { 'if-match': etag }, status: 412 },
+      { as: 'super', query: { id: String(used) }, status: 409 },
+    ];
+  },
+  // A saved report's name is unique in its account: a create or a rename onto a name taken, 409.
+  'POST /api/v1/saved-report': (w) => [
+    json(409, { ...w.copy('saved-report'), name: String(w.row('saved-report').name) }, { as: 'admin' }),
+  ],
+  'PUT /api/v1/saved-report': (w) => {
+    const first = w.row('saved-report');
+    const second = w.row('saved-report', (row) => row.account === first.account && row.id !== first.id);
+    return [json(409, { name: String(first.name) }, { as: 'admin', query: { id: String(second.id) } })];
+  },
+  // A domain list that an activation not yet ended uses: its delete answers 409, naming the activation.
+  'DELETE /api/v1/domain-list': async (w) => {
+    const live = await w.send('GET /api/v1/activation', {
+      as: 'super',
+      query: { ...ownRows(resources.activation, w.cast.accounts.own), status: 'active' },
+      status: 200,
+    });
+    const list = (live.body as { data?: { domain_list?: unknown }[] } | null)?.data?.find(
+      (row) => typeof row.domain_list === 'string',
+    )?.domain_list;
+    if (typeof list !== 'string') throw new Skip('no live activation with a domain list in the own account');
+    return [{ as: 'writer', query: { id: list }, status: 409 }];
   },
   // Last: everything back to the fixtures.
   'POST /api/v1/testing/reset': () => [{ status: 200 }],
-  // The users area of an account (/users): invite, change role, remove access.
-  'POST /api/v1/account-users/invite': () => {
-    const body = {
-      account: ACCOUNT_IDS.northwind,
-      first_name: 'Contract',
-      last_name: 'Invitee',
-      email: 'contract.invitee@walk.test',
-      role: 'read',
-    };
-    return [
-      json(201, body, { as: 'admin' }),
-      json(409, body, { as: 'admin' }),
-      json(403, { ...body, email: 'contract.other@walk.test' }, { as: 'writer' }),
-      json(400, { ...body, role: 'super' }, { as: 'admin', invalid: true }),
-      json(401, body, { invalid: true }),
-      { as: 'admin', body: 'x', ...asText, status: 415 },
-    ];
-  },
-  'PUT /api/v1/account-users/role': () => {
-    const body = { user: USER_IDS.northwindReader, account: ACCOUNT_IDS.northwind, role: 'write' };
-    return [
-      json(200, body, { as: 'admin' }),
-      json(200, { ...body, role: 'read' }, { as: 'admin' }),
-      json(409, { ...body, user: USER_IDS.northwindAdmin }, { as: 'admin' }),
-      json(403, body, { as: 'writer' }),
-      json(404, { ...body, user: NO_SUCH_ID }, { as: 'admin' }),
-      json(400, { ...body, role: 'super' }, { as: 'admin', invalid: true }),
-      json(401, body, { invalid: true }),
-    ];
-  },
-  'DELETE /api/v1/account-users': async (w) => {
-    // A guest of Northwind from another account: the one kind of access an admin can remove.
-    const guest = await w.send('POST /api/v1/user', {
-      as: 'super',
-      body: {
-        account: ACCOUNT_IDS.tailspin,
-        first_name: 'Contract',
-        last_name: 'Guest',
-        email: 'contract.guest@walk.test',
-        super_admin: false,
-        viewed_marketing_consent: false,
-        marketing_consent: false,
-        access_grants: [{ id: ACCOUNT_IDS.northwind, type: 'account', role: 'read' }],
-      },
-      status: 201,
-    });
-    const user = String((guest.body as { data?: { id?: unknown } } | null)?.data?.id);
-    const query = { user, account: ACCOUNT_IDS.northwind };
-    return [
-      { as: 'writer', query, status: 403 },
-      { query, ...noSession },
-      { as: 'admin', query: { ...query, user: 'nope' }, status: 400, invalid: true },
-      { as: 'admin', query: { ...query, user: NO_SUCH_ID }, status: 404 },
-      { as: 'admin', query: { ...query, user: USER_IDS.northwindReader }, status: 409 },
-      // A version the guest's row no longer has (the grants list's, overtaken): 412, nothing removed.
-      { as: 'admin', query, headers: { 'if-match': '"overtaken"' }, status: 412 },
-      { as: 'admin', query, status: 204 },
-    ];
-  },
-  // The admin account sections (server/routes/account-access.ts): bulk-create, grants, grant.
-  'POST /api/v1/account-users/bulk': () => {
-    const row = { first_name: 'Contract', last_name: 'Bulk', email: 'contract.bulk@walk.test', role: 'read' };
-    const body = { account: ACCOUNT_IDS.northwind, rows: [row] };
-    return [
-      json(400, { ...body, rows: [row, { ...row, email: 'not-an-email' }] }, { as: 'admin', invalid: true }),
-      json(201, body, { as: 'admin' }),
-      json(400, body, { as: 'admin' }),
-      json(403, body, { as: 'writer' }),
-      json(400, { ...body, rows: [] }, { as: 'admin', invalid: true }),
-      json(401, body, { invalid: true }),
-    ];
-  },
-  'GET /api/v1/account-users/grants': () => [
-    { as: 'admin', query: { account: ACCOUNT_IDS.northwind }, status: 200 },
-    { as: 'super', query: { account: ACCOUNT_IDS.tailspin }, status: 200 },
-    { as: 'writer', query: { account: ACCOUNT_IDS.northwind }, status: 403 },
-    { as: 'super', query: { account: 'nope' }, status: 400, invalid: true },
-    { query: { account: ACCOUNT_IDS.northwind }, ...noSession },
-  ],
-  'POST /api/v1/account-users/grant': () => {
-    const body = { user: USER_IDS.northwindReader, account: ACCOUNT_IDS.tailspin, role: 'read' };
-    return [
-      json(201, body, { as: 'super' }),
-      json(409, body, { as: 'super' }),
-      json(403, body, { as: 'writer' }),
-      json(400, { ...body, role: 'super' }, { as: 'super', invalid: true }),
-      json(401, body, { invalid: true }),
-    ];
-  },
+  ...ACCOUNT_USERS_OPERATIONS,
   // A schedule's runs (read-only) and run now (whoever may change the report: an admin here), on
   // a schedule made for the purpose (entries before may have reset the data).
   'GET /api/v1/report-schedule-run': async (w) => {
@@ -620,7 +347,7 @@ export const OPERATIONS: Record<string, Entry> = {
   // What carries a label or a category, read before a delete (the delete refuses while any).
   'GET /api/v1/label-value/usage': (w) => {
     const id = String(
-      w.row('label-value', (row) => (row.category as { account?: unknown }).account === ACCOUNT_IDS.northwind).id,
+      w.row('label-value', (row) => (row.category as { account?: unknown }).account === w.cast.accounts.own).id,
     );
     return [
       { as: 'reader', query: { id }, status: 200 },
@@ -633,7 +360,7 @@ export const OPERATIONS: Record<string, Entry> = {
   'GET /api/v1/row-usage': (w) => {
     const query = {
       resource: 'project',
-      id: String(w.row('project', (row) => row.account === ACCOUNT_IDS.northwind).id),
+      id: String(w.row('project', (row) => row.account === w.cast.accounts.own).id),
     };
     return [
       { as: 'super', query, status: 200 },
@@ -643,7 +370,7 @@ export const OPERATIONS: Record<string, Entry> = {
     ];
   },
   'GET /api/v1/label-category/usage': (w) => {
-    const id = String(w.row('label-category', (row) => row.account === ACCOUNT_IDS.northwind).id);
+    const id = String(w.row('label-category', (row) => row.account === w.cast.accounts.own).id);
     return [
       { as: 'reader', query: { id }, status: 200 },
       { as: 'foreign', query: { id }, status: 404 },

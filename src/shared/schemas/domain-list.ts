@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  INPUT_ENTRY_RULE,
   isNormalisedEntry,
   MAX_DOMAIN_LIST_ENTRIES,
   NORMALISED_ENTRY_PATTERNS,
@@ -33,7 +34,7 @@ export type DomainList = z.infer<typeof domainListRow>;
  * reports by line.
  */
 const domainsInput = z
-  .array(z.string().max(2048))
+  .array(z.string().max(2048).meta({ description: INPUT_ENTRY_RULE }))
   .max(MAX_DOMAIN_LIST_ENTRIES * 4)
   .transform((values, context) => {
     const result = normaliseEntries(values);
