@@ -9,6 +9,7 @@ import { useState, type FormEvent } from 'react';
 import { isConflict } from '../../../lib/api.ts';
 import { showError, showSuccess } from '../../../stores/alerts.ts';
 import { formatMetric } from '../../../shared/metrics.ts';
+import { formatCountOf } from '../../../shared/number-format.ts';
 import type { Activation, DomainList, Measurement } from '../../../shared/schemas/index.ts';
 import { Button } from '../../shared/Button.tsx';
 import { TextField } from '../../shared/Field.tsx';
@@ -19,8 +20,6 @@ import { MinApmField, readMinApm } from './MinApmField.tsx';
 import { PlatformSelect } from './PlatformSelect.tsx';
 
 type Errors = Partial<Record<'name' | 'vendor' | 'min_apm', string>>;
-
-const plural = (n: number, one: string) => `${n.toLocaleString('en-GB')} ${one}${n === 1 ? '' : 's'}`;
 
 export function ActivationSettingsForm({
   activation,
@@ -67,7 +66,7 @@ export function ActivationSettingsForm({
       const held = saved.domain_list?.domains.length;
       showSuccess(
         `'${saved.activation.name}' saved` +
-          (apmChanged && held !== undefined ? `; its allow list now holds ${plural(held, 'domain')}` : ''),
+          (apmChanged && held !== undefined ? `; its allow list now holds ${formatCountOf(held, 'domain')}` : ''),
       );
       onSaved();
     } catch (error) {
@@ -110,7 +109,7 @@ export function ActivationSettingsForm({
           error={errors.min_apm ?? minApm.error}
           hint={
             list
-              ? `Its allow list holds ${plural(list.domains.length, 'domain')}; a new minimum makes it again from the preview`
+              ? `Its allow list holds ${formatCountOf(list.domains.length, 'domain')}; a new minimum makes it again from the preview`
               : `The measurement's APM is ${formatMetric('apm', measurement?.apm ?? null)}`
           }
         />
