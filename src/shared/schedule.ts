@@ -64,6 +64,16 @@ export function isTimeZone(value: string): boolean {
   }
 }
 
+/**
+ * The zones a person may choose: the runtime's own list, plus 'UTC' (some runtimes list only
+ * its aliases); the server accepts exactly what isTimeZone accepts, which includes all of these.
+ */
+export function timeZoneNames(): string[] {
+  const zones = new Set(Intl.supportedValuesOf('timeZone'));
+  zones.add('UTC');
+  return [...zones].sort();
+}
+
 /** The wall clock in a zone at an instant, as milliseconds of the same fields read as UTC. */
 function wallClock(instant: number, timeZone: string): number {
   const parts = { year: 0, month: 1, day: 1, hour: 0, minute: 0, second: 0 };
