@@ -7,7 +7,7 @@
  * A run resolves the report's relative dates on the clock at run time, builds the figures with the
  * report data endpoint's own function and the CSV with the report page's own table model
  * (src/shared/report-table.ts), and sends one mail to all recipients. A failed run is retried after
- * RETRY_DELAYS_MS, then recorded as failed (the report's page shows it) and the schedule moves on.
+ * SCHEDULE_RETRY_DELAYS_MS, then recorded as failed (the report's page shows it) and the schedule moves on.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -19,7 +19,7 @@ import { reportDataQuery, type ReportData } from '../../src/shared/report-api.ts
 import { dataQuery, parseReportState, savedReportSearch } from '../../src/shared/report-state.ts';
 import { buildTable, tableCsv } from '../../src/shared/report-table.ts';
 import { reportSlug } from '../../src/shared/reports.ts';
-import { dueSlot, nextRunAfter } from '../../src/shared/schedule.ts';
+import { dueSlot, nextRunAfter, SCHEDULE_HEADLINE, SCHEDULE_RETRY_DELAYS_MS } from '../../src/shared/schedule.ts';
 import { errorResponse, objectId, resources, type SavedReport, type User } from '../../src/shared/schemas/index.ts';
 import { reportScheduleRunRow, type ReportScheduleRun } from '../../src/shared/schemas/report-schedule.ts';
 import { REPORT_EMAIL_KIND } from '../../src/shared/schemas/self-service.ts';
@@ -34,11 +34,7 @@ import { ruleOf } from './report-schedules.ts';
 import { assertCreatorOrAdmin, canSeeRow, FeatureRules } from './resource-rules.ts';
 
 export const RUN_COLLECTION = 'report-schedule-run';
-/** After the first failure, again in 1 minute, then 5, then 30; then the slot is given up. */
-export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000] as const;
 const TICK_MS = 5_000;
-/** The headline figures of a scheduled report's mail, when the report shows them. */
-const HEADLINE: readonly MetricKey[] = ['impressions', 'apm', 'acpm', 'cpm', 'pct_viewable', 'avg_view_time'];
 
 const runs = (app: FastifyInstance) => app.repositories.collection(RUN_COLLECTION, 'account');
 
@@ -56,7 +52,7 @@ function reportFigures(app: FastifyInstance, report: SavedReport) {
 }
 
 function summary(report: SavedReport, data: ReportData, metrics: readonly MetricKey[], url: string): string {
-  const shown = HEADLINE.filter((key) => metrics.includes(key));
+  const shown = SCHEDULE_HEADLINE.filter((key) => metrics.includes(key));
   const lines = (shown.length ? shown : metrics.slice(0, 4)).map(
     (key) => `${metricDefinition(key).label}: ${formatMetric(key, data.totals[key])}`,
   );
@@ -142,7 +138,7 @@ async function runSchedule(app: FastifyInstance, schedule: StoredRow, now: Date)
   if (!slot) return;
   const attemptNo = (retrying ? Number(schedule.attempts) : 0) + 1;
   const outcome = await attempt(app, schedule);
-  const delay = outcome.error ? RETRY_DELAYS_MS[attemptNo - 1] : undefined;
+  const delay = outcome.error ? SCHEDULE_RETRY_DELAYS_MS[attemptNo - 1] : undefined;
   const retryAt = delay === undefined ? null : new Date(now.getTime() + delay).toISOString();
   await record(app, schedule, outcome, { slot, trigger: 'schedule', attempt: attemptNo, retry_at: retryAt });
   const handledUntil = slot > String(schedule.handled_until) ? slot : String(schedule.handled_until);

@@ -65,6 +65,7 @@ export const DOC_TOPICS = [
     parts: [
       { id: 'report-builder', title: 'The report builder' },
       { id: 'saved-reports', title: 'Saved reports' },
+      { id: 'scheduling-reports', title: 'Scheduling a report' },
       { id: 'sharing-reports', title: 'Sharing by link' },
       { id: 'admin-reports', title: 'Admin-defined reports' },
     ],

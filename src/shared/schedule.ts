@@ -9,6 +9,7 @@
  * that happens twice in the autumn runs the first time only. A monthly day past the month's end
  * (31 in April) runs on the month's last day, so a month is never skipped.
  */
+import type { MetricKey } from './metrics.ts';
 
 export const FREQUENCIES = ['daily', 'weekly', 'monthly'] as const;
 export type Frequency = (typeof FREQUENCIES)[number];
@@ -16,6 +17,21 @@ export type Frequency = (typeof FREQUENCIES)[number];
 /** Monday first, as the product's calendars are (ISO 8601). */
 export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
+
+/**
+ * After a failed run, it is tried again 1, 5 and 30 minutes later; then the slot is given up and
+ * the run recorded as failed. Here, not in the runner, because the user guide states them too.
+ */
+export const SCHEDULE_RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000] as const;
+/** The headline figures a scheduled report's mail states, those of them the report shows. */
+export const SCHEDULE_HEADLINE: readonly MetricKey[] = [
+  'impressions',
+  'apm',
+  'acpm',
+  'cpm',
+  'pct_viewable',
+  'avg_view_time',
+];
 
 export interface ScheduleRule {
   frequency: Frequency;
@@ -62,6 +78,16 @@ export function isTimeZone(value: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * The zones a person may choose: the runtime's own list, plus 'UTC' (some runtimes list only
+ * its aliases); the server accepts exactly what isTimeZone accepts, which includes all of these.
+ */
+export function timeZoneNames(): string[] {
+  const zones = new Set(Intl.supportedValuesOf('timeZone'));
+  zones.add('UTC');
+  return [...zones].sort();
 }
 
 /** The wall clock in a zone at an instant, as milliseconds of the same fields read as UTC. */

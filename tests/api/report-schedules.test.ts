@@ -89,6 +89,8 @@ beforeAll(async () => {
 afterAll(() => app.close());
 beforeEach(async () => {
   await app.db.reset();
+  // The demo's own schedules (a weekly and a monthly one) go, so each test counts only what it makes.
+  for (const { id } of [...schedules()]) await app.repositories['report-schedule'].remove(id);
   // Thursday 29 October 2026, 12:00 UTC (London is on GMT again), near the fixtures' day.
   await setClock('2026-10-29T12:00:00.000Z');
   await signIn();

@@ -16,6 +16,8 @@ import { can, PERMISSIONS, ROLES, type Permission } from '../../src/shared/acces
 import { DERIVED_KEYS, formatMetric, type MetricKey } from '../../src/shared/metrics.ts';
 import { DemoTourSchema } from '../../src/shared/schemas/demo-tour.ts';
 import { buildTags } from '../../src/shared/tags.ts';
+import { SCHEDULE_RETRY_DELAYS_MS } from '../../src/shared/schedule.ts';
+import { MAX_SCHEDULE_RECIPIENTS } from '../../src/shared/schemas/report-schedule.ts';
 import { DEMO_PASSWORD, expectNoSeriousA11yViolations, signIn } from './auth-helpers.ts';
 
 const JS_BUDGET_BYTES = 10 * 1024;
@@ -288,4 +290,12 @@ test.describe('the demo script', () => {
     await page.goto(DOC_PAGES.demo);
     await expect(page.getByRole('status').filter({ hasText: 'does not offer demo figures' })).toBeVisible();
   });
+});
+
+test('the guide says how to schedule a report, with the limits and retries the server keeps', async ({ page }) => {
+  await openGuide(page, '#scheduling-reports');
+  await expect(page.getByRole('heading', { name: 'Scheduling a report' })).toBeVisible();
+  const minutes = new Intl.ListFormat('en').format(SCHEDULE_RETRY_DELAYS_MS.map((ms) => String(ms / 60_000)));
+  await expect(page.getByText(`A run that fails is tried again ${minutes} minutes later`)).toBeVisible();
+  await expect(page.getByText(`up to ${MAX_SCHEDULE_RECIPIENTS} e-mail addresses`)).toBeVisible();
 });

@@ -48,11 +48,39 @@ test('schedules a report weekly, and a week later its CSV is in the outbox with 
   const schedule = page.getByRole('region', { name: 'Schedule' });
   await schedule.getByLabel('Frequency').selectOption('weekly');
   await schedule.getByLabel('Day of the week').selectOption('monday');
-  const zone = schedule.getByLabel('Time zone');
+  // The zone is chosen from the list: a few letters narrow it, a click picks one.
+  const zone = schedule.getByRole('combobox', { name: 'Time zone' });
   await zone.click({ clickCount: 3 });
-  await typeInto(zone, 'Europe/London');
+  await typeInto(zone, 'lond');
+  await page.getByRole('option', { name: 'Europe/London' }).click();
+  await expect(zone).toHaveValue('Europe/London');
   await clickAway(page, schedule.getByLabel('Recipients'));
   await schedule.getByRole('button', { name: 'Schedule', exact: true }).click();
+  await expect(schedule.getByText('Weekly on Monday at 09:00 (Europe/London)')).toBeVisible();
+
+  // A second delivery of the same report (another rhythm, another zone) is listed beside the first.
+  await schedule.getByRole('button', { name: 'Add another schedule' }).click();
+  await schedule.getByLabel('Frequency').selectOption('monthly');
+  const secondZone = schedule.getByRole('combobox', { name: 'Time zone' });
+  await secondZone.click({ clickCount: 3 });
+  await typeInto(secondZone, 'tokyo');
+  await page.getByRole('option', { name: 'Asia/Tokyo' }).click();
+  await clickAway(page, schedule.getByLabel('Recipients'));
+  await schedule.getByRole('button', { name: 'Schedule', exact: true }).click();
+  const monthly = schedule.getByRole('group', { name: 'Monthly on day 1 at 09:00 (Asia/Tokyo)' });
+  await expect(monthly).toBeVisible();
+  await expect(schedule.getByRole('group', { name: 'Weekly on Monday at 09:00 (Europe/London)' })).toBeVisible();
+  // The saved reports list names both in the report's Schedule column.
+  await page.getByRole('link', { name: 'Saved Reports', exact: true }).first().click();
+  await typeInto(page.getByRole('searchbox', { name: 'Search saved reports' }), name);
+  const row = page.getByRole('row', { name: new RegExp(name) });
+  await expect(row).toContainText('Weekly on Monday at 09:00 (Europe/London); Monthly on day 1 at 09:00 (Asia/Tokyo)');
+  await page.goBack();
+
+  // Each has its own actions: deleting the monthly one leaves the weekly one.
+  await monthly.getByRole('button', { name: 'Delete schedule' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(monthly).toHaveCount(0);
   await expect(schedule.getByText('Weekly on Monday at 09:00 (Europe/London)')).toBeVisible();
 
   // A week on: the Monday slot has passed, and moving the clock delivered it.

@@ -28,15 +28,7 @@ import type { ListBase } from './listState.ts';
 import { SELECT_BOX_CLASS, SelectChevron } from '../shared/SelectField.tsx';
 import { NEW_OPTION_MARKER, SELECT_ALL_ID, SELECT_LAYER_Z_INDEX, type SelectOption } from '../../shared/constants.ts';
 
-const labelClass = 'mb-1 block text-sm font-medium text-slate-700';
-const inputClass =
-  'block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-500 outline-none data-[focused]:outline-2 data-[focused]:outline-primary data-[invalid]:border-red-600 data-[disabled]:bg-slate-100';
-const errorClass = 'mt-1 block text-sm text-red-700';
-const hintClass = 'mt-1 block text-xs text-slate-600';
-const popoverClass =
-  'min-w-[--trigger-width] overflow-auto rounded-lg bg-white py-1 shadow-xl ring-1 ring-slate-900/10';
-const itemClass =
-  'flex cursor-pointer items-center gap-2 px-3 py-2 text-sm text-slate-800 outline-none data-[focused]:bg-primary-faded-2 data-[selected]:font-semibold';
+import { errorClass, hintClass, inputClass, itemClass, labelClass, popoverClass } from './fieldStyles.ts';
 
 interface Common {
   label: string;

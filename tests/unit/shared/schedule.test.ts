@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dueSlot, isTimeZone, nextRunAfter, type ScheduleRule } from '../../../src/shared/schedule.ts';
+import { dueSlot, isTimeZone, nextRunAfter, timeZoneNames, type ScheduleRule } from '../../../src/shared/schedule.ts';
 
 const at = (iso: string) => new Date(iso);
 const next = (rule: ScheduleRule, after: string) => nextRunAfter(rule, at(after)).toISOString();
@@ -98,5 +98,17 @@ describe('isTimeZone', () => {
     expect(isTimeZone('UTC')).toBe(true);
     expect(isTimeZone('Mars/Olympus_Mons')).toBe(false);
     expect(isTimeZone('')).toBe(false);
+  });
+});
+
+describe('timeZoneNames, the zones the schedule form offers', () => {
+  it('lists UTC and the IANA zones, each one the server accepts, once and in order', () => {
+    const names = timeZoneNames();
+    expect(names).toContain('UTC');
+    expect(names).toContain('Europe/London');
+    expect(names).toContain('Asia/Tokyo');
+    expect(names.every(isTimeZone)).toBe(true);
+    expect(new Set(names).size).toBe(names.length);
+    expect(names).toEqual([...names].sort());
   });
 });

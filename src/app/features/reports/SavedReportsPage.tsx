@@ -74,12 +74,15 @@ const columns: Column<SavedReport>[] = [
   },
 ];
 
-/** Which reports are sent by e-mail (issue 36): the schedule in words, or that it is paused. */
-function scheduleColumn(byReport: ReadonlyMap<string, ReportSchedule>): Column<SavedReport> {
+/** Which reports are sent by e-mail (issue 36): each schedule in words, or that it is paused. */
+function scheduleColumn(schedules: readonly ReportSchedule[]): Column<SavedReport> {
+  const byReport = Map.groupBy(schedules, (row) => row.report);
   const text = (r: SavedReport) => {
-    const schedule = byReport.get(r.id);
-    if (!schedule) return null;
-    return schedule.paused ? `Paused: ${describeSchedule(schedule)}` : describeSchedule(schedule);
+    const own = byReport.get(r.id);
+    if (!own) return null;
+    return own
+      .map((schedule) => (schedule.paused ? `Paused: ${describeSchedule(schedule)}` : describeSchedule(schedule)))
+      .join('; ');
   };
   return { id: 'schedule', header: 'Schedule', csv: text, cell: (r) => text(r) ?? '—' };
 }
@@ -93,10 +96,7 @@ export default function SavedReportsPage() {
     () => (account ? listAll('report-schedule', { account }) : Promise.resolve([])),
     `report-schedules:${account}`,
   );
-  const shown = useMemo(
-    () => [...columns, scheduleColumn(new Map((schedules.data ?? []).map((row) => [row.report, row])))],
-    [schedules.data],
-  );
+  const shown = useMemo(() => [...columns, scheduleColumn(schedules.data ?? [])], [schedules.data]);
   const canWrite = useCanWriteRow('saved-report');
   const [renaming, setRenaming] = useState<SavedReport | null>(null);
   const [deleting, setDeleting] = useState<SavedReport | null>(null);

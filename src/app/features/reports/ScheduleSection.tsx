@@ -1,43 +1,22 @@
 /**
- * The "Schedule" section of a saved report's page (issue 36): the report's e-mail delivery, made,
+ * The "Schedule" section of a saved report's page: the report's e-mail deliveries, each made,
  * changed, paused, run at once or deleted here, with its recent runs (a failed one shows why).
- * The server keeps every rule (who may, to whom, which zone); the form shows its field messages.
+ *
+ * A report may have several schedules, and the page shows every one: a weekly mail to the team
+ * and a monthly one to a client's people are different deliveries of the same report (other
+ * recipients, another rhythm), and the API has always allowed them.
  */
-import { useState, type FormEvent } from 'react';
-import { ApiError, call, create, listAll, remove, update } from '../../../lib/api.ts';
+import { useState } from 'react';
+import { call, listAll, remove, update } from '../../../lib/api.ts';
 import { showError, showSuccess } from '../../../stores/alerts.ts';
 import { formatDateTime } from '../../../shared/date-format.ts';
-import { FREQUENCIES, WEEKDAYS, type Frequency, type Weekday } from '../../../shared/schedule.ts';
 import type { ReportSchedule, ReportScheduleRun } from '../../../shared/schemas/index.ts';
 import { ConfirmDialog } from '../../kit/ConfirmDialog.tsx';
 import { Badge, capitalise } from '../../shared/Badge.tsx';
 import { Button } from '../../shared/Button.tsx';
 import { Card } from '../../shared/Card.tsx';
-import { TextField } from '../../shared/Field.tsx';
-import { SelectField } from '../../shared/SelectField.tsx';
 import { useAsync } from '../../shared/useAsync.ts';
-
-interface Draft {
-  frequency: Frequency;
-  weekday: Weekday;
-  month_day: string;
-  time: string;
-  time_zone: string;
-  recipients: string;
-}
-
-const localZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-
-function draftOf(schedule: ReportSchedule | null, me: string): Draft {
-  return {
-    frequency: schedule?.frequency ?? 'weekly',
-    weekday: schedule?.weekday ?? 'monday',
-    month_day: String(schedule?.month_day ?? 1),
-    time: schedule?.time ?? '09:00',
-    time_zone: schedule?.time_zone ?? localZone(),
-    recipients: schedule ? schedule.recipients.join(', ') : me,
-  };
-}
+import { ScheduleForm } from './ScheduleForm.tsx';
 
 /** 'Weekly on Monday at 09:00 (Europe/London)'. */
 export function describeSchedule(
@@ -52,36 +31,70 @@ export function describeSchedule(
   return `${when} at ${schedule.time} (${schedule.time_zone})`;
 }
 
-function fieldErrors(error: unknown): Record<string, string> {
-  const found: Record<string, string> = {};
-  if (error instanceof ApiError)
-    for (const issue of error.issues) found[String(issue.path).split('.')[0] ?? ''] = String(issue.message);
-  return found;
-}
-
 export function ScheduleSection({ report, account, me }: { report: string; account: string; me: string }) {
   const [version, setVersion] = useState(0);
   const schedules = useAsync(() => listAll('report-schedule', { account, report }), `schedules:${report}:${version}`);
-  const schedule = schedules.data?.[0] ?? null;
+  const [adding, setAdding] = useState(false);
+  const reload = () => setVersion((v) => v + 1);
+  const list = schedules.data ?? [];
+
+  return (
+    <Card title="Schedule" className="mt-6">
+      <div className="space-y-6">
+        {list.map((schedule) => (
+          <ScheduleItem key={schedule.id} schedule={schedule} me={me} version={version} onChanged={reload} />
+        ))}
+        {adding ? (
+          <ScheduleForm
+            schedule={null}
+            account={account}
+            report={report}
+            me={me}
+            onDone={() => (setAdding(false), reload())}
+            onCancel={() => setAdding(false)}
+          />
+        ) : (
+          <div className="flex flex-wrap items-center gap-3">
+            {list.length === 0 ? <p className="text-sm text-slate-700">This report is not sent by e-mail.</p> : null}
+            <Button variant="secondary" disabled={!schedules.data} onClick={() => setAdding(true)}>
+              {list.length === 0 ? 'Schedule by e-mail' : 'Add another schedule'}
+            </Button>
+          </div>
+        )}
+      </div>
+    </Card>
+  );
+}
+
+function ScheduleItem({
+  schedule,
+  me,
+  version,
+  onChanged,
+}: {
+  schedule: ReportSchedule;
+  me: string;
+  version: number;
+  onChanged: () => void;
+}) {
   const runs = useAsync(
     () =>
-      call<{ data: ReportScheduleRun[] }>('/api/v1/report-schedule-run', { query: { schedule: schedule!.id } }).then(
+      call<{ data: ReportScheduleRun[] }>('/api/v1/report-schedule-run', { query: { schedule: schedule.id } }).then(
         (body) => body?.data ?? [],
       ),
-    schedule ? `runs:${schedule.id}:${version}` : null,
+    `runs:${schedule.id}:${version}`,
   );
-  const [draft, setDraft] = useState<Draft | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [editing, setEditing] = useState(false);
   const [busy, setBusy] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const reload = () => setVersion((v) => v + 1);
+  const described = describeSchedule(schedule);
 
   const act = async (work: () => Promise<unknown>, done: string) => {
     setBusy(true);
     try {
       await work();
       showSuccess(done);
-      reload();
+      onChanged();
     } catch (error) {
       showError(error);
     } finally {
@@ -89,155 +102,61 @@ export function ScheduleSection({ report, account, me }: { report: string; accou
     }
   };
 
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!draft) return;
-    const body = {
-      frequency: draft.frequency,
-      weekday: draft.frequency === 'weekly' ? draft.weekday : null,
-      month_day: draft.frequency === 'monthly' ? Number(draft.month_day) : null,
-      time: draft.time,
-      time_zone: draft.time_zone.trim(),
-      recipients: draft.recipients
-        .split(/[\s,;]+/)
-        .map((address) => address.trim())
-        .filter(Boolean),
-    };
-    setBusy(true);
-    try {
-      if (schedule) await update('report-schedule', schedule.id, body);
-      else await create('report-schedule', { ...body, account, report, format: 'csv', paused: false });
-      setDraft(null);
-      setErrors({});
-      showSuccess(schedule ? 'Schedule updated' : 'Report scheduled');
-      reload();
-    } catch (error) {
-      const found = fieldErrors(error);
-      setErrors(found);
-      if (Object.keys(found).length === 0) showError(error);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const set = (patch: Partial<Draft>) => setDraft((current) => (current ? { ...current, ...patch } : current));
-
+  if (editing)
+    return (
+      <ScheduleForm
+        schedule={schedule}
+        account={schedule.account}
+        report={schedule.report}
+        me={me}
+        onDone={() => (setEditing(false), onChanged())}
+        onCancel={() => setEditing(false)}
+      />
+    );
   return (
-    <Card title="Schedule" className="mt-6">
-      {draft ? (
-        <form className="grid gap-4 sm:grid-cols-2" onSubmit={(event) => void save(event)} noValidate>
-          <SelectField
-            label="Frequency"
-            value={draft.frequency}
-            options={FREQUENCIES.map((value) => ({ value, label: capitalise(value) }))}
-            onChange={(event) => set({ frequency: event.target.value as Frequency })}
-            error={errors.frequency}
-          />
-          {draft.frequency === 'weekly' ? (
-            <SelectField
-              label="Day of the week"
-              value={draft.weekday}
-              options={WEEKDAYS.map((value) => ({ value, label: capitalise(value) }))}
-              onChange={(event) => set({ weekday: event.target.value as Weekday })}
-              error={errors.weekday}
-            />
-          ) : null}
-          {draft.frequency === 'monthly' ? (
-            <TextField
-              label="Day of the month"
-              inputMode="numeric"
-              value={draft.month_day}
-              onChange={(event) => set({ month_day: event.target.value })}
-              hint="A day a month does not have (31 in April) sends on its last day."
-              error={errors.month_day}
-            />
-          ) : null}
-          <TextField
-            label="Time"
-            type="time"
-            value={draft.time}
-            onChange={(event) => set({ time: event.target.value })}
-            error={errors.time}
-          />
-          <TextField
-            label="Time zone"
-            value={draft.time_zone}
-            onChange={(event) => set({ time_zone: event.target.value })}
-            hint="An IANA name, such as Europe/London."
-            error={errors.time_zone}
-          />
-          <TextField
-            label="Recipients"
-            className="sm:col-span-2"
-            value={draft.recipients}
-            onChange={(event) => set({ recipients: event.target.value })}
-            hint="E-mail addresses of this account's users, separated by commas."
-            error={errors.recipients ?? errors.report}
-          />
-          <div className="flex gap-2 sm:col-span-2">
-            <Button type="submit" disabled={busy}>
-              {schedule ? 'Save schedule' : 'Schedule'}
-            </Button>
-            <Button variant="secondary" onClick={() => (setDraft(null), setErrors({}))}>
-              Cancel
-            </Button>
-          </div>
-        </form>
-      ) : schedule ? (
-        <div className="space-y-4">
-          <div className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
-            <span>{describeSchedule(schedule)}</span>
-            {schedule.paused ? <Badge className="bg-amber-100 text-amber-800">Paused</Badge> : null}
-            {schedule.last_status === 'failed' ? (
-              <Badge className="bg-red-100 text-red-800">Last run failed</Badge>
-            ) : null}
-          </div>
-          <p className="text-sm text-slate-700">
-            To {schedule.recipients.join(', ')}
-            {schedule.next_run_at ? ` · Next run ${formatDateTime(schedule.next_run_at)}` : ''}
-          </p>
-          <div className="flex flex-wrap gap-2">
-            <Button variant="secondary" disabled={busy} onClick={() => setDraft(draftOf(schedule, me))}>
-              Edit schedule
-            </Button>
-            <Button
-              variant="secondary"
-              disabled={busy}
-              onClick={() =>
-                void act(
-                  () => update('report-schedule', schedule.id, { paused: !schedule.paused }),
-                  schedule.paused ? 'Schedule resumed' : 'Schedule paused',
-                )
-              }
-            >
-              {schedule.paused ? 'Resume' : 'Pause'}
-            </Button>
-            <Button
-              variant="secondary"
-              disabled={busy}
-              onClick={() =>
-                void act(
-                  () => call('/api/v1/report-schedule/run', { method: 'POST', query: { id: schedule.id } }),
-                  'Report sent',
-                )
-              }
-            >
-              Run now
-            </Button>
-            <Button variant="secondary" disabled={busy} onClick={() => setConfirmDelete(true)}>
-              Delete schedule
-            </Button>
-          </div>
-          <RunTable runs={runs.data ?? []} />
-        </div>
-      ) : (
-        <div className="flex flex-wrap items-center gap-3">
-          <p className="text-sm text-slate-700">This report is not sent by e-mail.</p>
-          <Button variant="secondary" disabled={!schedules.data} onClick={() => setDraft(draftOf(null, me))}>
-            Schedule by e-mail
-          </Button>
-        </div>
-      )}
+    <div role="group" aria-label={described} className="space-y-4 border-b border-slate-200 pb-6 last:border-0">
+      <div className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
+        <span className="font-medium">{described}</span>
+        {schedule.paused ? <Badge className="bg-amber-100 text-amber-800">Paused</Badge> : null}
+        {schedule.last_status === 'failed' ? <Badge className="bg-red-100 text-red-800">Last run failed</Badge> : null}
+      </div>
+      <p className="text-sm text-slate-700">
+        To {schedule.recipients.join(', ')}
+        {schedule.next_run_at ? ` · Next run ${formatDateTime(schedule.next_run_at)}` : ''}
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <Button variant="secondary" disabled={busy} onClick={() => setEditing(true)}>
+          Edit schedule
+        </Button>
+        <Button
+          variant="secondary"
+          disabled={busy}
+          onClick={() =>
+            void act(
+              () => update('report-schedule', schedule.id, { paused: !schedule.paused }),
+              schedule.paused ? 'Schedule resumed' : 'Schedule paused',
+            )
+          }
+        >
+          {schedule.paused ? 'Resume' : 'Pause'}
+        </Button>
+        <Button
+          variant="secondary"
+          disabled={busy}
+          onClick={() =>
+            void act(
+              () => call('/api/v1/report-schedule/run', { method: 'POST', query: { id: schedule.id } }),
+              'Report sent',
+            )
+          }
+        >
+          Run now
+        </Button>
+        <Button variant="secondary" disabled={busy} onClick={() => setConfirmDelete(true)}>
+          Delete schedule
+        </Button>
+      </div>
+      <RunTable runs={runs.data ?? []} />
       <ConfirmDialog
         isOpen={confirmDelete}
         title="Delete schedule"
@@ -247,12 +166,12 @@ export function ScheduleSection({ report, account, me }: { report: string; accou
         onCancel={() => setConfirmDelete(false)}
         onConfirm={() => {
           setConfirmDelete(false);
-          if (schedule) void act(() => remove('report-schedule', schedule.id), 'Schedule deleted');
+          void act(() => remove('report-schedule', schedule.id), 'Schedule deleted');
         }}
       >
-        Stop sending this report by e-mail? Its past runs are no longer listed.
+        Stop sending this report by e-mail ({described})? Its past runs are no longer listed.
       </ConfirmDialog>
-    </Card>
+    </div>
   );
 }
 

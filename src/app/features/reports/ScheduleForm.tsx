@@ -1,0 +1,161 @@
+/**
+ * The form that makes or changes one e-mail schedule of a saved report. The time zone is chosen
+ * from the runtime's list (the server still refuses a zone it does not know); the server keeps
+ * every other rule too (who may, to whom), and its field messages show under the fields.
+ */
+import { useState, type FormEvent } from 'react';
+import { ApiError, create, update } from '../../../lib/api.ts';
+import { showError, showSuccess } from '../../../stores/alerts.ts';
+import { FREQUENCIES, WEEKDAYS, timeZoneNames, type Frequency, type Weekday } from '../../../shared/schedule.ts';
+import type { ReportSchedule } from '../../../shared/schemas/index.ts';
+import { SearchChoiceInput } from '../../kit/SearchChoiceInput.tsx';
+import { capitalise } from '../../shared/Badge.tsx';
+import { Button } from '../../shared/Button.tsx';
+import { TextField } from '../../shared/Field.tsx';
+import { SelectField } from '../../shared/SelectField.tsx';
+
+interface Draft {
+  frequency: Frequency;
+  weekday: Weekday;
+  month_day: string;
+  time: string;
+  time_zone: string;
+  recipients: string;
+}
+
+const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+function draftOf(schedule: ReportSchedule | null, me: string): Draft {
+  return {
+    frequency: schedule?.frequency ?? 'weekly',
+    weekday: schedule?.weekday ?? 'monday',
+    month_day: String(schedule?.month_day ?? 1),
+    time: schedule?.time ?? '09:00',
+    time_zone: schedule?.time_zone ?? browserZone(),
+    recipients: schedule ? schedule.recipients.join(', ') : me,
+  };
+}
+
+function fieldErrors(error: unknown): Record<string, string> {
+  const found: Record<string, string> = {};
+  if (error instanceof ApiError)
+    for (const issue of error.issues) found[String(issue.path).split('.')[0] ?? ''] = String(issue.message);
+  return found;
+}
+
+export function ScheduleForm({
+  schedule,
+  account,
+  report,
+  me,
+  onDone,
+  onCancel,
+}: {
+  schedule: ReportSchedule | null;
+  account: string;
+  report: string;
+  me: string;
+  onDone: () => void;
+  onCancel: () => void;
+}) {
+  const [draft, setDraft] = useState<Draft>(() => draftOf(schedule, me));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const set = (patch: Partial<Draft>) => setDraft((current) => ({ ...current, ...patch }));
+  // The browser's zone or a stored one may be an alias the runtime's list leaves out: keep it choosable.
+  const [zones] = useState(() => {
+    const names = timeZoneNames();
+    if (!names.includes(draft.time_zone)) names.unshift(draft.time_zone);
+    return names.map((name) => ({ id: name, name }));
+  });
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    const body = {
+      frequency: draft.frequency,
+      weekday: draft.frequency === 'weekly' ? draft.weekday : null,
+      month_day: draft.frequency === 'monthly' ? Number(draft.month_day) : null,
+      time: draft.time,
+      time_zone: draft.time_zone,
+      recipients: draft.recipients
+        .split(/[\s,;]+/)
+        .map((address) => address.trim())
+        .filter(Boolean),
+    };
+    setBusy(true);
+    try {
+      if (schedule) await update('report-schedule', schedule.id, body);
+      else await create('report-schedule', { ...body, account, report, format: 'csv', paused: false });
+      showSuccess(schedule ? 'Schedule updated' : 'Report scheduled');
+      onDone();
+    } catch (error) {
+      const found = fieldErrors(error);
+      setErrors(found);
+      if (Object.keys(found).length === 0) showError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="grid gap-4 sm:grid-cols-2" onSubmit={(event) => void save(event)} noValidate>
+      <SelectField
+        label="Frequency"
+        value={draft.frequency}
+        options={FREQUENCIES.map((value) => ({ value, label: capitalise(value) }))}
+        onChange={(event) => set({ frequency: event.target.value as Frequency })}
+        error={errors.frequency}
+      />
+      {draft.frequency === 'weekly' ? (
+        <SelectField
+          label="Day of the week"
+          value={draft.weekday}
+          options={WEEKDAYS.map((value) => ({ value, label: capitalise(value) }))}
+          onChange={(event) => set({ weekday: event.target.value as Weekday })}
+          error={errors.weekday}
+        />
+      ) : null}
+      {draft.frequency === 'monthly' ? (
+        <TextField
+          label="Day of the month"
+          inputMode="numeric"
+          value={draft.month_day}
+          onChange={(event) => set({ month_day: event.target.value })}
+          hint="A day a month does not have (31 in April) sends on its last day."
+          error={errors.month_day}
+        />
+      ) : null}
+      <TextField
+        label="Time"
+        type="time"
+        value={draft.time}
+        onChange={(event) => set({ time: event.target.value })}
+        error={errors.time}
+      />
+      <SearchChoiceInput
+        label="Time zone"
+        value={draft.time_zone}
+        options={zones}
+        onChange={(time_zone) => set({ time_zone })}
+        hint="Type a city or region to narrow the list."
+        error={errors.time_zone}
+      />
+      <TextField
+        label="Recipients"
+        className="sm:col-span-2"
+        value={draft.recipients}
+        onChange={(event) => set({ recipients: event.target.value })}
+        hint="E-mail addresses of this account's users, separated by commas."
+        error={errors.recipients ?? errors.report}
+      />
+      <div className="flex gap-2 sm:col-span-2">
+        <Button type="submit" disabled={busy}>
+          {schedule ? 'Save schedule' : 'Schedule'}
+        </Button>
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
