@@ -125,13 +125,16 @@ describe('the server’s CSV and formula-like values (issue 30, finding 8)', () 
     expect(lines.slice(1, 6)).toEqual(["'=cmd|calc", "'+1", "'-1", "'@SUM(A1)", 'a.com']);
   });
 
-  it('every server file that answers text/csv builds it with src/shared/csv.ts (toCsv, or domainListCsv on it)', () => {
+  it('every server file that answers text/csv builds it with src/shared/csv.ts (toCsv, or domainListCsv or tableCsv on it)', () => {
     const root = path.resolve(import.meta.dirname, '../../../server');
     const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.ts'));
     const writers = files.filter((file) => readFileSync(path.join(root, file), 'utf8').includes('text/csv'));
     expect(writers.length).toBeGreaterThan(0);
     for (const file of writers)
-      expect(readFileSync(path.join(root, file), 'utf8'), file).toMatch(/\b(toCsv|domainListCsv)\(/);
+      expect(readFileSync(path.join(root, file), 'utf8'), file).toMatch(/\b(toCsv|domainListCsv|tableCsv)\(/);
+    // The report's CSV (a scheduled report's attachment, the page's export) is toCsv underneath.
+    const reportTable = readFileSync(path.resolve(root, '../src/shared/report-table.ts'), 'utf8');
+    expect(reportTable.slice(reportTable.indexOf('export function tableCsv('))).toMatch(/return toCsv\(/);
   });
 });
 
