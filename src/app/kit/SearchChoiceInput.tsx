@@ -54,6 +54,29 @@ export function SearchChoiceInput({
       validationBehavior="aria"
       menuTrigger="focus"
     >
+      <ComboBoxFrame label={label} hint={hint} error={error} empty="No matches" />
+    </ComboBox>
+  );
+}
+
+/**
+ * What the kit's comboboxes draw inside React Aria's ComboBox: the label, the box with its
+ * chevron button, the hint, the error and the option list. The caller holds the ComboBox, which
+ * is where the searching differs (a list held by the page, or one asked of the server).
+ */
+export function ComboBoxFrame({
+  label,
+  hint,
+  error,
+  empty,
+}: {
+  label: string;
+  hint?: ReactNode;
+  error?: string;
+  empty: string;
+}) {
+  return (
+    <>
       <Label className={labelClass}>{label}</Label>
       <div className="relative">
         <Input className={`${inputClass} pr-9`} placeholder="Type to search" />
@@ -70,7 +93,7 @@ export function SearchChoiceInput({
       <Popover className={popoverClass} style={{ zIndex: SELECT_LAYER_Z_INDEX }}>
         <ListBox
           className="max-h-72 outline-none"
-          renderEmptyState={() => <p className="px-3 py-2 text-sm text-slate-600">No matches</p>}
+          renderEmptyState={() => <p className="px-3 py-2 text-sm text-slate-600">{empty}</p>}
         >
           {(option: Option) => (
             <ListBoxItem id={option.id} textValue={option.name} className={itemClass}>
@@ -79,6 +102,6 @@ export function SearchChoiceInput({
           )}
         </ListBox>
       </Popover>
-    </ComboBox>
+    </>
   );
 }

@@ -29,6 +29,7 @@ import { SELECT_BOX_CLASS, SelectChevron } from '../shared/SelectField.tsx';
 import { NEW_OPTION_MARKER, SELECT_ALL_ID, SELECT_LAYER_Z_INDEX, type SelectOption } from '../../shared/constants.ts';
 
 import { errorClass, hintClass, inputClass, itemClass, labelClass, popoverClass } from './fieldStyles.ts';
+import { ComboBoxFrame } from './SearchChoiceInput.tsx';
 
 interface Common {
   label: string;
@@ -273,33 +274,7 @@ export function ReferencePicker({
       menuTrigger="focus"
       {...rest}
     >
-      <Label className={labelClass}>{label}</Label>
-      <div className="relative">
-        <Input className={`${inputClass} pr-9`} placeholder="Type to search" />
-        <Button className="absolute inset-y-0 right-0 w-9" aria-label={`Show ${label} options`}>
-          <SelectChevron />
-        </Button>
-      </div>
-      {hint ? (
-        <Text slot="description" className={hintClass}>
-          {hint}
-        </Text>
-      ) : null}
-      <FieldError className={errorClass}>{error}</FieldError>
-      <Popover className={popoverClass} style={{ zIndex: SELECT_LAYER_Z_INDEX }}>
-        <ListBox
-          className="max-h-72 outline-none"
-          renderEmptyState={() => (
-            <p className="px-3 py-2 text-sm text-slate-600">{options.isLoading ? 'Loading…' : 'No matches'}</p>
-          )}
-        >
-          {(option: SelectOption) => (
-            <ListBoxItem id={option.id} textValue={option.name} className={itemClass}>
-              {option.name}
-            </ListBoxItem>
-          )}
-        </ListBox>
-      </Popover>
+      <ComboBoxFrame label={label} hint={hint} error={error} empty={options.isLoading ? 'Loading…' : 'No matches'} />
     </ComboBox>
   );
 }
