@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { activationMessages, allowListName } from '../../src/shared/activations.ts';
 import { messages } from '../../src/shared/messages.ts';
-import { as, buildSeededApp, FOREIGN, OWN, ROW_IDS, type Persona } from '../helpers/seed.ts';
+import { buildSeededApp, injectAs, type InjectMethod, FOREIGN, OWN, ROW_IDS, type Persona } from '../helpers/seed.ts';
 
 interface Row extends Record<string, unknown> {
   id: string;
@@ -25,16 +25,8 @@ const id = (resource: string, owner: 'own' | 'foreign' | 'global') => ROW_IDS[re
 const vendor = () => id('third-party-macro-vendor', 'global');
 const message = (response: { json: () => unknown }) => (response.json() as { message: string }).message;
 
-function call(
-  persona: Persona,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  payload?: object,
-  ifMatch?: string,
-) {
-  const headers = { ...as(app, persona), ...(ifMatch ? { 'if-match': ifMatch } : {}) };
-  return app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
-}
+const call = (persona: Persona, method: InjectMethod, url: string, payload?: object, ifMatch?: string) =>
+  injectAs(app, persona, method, url, payload, ifMatch);
 
 /** An activation made as the guided form makes it (its own allow list), at min APM 0. */
 async function guided(status: 'draft' | 'active' = 'draft', account: 'own' | 'foreign' = 'own') {

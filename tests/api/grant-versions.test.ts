@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '../../src/shared/messages.ts';
 import type { AccountGrant } from '../../src/shared/schemas/account-users.ts';
-import { as, buildSeededApp, FOREIGN, OWN, type Persona } from '../helpers/seed.ts';
+import { buildSeededApp, injectAs, type InjectMethod, FOREIGN, OWN, type Persona } from '../helpers/seed.ts';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -18,16 +18,8 @@ beforeAll(async () => {
 afterAll(() => app.close());
 beforeEach(() => app.db.reset());
 
-function call(
-  persona: Persona,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  payload?: object,
-  ifMatch?: string,
-) {
-  const headers = { ...as(app, persona), ...(ifMatch ? { 'if-match': ifMatch } : {}) };
-  return app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
-}
+const call = (persona: Persona, method: InjectMethod, url: string, payload?: object, ifMatch?: string) =>
+  injectAs(app, persona, method, url, payload, ifMatch);
 
 /** A user of the foreign account with a read grant on the own one. */
 async function guest(): Promise<string> {
