@@ -30,8 +30,6 @@ import {
   canAccessAccount,
   checkAccess,
   effectiveRole,
-  PERMISSIONS,
-  roleAtLeast,
   type AccessErrorKind,
   type AccessRule,
   type Permission,
@@ -49,7 +47,7 @@ import type { Repositories } from '../store/repositories.ts';
 
 export interface AccessPolicy {
   rule?: AccessRule;
-  /** A permission of the table; the same as rule.role = PERMISSIONS[permission]. */
+  /** A permission of the table; the same as rule.permission. */
   permission?: Permission;
   /** Where the selected account comes from; by default ?account=, else the user's own account. */
   account?: (request: FastifyRequest) => unknown;
@@ -196,11 +194,9 @@ export function accessControl(app: FastifyInstance, repositories: Repositories) 
     const query = request.query as Record<string, unknown> | undefined;
     const selected = access.account ? access.account(request) : query?.account;
     const resolved = resolveAccount(user, selected);
-    const rule: AccessRule = { ...access.rule };
-    if (access.permission) {
-      const needed = PERMISSIONS[access.permission];
-      if (!rule.role || roleAtLeast(needed, rule.role)) rule.role = needed;
-    }
+    const rule: AccessRule = access.permission
+      ? { ...access.rule, permission: access.permission }
+      : (access.rule ?? {});
     const failure = checkAccess(rule, {
       role: resolved.role,
       account: resolved.account,

@@ -15,7 +15,7 @@
 import type { FastifyInstance, preValidationHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { canAccessAccount, effectiveRole, isRootUser, roleAtLeast } from '../../src/shared/access.ts';
+import { can, canAccessAccount, effectiveRole, isRootUser, mayGrant } from '../../src/shared/access.ts';
 import { messages } from '../../src/shared/messages.ts';
 import {
   accountGrantBody,
@@ -42,7 +42,7 @@ const adminOfNamedAccount: preValidationHookHandler = (request, _reply, done) =>
   const account = named && typeof named === 'object' ? named.account : undefined;
   if (typeof account === 'string' && request.user) {
     if (!canAccessAccount(request.user, account)) return done(forbidden(messages.access.foreignAccount));
-    if (!roleAtLeast(effectiveRole(request.user, account), 'admin'))
+    if (!can(effectiveRole(request.user, account), 'users.manage'))
       return done(forbidden(request.method === 'GET' ? messages.access.accountError : messages.access.writeRefused));
   }
   done();
@@ -108,7 +108,7 @@ export function accountAccessRoutes(app: FastifyInstance) {
         if (!row) return;
         const issue = (field: BulkRowIssue['field'], message: string) =>
           issues.push({ row: index + 1, field, message });
-        if (!roleAtLeast(own, row.role)) issue('role', `You may not grant the ${row.role} role on this account`);
+        if (!mayGrant(own, row.role)) issue('role', `You may not grant the ${row.role} role on this account`);
         if (findUserByEmail(app, row.email)) issue('email', messages.api.emailTaken);
       });
       if (issues.length) {
@@ -179,7 +179,7 @@ export function accountAccessRoutes(app: FastifyInstance) {
       if (target.id === actor.id) throw invalidField('user', 'You cannot change your own access', 409);
       if (target.account === account || target.access_grants.some((g) => g.id === account))
         throw invalidField('user', 'already has access to this account; change their role instead', 409);
-      if (!roleAtLeast(effectiveRole(actor, account), effectiveRole(target, account)))
+      if (!mayGrant(effectiveRole(actor, account), effectiveRole(target, account)))
         throw new HttpError(403, messages.access.writeRefused);
       const next = {
         ...target,

@@ -17,7 +17,7 @@
 import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { canAccessAccount, effectiveRole, roleAtLeast, type Role } from '../../src/shared/access.ts';
+import { can, canAccessAccount, effectiveRole, mayGrant, type Role } from '../../src/shared/access.ts';
 import { messages } from '../../src/shared/messages.ts';
 import {
   accountUserQuery,
@@ -47,8 +47,8 @@ export function assertManages(
 ) {
   if (!canAccessAccount(actor, account)) throw forbidden(messages.access.foreignAccount);
   const own = effectiveRole(actor, account);
-  if (!roleAtLeast(own, 'admin')) throw forbidden(refusal);
-  if (role && !roleAtLeast(own, role)) throw forbidden(`role: you may not grant the ${role} role on this account`);
+  if (!can(own, 'users.manage')) throw forbidden(refusal);
+  if (role && !mayGrant(own, role)) throw forbidden(`role: you may not grant the ${role} role on this account`);
 }
 
 /** The target must be a user of the account (own or granted) who does not outrank the actor. */
@@ -60,7 +60,7 @@ function targetIn(request: FastifyRequest, actor: User, userId: string, account:
     (target.account !== account && !target.access_grants.some((g) => g.id === account))
   )
     throw notFound(messages.api.notFound('user'));
-  if (!roleAtLeast(effectiveRole(actor, account), effectiveRole(target, account)))
+  if (!mayGrant(effectiveRole(actor, account), effectiveRole(target, account)))
     throw forbidden(messages.access.writeRefused);
   return target;
 }
@@ -75,7 +75,7 @@ const adminOfNamedAccount: preValidationHookHandler = (request, _reply, done) =>
   if (typeof account === 'string' && request.user) {
     const actor = request.user;
     if (!canAccessAccount(actor, account)) return done(forbidden(messages.access.foreignAccount));
-    if (!roleAtLeast(effectiveRole(actor, account), 'admin')) return done(forbidden(messages.access.writeRefused));
+    if (!can(effectiveRole(actor, account), 'users.manage')) return done(forbidden(messages.access.writeRefused));
   }
   done();
 };

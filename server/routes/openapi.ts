@@ -32,6 +32,7 @@ import {
 import { currentUser } from '../../src/shared/schemas/user.ts';
 import { stimUploadFields, UPLOAD_TYPES } from '../../src/shared/schemas/spotlight.ts';
 import type { RouteAccess } from '../plugins/access.ts';
+import { PERMISSIONS } from '../../src/shared/access.ts';
 
 type Json = Record<string, unknown>;
 
@@ -140,7 +141,7 @@ export function buildOpenApi(app: FastifyInstance): Json {
     const referenceNote = definition.references
       ? ` Ids in ${Object.keys(definition.references).join(', ')} must name rows the user may see, in the row's account or global (400 otherwise); an update checks the ids it adds, and all of them when it moves the row.`
       : '';
-    const writeNote = `Needs role ${definition.writeRole} in the row's account${definition.accountPath === 'account?' ? ' (global rows: root)' : ''}.${featureNote}${referenceNote}`;
+    const writeNote = `Needs role ${PERMISSIONS[definition.writePermission]} in the row's account${definition.accountPath === 'account?' ? ' (global rows: root)' : ''}.${featureNote}${referenceNote}`;
     const creatorNote = definition.creatorField
       ? ` Only the user in ${definition.creatorField}, or an admin of the row's account, may update or delete a row.`
       : '';

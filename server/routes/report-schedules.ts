@@ -5,7 +5,7 @@
  * maker, or an admin of the account) schedule it. Recipients are users of the account; another
  * address only when an admin sets it (a report's figures are the account's business).
  */
-import { effectiveRole, roleAtLeast } from '../../src/shared/access.ts';
+import { can, effectiveRole } from '../../src/shared/access.ts';
 import { nextRunAfter, type ScheduleRule } from '../../src/shared/schedule.ts';
 import { resources, type User } from '../../src/shared/schemas/index.ts';
 import { invalidField } from '../http-errors.ts';
@@ -41,7 +41,7 @@ function isAccountUser(repositories: Repositories, account: string, address: str
 function assertRecipients(repositories: Repositories, user: User, row: StoredRow): void {
   const account = String(row.account);
   const addresses = [...new Set((row.recipients as string[]).map((address) => address.trim().toLowerCase()))];
-  const mayAddOthers = roleAtLeast(effectiveRole(user, account), 'admin');
+  const mayAddOthers = can(effectiveRole(user, account), 'reports.manage');
   for (const address of addresses) {
     if (!mayAddOthers && !isAccountUser(repositories, account, address))
       throw invalidField(

@@ -5,7 +5,7 @@
  * name rows the user may use there.
  */
 import type { AccountFeature } from '../../src/shared/access.ts';
-import { canSeeRow, effectiveRole, isRootUser, roleAtLeast, visibleAccounts } from '../../src/shared/access.ts';
+import { can, canSeeRow, effectiveRole, isRootUser, visibleAccounts } from '../../src/shared/access.ts';
 import { messages } from '../../src/shared/messages.ts';
 import {
   isResourceName,
@@ -27,7 +27,7 @@ export { canSeeRow, visibleAccounts };
 export function assertCreatorOrAdmin(user: User, definition: ResourceDefinition, row: StoredRow) {
   if (!definition.creatorField || row[definition.creatorField] === user.id) return;
   const owners = ownersOf(row, definition.accountPath);
-  if (!owners.every((owner) => owner !== null && roleAtLeast(effectiveRole(user, owner), 'admin'))) {
+  if (!owners.every((owner) => owner !== null && can(effectiveRole(user, owner), 'reports.manage'))) {
     throw forbidden(messages.access.writeRefused);
   }
 }

@@ -15,12 +15,11 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
+  can,
   effectiveRole,
+  isAdminAreaPermission,
   isProductOwnerUser,
-  maxRole,
-  roleAtLeast,
   writeRefusal,
-  type Role,
 } from '../../src/shared/access.ts';
 import { messages } from '../../src/shared/messages.ts';
 import {
@@ -71,17 +70,16 @@ function assertCanWrite(
   if (refusal === 'foreign-account') throw forbidden(messages.access.foreignAccount);
   if (refusal === 'role') throw forbidden(messages.access.writeRefused);
   const global = owner === null || definition.accountPath === 'id';
-  assertAdminAreaWriter(user, global ? maxRole(definition.writeRole, 'root') : definition.writeRole, productOwners);
+  assertAdminAreaWriter(user, global || isAdminAreaPermission(definition.writePermission), productOwners);
 }
 
 /**
- * What only root or super may write (accounts, contracts, projects, the lookups…) is the admin
- * area's, and /admin needs a product-owner account (spec §5, decisions.md §3): a root user of any
- * other account is refused here as the page refuses them, with the same text.
+ * What only root or super may write (accounts, contracts, projects, the lookups, every global
+ * row…) is the admin area's, and /admin needs a product-owner account (spec §5, decisions.md §3):
+ * a root user of any other account is refused here as the page refuses them, with the same text.
  */
-function assertAdminAreaWriter(user: User, needed: Role, productOwners: readonly string[]) {
-  if (roleAtLeast(needed, 'root') && !isProductOwnerUser(user.account, productOwners))
-    throw forbidden(messages.access.writeRefused);
+function assertAdminAreaWriter(user: User, adminArea: boolean, productOwners: readonly string[]) {
+  if (adminArea && !isProductOwnerUser(user.account, productOwners)) throw forbidden(messages.access.writeRefused);
 }
 
 /**
@@ -110,9 +108,9 @@ function assertMayCreate(
   for (const owner of named) assertCanWrite(user, definition, owner, productOwners);
   if (named.length > 0) return;
   const accounts = [user.account, ...user.access_grants.map((grant) => grant.id)];
-  const best = accounts.reduce<Role>((role, account) => maxRole(role, effectiveRole(user, account)), 'read');
-  if (!roleAtLeast(best, definition.writeRole)) throw forbidden(messages.access.writeRefused);
-  assertAdminAreaWriter(user, definition.writeRole, productOwners);
+  if (!accounts.some((account) => can(effectiveRole(user, account), definition.writePermission)))
+    throw forbidden(messages.access.writeRefused);
+  assertAdminAreaWriter(user, isAdminAreaPermission(definition.writePermission), productOwners);
 }
 
 /** A row as the API sends it: shaped by the resource's row schema, so no stored-only field leaks. */

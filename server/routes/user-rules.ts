@@ -8,8 +8,9 @@ import {
   canAccessAccount,
   canChangeSignIn,
   effectiveRole,
+  can,
   isRootUser,
-  roleAtLeast,
+  mayGrant,
   type Role,
 } from '../../src/shared/access.ts';
 import type { User } from '../../src/shared/schemas/index.ts';
@@ -29,7 +30,7 @@ export function assertUserChangeAllowed(actor: User, before: StoredRow | null, a
   if (before) {
     const target = before as unknown as User;
     const targetRole = effectiveRole(target, target.account);
-    if (!roleAtLeast(actorRole(target.account), targetRole)) throw forbidden(messages.access.writeRefused);
+    if (!mayGrant(actorRole(target.account), targetRole)) throw forbidden(messages.access.writeRefused);
   }
   if (!after) return;
   if (before && after.email !== before.email && !canChangeSignIn(actor, before as unknown as User)) {
@@ -52,7 +53,7 @@ export function assertUserChangeAllowed(actor: User, before: StoredRow | null, a
   }
   for (const grant of diff('access_grants')) {
     const role = actorRole(grant.id);
-    if (!canAccessAccount(actor, grant.id) || !roleAtLeast(role, 'admin') || !roleAtLeast(role, grant.role)) {
+    if (!canAccessAccount(actor, grant.id) || !can(role, 'users.manage') || !mayGrant(role, grant.role)) {
       throw forbidden(`access_grants: you may not grant or remove the ${grant.role} role on account ${grant.id}`);
     }
   }

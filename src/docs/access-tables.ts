@@ -4,16 +4,24 @@
  * name of each permission is written here, and the type makes a new permission fail the build until
  * it has one.
  */
-import { ROLES, can, PERMISSIONS, type AccessRule, type Permission, type Role } from '../shared/access.ts';
+import { ROLES, can, lowestRole, PERMISSIONS, type AccessRule, type Permission, type Role } from '../shared/access.ts';
 import { ADMIN_SECTIONS, routes } from '../app/routes.ts';
 
 export const PERMISSION_TEXT: Record<Permission, string> = {
+  'search.basic': 'Search import jobs, measurements, reports and users',
+  'reports.save': 'Save reports and e-mail them to the account’s users on a schedule',
   'measurement.write': 'Create and edit measurements, upload their tags and import their data',
   'activation.write': 'Create, activate, pause, resume and end activations; manage domain lists',
   'billing.view': 'Open Billing: contracts and purchase orders',
+  'search.workspace': 'Search label categories, labels and purchase orders too',
   'labels.manage': 'Manage the account’s label categories and labels',
   'users.manage': 'Invite and manage the account’s users',
+  'reports.manage': 'Change other people’s saved reports, and send reports to addresses outside the account',
+  'spotlight.company.edit': 'Rename the account’s Spotlight company',
+  'spotlight.users.manage': 'Add, change and remove the account’s Spotlight users',
   'admin.root': 'Open the admin area’s root sections and the Global Admin Menu',
+  'search.global': 'Search accounts, contracts, custom parameter templates, projects and macros too',
+  'spotlight.companies.manage': 'Create and delete Spotlight companies',
   'admin.super': 'Edit custom parameter templates, import job configs, upload templates and lookup tables',
   'version.view': 'See the version label at the bottom of the sidebar',
 };
@@ -50,7 +58,8 @@ export function ruleText(rule: AccessRule): string {
   if (rule.feature === 'lamp_access') parts.push('account with LAMP access');
   if (rule.feature === 'spotlight_access') parts.push('account with Spotlight access');
   if (rule.productOwner) parts.push('your own account is a product owner');
-  if (rule.role && rule.role !== 'read') parts.push(`${rule.role} or above`);
+  const least = lowestRole(rule);
+  if (least !== ROLES[0]) parts.push(`${least} or above`);
   return parts.length === 0 ? 'every signed-in user' : parts.join(' · ');
 }
 

@@ -5,8 +5,8 @@
 import { z } from 'zod';
 import { request, type RequestOptions } from './api.ts';
 import { IF_MATCH_HEADER } from '../shared/http-headers.ts';
-import { roleAtLeast, type Role } from '../shared/access.ts';
-import { ACCOUNT_ROLES, accountGrantRow, type AccountGrant } from '../shared/schemas/account-users.ts';
+import { mayGrant, type Role } from '../shared/access.ts';
+import { accountGrantRow, type AccountGrant } from '../shared/schemas/account-users.ts';
 
 const grantsResponse = z.object({ data: z.array(accountGrantRow) });
 
@@ -50,15 +50,12 @@ export const revokeGrant = (
 ) =>
   request('/api/v1/account-users', { method: 'DELETE', query: { user, account }, ...grantWrite(user, seen, onReload) });
 
-/** The account roles someone with `actor` may hand out (never above their own). */
-export const grantableRoles = (actor: Role) => ACCOUNT_ROLES.filter((role) => roleAtLeast(actor, role));
-
 /**
  * Whether the actor may change or revoke this grant here, as the server decides: an access grant
  * (not a root grant), not their own, on someone who does not outrank them. The user's own
  * account may change role but is not revoked.
  */
 export function grantActions(grant: AccountGrant, actor: Role, actorId: string | undefined) {
-  const allowed = grant.kind === 'account' && grant.user.id !== actorId && roleAtLeast(actor, grant.role);
+  const allowed = grant.kind === 'account' && grant.user.id !== actorId && mayGrant(actor, grant.role);
   return { changeRole: allowed, revoke: allowed && !grant.own_account };
 }

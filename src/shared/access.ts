@@ -3,7 +3,7 @@
  * and the client's hiding of UI (lamp-spec.md §4, §5, §6; decisions.md §3).
  * The server is the authority; the client only hides what the server would refuse.
  */
-import { ROLE_ORDER } from './constants.ts';
+import { ACCOUNT_ROLES, ROLE_ORDER } from './constants.ts';
 import type { AccountPath, ResourceDefinition } from './schemas/index.ts';
 
 export type Role = (typeof ROLE_ORDER)[number];
@@ -56,19 +56,47 @@ export function canAccessAccount(user: AccessSubject, accountId: string): boolea
   return isRootUser(user) || user.account === accountId || user.access_grants.some((g) => g.id === accountId);
 }
 
-/** What each role may do (spec §6). Read any entry as "at least this role". */
+/**
+ * What each role may do (spec §6): every permission the code asks, by name. Read any entry as
+ * "at least this role". Routes, the resource registry and pages ask `can(role, name)`, never a
+ * role word, so moving a permission to another role is one change here.
+ */
 export const PERMISSIONS = {
+  /** Global search over import jobs, measurements, reports and users ("always", spec §6). */
+  'search.basic': 'read',
+  /** Save reports and schedule their delivery to the account's users: anyone who reads the account. */
+  'reports.save': 'read',
   /** Create and edit measurements, their tags and imports. */
   'measurement.write': 'write',
   /** Create, change, pause, resume and end activations; create, edit and delete domain lists. */
   'activation.write': 'write',
+  /** The Billing menu: contracts and purchase orders. */
   'billing.view': 'write',
+  /** Global search adds label categories, labels and purchase orders. */
+  'search.workspace': 'write',
+  /** The Labels page and menu item: the account's label categories and labels. */
   'labels.manage': 'admin',
+  /** The Users page and menu item: invite users, grant and revoke roles in the account. */
   'users.manage': 'admin',
-  /** The Admin nav item, the Global Admin Menu, and the root admin sections. */
+  /** Change or delete another user's saved report; send a report to addresses outside the account. */
+  'reports.manage': 'admin',
+  /** Rename the account's Spotlight company. */
+  'spotlight.company.edit': 'admin',
+  /** Add, change and remove the Spotlight users of the account's company. */
+  'spotlight.users.manage': 'admin',
+  /**
+   * The Admin nav item, the Global Admin Menu, and the root admin sections with what they write
+   * (accounts, contracts, purchase orders, projects, reports, name mappings, macros, import job
+   * statuses); also every global row.
+   */
   'admin.root': 'root',
+  /** Global search adds accounts, contracts, custom parameter templates, projects and macros. */
+  'search.global': 'root',
+  /** Create and delete Spotlight companies (onboarding creates an account's first). */
+  'spotlight.companies.manage': 'root',
   /** custom-parameter-templates, import-job-configs, upload-templates, lookup-tables. */
   'admin.super': 'super',
+  /** The version label at the bottom of the sidebar. */
   'version.view': 'root',
 } as const satisfies Record<string, Role>;
 
@@ -78,9 +106,54 @@ export function can(role: Role, permission: Permission): boolean {
   return roleAtLeast(role, PERMISSIONS[permission]);
 }
 
-/** The higher of two roles. */
-export function maxRole(a: Role, b: Role): Role {
-  return roleAtLeast(a, b) ? a : b;
+/**
+ * Whether a permission is the admin area's (root and above): writing with it also needs a
+ * product-owner account (decisions.md §3).
+ */
+export function isAdminAreaPermission(permission: Permission): boolean {
+  return roleAtLeast(PERMISSIONS[permission], PERMISSIONS['admin.root']);
+}
+
+/**
+ * The grant rule, "nobody grants more than they hold": someone who may manage users gives a role,
+ * or changes or removes a person holding it, only up to their own role. The server's users,
+ * account-users and access-grant routes and the pages' role choices all ask this.
+ */
+export function mayGrant(granter: Role, role: Role): boolean {
+  return roleAtLeast(granter, role);
+}
+
+/** The account roles `granter` may hand out, lowest first (root and super are never account grants). */
+export function grantableRoles(granter: Role): AccountRole[] {
+  return ACCOUNT_ROLES.filter((role) => mayGrant(granter, role));
+}
+
+export type AccountRole = (typeof ACCOUNT_ROLES)[number];
+
+/**
+ * Spotlight's roles, on the Spotlight user (decisions.md §5), beside the LAMP role: a viewer
+ * reads, an editor prepares draft studies and their assets, a manager also launches, closes and
+ * deletes studies. A root user without a Spotlight user acts as a manager (they run the platform).
+ */
+export const SPOTLIGHT_ROLES = ['viewer', 'editor', 'manager'] as const;
+export type SpotlightRole = (typeof SPOTLIGHT_ROLES)[number];
+
+/** What each Spotlight role may do, read as "at least this Spotlight role". */
+export const SPOTLIGHT_PERMISSIONS = {
+  'spotlight.study.create': 'editor',
+  /** A study's fields, as its state allows (spotlight-rules.ts). */
+  'spotlight.study.edit': 'editor',
+  /** Move a study on: start fielding, mark complete. */
+  'spotlight.study.status': 'manager',
+  'spotlight.study.delete': 'manager',
+  /** Add, change, reorder and remove a draft study's assets and their areas of interest. */
+  'spotlight.asset.write': 'editor',
+} as const satisfies Record<string, SpotlightRole>;
+
+export type SpotlightPermission = keyof typeof SPOTLIGHT_PERMISSIONS;
+
+export function canSpotlight(role: SpotlightRole | null | undefined, permission: SpotlightPermission): boolean {
+  return !!role && SPOTLIGHT_ROLES.indexOf(role) >= SPOTLIGHT_ROLES.indexOf(SPOTLIGHT_PERMISSIONS[permission]);
 }
 
 /**
@@ -88,7 +161,7 @@ export function maxRole(a: Role, b: Role): Role {
  * server enforces them (server/routes/resources.ts, resource-rules.ts); the UI reads the same
  * functions to hide what the server would refuse (the kit's delete and selection).
  */
-type RowDefinition = Pick<ResourceDefinition, 'accountPath' | 'writeRole'>;
+type RowDefinition = Pick<ResourceDefinition, 'accountPath' | 'writePermission'>;
 
 function readPath(row: Record<string, unknown>, path: string): unknown {
   let value: unknown = row;
@@ -139,8 +212,8 @@ export function canSeeRow(user: AccessSubject, definition: RowDefinition, row: R
 
 /**
  * Why the user may not write rows owned by `owner`, or null when they may: a global row (or the
- * account table, or a lookup) needs the write role and root; an account's row needs access to
- * that account ('foreign-account') and the resource's write role there ('role').
+ * account table, or a lookup) needs the write permission and the root admin area's; an account's
+ * row needs access to that account ('foreign-account') and the write permission there ('role').
  */
 export function writeRefusal(
   user: AccessSubject,
@@ -148,10 +221,11 @@ export function writeRefusal(
   owner: string | null,
 ): 'foreign-account' | 'role' | null {
   if (owner === null || definition.accountPath === 'id') {
-    return roleAtLeast(effectiveRole(user, user.account), maxRole(definition.writeRole, 'root')) ? null : 'role';
+    const role = effectiveRole(user, user.account);
+    return can(role, definition.writePermission) && can(role, 'admin.root') ? null : 'role';
   }
   if (!canAccessAccount(user, owner)) return 'foreign-account';
-  return roleAtLeast(effectiveRole(user, owner), definition.writeRole) ? null : 'role';
+  return can(effectiveRole(user, owner), definition.writePermission) ? null : 'role';
 }
 
 /** Whether the user may change (or delete) a row: every owner of it allows the write. */
@@ -173,6 +247,18 @@ export interface AccessRule {
   productOwner?: boolean;
   /** The user's effective role must be at least this. */
   role?: Role;
+  /** The user's effective role must have this permission. */
+  permission?: Permission;
+}
+
+/** Whether a role meets a rule's role and permission (the feature and product-owner parts aside). */
+export function roleMeets(rule: Pick<AccessRule, 'role' | 'permission'>, role: Role): boolean {
+  return (!rule.role || roleAtLeast(role, rule.role)) && (!rule.permission || can(role, rule.permission));
+}
+
+/** The lowest role that meets a rule's role and permission: what a guide or a badge names. */
+export function lowestRole(rule: Pick<AccessRule, 'role' | 'permission'>): Role {
+  return ROLES.find((role) => roleMeets(rule, role)) ?? 'super';
 }
 
 /**
@@ -206,7 +292,7 @@ export function checkAccess(rule: AccessRule, context: AccessContext): AccessErr
   if (rule.feature === 'spotlight_access' && !context.account.feature_flags.spotlight_access) return 'spotlight';
   if (rule.feature === 'lamp_access' && !context.account.feature_flags.lamp_access) return 'user';
   if (rule.productOwner && !isProductOwnerUser(context.ownAccountId, context.productOwnerAccountIds)) return 'user';
-  if (rule.role && !roleAtLeast(context.role, rule.role)) return 'account';
+  if (!roleMeets(rule, context.role)) return 'account';
   return null;
 }
 

@@ -52,6 +52,8 @@ export const SELECT_MIN_SPACE_BELOW_PX = 200;
 export const SELECT_LAYER_Z_INDEX = 9999;
 
 export const ROLE_ORDER = ['read', 'write', 'admin', 'root', 'super'] as const;
+/** The roles an access grant gives in one account; root and super are global, never granted there. */
+export const ACCOUNT_ROLES = ['read', 'write', 'admin'] as const;
 export const ACCOUNT_TYPES = ['agency', 'agency_self_serve', 'partner'] as const;
 
 /** Spec §3 "Select option": 'Select All' has id '*'; an option the user typed in carries the marker. */

@@ -1,40 +1,19 @@
 /**
- * Who may do what to Spotlight studies and assets, and what may change in each state of a study
- * (decisions.md §5). The server enforces these; the pages read the same table to hide what would
- * be refused.
- *
- * Spotlight has roles of its own, on the Spotlight user: a viewer reads, an editor prepares draft
- * studies and their assets, a manager also launches and closes studies and deletes them. A root
- * user without a Spotlight user acts as a manager (they run the platform).
+ * What may change in each state of a Spotlight study (decisions.md §5), and the names of
+ * Spotlight's roles. Who may do what is the permission table of src/shared/access.ts
+ * (SPOTLIGHT_PERMISSIONS, `canSpotlight`): the server enforces it, the pages read it to hide what
+ * would be refused.
  */
+import type { SpotlightRole } from './access.ts';
 import type { StudyStatus } from './schemas/spotlight.ts';
 
-export const SPOTLIGHT_ROLES = ['viewer', 'editor', 'manager'] as const;
-export type SpotlightRole = (typeof SPOTLIGHT_ROLES)[number];
+export { canSpotlight, SPOTLIGHT_ROLES, type SpotlightPermission, type SpotlightRole } from './access.ts';
+
 export const SPOTLIGHT_ROLE_LABELS: Readonly<Record<SpotlightRole, string>> = {
   viewer: 'Viewer',
   editor: 'Editor',
   manager: 'Manager',
 };
-
-export type SpotlightAction = 'study.create' | 'study.edit' | 'study.status' | 'study.delete' | 'asset.write';
-
-/** The least Spotlight role for each action. */
-export const SPOTLIGHT_ACTION_ROLES: Readonly<Record<SpotlightAction, SpotlightRole>> = {
-  'study.create': 'editor',
-  'study.edit': 'editor',
-  'study.status': 'manager',
-  'study.delete': 'manager',
-  'asset.write': 'editor',
-};
-
-export function spotlightRoleAtLeast(role: SpotlightRole, least: SpotlightRole): boolean {
-  return SPOTLIGHT_ROLES.indexOf(role) >= SPOTLIGHT_ROLES.indexOf(least);
-}
-
-export function canSpotlight(role: SpotlightRole | null | undefined, action: SpotlightAction): boolean {
-  return !!role && spotlightRoleAtLeast(role, SPOTLIGHT_ACTION_ROLES[action]);
-}
 
 /**
  * The study fields that may change in each state. A draft is open; once the panel is in the field

@@ -9,7 +9,7 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
-import { roleAtLeast, type Role } from '../../src/shared/access.ts';
+import { PERMISSIONS, roleAtLeast, type Role } from '../../src/shared/access.ts';
 import { RESOURCE_NAMES, resources, type ResourceName } from '../../src/shared/schemas/index.ts';
 import { SPOTLIGHT_RESOURCES } from '../../src/shared/schemas/spotlight.ts';
 import { messages } from '../../src/shared/messages.ts';
@@ -410,10 +410,10 @@ function engineRow(app: FastifyInstance, name: ResourceName, method: string): Ro
   // The role needed to write: the registry's, and at least root for the account table and lookups.
   const writeRole: Role =
     global || name === 'account'
-      ? roleAtLeast(definition.writeRole, 'root')
-        ? definition.writeRole
+      ? roleAtLeast(PERMISSIONS[definition.writePermission], 'root')
+        ? PERMISSIONS[definition.writePermission]
         : 'root'
-      : definition.writeRole;
+      : PERMISSIONS[definition.writePermission];
   const canWrite = (who: Who) => who !== 'anonymous' && roleAtLeast(who, writeRole);
   const sees = (who: Who, side: Side) => global || side === 'own' || isRoot(who);
   switch (method) {

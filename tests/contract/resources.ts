@@ -11,7 +11,7 @@
  *   PUT     the new row: 200; 400, 401, 403 (a reader, where the role is above read), 404.
  *   DELETE  the new row: 204, then 404; 401, 403 (a reader, as above).
  */
-import type { Role } from '../../src/shared/access.ts';
+import { PERMISSIONS, type Role } from '../../src/shared/access.ts';
 import {
   RESOURCE_NAMES,
   resources,
@@ -158,7 +158,7 @@ export async function walkResources(client: ContractClient, options: WalkOptions
     const first = FIRST_ROWS[name];
     if (first) {
       const body = first(samples, accounts);
-      const role = WRITER_ROLE[name] ?? definition.writeRole;
+      const role = WRITER_ROLE[name] ?? PERMISSIONS[definition.writePermission];
       const answer = await client.send(op('POST'), { as: ROLE_PERSONA[role], body, status: 201 });
       const id = (answer.body as { data?: Row } | null)?.data?.id;
       if (typeof id === 'string') made.push([name, id]);
@@ -171,8 +171,8 @@ export async function walkResources(client: ContractClient, options: WalkOptions
     samples[name] = rows;
     const sample = rows[0];
     if (!sample) throw new Error(`${name}: the demo data has no row to walk with`);
-    const writer = own ? ROLE_PERSONA[WRITER_ROLE[name] ?? definition.writeRole] : 'super';
-    const readerMayTry = own && definition.writeRole !== 'read';
+    const writer = own ? ROLE_PERSONA[WRITER_ROLE[name] ?? PERMISSIONS[definition.writePermission]] : 'super';
+    const readerMayTry = own && PERMISSIONS[definition.writePermission] !== 'read';
 
     // Reads: every role, each filter, the common parameters, one row; 400, 401, 403.
     for (const role of Object.keys(ROLE_PERSONA) as Role[])

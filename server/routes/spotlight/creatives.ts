@@ -50,7 +50,7 @@ export function spotlightCreativeRoutes(app: FastifyInstance) {
       {
         // Multipart needs no CSRF guard of its own here: the token header forces a preflight.
         config: { access: 'public', bodyTypes: ['multipart/form-data'] },
-        onRequest: spotlightGuard(app, 'read', 'asset.write'),
+        onRequest: spotlightGuard(app, { spotlight: 'spotlight.asset.write' }),
         schema: {
           tags: ['Spotlight'],
           security: [{ spotlightToken: [] }],

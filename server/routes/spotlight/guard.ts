@@ -6,13 +6,21 @@
  *      user must be allowed in it, and a non-root user only in their own account (spec §4) → 403;
  *   3. the account has spotlight_access and a Spotlight company → 403;
  *   4. the user's Spotlight user is a member of that company, or the user is root → 403;
- *   5. the route's role (the LAMP effective role in that account) → 403;
- *   6. for a study or asset write, the user's Spotlight role (src/shared/spotlight-rules.ts) → 403.
+ *   5. the route's permission (of the LAMP effective role in that account) → 403;
+ *   6. for a study or asset write, the Spotlight permission of the user's Spotlight role → 403
+ *      (both tables are src/shared/access.ts).
  *
  * Every failure answers before anything is read or written, so nothing changes.
  */
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
-import { canAccessAccount, effectiveRole, isRootUser, roleAtLeast, type Role } from '../../../src/shared/access.ts';
+import {
+  canAccessAccount,
+  effectiveRole,
+  isRootUser,
+  roleMeets,
+  type Permission,
+  type Role,
+} from '../../../src/shared/access.ts';
 import { messages } from '../../../src/shared/messages.ts';
 import { SWITCHED_COMPANY_HEADER } from '../../../src/shared/http-headers.ts';
 import type { Account, User } from '../../../src/shared/schemas/index.ts';
@@ -21,7 +29,16 @@ import { badRequest, forbidden, unauthorized } from '../../http-errors.ts';
 import type { StoredRow } from '../../store/repositories.ts';
 import { spotlightStore } from './store.ts';
 import { checkSpotlightToken } from './token.ts';
-import { canSpotlight, type SpotlightAction, type SpotlightRole } from '../../../src/shared/spotlight-rules.ts';
+import { canSpotlight, type SpotlightPermission, type SpotlightRole } from '../../../src/shared/spotlight-rules.ts';
+
+/**
+ * What a Spotlight route needs beyond opening the account: a LAMP permission there, and for a
+ * study or asset write a Spotlight permission.
+ */
+export interface SpotlightNeed {
+  permission?: Permission;
+  spotlight?: SpotlightPermission;
+}
 
 export interface SpotlightContext {
   user: User;
@@ -58,15 +75,8 @@ export function decorateSpotlight(app: FastifyInstance) {
   app.decorateRequest('spotlight', null);
 }
 
-/**
- * The checks above as a route's onRequest hook; `role` is the least LAMP role the route needs,
- * `action` the Spotlight action it performs (a write of studies or assets).
- */
-export function spotlightGuard(
-  app: FastifyInstance,
-  role: Role = 'read',
-  action?: SpotlightAction,
-): onRequestHookHandler {
+/** The checks above as a route's onRequest hook; `need` is what the route needs beyond the account. */
+export function spotlightGuard(app: FastifyInstance, need: SpotlightNeed = {}): onRequestHookHandler {
   const store = spotlightStore(app.repositories);
   return (request, _reply, done) => {
     try {
@@ -92,8 +102,8 @@ export function spotlightGuard(
       const spotlightRole = spotlightRoleIn(spotlightUser, company.id, root);
       if (!spotlightRole) throw forbidden(messages.access.spotlightNoAccess);
       const effective = effectiveRole(user, account.id);
-      if (!roleAtLeast(effective, role)) throw forbidden(messages.access.accountError);
-      if (action && !canSpotlight(spotlightRole, action)) throw forbidden(messages.access.writeRefused);
+      if (!roleMeets({ permission: need.permission }, effective)) throw forbidden(messages.access.accountError);
+      if (need.spotlight && !canSpotlight(spotlightRole, need.spotlight)) throw forbidden(messages.access.writeRefused);
       request.spotlight = { user, account, role: effective, root, company, spotlightUser, spotlightRole };
       done();
     } catch (error) {

@@ -13,7 +13,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { canAccessAccount, type Role } from '../../../src/shared/access.ts';
+import { canAccessAccount, lowestRole } from '../../../src/shared/access.ts';
 import { messages } from '../../../src/shared/messages.ts';
 import type { User } from '../../../src/shared/schemas/index.ts';
 import { errorResponse } from '../../../src/shared/schemas/auth.ts';
@@ -35,16 +35,14 @@ import {
   stimEdit,
   type SpotlightResource,
 } from '../../../src/shared/schemas/spotlight.ts';
-import { badRequest, HttpError, notFound } from '../../http-errors.ts';
+import { badRequest, HttpError, invalidField, notFound } from '../../http-errors.ts';
 import { newId, type StoredRow } from '../../store/repositories.ts';
 import { checkIfMatch, etagOf } from './etag.ts';
-import { spotlightContext, spotlightGuard, type SpotlightContext } from './guard.ts';
+import { spotlightContext, spotlightGuard, type SpotlightContext, type SpotlightNeed } from './guard.ts';
 import { page } from './listing.ts';
 import { spotlightStore, type SpotlightStore } from './store.ts';
 import { nowIso } from '../../sandbox/context.ts';
-import type { SpotlightAction } from '../../../src/shared/spotlight-rules.ts';
 import { checkAreas, checkStudyDelete, checkStudyEdit, draftStudy } from './study-rules.ts';
-import { invalidField } from '../../http-errors.ts';
 
 const idParams = z.strictObject({ id: z.string().regex(/^[0-9a-f]{24}$/, 'must be a 24-character hexadecimal id') });
 const conflict = (message: string) => new HttpError(409, message);
@@ -56,10 +54,8 @@ interface ResourceSpec {
   row: z.ZodType;
   createBody: z.ZodType;
   editBody: z.ZodType;
-  /** The least LAMP role (in the selected account) for each call. */
-  roles: { read: Role; create: Role; edit: Role; delete: Role };
-  /** The Spotlight action of each write, checked against the user's Spotlight role. */
-  actions?: { create: SpotlightAction; edit: SpotlightAction; delete: SpotlightAction };
+  /** What each write needs (src/shared/access.ts); reading needs only the account. */
+  writes: { create: SpotlightNeed; edit: SpotlightNeed; delete: SpotlightNeed };
   /** The records the company may see. */
   visible(store: SpotlightStore, ctx: SpotlightContext): readonly StoredRow[];
   nameOf(row: StoredRow): string;
@@ -84,6 +80,8 @@ interface ResourceSpec {
 }
 
 const now = () => nowIso();
+// What each write needs: edit and delete need what create needs, unless given.
+const needs = (create: SpotlightNeed, edit = create, remove = create) => ({ create, edit, delete: remove });
 
 const SPECS: Record<SpotlightResource, ResourceSpec> = {
   brief: {
@@ -93,8 +91,11 @@ const SPECS: Record<SpotlightResource, ResourceSpec> = {
     createBody: briefCreate,
     editBody: briefEdit,
     // Spotlight's own roles decide who writes (the LAMP role only has to open the account).
-    roles: { read: 'read', create: 'read', edit: 'read', delete: 'read' },
-    actions: { create: 'study.create', edit: 'study.edit', delete: 'study.delete' },
+    writes: {
+      create: { spotlight: 'spotlight.study.create' },
+      edit: { spotlight: 'spotlight.study.edit' },
+      delete: { spotlight: 'spotlight.study.delete' },
+    },
     visible: (store, ctx) => store.briefs.findBy('company', ctx.company.id),
     nameOf: (row) => String(row.name),
     view: (store, row) => ({ ...row, asset_count: store.stims.findBy('brief', row.id).length }),
@@ -118,8 +119,7 @@ const SPECS: Record<SpotlightResource, ResourceSpec> = {
     row: stim,
     createBody: stimCreate,
     editBody: stimEdit,
-    roles: { read: 'read', create: 'read', edit: 'read', delete: 'read' },
-    actions: { create: 'asset.write', edit: 'asset.write', delete: 'asset.write' },
+    writes: needs({ spotlight: 'spotlight.asset.write' }),
     visible: (store, ctx) => store.stims.findBy('company', ctx.company.id),
     nameOf: (row) => String(row.name),
     view: (store, row) => ({
@@ -164,7 +164,7 @@ const SPECS: Record<SpotlightResource, ResourceSpec> = {
     createBody: companyCreate,
     editBody: companyEdit,
     // Companies are made by onboarding or by root users; an account admin may rename theirs.
-    roles: { read: 'read', create: 'root', edit: 'admin', delete: 'root' },
+    writes: needs({ permission: 'spotlight.companies.manage' }, { permission: 'spotlight.company.edit' }),
     // Root users see every company; others the one of the account they are in.
     visible: (store, ctx) => (ctx.root ? store.companies.all() : [ctx.company]),
     nameOf: (row) => String(row.name),
@@ -198,7 +198,7 @@ const SPECS: Record<SpotlightResource, ResourceSpec> = {
     createBody: spotlightUserCreate,
     editBody: spotlightUserEdit,
     // Account admins manage who is in their company; everyone may read its members.
-    roles: { read: 'read', create: 'admin', edit: 'admin', delete: 'admin' },
+    writes: needs({ permission: 'spotlight.users.manage' }),
     visible: (store, ctx) => store.users.all().filter((u) => (u.companies as string[]).includes(ctx.company.id)),
     nameOf: (row) => String(row.username),
     view: (_store, row) => row,
@@ -248,7 +248,7 @@ export function spotlightResourceRoutes(app: FastifyInstance) {
       base,
       {
         config: { access: 'public' },
-        onRequest: spotlightGuard(app, spec.roles.read),
+        onRequest: spotlightGuard(app),
         schema: {
           tags,
           security: bearer,
@@ -278,7 +278,7 @@ export function spotlightResourceRoutes(app: FastifyInstance) {
       `${base}/:id/details`,
       {
         config: { access: 'public' },
-        onRequest: spotlightGuard(app, spec.roles.read),
+        onRequest: spotlightGuard(app),
         schema: {
           tags,
           security: bearer,
@@ -299,12 +299,12 @@ export function spotlightResourceRoutes(app: FastifyInstance) {
       `${base}/create`,
       {
         config: { access: 'public' },
-        onRequest: spotlightGuard(app, spec.roles.create, spec.actions?.create),
+        onRequest: spotlightGuard(app, spec.writes.create),
         schema: {
           tags,
           security: bearer,
           summary: `Create a ${spec.noun}`,
-          description: `Needs role ${spec.roles.create} in the account.${resource === 'user' ? ' A LAMP user who already has a Spotlight user is linked to this company instead (200).' : ''}`,
+          description: `Needs role ${lowestRole(spec.writes.create)} in the account.${resource === 'user' ? ' A LAMP user who already has a Spotlight user is linked to this company instead (200).' : ''}`,
           body: spec.createBody,
           response: {
             200: z.object({ data: spec.row }),
@@ -326,12 +326,12 @@ export function spotlightResourceRoutes(app: FastifyInstance) {
       `${base}/:id/edit`,
       {
         config: { access: 'public' },
-        onRequest: spotlightGuard(app, spec.roles.edit, spec.actions?.edit),
+        onRequest: spotlightGuard(app, spec.writes.edit),
         schema: {
           tags,
           security: bearer,
           summary: `Edit a ${spec.noun}`,
-          description: `Needs role ${spec.roles.edit} in the account. Partial; unknown fields are refused. If-Match: 412 when the record changed since.`,
+          description: `Needs role ${lowestRole(spec.writes.edit)} in the account. Partial; unknown fields are refused. If-Match: 412 when the record changed since.`,
           params: idParams,
           body: spec.editBody,
           response: { 200: z.object({ data: spec.row }), 404: errorResponse, 412: errorResponse },
@@ -356,12 +356,12 @@ export function spotlightResourceRoutes(app: FastifyInstance) {
       `${base}/:id/delete`,
       {
         config: { access: 'public' },
-        onRequest: spotlightGuard(app, spec.roles.delete, spec.actions?.delete),
+        onRequest: spotlightGuard(app, spec.writes.delete),
         schema: {
           tags,
           security: bearer,
           summary: `Delete a ${spec.noun}`,
-          description: `Needs role ${spec.roles.delete} in the account. If-Match: 412 when the record changed since.${resource === 'brief' ? ' The study’s assets are deleted with it.' : resource === 'user' ? ' Removes the membership of this company (the user goes when no membership is left).' : ''}`,
+          description: `Needs role ${lowestRole(spec.writes.delete)} in the account. If-Match: 412 when the record changed since.${resource === 'brief' ? ' The study’s assets are deleted with it.' : resource === 'user' ? ' Removes the membership of this company (the user goes when no membership is left).' : ''}`,
           params: idParams,
           response: {
             204: z.null().describe('Deleted'),

@@ -32,7 +32,7 @@ export function checkStudyEdit(
   }
   const wanted = input.status as StudyStatus | undefined;
   if (!wanted || wanted === status) return;
-  if (!canSpotlight(ctx.spotlightRole, 'study.status')) throw forbidden(messages.access.writeRefused);
+  if (!canSpotlight(ctx.spotlightRole, 'spotlight.study.status')) throw forbidden(messages.access.writeRefused);
   if (STUDY_NEXT[status] !== wanted)
     throw invalidField('status', messages.spotlight.studyMoveRefused(status, wanted), 409);
   if (wanted === 'fielding' && store.stims.findBy('brief', current.id).length === 0)

@@ -1,14 +1,14 @@
 /**
  * The global search's sections (spec §2 "Global search modal", §6): which resources a role
  * searches, how each is queried (limit 10, skip 0), how a result is named and where it leads
- * (search-routes.ts). Sections come from the shared resource registry (its searchRole) and are
+ * (search-routes.ts). Sections come from the shared resource registry (its searchPermission) and are
  * sorted alphabetically by title. Recent searches are stored as ids (spec §3) and resolved here
  * with the same sections, names and links.
  */
 import type { ZodType } from 'zod';
 import { accountFilter, list, type Query } from '../../lib/api.ts';
 import type { ResourceDefinition, ResourceName, resources as Registry } from '../../shared/schemas/index.ts';
-import { roleAtLeast, type AccountFeature, type Role } from '../../shared/access.ts';
+import { can, type AccountFeature, type Role } from '../../shared/access.ts';
 import { GLOBAL_SEARCH_PAGE_SIZE } from '../../shared/constants.ts';
 import { importJobName } from '../../shared/import-job-name.ts';
 import type { ImportJob } from '../../shared/schemas/import-job.ts';
@@ -35,15 +35,15 @@ export function searchSections(
   return Object.values<ResourceDefinition>(registry)
     .filter(
       (def) =>
-        def.searchRole !== null &&
-        roleAtLeast(role, def.searchRole) &&
+        def.searchPermission !== null &&
+        can(role, def.searchPermission) &&
         (!def.feature || features[def.feature]) &&
         SEARCH_RESULT_TYPES.includes(def.name),
     )
     .map((def) => ({
       resource: def.name,
       title: def.title,
-      global: def.searchRole === 'root',
+      global: def.searchPermission === 'search.global',
       accountParameter: def.accountFilter,
     }))
     .sort((a, b) => a.title.localeCompare(b.title));

@@ -4,11 +4,11 @@
  * root and super are not account grants.
  */
 import { z } from 'zod';
-import { ROLE_ORDER } from '../constants.ts';
+import { ACCOUNT_ROLES, ROLE_ORDER } from '../constants.ts';
 import { objectId } from './common.ts';
 import { email, userRow } from './user.ts';
 
-export const ACCOUNT_ROLES = ['read', 'write', 'admin'] as const;
+export { ACCOUNT_ROLES };
 export const accountRole = z.enum(ACCOUNT_ROLES);
 
 export const inviteUserBody = z.strictObject({

@@ -141,9 +141,9 @@ describe('row rules shared by the server and the UI', () => {
     root_account_access_grants: [],
     ...over,
   });
-  const perAccount = { accountPath: 'account', writeRole: 'write' } as const;
-  const shared = { accountPath: 'accounts', writeRole: 'root' } as const;
-  const optional = { accountPath: 'account?', writeRole: 'write' } as const;
+  const perAccount = { accountPath: 'account', writePermission: 'measurement.write' } as const;
+  const shared = { accountPath: 'accounts', writePermission: 'admin.root' } as const;
+  const optional = { accountPath: 'account?', writePermission: 'measurement.write' } as const;
 
   it('sees rows of its accounts and global rows where the resource has them', () => {
     expect(canSeeRow(person(), perAccount, { account: 'a2' })).toBe(true);

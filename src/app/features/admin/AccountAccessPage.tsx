@@ -7,6 +7,7 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { z } from 'zod';
+import { grantableRoles } from '../../../shared/access.ts';
 import { objectId } from '../../../shared/schemas/index.ts';
 import { accountRole, type AccountGrant } from '../../../shared/schemas/account-users.ts';
 import { $role, $selectedAccount, $selectedAccountId } from '../../../stores/account.ts';
@@ -24,7 +25,7 @@ import { Modal } from '../../shared/Modal.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { PressButton } from '../../shared/PressButton.tsx';
 import { useAsync } from '../../shared/useAsync.ts';
-import { addGrant, changeRole, grantableRoles, grantActions, loadGrants, revokeGrant } from '../../../lib/grants.ts';
+import { addGrant, changeRole, grantActions, loadGrants, revokeGrant } from '../../../lib/grants.ts';
 import { fullName, roleName } from './account/people.ts';
 import { ResponsiveTableHead, WIDE_CELL } from './account/TableParts.tsx';
 

@@ -6,8 +6,8 @@
 import { useStore } from '@nanostores/react';
 import { useLocation } from 'wouter';
 import { request } from '../../../lib/api.ts';
-import { roleAtLeast } from '../../../shared/access.ts';
-import { ACCOUNT_ROLES, bulkUserRow } from '../../../shared/schemas/account-users.ts';
+import { grantableRoles } from '../../../shared/access.ts';
+import { bulkUserRow } from '../../../shared/schemas/account-users.ts';
 import { $role, $selectedAccount, $selectedAccountId } from '../../../stores/account.ts';
 import { showSuccess } from '../../../stores/alerts.ts';
 import { ChoiceInput } from '../../kit/fields.tsx';
@@ -26,7 +26,7 @@ export default function AdminUserCreatePage() {
   const account = useStore($selectedAccount);
   const actorRole = useStore($role) ?? 'read';
   const [, navigate] = useLocation();
-  const roles = ACCOUNT_ROLES.filter((role) => roleAtLeast(actorRole, role)).map((id) => ({ id, name: roleName(id) }));
+  const roles = grantableRoles(actorRole).map((id) => ({ id, name: roleName(id) }));
   const form = useResourceForm({
     schema: bulkUserRow,
     initial: { first_name: '', last_name: '', email: '', role: 'read' },

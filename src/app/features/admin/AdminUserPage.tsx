@@ -8,7 +8,7 @@
 import { useStore } from '@nanostores/react';
 import { useLocation } from 'wouter';
 import { update } from '../../../lib/api.ts';
-import { canChangeSignIn, effectiveRole, roleAtLeast } from '../../../shared/access.ts';
+import { canChangeSignIn, effectiveRole, mayGrant } from '../../../shared/access.ts';
 import { messages } from '../../../shared/messages.ts';
 import { userUpdate, type User } from '../../../shared/schemas/user.ts';
 import { $accounts, $role, $selectedAccountId } from '../../../stores/account.ts';
@@ -60,7 +60,7 @@ function UserDetail({ user, onSaved }: { user: User; onSaved: () => void }) {
   const accountName = (id: string) =>
     id === '*' ? 'Every account' : (accounts.find((account) => account.id === id)?.name ?? id);
   // The server's rule: nobody changes a user who outranks them (nor deletes themselves).
-  const editable = roleAtLeast(actorRole, effectiveRole(user, accountId));
+  const editable = mayGrant(actorRole, effectiveRole(user, accountId));
   const form = useResourceForm({
     schema: nameSchema,
     initial: { first_name: user.first_name, last_name: user.last_name, email: user.email },

@@ -1,10 +1,9 @@
 /**
  * The measurement sidebar's sections (issue 6 item 7): Dashboard, Edit, Export tags, Upload tags,
- * Data imports. Edit and Upload tags need the write role (the server refuses them otherwise);
+ * Data imports. Edit and Upload tags need measurement.write (the server refuses them otherwise);
  * the shell's sidebar renders these items for the measurement being viewed.
  */
-import { roleAtLeast, type Role } from '../../../shared/access.ts';
-import { PERMISSIONS } from '../../../shared/access.ts';
+import { lowestRole, roleMeets, type Permission, type Role } from '../../../shared/access.ts';
 import { paths } from '../../routes.ts';
 
 export interface MeasurementSection {
@@ -17,17 +16,19 @@ export interface MeasurementSection {
 }
 
 export function measurementSections(measurementId: string, role: Role | null, location: string): MeasurementSection[] {
-  const write = PERMISSIONS['measurement.write'];
-  const items: Omit<MeasurementSection, 'isViewable' | 'isCurrent'>[] = [
-    { id: 'dashboard', name: 'Dashboard', path: paths.measurement(measurementId), role: 'read' },
-    { id: 'edit', name: 'Edit', path: paths.measurementEdit(measurementId), role: write },
-    { id: 'export-tags', name: 'Export tags', path: paths.measurementExportTags(measurementId), role: 'read' },
-    { id: 'upload-tags', name: 'Upload tags', path: paths.measurementUploadTags(measurementId), role: write },
-    { id: 'data-imports', name: 'Data imports', path: paths.measurementDataImports(measurementId), role: 'read' },
+  // Sections without a permission are for everyone who may open the measurement.
+  const write: Permission = 'measurement.write';
+  const items: (Omit<MeasurementSection, 'isViewable' | 'isCurrent' | 'role'> & { permission?: Permission })[] = [
+    { id: 'dashboard', name: 'Dashboard', path: paths.measurement(measurementId) },
+    { id: 'edit', name: 'Edit', path: paths.measurementEdit(measurementId), permission: write },
+    { id: 'export-tags', name: 'Export tags', path: paths.measurementExportTags(measurementId) },
+    { id: 'upload-tags', name: 'Upload tags', path: paths.measurementUploadTags(measurementId), permission: write },
+    { id: 'data-imports', name: 'Data imports', path: paths.measurementDataImports(measurementId) },
   ];
-  return items.map((item) => ({
+  return items.map(({ permission, ...item }) => ({
     ...item,
-    isViewable: role !== null && roleAtLeast(role, item.role),
+    role: lowestRole({ permission }),
+    isViewable: role !== null && roleMeets({ permission }, role),
     isCurrent:
       item.id === 'dashboard' ? location === item.path : location === item.path || location.startsWith(`${item.path}/`),
   }));

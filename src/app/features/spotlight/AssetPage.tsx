@@ -264,7 +264,7 @@ function Asset({ assetId }: { assetId: string }) {
   // Areas of interest are drawn while the study is a draft, by whoever may change its assets.
   const study = useAsync(() => (stim ? getBrief(stim.brief) : Promise.resolve(null)), stim?.brief ?? null);
   const role = useStore($spotlightRole);
-  const drawing = !!study.data && assetsEditable(study.data.status) && canSpotlight(role, 'asset.write');
+  const drawing = !!study.data && assetsEditable(study.data.status) && canSpotlight(role, 'spotlight.asset.write');
 
   if (asset.error) return <ErrorPlaceholder name="asset" error={asset.error} />;
   if (!stim)

@@ -37,7 +37,7 @@ function Studies() {
   const body = listBody({ ...state, study: '' });
   const result = useAsync(() => listBriefs(body), JSON.stringify(body));
   const rows = result.data?.data ?? [];
-  const canCreate = canSpotlight(useStore($spotlightRole), 'study.create');
+  const canCreate = canSpotlight(useStore($spotlightRole), 'spotlight.study.create');
 
   return (
     <div className="space-y-5">

@@ -74,7 +74,7 @@ export function StudyAssets({
   role: SpotlightRole | null;
   onChanged: () => void;
 }) {
-  const editable = assetsEditable(study.status) && canSpotlight(role, 'asset.write');
+  const editable = assetsEditable(study.status) && canSpotlight(role, 'spotlight.asset.write');
   const [editing, setEditing] = useState<string | null>(null);
   const [removing, setRemoving] = useState<Stim | null>(null);
   const [busy, setBusy] = useState(false);

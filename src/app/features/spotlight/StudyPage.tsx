@@ -51,9 +51,9 @@ function Study({ id }: { id: string }) {
   const next = STUDY_NEXT[study.status];
   const rows = assets.data?.data ?? [];
   const hasResults = rows.some((asset) => asset.results);
-  const canMove = !!next && canSpotlight(role, 'study.status');
-  const canDelete = canSpotlight(role, 'study.delete');
-  const canEdit = canSpotlight(role, 'study.edit') && study.status !== 'complete';
+  const canMove = !!next && canSpotlight(role, 'spotlight.study.status');
+  const canDelete = canSpotlight(role, 'spotlight.study.delete');
+  const canEdit = canSpotlight(role, 'spotlight.study.edit') && study.status !== 'complete';
 
   const run = (action: () => Promise<unknown>, done: () => void) => {
     setBusy(true);

@@ -13,7 +13,7 @@ import { accountOwners, request } from '../../../lib/api.ts';
 import { $role, $selectedAccount, $selectedAccountId } from '../../../stores/account.ts';
 import { $currentUser } from '../../../stores/session.ts';
 import { showError, showSuccess } from '../../../stores/alerts.ts';
-import { effectiveRole, roleAtLeast, ROLES, type Role } from '../../../shared/access.ts';
+import { effectiveRole, grantableRoles, mayGrant, type Role } from '../../../shared/access.ts';
 import { userCreate, type User } from '../../../shared/schemas/user.ts';
 import type { AccountGrant } from '../../../shared/schemas/account-users.ts';
 import { messages } from '../../../shared/messages.ts';
@@ -68,9 +68,7 @@ const guestOptions = {
 };
 
 /** Roles an account admin hands out here: up to their own, never root or super (those are global). */
-const GRANTABLE: readonly Role[] = ROLES.filter((role) => !roleAtLeast(role, 'root'));
-const grantable = (actor: Role) =>
-  GRANTABLE.filter((role) => roleAtLeast(actor, role)).map((id) => ({ id, name: capitalise(id) }));
+const grantable = (actor: Role) => grantableRoles(actor).map((id) => ({ id, name: capitalise(id) }));
 
 /** Who a dialog acts on: a user of the account, or a guest as the grants list names them. */
 type Person = Pick<User, 'id' | 'first_name' | 'last_name'>;
@@ -136,8 +134,7 @@ export default function UsersPage() {
     ];
   }, [accountId]);
   // Spec §6 and the server's rule: nobody edits a user who outranks them, nor themselves here.
-  const editable = (u: User) =>
-    u.id !== me?.id && roleAtLeast(actorRole, accountId ? effectiveRole(u, accountId) : 'read');
+  const editable = (u: User) => u.id !== me?.id && (!accountId || mayGrant(actorRole, effectiveRole(u, accountId)));
 
   return (
     <div className="space-y-4">

@@ -2,7 +2,7 @@
 import { useStore } from '@nanostores/react';
 import { useLocation } from 'wouter';
 import { $isRoot, $role, $selectedAccount } from '../../../stores/account.ts';
-import { roleAtLeast } from '../../../shared/access.ts';
+import { lowestRole, roleMeets } from '../../../shared/access.ts';
 import { ADMIN_MENUS, ADMIN_SECTIONS, capitalise, findRoute, paths } from '../../routes.ts';
 import { Group, ItemLink, type SidebarItem } from '../../shared/SidebarParts.tsx';
 
@@ -14,13 +14,13 @@ export default function AdminMenu() {
   const [location] = useLocation();
   const item = (section: string): SidebarItem => {
     const path = paths.adminSection(section);
-    const required = findRoute(path).route.access.role ?? 'read';
+    const access = findRoute(path).route.access;
     return {
       id: section,
       name: ADMIN_SECTIONS.find((s) => s.id === section)?.title ?? capitalise(section),
       path,
-      role: required,
-      isViewable: roleAtLeast(role, required),
+      role: lowestRole(access),
+      isViewable: roleMeets(access, role),
       isCurrent: location === path || location.startsWith(`${path}/`),
     };
   };
