@@ -47,6 +47,30 @@ const zones = [
   })),
 ];
 
+/**
+ * Access is asked by permission name (`can(role, 'labels.manage')`, src/shared/access.ts), so a
+ * permission moves to another role in one place. These selectors refuse a role word where it
+ * decides access: as an argument of a role comparison, compared with something named …role, a case
+ * of a switch on a role, the role of an access rule, or a role-typed default. Role words as data (a
+ * grant's role, a form's initial choice, `mode: 'read'`) are left alone.
+ */
+const ROLE_WORD = '/^(read|write|admin|root|super)$/';
+const roleWordMessage =
+  "Ask a permission by name (can(role, 'x.y'), PERMISSIONS in src/shared/access.ts), not a role word.";
+const roleWordSelectors = [
+  `CallExpression[callee.name=/^(roleAtLeast|maxRole|mayGrant)$/] > Literal[value=${ROLE_WORD}]`,
+  `CallExpression[callee.property.name=/^(roleAtLeast|maxRole|mayGrant)$/] > Literal[value=${ROLE_WORD}]`,
+  `BinaryExpression[operator=/^[!=]==?$/][left.name=/[rR]ole$/] > Literal.right[value=${ROLE_WORD}]`,
+  `BinaryExpression[operator=/^[!=]==?$/][left.property.name=/[rR]ole$/] > Literal.right[value=${ROLE_WORD}]`,
+  `BinaryExpression[operator=/^[!=]==?$/][right.name=/[rR]ole$/] > Literal.left[value=${ROLE_WORD}]`,
+  `BinaryExpression[operator=/^[!=]==?$/][right.property.name=/[rR]ole$/] > Literal.left[value=${ROLE_WORD}]`,
+  `SwitchStatement[discriminant.name=/[rR]ole$/] > SwitchCase > Literal.test[value=${ROLE_WORD}]`,
+  `SwitchStatement[discriminant.property.name=/[rR]ole$/] > SwitchCase > Literal.test[value=${ROLE_WORD}]`,
+  `Property[key.name=/^(rule|access)$/] > ObjectExpression > Property[key.name='role'] > Literal[value=${ROLE_WORD}]`,
+  `Property[key.name=/^(writeRole|searchRole)$/] > Literal[value=${ROLE_WORD}]`,
+  `AssignmentPattern[left.name=/[rR]ole$/] > Literal.right[value=${ROLE_WORD}]`,
+].map((selector) => ({ selector, message: roleWordMessage }));
+
 export default tseslint.config(
   // tests/contract/typed-client is checked by its own strict tsconfig against types generated at
   // test time (tests/contract/document.ts); without them here its imports would not resolve.
@@ -106,6 +130,22 @@ export default tseslint.config(
         { patterns: [{ group: ['node:*', 'fs', 'path', 'crypto', 'os'], message: 'src/shared has no Node APIs.' }] },
       ],
     },
+  },
+  {
+    files: ['**/*.ts', '**/*.tsx', '**/*.js', '**/*.mjs'],
+    ignores: [
+      // The role ladder and the permission table themselves.
+      'src/shared/access.ts',
+      'src/shared/constants.ts',
+      // Personas and their grants.
+      'fixtures/**',
+      // Tests state what the spec expects in its words ("the Users page needs admin"): an oracle
+      // read from the permission table would agree with any mistake in it.
+      'tests/**',
+      // Until the route table speaks permissions.
+      'src/app/routes*.ts',
+    ],
+    rules: { 'no-restricted-syntax': ['error', ...roleWordSelectors] },
   },
   {
     files: ['**/*.js', '**/*.mjs'],

@@ -35,7 +35,7 @@ import { assertReferences } from './resource-rules.ts';
 /** The selected account is the account of the activation the request names; writing needs the write role. */
 function activationPolicy(app: FastifyInstance): AccessPolicy {
   return {
-    rule: { feature: 'lamp_access', role: 'read' },
+    rule: { feature: 'lamp_access' },
     permission: 'activation.write',
     account: (request: FastifyRequest) => {
       const id = (request.query as { id?: unknown } | undefined)?.id;

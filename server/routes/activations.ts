@@ -38,6 +38,7 @@ import {
   type User,
 } from '../../src/shared/schemas/index.ts';
 import { badRequest, issuesMessage, notFound } from '../http-errors.ts';
+import type { Permission } from '../../src/shared/access.ts';
 import type { AccessPolicy } from '../plugins/access.ts';
 import { newId, type StoredRow } from '../store/repositories.ts';
 import { prepareActivation } from './activation-rules.ts';
@@ -71,11 +72,14 @@ export function domainPreview(
   };
 }
 
-/** A policy whose account is the account of the domain list the request names (query or body id). */
-function listPolicy(app: FastifyInstance, permission: 'read' | 'write'): AccessPolicy {
+/**
+ * A policy whose account is the account of the domain list the request names (query or body id);
+ * without a permission, whoever may open the account passes.
+ */
+function listPolicy(app: FastifyInstance, permission?: Permission): AccessPolicy {
   return {
-    rule: { feature: 'lamp_access', role: 'read' },
-    ...(permission === 'write' ? { permission: 'activation.write' as const } : {}),
+    rule: { feature: 'lamp_access' },
+    ...(permission ? { permission } : {}),
     account: (request: FastifyRequest) => {
       const fromQuery = (request.query as { id?: unknown } | undefined)?.id;
       const body = request.body as { id?: unknown; account?: unknown } | undefined;
@@ -102,7 +106,7 @@ export function activationRoutes(app: FastifyInstance): void {
   api.get(
     '/api/v1/measurement-domains',
     {
-      config: { access: measurementPolicy(app, 'read') },
+      config: { access: measurementPolicy(app) },
       schema: {
         tags: ['activations'],
         summary: 'Domain preview of a measurement for a minimum APM',
@@ -126,7 +130,7 @@ export function activationRoutes(app: FastifyInstance): void {
     '/api/v1/activation/with-list',
     {
       config: {
-        access: { ...measurementPolicy(app, 'read'), permission: 'activation.write' },
+        access: { ...measurementPolicy(app), permission: 'activation.write' },
       },
       schema: {
         tags: ['activations'],
@@ -188,7 +192,7 @@ export function activationRoutes(app: FastifyInstance): void {
   api.post(
     '/api/v1/domain-list/upload',
     {
-      config: { access: listPolicy(app, 'write') },
+      config: { access: listPolicy(app, 'activation.write') },
       // The schema documents the answer; the row was just checked, and re-validating 50,000 entries
       // on the way out would cost more than the parse.
       serializerCompiler: () => (data) => JSON.stringify(data),
@@ -251,7 +255,7 @@ export function activationRoutes(app: FastifyInstance): void {
   api.get(
     '/api/v1/domain-list/download',
     {
-      config: { access: listPolicy(app, 'read') },
+      config: { access: listPolicy(app) },
       schema: {
         tags: ['activations'],
         summary: 'A domain list as a CSV file',

@@ -284,7 +284,7 @@ export function importJobRoutes(app: FastifyInstance): void {
   api.post(
     '/api/v1/import-job/upload',
     {
-      config: { access: measurementPolicy(app, 'write') },
+      config: { access: measurementPolicy(app, 'measurement.write') },
       schema: {
         tags: ['import-job'],
         summary: 'Import a platform delivery export into a measurement',

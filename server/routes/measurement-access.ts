@@ -6,6 +6,7 @@
  * answers 404.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Permission } from '../../src/shared/access.ts';
 import type { AccessPolicy } from '../plugins/access.ts';
 import { HttpError, notFound } from '../http-errors.ts';
 import type { Measurement } from '../../src/shared/schemas/index.ts';
@@ -29,12 +30,12 @@ const MEASUREMENT_NOT_FOUND = 'Measurement not found';
 /**
  * An access policy whose selected account is the account of the measurement the request names
  * (?measurement= or body.measurement). An unknown measurement falls back to the user's own
- * account, and the handler answers 404.
+ * account, and the handler answers 404. Without a permission, whoever may open the account passes.
  */
-export function measurementPolicy(app: FastifyInstance, permission: 'read' | 'write'): AccessPolicy {
+export function measurementPolicy(app: FastifyInstance, permission?: Permission): AccessPolicy {
   return {
-    rule: { feature: 'lamp_access', role: 'read' },
-    ...(permission === 'write' ? { permission: 'measurement.write' as const } : {}),
+    rule: { feature: 'lamp_access' },
+    ...(permission ? { permission } : {}),
     account: (request: FastifyRequest) => {
       const fromQuery = (request.query as { measurement?: unknown } | undefined)?.measurement;
       const fromBody = (request.body as { measurement?: unknown } | undefined)?.measurement;

@@ -49,7 +49,7 @@ export function measurementTagRoutes(app: FastifyInstance): void {
   api.get(
     '/api/v1/measurement-tag/download',
     {
-      config: { access: measurementPolicy(app, 'read') },
+      config: { access: measurementPolicy(app) },
       schema: {
         tags: ['measurement-tag'],
         summary: 'Tags of a measurement for an ad server',
@@ -91,7 +91,7 @@ export function measurementTagRoutes(app: FastifyInstance): void {
   api.post(
     '/api/v1/measurement-tag/upload',
     {
-      config: { access: measurementPolicy(app, 'write') },
+      config: { access: measurementPolicy(app, 'measurement.write') },
       schema: {
         tags: ['measurement-tag'],
         summary: 'Upload placements and creatives as tags',

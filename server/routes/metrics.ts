@@ -105,7 +105,7 @@ export function metricsRoutes(app: FastifyInstance): void {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/v1/measurement-metrics',
     {
-      config: { access: measurementPolicy(app, 'read') },
+      config: { access: measurementPolicy(app) },
       // The schema documents the response (OpenAPI); re-validating a few hundred numbers we just
       // computed with the shared formulas would cost more than the aggregation itself.
       serializerCompiler: () => (data) => JSON.stringify(data),

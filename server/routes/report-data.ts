@@ -174,7 +174,7 @@ export function reportDataRoutes(app: FastifyInstance): void {
     '/api/v1/report-data',
     {
       // The selected account is ?account= (the access plugin's default), else the user's own.
-      config: { access: { rule: { feature: 'lamp_access', role: 'read' } } },
+      config: { access: { rule: { feature: 'lamp_access' } } },
       // As for measurement-metrics: the schema documents the response; re-validating figures we
       // just derived with the shared formulas would cost more than the aggregation.
       serializerCompiler: () => (data) => JSON.stringify(data),

@@ -8,10 +8,22 @@ import {
   canWriteRow,
   checkAccess,
   effectiveRole,
+  canSpotlight,
+  grantableRoles,
+  lowestRole,
+  mayGrant,
+  PERMISSIONS,
   roleAtLeast,
+  ROLES,
+  SPOTLIGHT_PERMISSIONS,
+  SPOTLIGHT_ROLES,
   writeRefusal,
   type AccessContext,
   type AccessSubject,
+  type Permission,
+  type Role,
+  type SpotlightPermission,
+  type SpotlightRole,
 } from '../../../src/shared/access.ts';
 
 const user = (over: Partial<AccessSubject> = {}): AccessSubject => ({
@@ -60,6 +72,47 @@ describe('role ladder and permissions (spec §6)', () => {
     expect(can('admin', 'admin.root')).toBe(false);
     expect(can('root', 'admin.super')).toBe(false);
     expect(can('super', 'admin.super')).toBe(true);
+  });
+});
+
+describe('each permission (spec §6)', () => {
+  const ladder = ROLES.map((role, rank) => ({ role, rank }));
+  it.each(Object.entries(PERMISSIONS) as [Permission, Role][])(
+    '%s: from %s upwards, never below',
+    (permission, from) => {
+      for (const { role, rank } of ladder) expect(can(role, permission), role).toBe(rank >= ROLES.indexOf(from));
+    },
+  );
+  it.each(Object.entries(SPOTLIGHT_PERMISSIONS) as [SpotlightPermission, SpotlightRole][])(
+    '%s: from the Spotlight %s upwards; nobody without a Spotlight role',
+    (permission, from) => {
+      for (const [rank, role] of SPOTLIGHT_ROLES.entries())
+        expect(canSpotlight(role, permission), role).toBe(rank >= SPOTLIGHT_ROLES.indexOf(from));
+      expect(canSpotlight(null, permission)).toBe(false);
+    },
+  );
+  it('follows the spec where it names the role', () => {
+    expect(PERMISSIONS['measurement.write']).toBe('write');
+    expect(PERMISSIONS['users.manage']).toBe('admin');
+    expect(PERMISSIONS['labels.manage']).toBe('admin');
+    expect(PERMISSIONS['admin.root']).toBe('root');
+    expect(PERMISSIONS['admin.super']).toBe('super');
+    expect(PERMISSIONS['search.global']).toBe('root');
+  });
+});
+
+describe('the grant rule: nobody grants more than they hold', () => {
+  it('lets each role give, change or remove roles up to its own', () => {
+    for (const granter of ROLES)
+      for (const role of ROLES)
+        expect(mayGrant(granter, role), `${granter} → ${role}`).toBe(roleAtLeast(granter, role));
+  });
+  it('offers the account roles up to the granter’s own, never root or super', () => {
+    expect(grantableRoles('read')).toEqual(['read']);
+    expect(grantableRoles('write')).toEqual(['read', 'write']);
+    expect(grantableRoles('admin')).toEqual(['read', 'write', 'admin']);
+    expect(grantableRoles('root')).toEqual(['read', 'write', 'admin']);
+    expect(grantableRoles('super')).toEqual(['read', 'write', 'admin']);
   });
 });
 
@@ -114,6 +167,13 @@ describe('route rules (spec §5)', () => {
   });
   it('gives an account error when the role is too low', () => {
     expect(checkAccess({ role: 'admin' }, context({ role: 'write' }))).toBe('account');
+  });
+  it('gives an account error when the role lacks the rule’s permission, and names the least role', () => {
+    expect(checkAccess({ permission: 'users.manage' }, context({ role: 'write' }))).toBe('account');
+    expect(checkAccess({ permission: 'users.manage' }, context({ role: 'admin' }))).toBeNull();
+    expect(lowestRole({ permission: 'admin.super' })).toBe('super');
+    expect(lowestRole({ role: 'write', permission: 'labels.manage' })).toBe('admin');
+    expect(lowestRole({})).toBe('read');
   });
   it('gives a spotlight error without Spotlight access', () => {
     expect(
