@@ -54,7 +54,7 @@ interface ResourceSpec {
   row: z.ZodType;
   createBody: z.ZodType;
   editBody: z.ZodType;
-  /** What each write needs (src/shared/access.ts); reading needs only the account. */
+  /** What each write needs (src/shared/access.ts; `needs` below); reading needs only the account. */
   writes: { create: SpotlightNeed; edit: SpotlightNeed; delete: SpotlightNeed };
   /** The records the company may see. */
   visible(store: SpotlightStore, ctx: SpotlightContext): readonly StoredRow[];
@@ -80,7 +80,6 @@ interface ResourceSpec {
 }
 
 const now = () => nowIso();
-// What each write needs: edit and delete need what create needs, unless given.
 const needs = (create: SpotlightNeed, edit = create, remove = create) => ({ create, edit, delete: remove });
 
 const SPECS: Record<SpotlightResource, ResourceSpec> = {
