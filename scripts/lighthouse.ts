@@ -1,14 +1,16 @@
 /**
  * `npm run lighthouse`: Lighthouse in the system Chromium against a running LAMP (LAMP_URL, or one
  * started here), for the pages people judge the product by: the login page, the home page, a
- * measurement dashboard and a report, each at desktop and mobile settings. Prints the scores
+ * measurement dashboard, a report, a Spotlight asset, the activations list and an admin list, each
+ * at desktop and mobile settings, each page as the persona who would use it. Prints the scores
  * and fails under the budgets. Full reports go to test-results/lighthouse/. Not part of npm test:
  * a score depends on how busy the machine is, so run it on a quiet one.
  *
  * Arguments narrow the run to some pages and form factors while working on one of them:
- * `npm run lighthouse -- login mobile` (page names: login, home, dashboard, report).
+ * `npm run lighthouse -- login mobile` (page names: login, home, dashboard, report, asset,
+ * activations, admin).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Config } from 'lighthouse';
@@ -21,22 +23,43 @@ type Category = (typeof CATEGORIES)[number];
 type FormFactor = 'desktop' | 'mobile';
 
 /**
- * The issue's budgets: desktop performance, and accessibility and best practices everywhere. The
- * mobile performance budget is the floor reached after the startup work of 23 November 2026
- * (0.57 to 0.76 on a shared two-core machine): it stops a regression, it is not yet a goal.
+ * The budgets (issue 35): performance 0.95 on a desktop and 0.90 on a phone, accessibility and best
+ * practices 1.00 everywhere. The app paints its frame from the HTML and starts its first call with
+ * it, so a phone's first paint no longer waits for the app's JavaScript.
  */
-const BUDGETS: Record<FormFactor, Partial<Record<Category, number>>> = {
-  desktop: { performance: 0.95, accessibility: 0.95, 'best-practices': 0.95 },
-  mobile: { performance: 0.55, accessibility: 0.95, 'best-practices': 0.95 },
+const BUDGETS: Record<FormFactor, Record<Category, number>> = {
+  desktop: { performance: 0.95, accessibility: 1, 'best-practices': 1 },
+  mobile: { performance: 0.9, accessibility: 1, 'best-practices': 1 },
 };
 
 const PERSONA = 'writer@northwind.test';
+/** Spotlight is seen as the partner whose Spotlight user is linked; the admin area as a super user. */
+const SPOTLIGHT_PERSONA = 'partner@contoso.test';
+const ADMIN_PERSONA = 'super@lamp.test';
 const OUT_DIR = path.join(ROOT, 'test-results', 'lighthouse');
 
 interface Target {
   name: string;
   path: string;
-  signedIn: boolean;
+  /** Who is signed in; none for the login page. */
+  persona: string | null;
+}
+
+/**
+ * The first asset of the Spotlight persona's company, from the demo data (the Spotlight API needs a
+ * token of that service; the fixtures are the same deterministic set the server loads).
+ */
+function spotlightAssetId(): string {
+  const demo = JSON.parse(readFileSync(path.join(ROOT, 'fixtures', 'demo.json'), 'utf8')) as {
+    account: { id: string; name: string }[];
+    'spotlight-company': { id: string; account: string }[];
+    'spotlight-stim': { id: string; company: string }[];
+  };
+  const contoso = demo.account.find((a) => a.name === 'Contoso Partners');
+  const company = demo['spotlight-company'].find((c) => c.account === contoso?.id);
+  const stim = demo['spotlight-stim'].find((s) => s.company === company?.id);
+  if (!stim) throw new Error('The demo data has no Spotlight asset for Contoso Partners');
+  return stim.id;
 }
 
 async function targets(base: string, cookie: string): Promise<Target[]> {
@@ -48,10 +71,13 @@ async function targets(base: string, cookie: string): Promise<Target[]> {
   const measurement = measurements.data.find((m) => m.status === 'live' && (m.impressions ?? 0) > 0);
   if (!measurement) throw new Error('The demo data has no live measurement');
   return [
-    { name: 'login', path: '/login', signedIn: false },
-    { name: 'home', path: '/', signedIn: true },
-    { name: 'dashboard', path: `/measurements/${measurement.id}`, signedIn: true },
-    { name: 'report', path: REPORT_PATH, signedIn: true },
+    { name: 'login', path: '/login', persona: null },
+    { name: 'home', path: '/', persona: PERSONA },
+    { name: 'dashboard', path: `/measurements/${measurement.id}`, persona: PERSONA },
+    { name: 'report', path: REPORT_PATH, persona: PERSONA },
+    { name: 'asset', path: `/spotlight/assets/${spotlightAssetId()}`, persona: SPOTLIGHT_PERSONA },
+    { name: 'activations', path: '/activations/activations', persona: PERSONA },
+    { name: 'admin', path: '/admin/users', persona: ADMIN_PERSONA },
   ];
 }
 
@@ -63,7 +89,12 @@ mkdirSync(OUT_DIR, { recursive: true });
 const server = await demoServer();
 let failed = false;
 try {
-  const cookie = await personaCookie(server.base, PERSONA);
+  const cookies = new Map<string, string>();
+  const cookieOf = async (persona: string) => {
+    if (!cookies.has(persona)) cookies.set(persona, await personaCookie(server.base, persona));
+    return cookies.get(persona) as string;
+  };
+  const cookie = await cookieOf(PERSONA);
   const only = new Set(process.argv.slice(2));
   const all = await targets(server.base, cookie);
   const pages = all.filter((t) => !all.some((a) => only.has(a.name)) || only.has(t.name));
@@ -79,6 +110,7 @@ try {
         chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
       });
       try {
+        const extraHeaders = target.persona ? { Cookie: await cookieOf(target.persona) } : undefined;
         const config: Config | undefined = formFactor === 'desktop' ? desktopConfig : undefined;
         // A trace that fails to record (NO_NAVSTART on a busy machine) is retried once.
         const run = () =>
@@ -89,7 +121,7 @@ try {
               output: 'html',
               logLevel: 'error',
               onlyCategories: [...CATEGORIES],
-              extraHeaders: target.signedIn ? { Cookie: cookie } : undefined,
+              extraHeaders,
             },
             config,
           );
@@ -102,7 +134,7 @@ try {
         for (const category of CATEGORIES) {
           const score = lhr.categories[category]?.score ?? 0;
           const budget = BUDGETS[formFactor][category];
-          const under = budget !== undefined && score < budget;
+          const under = score < budget;
           failed ||= under;
           row.push(`${score.toFixed(2)}${under ? ` < ${budget}` : ''}`);
         }
@@ -118,7 +150,7 @@ try {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   console.log(`\n${[header, ...rows].map((r) => r.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ')).join('\n')}`);
   console.log(
-    `\nBudgets: performance ≥ 0.95 on desktop and ≥ 0.55 on mobile; accessibility and best practices ≥ 0.95. Reports: ${OUT_DIR}`,
+    `\nBudgets: performance ≥ ${BUDGETS.desktop.performance} on desktop and ≥ ${BUDGETS.mobile.performance} on mobile; accessibility and best practices ≥ ${BUDGETS.desktop.accessibility}. Reports: ${OUT_DIR}`,
   );
 } finally {
   await server.stop();

@@ -8,7 +8,6 @@ import { pageTitle } from '../shared/constants.ts';
 import type { PageProps } from './routes.ts';
 import { findRoute, paths } from './routes.ts';
 import { AlertStack } from './shared/AlertStack.tsx';
-import { Spinner } from './shared/Spinner.tsx';
 
 /**
  * The shell is its own chunk, requested as soon as the app starts so that it downloads while the
@@ -42,16 +41,25 @@ const PageByName = lazy(() =>
   })),
 );
 
-/** Logged in, but no user yet (spec §4): the frame's outline with a spinner. */
+/** The id of the app's frame in the HTML (app.astro draws shell/Frame.tsx there, at build time). */
+export const STATIC_FRAME_ID = 'static-frame';
+let staticFrame: HTMLElement | null = null;
+
+/**
+ * Logged in, but no user yet (spec §4): the frame's outline with a spinner. That frame is the one
+ * in the HTML, painted before this script ran: it stays in place while this is mounted and leaves
+ * with it, in the same commit as what replaces it. One markup, drawn once, so nothing moves when
+ * the island takes over, and the entry carries no copy of it.
+ */
 function LoadingShell() {
-  return (
-    <div className="flex min-h-screen flex-col" data-testid="loading-shell">
-      <div className="h-16 bg-secondary" />
-      <div className="flex flex-1 items-center justify-center">
-        <Spinner label="Loading LAMP" />
-      </div>
-    </div>
-  );
+  useLayoutEffect(() => {
+    staticFrame ??= document.getElementById(STATIC_FRAME_ID);
+    const frame = staticFrame;
+    if (!frame) return;
+    if (!frame.isConnected) document.body.prepend(frame);
+    return () => frame.remove();
+  }, []);
+  return null;
 }
 
 /** A page outside the shell: public pages for visitors, and the bare first-login pages. */

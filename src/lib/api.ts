@@ -28,6 +28,13 @@ import { loadSchemas } from './schemas.ts';
 
 export const API_BASE = readPublicConfig(import.meta.env ?? {}).apiBase;
 
+/**
+ * The first call of every app page (the session store's). The app's HTML preloads it (app.astro),
+ * so it is under way while the island's JavaScript downloads; the store's fetch, made the same way
+ * (CORS, credentials), takes the preloaded answer.
+ */
+export const CURRENT_USER_PATH = '/api/v1/current-user';
+
 export class ApiError extends Error {
   override name = 'ApiError';
   readonly status: number;

@@ -6,7 +6,7 @@
  */
 import { atom } from 'nanostores';
 import { analytics } from '../lib/analytics.ts';
-import { forgetVersions, request, setUnauthorizedHandler } from '../lib/api.ts';
+import { CURRENT_USER_PATH, forgetVersions, request, setUnauthorizedHandler } from '../lib/api.ts';
 import { loadSchemas } from '../lib/schemas.ts';
 import type { CurrentUser } from '../shared/schemas/user.ts';
 
@@ -36,7 +36,7 @@ export function refreshCurrentUser(): Promise<CurrentUser | null> {
     try {
       // The schema chunk downloads while the call is under way.
       const schemas = loadSchemas();
-      const { body } = await request('/api/v1/current-user');
+      const { body } = await request(CURRENT_USER_PATH);
       const { currentUser } = await schemas;
       const user = currentUser.parse(body && typeof body === 'object' && 'data' in body ? body.data : body);
       // Keep the same object when nothing changed, so subscribers do not re-render on every navigation.

@@ -1,6 +1,11 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { setConflictHandler, type ConflictChoice, type ConflictError } from '../../lib/api.ts';
-import { ConflictDialog } from './ConflictDialog.tsx';
+
+/**
+ * The dialog (React Aria's modal and dialog code, the largest chunk of the shell's first load)
+ * arrives with the first conflict: a page that never meets one never loads or runs it.
+ */
+const ConflictDialog = lazy(() => import('./ConflictDialog.tsx').then((m) => ({ default: m.ConflictDialog })));
 
 /** How the dialog's sentence names a record, where the resource's name is not how people say it. */
 const NOUNS: Readonly<Record<string, string>> = { 'label-value': 'label', 'label-category': 'category' };
@@ -34,14 +39,17 @@ export function ConflictHost() {
     });
     return () => setConflictHandler(null);
   }, []);
-  const resource = pending?.conflict.record?.resource;
+  if (!pending) return null;
+  const resource = pending.conflict.record?.resource;
   return (
-    <ConflictDialog
-      isOpen={pending !== null}
-      noun={resource ? (NOUNS[resource] ?? resource.replace(/-/g, ' ')) : undefined}
-      onReload={() => pending?.answer('reload')}
-      onOverwrite={() => pending?.answer('overwrite')}
-      onCancel={() => pending?.answer('cancel')}
-    />
+    <Suspense fallback={null}>
+      <ConflictDialog
+        isOpen
+        noun={resource ? (NOUNS[resource] ?? resource.replace(/-/g, ' ')) : undefined}
+        onReload={() => pending.answer('reload')}
+        onOverwrite={() => pending.answer('overwrite')}
+        onCancel={() => pending.answer('cancel')}
+      />
+    </Suspense>
   );
 }

@@ -38,6 +38,7 @@ import { startSearchTyping } from './search-typing.ts';
 import { Sidebar, SidebarDropdown } from './Sidebar.tsx';
 import { applyTheme } from './theme.ts';
 import { TopNav } from './TopNav.tsx';
+import { pageAreaClass } from './Frame.tsx';
 
 const SearchModal = lazy(() => import('./SearchModal.tsx'));
 const UnsavedSwitchDialog = lazy(() => import('./UnsavedSwitchDialog.tsx'));
@@ -279,7 +280,7 @@ export function Shell({ match }: { match: RouteMatch }) {
         {/* data-location names the path the page inside was rendered for, in the same commit: a test
             that navigates inside the app waits on it rather than on the previous page's content. */}
         <main id="main" tabIndex={-1} data-location={location} className="min-w-0 flex-1 overflow-y-auto outline-none">
-          <div className={`mx-auto px-4 py-5 sm:px-6 lg:px-8 ${route.narrow ? 'max-w-4xl' : 'max-w-7xl'}`}>
+          <div className={pageAreaClass(route.narrow)}>
             {sidebar ? <SidebarDropdown kind={sidebar} /> : null}
             <Breadcrumbs pathname={location} route={route} />
             {body}

@@ -4,6 +4,7 @@ import { Link, useLocation } from 'wouter';
 import { $role, $selectedAccount } from '../../stores/account.ts';
 import { $currentUser } from '../../stores/session.ts';
 import { LOGO_HEIGHT_PX, PRODUCT_NAME } from '../../shared/constants.ts';
+import { LOGO_LINK_CLASS, LogoMark, MENU_BUTTON_CLASS, MenuIcon, TOP_BAR_CLASS, TOP_BAR_ROW_CLASS } from './Frame.tsx';
 import { paths, type SwitcherLock } from '../routes.ts';
 import { navItems, type NavItem } from './nav.ts';
 import { useIdle, useMediaQuery } from '../shared/useIdle.ts';
@@ -24,29 +25,8 @@ export function Logo() {
   const account = useStore($selectedAccount);
   const logo = account?.theme.logo;
   return (
-    <Link
-      href={paths.home()}
-      className="flex shrink-0 items-center gap-2 rounded text-white no-underline"
-      aria-label={`${PRODUCT_NAME} home`}
-    >
-      {logo ? (
-        <img src={logo} alt="" style={{ height: LOGO_HEIGHT_PX }} className="w-auto" />
-      ) : (
-        <span aria-hidden="true" className="flex items-center gap-2" style={{ height: LOGO_HEIGHT_PX }}>
-          <svg viewBox="0 0 32 32" style={{ height: LOGO_HEIGHT_PX - 7 }} className="w-auto">
-            <circle cx="16" cy="16" r="15" fill="var(--lamp-primary)" />
-            <path
-              d="M10 9v14h11"
-              stroke="white"
-              strokeWidth="3.2"
-              fill="none"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            />
-          </svg>
-          <span className="text-lg font-bold tracking-wide">{PRODUCT_NAME}</span>
-        </span>
-      )}
+    <Link href={paths.home()} className={LOGO_LINK_CLASS} aria-label={`${PRODUCT_NAME} home`}>
+      {logo ? <img src={logo} alt="" style={{ height: LOGO_HEIGHT_PX }} className="w-auto" /> : <LogoMark />}
     </Link>
   );
 }
@@ -116,26 +96,17 @@ export function TopNav({ switcherLock, onOpenSearch }: TopNavProps) {
   };
 
   return (
-    <header className="relative z-40 bg-secondary text-white shadow-sm">
-      <nav aria-label="Main" className="flex h-16 items-center gap-2 px-3 sm:px-4">
+    <header className={TOP_BAR_CLASS}>
+      <nav aria-label="Main" className={TOP_BAR_ROW_CLASS}>
         <button
           type="button"
-          className="-ml-1 rounded-md p-2 text-slate-100 hover:bg-white/10 md:hidden"
+          className={MENU_BUTTON_CLASS}
           aria-expanded={open}
           aria-controls={panelId}
           onClick={() => setOpen((v) => !v)}
         >
           <span className="sr-only">{open ? 'Close menu' : 'Open menu'}</span>
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            className="h-6 w-6"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-          >
-            {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
-          </svg>
+          <MenuIcon open={open} />
         </button>
         <Logo />
         <div className="ml-4 hidden items-center gap-1 md:flex">{items.map((item) => renderItem(item, false))}</div>

@@ -1,14 +1,16 @@
 /** /reports: the report builder of the selected account (decisions.md §6). */
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { paths } from '../../routes.ts';
 import { Button } from '../../shared/Button.tsx';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
 import { showSuccess } from '../../../stores/alerts.ts';
-import { NameDialog } from './NameDialog.tsx';
 import { ReportBuilder } from './ReportBuilder.tsx';
 import { createSavedReport } from './savedReports.ts';
 import type { ReportState } from './state.ts';
+
+/** The save dialog's modal code loads when someone saves, not with the report. */
+const NameDialog = lazy(() => import('./NameDialog.tsx').then((m) => ({ default: m.NameDialog })));
 
 export default function ReportsPage() {
   usePageTitle('Reports');
@@ -28,19 +30,23 @@ export default function ReportsPage() {
           </Button>
         )}
       />
-      <NameDialog
-        isOpen={saving !== null}
-        title="Save report"
-        submitLabel="Save"
-        onClose={() => setSaving(null)}
-        onSubmit={async (name) => {
-          if (!saving?.account) return;
-          const row = await createSavedReport(name, saving, saving.account);
-          setSaving(null);
-          showSuccess(`Saved report '${row.name}'`);
-          navigate(paths.savedReport(row.name, { id: row.id }));
-        }}
-      />
+      {saving ? (
+        <Suspense fallback={null}>
+          <NameDialog
+            isOpen
+            title="Save report"
+            submitLabel="Save"
+            onClose={() => setSaving(null)}
+            onSubmit={async (name) => {
+              if (!saving.account) return;
+              const row = await createSavedReport(name, saving, saving.account);
+              setSaving(null);
+              showSuccess(`Saved report '${row.name}'`);
+              navigate(paths.savedReport(row.name, { id: row.id }));
+            }}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

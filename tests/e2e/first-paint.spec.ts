@@ -1,0 +1,77 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './helpers/sandbox.ts';
+import { signIn } from './helpers/session.ts';
+
+/**
+ * The app paints its frame from the HTML, before the island's JavaScript has arrived, and starts
+ * its first data request with the HTML too; the island then takes over without moving the frame,
+ * and a signed-out visitor never sees a signed-in frame.
+ */
+
+const PERSONA = 'writer@northwind.test';
+
+/** The island's scripts never arrive: what shows is what the HTML alone paints. */
+async function holdScripts(page: Page) {
+  await page.route('**/_astro/*.js', () => {
+    // Left unanswered, as on a slow network.
+  });
+}
+
+async function personName(page: Page): Promise<string> {
+  const answer = await page.request.get('/api/v1/current-user');
+  const user = (await answer.json()) as { first_name: string; last_name: string };
+  return `${user.first_name} ${user.last_name}`;
+}
+
+test('the frame shows before the app script runs, and the current user is already being fetched', async ({ page }) => {
+  await signIn(page, PERSONA);
+  const name = await personName(page);
+  await holdScripts(page);
+  const currentUser = page.waitForRequest((request) => request.url().endsWith('/api/v1/current-user'));
+  await page.goto('/measurements', { waitUntil: 'commit' });
+  await expect(page.getByRole('banner').getByText('LAMP', { exact: true })).toBeVisible();
+  await expect(page.getByRole('status').getByText('Loading LAMP')).toBeAttached();
+  // The data request starts from the HTML, though no script of the app has run.
+  await currentUser;
+  await expect(page.getByText(name)).toHaveCount(0);
+  await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+});
+
+test('the app takes over the frame without moving it', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, PERSONA);
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    Object.assign(window, { layoutShifts: shifts });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+        if (!entry.hadRecentInput) shifts.push(entry.value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await holdScripts(page);
+  await page.goto('/');
+  const frameBar = await page.getByRole('banner').boundingBox();
+  await page.unrouteAll();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: /^Welcome back/ })).toBeVisible({ timeout: 20_000 });
+  const appBar = await page.getByRole('banner').boundingBox();
+  expect(appBar).toEqual(frameBar);
+  await expect(page.getByTestId('loading-shell')).toHaveCount(0);
+  const shift = await page.evaluate(() =>
+    (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((sum, value) => sum + value, 0),
+  );
+  expect(shift).toBeLessThan(0.05);
+});
+
+test('a signed-out visitor ends on the sign-in page without a signed-in frame on the way', async ({ page }) => {
+  await page.addInitScript(() => {
+    // Whether the signed-in top navigation was ever drawn, however briefly.
+    new MutationObserver(() => {
+      if (document.querySelector('nav[aria-label="Main"]')) document.documentElement.dataset.sawShell = 'yes';
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto('/measurements');
+  await expect(page).toHaveURL(/\/login\?/);
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.dataset.sawShell ?? 'no')).toBe('no');
+});
