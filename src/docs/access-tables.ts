@@ -5,7 +5,7 @@
  * it has one.
  */
 import { ROLES, can, PERMISSIONS, type AccessRule, type Permission, type Role } from '../shared/access.ts';
-import { ADMIN_SECTIONS, routes } from '../app/routes.ts';
+import { ADMIN_SECTIONS, routes } from '../app/routes/index.ts';
 
 export const PERMISSION_TEXT: Record<Permission, string> = {
   'measurement.write': 'Create and edit measurements, upload their tags and import their data',
@@ -50,7 +50,8 @@ export function ruleText(rule: AccessRule): string {
   if (rule.feature === 'lamp_access') parts.push('account with LAMP access');
   if (rule.feature === 'spotlight_access') parts.push('account with Spotlight access');
   if (rule.productOwner) parts.push('your own account is a product owner');
-  if (rule.role && rule.role !== 'read') parts.push(`${rule.role} or above`);
+  const role = rule.permission ? PERMISSIONS[rule.permission] : rule.role;
+  if (role && role !== 'read') parts.push(`${role} or above`);
   return parts.length === 0 ? 'every signed-in user' : parts.join(' · ');
 }
 

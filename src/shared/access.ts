@@ -173,6 +173,8 @@ export interface AccessRule {
   productOwner?: boolean;
   /** The user's effective role must be at least this. */
   role?: Role;
+  /** The user's effective role must have this permission (the route table speaks these). */
+  permission?: Permission;
 }
 
 /**
@@ -207,6 +209,7 @@ export function checkAccess(rule: AccessRule, context: AccessContext): AccessErr
   if (rule.feature === 'lamp_access' && !context.account.feature_flags.lamp_access) return 'user';
   if (rule.productOwner && !isProductOwnerUser(context.ownAccountId, context.productOwnerAccountIds)) return 'user';
   if (rule.role && !roleAtLeast(context.role, rule.role)) return 'account';
+  if (rule.permission && !can(context.role, rule.permission)) return 'account';
   return null;
 }
 

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '../helpers/sandbox.ts';
-import { ADMIN_SECTIONS, paths } from '../../../src/app/routes.ts';
+import { ADMIN_SECTIONS, paths } from '../../../src/app/routes/index.ts';
 import { messages } from '../../../src/shared/messages.ts';
 import { LOOKUP_TABLE_TITLES, lookupTableName } from '../../../src/shared/lookup-tables.ts';
 import { inUseMessage, usesText, type ReferenceUse } from '../../../src/shared/reference-usage.ts';

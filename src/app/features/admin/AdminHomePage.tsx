@@ -9,7 +9,7 @@ import { list } from '../../../lib/api.ts';
 import { $accessContext, $selectedAccount } from '../../../stores/account.ts';
 import { checkAccess } from '../../../shared/access.ts';
 import type { Account } from '../../../shared/schemas/account.ts';
-import { ADMIN_SECTIONS, paths, type AdminSection } from '../../routes.ts';
+import { ADMIN_SECTIONS, paths, type AdminSection } from '../../routes/index.ts';
 import { Badge, STATUS_TONES } from '../../shared/Badge.tsx';
 import { Card } from '../../shared/Card.tsx';
 import { isActive } from '../../shared/contracts.tsx';
@@ -132,7 +132,7 @@ function SectionGroup({ title, sections }: { title: string; sections: readonly A
               className="flex h-full items-center justify-between gap-3 rounded-xl border border-slate-200 bg-white px-4 py-3 text-slate-900 no-underline shadow-sm hover:border-primary hover:bg-primary-faded-1"
             >
               <span className="font-medium">{section.title}</span>
-              {section.access.role === 'super' ? (
+              {section.access.permission === 'admin.super' ? (
                 <Badge className={STATUS_TONES.other}>Super</Badge>
               ) : (
                 <span aria-hidden="true" className="text-slate-400">

@@ -6,7 +6,7 @@
  * tables (one section, seven resources) and the correlation page (the import job statuses of one
  * import) are the two places where a route parameter picks what the section shows.
  */
-import { ADMIN_SECTIONS, LOOKUP_TABLES, paths, type AdminSection } from '../../routes.ts';
+import { ADMIN_SECTIONS, LOOKUP_TABLES, paths, type AdminSection } from '../../routes/index.ts';
 import type { AdminDeclaration, SectionContext } from './declaration.ts';
 
 type DeclarationModule = {

@@ -5,7 +5,7 @@
  */
 import { roleAtLeast, type Role } from '../../../shared/access.ts';
 import { PERMISSIONS } from '../../../shared/access.ts';
-import { paths } from '../../routes.ts';
+import { paths } from '../../routes/index.ts';
 
 export interface MeasurementSection {
   id: 'dashboard' | 'edit' | 'export-tags' | 'upload-tags' | 'data-imports';

@@ -7,7 +7,7 @@ import { useStore } from '@nanostores/react';
 import { Link, useLocation } from 'wouter';
 import { messages } from '../../../shared/messages.ts';
 import { $selectedAccountId } from '../../../stores/account.ts';
-import { paths } from '../../routes.ts';
+import { paths } from '../../routes/index.ts';
 import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';
 import { Spinner } from '../../shared/Spinner.tsx';
 import { useAsync } from '../../shared/useAsync.ts';

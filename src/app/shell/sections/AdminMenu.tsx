@@ -1,9 +1,9 @@
-/** The admin area's sidebar: menus derived from the admin declaration (src/app/admin.ts). */
+/** The admin area's sidebar: menus derived from the admin declaration (src/app/routes/admin-sections.ts). */
 import { useStore } from '@nanostores/react';
 import { useLocation } from 'wouter';
 import { $isRoot, $role, $selectedAccount } from '../../../stores/account.ts';
-import { roleAtLeast } from '../../../shared/access.ts';
-import { ADMIN_MENUS, ADMIN_SECTIONS, capitalise, findRoute, paths } from '../../routes.ts';
+import { can } from '../../../shared/access.ts';
+import { ADMIN_MENUS, ADMIN_SECTIONS, capitalise, findRoute, paths } from '../../routes/index.ts';
 import { Group, ItemLink, type SidebarItem } from '../../shared/SidebarParts.tsx';
 
 /** The Account Admin Menu, and the Global Admin Menu for root users (spec §2). */
@@ -14,13 +14,12 @@ export default function AdminMenu() {
   const [location] = useLocation();
   const item = (section: string): SidebarItem => {
     const path = paths.adminSection(section);
-    const required = findRoute(path).route.access.role ?? 'read';
+    const required = findRoute(path).route.access.permission;
     return {
       id: section,
       name: ADMIN_SECTIONS.find((s) => s.id === section)?.title ?? capitalise(section),
       path,
-      role: required,
-      isViewable: roleAtLeast(role, required),
+      isViewable: !required || can(role, required),
       isCurrent: location === path || location.startsWith(`${path}/`),
     };
   };
