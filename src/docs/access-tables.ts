@@ -70,7 +70,7 @@ export function pageAccessRows(): PageAccessRow[] {
         r.layout === 'shell' &&
         !r.path.includes(':') &&
         !r.path.includes('*') &&
-        !r.path.startsWith('/admin'),
+        r.sidebar !== 'admin',
     )
     .map((r) => ({ path: r.path, title: r.title, rule: ruleText(r.access) }));
 }

@@ -82,8 +82,8 @@ test('a lookup that measurements use: the dialog gives the counts, and the serve
   await expect(page.getByRole('heading', { level: 1, name: target.name })).toBeVisible();
 });
 
-const SUPER_SECTIONS = ADMIN_SECTIONS.filter((s) => s.access.role === 'super').map((s) => s.id);
-const ROOT_SECTIONS = ADMIN_SECTIONS.filter((s) => s.access.role === 'root').map((s) => s.id);
+const SUPER_SECTIONS = ADMIN_SECTIONS.filter((s) => s.access.permission === 'admin.super').map((s) => s.id);
+const ROOT_SECTIONS = ADMIN_SECTIONS.filter((s) => s.access.permission === 'admin.root').map((s) => s.id);
 
 test.describe('who may open the admin area (spec §5, §6)', () => {
   test('root without super opens /admin and the root sections, and is refused on the super ones', async ({ page }) => {
