@@ -12,7 +12,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadEnv } from 'vite';
-import { routes } from '../src/app/routes.ts';
+import { routes } from '../src/app/routes/index.ts';
 import { readPublicConfig, type PublicConfig } from '../src/shared/config.ts';
 import { writeHostHeaders } from '../server/page-policy.ts';
 import { APP_PAGE, NOT_FOUND_PAGE, STATIC_PAGES } from '../server/plugins/static-site.ts';

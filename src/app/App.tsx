@@ -5,8 +5,8 @@ import { lazy, Suspense, useEffect, useLayoutEffect, useMemo } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { $appState, $currentUser, refreshCurrentUser } from '../stores/session.ts';
 import { pageTitle } from '../shared/constants.ts';
-import type { PageProps } from './routes.ts';
-import { findRoute, paths } from './routes.ts';
+import type { PageProps } from './routes/index.ts';
+import { findRoute, paths } from './routes/index.ts';
 import { AlertStack } from './shared/AlertStack.tsx';
 
 /**

@@ -1,10 +1,10 @@
 /**
- * Page modules by name (see routes.ts): every `src/app/pages/*Page.tsx` and
+ * Page modules by name (see src/app/routes): every `src/app/pages/*Page.tsx` and
  * `src/app/features/<feature>/*Page.tsx`, each its own lazily loaded chunk. A name without a module
  * renders the "not available yet" page.
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { PageProps } from './routes.ts';
+import type { PageProps } from './routes/index.ts';
 
 type PageModule = { default: ComponentType<PageProps> };
 

@@ -6,7 +6,7 @@
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { Account } from '../shared/schemas/account.ts';
-import type { SidebarKind } from './routes.ts';
+import type { SidebarKind } from './routes/index.ts';
 
 type Section = LazyExoticComponent<ComponentType>;
 

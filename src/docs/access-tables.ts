@@ -5,7 +5,7 @@
  * it has one.
  */
 import { ROLES, can, lowestRole, PERMISSIONS, type AccessRule, type Permission, type Role } from '../shared/access.ts';
-import { ADMIN_SECTIONS, routes } from '../app/routes.ts';
+import { ADMIN_SECTIONS, routes } from '../app/routes/index.ts';
 
 export const PERMISSION_TEXT: Record<Permission, string> = {
   'search.basic': 'Search import jobs, measurements, reports and users',
@@ -78,7 +78,7 @@ export function pageAccessRows(): PageAccessRow[] {
         r.layout === 'shell' &&
         !r.path.includes(':') &&
         !r.path.includes('*') &&
-        !r.path.startsWith('/admin'),
+        r.sidebar !== 'admin',
     )
     .map((r) => ({ path: r.path, title: r.title, rule: ruleText(r.access) }));
 }

@@ -2,7 +2,7 @@
  * The seven lookup tables of the admin area (spec §2 "Lookup tables"), in the spec's order, with
  * their spec titles and the registry resource each one is (decisions.md §2). Kept free of zod so
  * the route table can read it: the registry (schemas/index.ts) takes its lookup titles and
- * LOOKUP_RESOURCES from here, and routes.ts its LOOKUP_TABLES.
+ * LOOKUP_RESOURCES from here, and src/app/routes/admin.ts its LOOKUP_TABLES.
  */
 export const LOOKUP_TABLE_TITLES = {
   model: 'Models',

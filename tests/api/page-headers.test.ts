@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOST_HEADERS_FILE, NGINX_HEADERS_FILE, readHostHeaders, writeHostHeaders } from '../../server/page-policy.ts';
 import { connectOrigins, hostRedirectsFile } from '../../scripts/host-files.ts';
-import { routes } from '../../src/app/routes.ts';
+import { routes } from '../../src/app/routes/index.ts';
 import { parseRedirects, redirectFor } from '../e2e/helpers/static-host.ts';
 import { buildTestApp, fakeStaticBuild } from '../helpers/app.ts';
 

@@ -7,7 +7,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { MACRO_VENDORS } from '../../fixtures/lookups.ts';
-import { findRoute, notFoundRoute, paths } from '../../src/app/routes.ts';
+import { findRoute, notFoundRoute, paths } from '../../src/app/routes/index.ts';
 import { exampleFigures, WORKED_EXAMPLES } from '../../src/docs/examples.ts';
 import { alsoEqualsText, formulaText } from '../../src/docs/formulas.ts';
 import { DOC_PAGES, DOC_TOPICS, docHref } from '../../src/docs/sections.ts';

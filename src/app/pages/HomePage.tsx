@@ -8,7 +8,7 @@ import { can } from '../../shared/access.ts';
 import { formatDateRange } from '../../shared/date-format.ts';
 import type { Measurement } from '../../shared/schemas/measurement.ts';
 import { MEASUREMENT_STATUS_TONES } from '../shared/Badge.tsx';
-import { paths, type PageProps } from '../routes.ts';
+import { paths, type PageProps } from '../routes/index.ts';
 import { buttonClass } from '../shared/Button.tsx';
 import { ErrorPlaceholder } from '../shared/ErrorPlaceholder.tsx';
 import { Spinner } from '../shared/Spinner.tsx';

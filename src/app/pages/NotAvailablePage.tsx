@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'wouter';
-import { findRoute, paths, type PageProps } from '../routes.ts';
+import { findRoute, paths, type PageProps } from '../routes/index.ts';
 import { buttonClass } from '../shared/Button.tsx';
 
 /**

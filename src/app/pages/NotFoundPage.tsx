@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { paths, type PageProps } from '../routes.ts';
+import { paths, type PageProps } from '../routes/index.ts';
 
 export default function NotFoundPage(_props: PageProps) {
   return (

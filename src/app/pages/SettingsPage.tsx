@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense } from 'react';
 import { $accounts, $accountsState, $selectedAccount } from '../../stores/account.ts';
-import type { PageProps } from '../routes.ts';
+import type { PageProps } from '../routes/index.ts';
 import { PageHeader } from '../shared/PageHeader.tsx';
 import { Spinner } from '../shared/Spinner.tsx';
 

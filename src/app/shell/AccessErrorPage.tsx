@@ -1,7 +1,7 @@
 import type { AccessErrorKind } from '../../shared/access.ts';
 import { messages } from '../../shared/messages.ts';
 import { buttonClass } from '../shared/Button.tsx';
-import { paths } from '../routes.ts';
+import { paths } from '../routes/index.ts';
 import { Link } from 'wouter';
 
 /** The page title of each access error (spec §2). */

@@ -4,7 +4,7 @@ import { Button, ComboBox, Input, Label, ListBox, ListBoxItem, Popover } from 'r
 import { $accounts, $isRoot, $selectedAccountId, requestAccountSwitch } from '../../stores/account.ts';
 import { SELECT_LAYER_Z_INDEX, SELECT_MIN_SPACE_BELOW_PX } from '../../shared/constants.ts';
 import type { Account } from '../../shared/schemas/account.ts';
-import type { SwitcherLock } from '../routes.ts';
+import type { SwitcherLock } from '../routes/index.ts';
 import { createTypeahead } from '../shared/typeahead.ts';
 
 /** Spec §2: create, dynamic-route and upload pages lock it; Spotlight only for non-root users. */

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { getOne } from '../../lib/api.ts';
 import { loadSchemas } from '../../lib/schemas.ts';
-import type { Crumb, RouteEntry } from '../routes.ts';
+import { crumbsOf, type Crumb, type RouteEntry } from '../routes/index.ts';
 
 const names = new Map<string, Promise<string>>();
 
@@ -98,7 +98,7 @@ function CrumbItem({ crumb, last }: { crumb: Crumb; last: boolean }) {
 
 /** Home, then the path's segments, each cut at about 52 units (spec §2, §9). */
 export function Breadcrumbs({ pathname, route }: { pathname: string; route: RouteEntry }) {
-  const crumbs = route.breadcrumbs(pathname, route);
+  const crumbs = crumbsOf(pathname, route);
   return (
     <nav aria-label="Breadcrumb" className="mb-4 min-w-0">
       <ol className="flex flex-wrap items-center gap-1 text-sm text-slate-600">

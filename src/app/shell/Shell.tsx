@@ -24,7 +24,7 @@ import { canAccessAccount, checkAccess, type AccessErrorKind } from '../../share
 import { messages } from '../../shared/messages.ts';
 import { pageTitle } from '../../shared/constants.ts';
 import { pageComponent } from '../pages.ts';
-import type { RouteMatch } from '../routes.ts';
+import type { RouteMatch } from '../routes/index.ts';
 import { sidebarIn } from '../sidebars.ts';
 import { AlertStack } from '../shared/AlertStack.tsx';
 import { ConflictHost } from '../shared/ConflictHost.tsx';

@@ -11,7 +11,7 @@ import {
 } from '../../stores/sidebar.ts';
 import { can } from '../../shared/access.ts';
 import { SIDEBAR_MAX_WIDTH, SIDEBAR_MIN_WIDTH, TOUCH_TAP_THRESHOLD_PX, VERSION_LABEL } from '../../shared/constants.ts';
-import type { SidebarKind } from '../routes.ts';
+import type { SidebarKind } from '../routes/index.ts';
 import { Spinner } from '../shared/Spinner.tsx';
 
 const SidebarContent = lazy(() => import('./SidebarContent.tsx'));

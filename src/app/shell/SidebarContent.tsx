@@ -6,7 +6,7 @@
 import { Suspense } from 'react';
 import { Link, useSearch } from 'wouter';
 import { messages } from '../../shared/messages.ts';
-import { paths, type SidebarKind } from '../routes.ts';
+import { paths, type SidebarKind } from '../routes/index.ts';
 import { sidebarSections } from '../sidebars.ts';
 import { Spinner } from '../shared/Spinner.tsx';
 

@@ -5,7 +5,7 @@ import { $role, $selectedAccount } from '../../stores/account.ts';
 import { $currentUser } from '../../stores/session.ts';
 import { LOGO_HEIGHT_PX, PRODUCT_NAME } from '../../shared/constants.ts';
 import { LOGO_LINK_CLASS, LogoMark, MENU_BUTTON_CLASS, MenuIcon, TOP_BAR_CLASS, TOP_BAR_ROW_CLASS } from './Frame.tsx';
-import { paths, type SwitcherLock } from '../routes.ts';
+import { findRoute, paths, type SwitcherLock } from '../routes/index.ts';
 import { navItems, type NavItem } from './nav.ts';
 import { useIdle, useMediaQuery } from '../shared/useIdle.ts';
 
@@ -15,10 +15,11 @@ const WIDE_SCREEN = '(min-width: 48rem)';
 const AccountSwitcher = lazy(() => import('./AccountSwitcher.tsx'));
 const UserMenu = lazy(() => import('./UserMenu.tsx'));
 
+/** An app item is current on its own page and on every page of its area (the route's sidebar). */
 function isActive(item: NavItem, location: string): boolean {
   if (item.kind !== 'app') return false;
-  if (item.id === 'measurements') return location === '/' || location.startsWith('/measurements');
-  return location === item.href || location.startsWith(`/${item.id}`);
+  if (location === item.href) return true;
+  return item.area !== 'none' && findRoute(location).route.sidebar === item.area;
 }
 
 export function Logo() {

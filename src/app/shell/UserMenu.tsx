@@ -4,7 +4,7 @@ import { useLocation } from 'wouter';
 import { $currentUser, signOut } from '../../stores/session.ts';
 import type { Role } from '../../shared/access.ts';
 import { Menu, type MenuEntry } from '../shared/Menu.tsx';
-import { paths } from '../routes.ts';
+import { paths } from '../routes/index.ts';
 import { userMenuItems } from './nav.ts';
 import { initials } from './TopNav.tsx';
 

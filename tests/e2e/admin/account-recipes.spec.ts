@@ -3,7 +3,7 @@
  * as super on the default selected account: so the recipes are known to work on their own.
  */
 import { expect, test } from '../helpers/sandbox.ts';
-import { paths } from '../../../src/app/routes.ts';
+import { paths } from '../../../src/app/routes/index.ts';
 import { openApp, signIn } from '../helpers/session.ts';
 import { ACCOUNT_RECIPES } from './recipes-account.ts';
 

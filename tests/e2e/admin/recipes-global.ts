@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { typeInto } from '../helpers/person.ts';
-import { LOOKUP_TABLES } from '../../../src/app/routes.ts';
+import { LOOKUP_TABLES } from '../../../src/app/routes/index.ts';
 import type { AdminRecipe } from './recipe.ts';
 import {
   choose,

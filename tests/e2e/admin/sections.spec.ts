@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '../helpers/sandbox.ts';
-import { ADMIN_SECTIONS, paths } from '../../../src/app/routes.ts';
+import { ADMIN_SECTIONS, paths } from '../../../src/app/routes/index.ts';
 import { messages } from '../../../src/shared/messages.ts';
 import { LOOKUP_TABLE_TITLES, lookupTableName } from '../../../src/shared/lookup-tables.ts';
 import { inUseMessage, usesText, type ReferenceUse } from '../../../src/shared/reference-usage.ts';
@@ -82,8 +82,8 @@ test('a lookup that measurements use: the dialog gives the counts, and the serve
   await expect(page.getByRole('heading', { level: 1, name: target.name })).toBeVisible();
 });
 
-const SUPER_SECTIONS = ADMIN_SECTIONS.filter((s) => s.access.role === 'super').map((s) => s.id);
-const ROOT_SECTIONS = ADMIN_SECTIONS.filter((s) => s.access.role === 'root').map((s) => s.id);
+const SUPER_SECTIONS = ADMIN_SECTIONS.filter((s) => s.access.permission === 'admin.super').map((s) => s.id);
+const ROOT_SECTIONS = ADMIN_SECTIONS.filter((s) => s.access.permission === 'admin.root').map((s) => s.id);
 
 test.describe('who may open the admin area (spec §5, §6)', () => {
   test('root without super opens /admin and the root sections, and is refused on the super ones', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { expect, type Cookie, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from '../../../fixtures/passwords.ts';
-import { findRoute, notFoundRoute } from '../../../src/app/routes.ts';
+import { findRoute, notFoundRoute } from '../../../src/app/routes/index.ts';
 import { SANDBOX_COOKIE } from '../../../server/sandbox/scope.ts';
 
 /**

@@ -1,12 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { notFoundRoute, routes } from '../../../src/app/routes.ts';
+import { notFoundRoute, routes } from '../../../src/app/routes/index.ts';
 
 const APP = join(import.meta.dirname, '../../../src/app');
 const NOT_YET = 'pages/NotAvailablePage';
 
-/** The file routes.ts names by module (the same rule as src/app/pages.ts). */
+/** The files the route table names by module (the same rule as src/app/pages.ts). */
 const fileOf = (page: string) => join(APP, page.startsWith('pages/') ? `${page}.tsx` : `features/${page}.tsx`);
 
 describe('every route names a page module that exists', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_MENUS, findRoute, notFoundRoute, paths, routes, segmentCrumbs } from '../../../src/app/routes.ts';
+import { ADMIN_MENUS, findRoute, notFoundRoute, paths, routes, segmentCrumbs } from '../../../src/app/routes/index.ts';
+import { checkAccess, type Role } from '../../../src/shared/access.ts';
 import { messages } from '../../../src/shared/messages.ts';
 
 const ID = '650000000000000000000003';
@@ -60,16 +61,35 @@ describe('the route table', () => {
     expect(findRoute(`/measurements/${ID}/data-imports/create`).route.id).toBe('measurement.data-imports.create');
   });
 
-  it('carries the access rules of spec §5 and §6', () => {
-    expect(findRoute('/admin/details').route.access).toMatchObject({ productOwner: true, role: 'root' });
+  it('carries the access rules of spec §5 and §6, in permission names', () => {
+    expect(findRoute('/admin/details').route.access).toMatchObject({ productOwner: true, permission: 'admin.root' });
     for (const section of ['custom-parameter-templates', 'import-job-configs', 'upload-templates', 'lookup-tables'])
-      expect(findRoute(`/admin/${section}`).route.access.role, section).toBe('super');
-    expect(findRoute('/labels').route.access.role).toBe('admin');
-    expect(findRoute('/users').route.access.role).toBe('admin');
-    expect(findRoute('/measurements/create').route.access).toEqual({ feature: 'lamp_access', role: 'write' });
-    expect(findRoute(`/measurements/${ID}/edit`).route.access.role).toBe('write');
+      expect(findRoute(`/admin/${section}`).route.access.permission, section).toBe('admin.super');
+    expect(findRoute('/labels').route.access.permission).toBe('labels.manage');
+    expect(findRoute('/users').route.access.permission).toBe('users.manage');
+    expect(findRoute('/measurements/create').route.access).toEqual({
+      feature: 'lamp_access',
+      permission: 'measurement.write',
+    });
+    expect(findRoute(`/measurements/${ID}/edit`).route.access.permission).toBe('measurement.write');
     expect(findRoute('/reports').route.access.feature).toBe('lamp_access');
     expect(findRoute('/spotlight').route.access.feature).toBe('spotlight_access');
+    // No role words: every rule of the table names a permission of src/shared/access.ts.
+    for (const route of routes) expect(route.access, route.id).not.toHaveProperty('role');
+  });
+
+  it('lets in exactly the roles its permission names (the shell and search check it)', () => {
+    const context = (role: Role) => ({
+      role,
+      account: { id: 'a', feature_flags: { lamp_access: true, spotlight_access: true } },
+      ownAccountId: 'a',
+      productOwnerAccountIds: [],
+    });
+    const create = findRoute('/measurements/create').route.access;
+    expect(checkAccess(create, context('read'))).toBe('account');
+    expect(checkAccess(create, context('write'))).toBeNull();
+    expect(checkAccess(findRoute('/labels').route.access, context('write'))).toBe('account');
+    expect(checkAccess(findRoute('/labels').route.access, context('admin'))).toBeNull();
   });
 
   it('locks the account switcher on create, dynamic-route, upload and Spotlight pages', () => {

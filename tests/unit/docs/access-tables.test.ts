@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { adminSectionRows, pageAccessRows, permissionRows, ruleText } from '../../../src/docs/access-tables.ts';
-import { ADMIN_SECTIONS } from '../../../src/app/routes.ts';
+import { ADMIN_SECTIONS } from '../../../src/app/routes/index.ts';
 import { PERMISSIONS, ROLES } from '../../../src/shared/access.ts';
 
 describe("the guide's access tables", () => {

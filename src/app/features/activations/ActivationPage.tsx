@@ -17,7 +17,7 @@ import { activationMessages, canDelete, canEditSettings } from '../../../shared/
 import { formatMetric } from '../../../shared/metrics.ts';
 import type { Activation } from '../../../shared/schemas/index.ts';
 import { useRecord } from '../../kit/useRecord.ts';
-import { paths, type PageProps } from '../../routes.ts';
+import { paths, type PageProps } from '../../routes/index.ts';
 import { Button } from '../../shared/Button.tsx';
 import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';
 import { usePageTitle } from '../../shared/usePageTitle.ts';

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { Link, useLocation } from 'wouter';
 import { $accessContext } from '../../../stores/account.ts';
 import { checkAccess } from '../../../shared/access.ts';
-import { findRoute, paths } from '../../routes.ts';
+import { findRoute, paths } from '../../routes/index.ts';
 
 /**
  * The activation sidebar: Activations and Domain lists, and a shortcut to a new activation for

@@ -26,7 +26,7 @@ import type { Column } from '../../kit/DataTable.tsx';
 import { ListView } from '../../kit/ListView.tsx';
 import { useNames } from '../../kit/useNames.ts';
 import { useResourceList, type ResourceListSpec } from '../../kit/useResourceList.ts';
-import { capitalise, paths } from '../../routes.ts';
+import { capitalise, paths } from '../../routes/index.ts';
 import { Button, buttonClass } from '../../shared/Button.tsx';
 import { Modal } from '../../shared/Modal.tsx';
 import { usePageTitle } from '../../shared/usePageTitle.ts';

@@ -14,7 +14,7 @@ import type { ActivationWithListBody, ActivationWithListResponse } from '../../.
 import { allowListName } from '../../../shared/activations.ts';
 import { formatMetric } from '../../../shared/metrics.ts';
 import type { Measurement } from '../../../shared/schemas/index.ts';
-import { paths } from '../../routes.ts';
+import { paths } from '../../routes/index.ts';
 import { Button, buttonClass } from '../../shared/Button.tsx';
 import { TextField } from '../../shared/Field.tsx';
 import { useUnsavedForm } from '../../shared/useUnsavedForm.ts';

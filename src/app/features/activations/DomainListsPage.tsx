@@ -18,7 +18,7 @@ import { resources, type Activation, type DomainList } from '../../../shared/sch
 import type { Column } from '../../kit/DataTable.tsx';
 import { ListView } from '../../kit/ListView.tsx';
 import { useResourceList, type ResourceListSpec } from '../../kit/useResourceList.ts';
-import { capitalise } from '../../routes.ts';
+import { capitalise } from '../../routes/index.ts';
 import { Button, buttonClass } from '../../shared/Button.tsx';
 import { Modal } from '../../shared/Modal.tsx';
 import { useAsync } from '../../shared/useAsync.ts';

@@ -12,7 +12,7 @@ import { resources } from '../../../shared/schemas/index.ts';
 import { FormShell } from '../../kit/FormShell.tsx';
 import { emptyValue, objectShape } from '../../kit/SchemaField.tsx';
 import { useResourceForm } from '../../kit/useResourceForm.ts';
-import type { PageProps } from '../../routes.ts';
+import type { PageProps } from '../../routes/index.ts';
 import { Card } from '../../shared/Card.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { fieldLabels, SectionFields } from './SectionFields.tsx';

@@ -17,7 +17,7 @@ import { FormShell } from '../../kit/FormShell.tsx';
 import { objectShape } from '../../kit/SchemaField.tsx';
 import { useRecord } from '../../kit/useRecord.ts';
 import { useResourceForm } from '../../kit/useResourceForm.ts';
-import type { PageProps } from '../../routes.ts';
+import type { PageProps } from '../../routes/index.ts';
 import { Card } from '../../shared/Card.tsx';
 import { Skeleton } from '../../shared/EmptyState.tsx';
 import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';

@@ -9,7 +9,7 @@ import { list } from '../../../lib/api.ts';
 import { $accessContext, $selectedAccount } from '../../../stores/account.ts';
 import { checkAccess, lowestRole, PERMISSIONS } from '../../../shared/access.ts';
 import type { Account } from '../../../shared/schemas/account.ts';
-import { ADMIN_SECTIONS, paths, type AdminSection } from '../../routes.ts';
+import { ADMIN_SECTIONS, paths, type AdminSection } from '../../routes/index.ts';
 import { Badge, STATUS_TONES } from '../../shared/Badge.tsx';
 import { Card } from '../../shared/Card.tsx';
 import { isActive } from '../../shared/contracts.tsx';

@@ -10,7 +10,7 @@ import { BulkDeleteButton } from '../../kit/BulkDelete.tsx';
 import type { Column } from '../../kit/DataTable.tsx';
 import { ListView } from '../../kit/ListView.tsx';
 import { useResourceList, type Identified, type ResourceListSpec } from '../../kit/useResourceList.ts';
-import type { PageProps } from '../../routes.ts';
+import type { PageProps } from '../../routes/index.ts';
 import { buttonClass } from '../../shared/Button.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { AdminSectionGate, recordTitle, type ResolvedSection } from './useAdminSection.tsx';

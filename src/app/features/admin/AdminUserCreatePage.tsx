@@ -13,7 +13,7 @@ import { showSuccess } from '../../../stores/alerts.ts';
 import { ChoiceInput } from '../../kit/fields.tsx';
 import { FormShell } from '../../kit/FormShell.tsx';
 import { useResourceForm } from '../../kit/useResourceForm.ts';
-import { paths } from '../../routes.ts';
+import { paths } from '../../routes/index.ts';
 import { Card } from '../../shared/Card.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { UserFields, USER_FIELD_LABELS } from '../../shared/UserFields.tsx';

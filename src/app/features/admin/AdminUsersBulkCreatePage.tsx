@@ -18,7 +18,7 @@ import {
 import { $selectedAccount, $selectedAccountId } from '../../../stores/account.ts';
 import { showError, showSuccess } from '../../../stores/alerts.ts';
 import { BUTTON_REENABLE_MS } from '../../../shared/constants.ts';
-import { paths } from '../../routes.ts';
+import { paths } from '../../routes/index.ts';
 import { Badge, STATUS_TONES } from '../../shared/Badge.tsx';
 import { Card } from '../../shared/Card.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';

@@ -14,7 +14,7 @@ import { formatDate, formatDateTime } from '../../../shared/date-format.ts';
 import type { Column } from '../../kit/DataTable.tsx';
 import { ListView } from '../../kit/ListView.tsx';
 import { useResourceList, type ResourceListSpec } from '../../kit/useResourceList.ts';
-import { paths } from '../../routes.ts';
+import { paths } from '../../routes/index.ts';
 import { buttonClass } from '../../shared/Button.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { fullName, roleName } from './account/people.ts';

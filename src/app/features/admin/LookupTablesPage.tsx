@@ -4,7 +4,7 @@
  */
 import { Link } from 'wouter';
 import { list } from '../../../lib/api.ts';
-import { LOOKUP_TABLES, paths } from '../../routes.ts';
+import { LOOKUP_TABLES, paths } from '../../routes/index.ts';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { Skeleton } from '../../shared/EmptyState.tsx';
 import { useAsync } from '../../shared/useAsync.ts';

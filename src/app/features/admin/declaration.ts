@@ -1,7 +1,7 @@
 /**
  * What an admin section declares (its own file in ./sections/): only what differs from the next
  * section. The registry (src/shared/schemas) already gives the resource's schemas, sort fields,
- * references and how a row is named; the route table (src/app/routes.ts) its paths, titles and
+ * references and how a row is named; the route table (src/app/routes) its paths, titles and
  * access. The generic pages (AdminListPage, AdminCreatePage, AdminDetailPage) render the rest.
  */
 import type { ReactNode } from 'react';

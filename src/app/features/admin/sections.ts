@@ -6,7 +6,7 @@
  * tables (one section, seven resources) and the correlation page (the import job statuses of one
  * import) are the two places where a route parameter picks what the section shows.
  */
-import { ADMIN_SECTIONS, LOOKUP_TABLES, paths, type AdminSection } from '../../routes.ts';
+import { ADMIN_SECTIONS, hrefOf, LOOKUP_TABLES, paths, type AdminSection } from '../../routes/index.ts';
 import type { AdminDeclaration, SectionContext } from './declaration.ts';
 
 type DeclarationModule = {
@@ -70,14 +70,14 @@ export function sectionView(routeId: string, params: Readonly<Record<string, str
 }
 
 function base(section: AdminSection, params: Readonly<Record<string, string>>): SectionView {
-  const list = paths.adminSection(section.id);
+  const param = section.detailParam;
   return {
     section,
     title: section.title,
     singular: section.singular,
-    listPath: list,
+    listPath: paths.adminSection(section.id),
     createPath: section.create ? paths.adminCreate(section.id) : null,
-    detailPath: section.detailParam ? (id) => `${list}/${encodeURIComponent(id)}` : null,
+    detailPath: param ? (id) => hrefOf(`admin.${section.id}.detail`, { [param]: id }) : null,
     params,
   };
 }

@@ -6,7 +6,7 @@ import { useStore } from '@nanostores/react';
 import { useMemo, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { $selectedAccount } from '../../../stores/account.ts';
-import { findRoute } from '../../routes.ts';
+import { findRoute } from '../../routes/index.ts';
 import { EmptyState, Skeleton } from '../../shared/EmptyState.tsx';
 import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';
 import { useAsync } from '../../shared/useAsync.ts';

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { messages } from '../../../shared/messages.ts';
 import { refreshCurrentUser } from '../../../stores/session.ts';
-import { paths } from '../../routes.ts';
+import { paths } from '../../routes/index.ts';
 import { readLinkParams, verifyLoginLink } from './api.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { afterLoginPath, isFirstLogin } from './login/redirect.ts';

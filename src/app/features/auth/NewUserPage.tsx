@@ -5,7 +5,7 @@ import { hasErrors, validateProfile } from '../../../shared/auth-forms.ts';
 import { messages } from '../../../shared/messages.ts';
 import { showSuccess } from '../../../stores/alerts.ts';
 import { $currentUser, refreshCurrentUser } from '../../../stores/session.ts';
-import { paths } from '../../routes.ts';
+import { paths } from '../../routes/index.ts';
 import { changePassword, updateCurrentUser } from './api.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { DetailsForm, type DetailsErrors, type DetailsValues } from './DetailsForm.tsx';

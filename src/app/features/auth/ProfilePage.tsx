@@ -70,7 +70,7 @@ function Profile({ user }: { user: ProfileUser }) {
   }
 
   return (
-    // The shell's frame is narrow on this route (routes.ts), so the breadcrumbs line up with it.
+    // The shell's frame is narrow on this route (src/app/routes), so the breadcrumbs line up with it.
     <div className="space-y-8">
       <h1 className="text-2xl font-semibold text-slate-800" data-testid="profile-title">
         {title}

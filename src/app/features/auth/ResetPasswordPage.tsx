@@ -4,7 +4,7 @@ import { RESET_REDIRECT_MS } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
 import { refreshCurrentUser } from '../../../stores/session.ts';
 import { showSuccess } from '../../../stores/alerts.ts';
-import { paths } from '../../routes.ts';
+import { paths } from '../../routes/index.ts';
 import { readLinkParams, resetPasswordWithLink } from './api.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { PasswordForm } from './password/PasswordForm.tsx';

@@ -20,7 +20,7 @@ import type { MetricsResponse } from '../../../shared/measurement-api.ts';
 import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
 import { Link } from 'wouter';
-import { paths, type PageProps } from '../../routes.ts';
+import { paths, type PageProps } from '../../routes/index.ts';
 import { FunnelChart, SERIES_COLOURS, TimeSeriesChart } from '../../shared/metrics/charts.tsx';
 import { useAsync } from '../../shared/useAsync.ts';
 import { fetchMetrics, useMeasurement } from './data.ts';

@@ -1,4 +1,4 @@
-import type { PageProps } from '../../routes.ts';
+import type { PageProps } from '../../routes/index.ts';
 import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { Spinner } from '../../shared/Spinner.tsx';

@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { buildUrl, call } from '../../../lib/api.ts';
 import { showError, showSuccess } from '../../../stores/alerts.ts';
 import type { TagsResponse } from '../../../shared/measurement-api.ts';
-import type { PageProps } from '../../routes.ts';
+import type { PageProps } from '../../routes/index.ts';
 import { buttonClass } from '../../shared/Button.tsx';
 import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';

@@ -13,7 +13,7 @@ import { showError, showSuccess } from '../../../stores/alerts.ts';
 import { $selectedAccountId } from '../../../stores/account.ts';
 import { MEASUREMENT_STATUSES, type Measurement } from '../../../shared/schemas/measurement.ts';
 import type { ResourceCreate } from '../../../shared/schemas/index.ts';
-import { paths } from '../../routes.ts';
+import { paths } from '../../routes/index.ts';
 import { Button, buttonClass } from '../../shared/Button.tsx';
 import { TextField } from '../../shared/Field.tsx';
 import { useUnsavedForm } from '../../shared/useUnsavedForm.ts';

@@ -11,7 +11,7 @@ import { $role, $selectedAccount, $selectedAccountId } from '../../../stores/acc
 import { can } from '../../../shared/access.ts';
 import { SIDEBAR_SEARCH_DEBOUNCE_MS } from '../../../shared/constants.ts';
 import { MEASUREMENT_STATUS_ORDER, type Measurement } from '../../../shared/schemas/measurement.ts';
-import { capitalise, paths } from '../../routes.ts';
+import { capitalise, paths } from '../../routes/index.ts';
 import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';
 import { ItemLink } from '../../shared/SidebarParts.tsx';
 import { Spinner } from '../../shared/Spinner.tsx';

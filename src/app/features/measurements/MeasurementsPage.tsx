@@ -17,7 +17,7 @@ import type { Column } from '../../kit/DataTable.tsx';
 import type { ListFilter } from '../../kit/ListFilters.tsx';
 import { ListView } from '../../kit/ListView.tsx';
 import { useResourceList, type ResourceListSpec } from '../../kit/useResourceList.ts';
-import { capitalise, paths } from '../../routes.ts';
+import { capitalise, paths } from '../../routes/index.ts';
 import { buttonClass } from '../../shared/Button.tsx';
 import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';
 import { usePageTitle } from '../../shared/usePageTitle.ts';

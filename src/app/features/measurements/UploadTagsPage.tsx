@@ -11,7 +11,7 @@ import { $selectedAccountId } from '../../../stores/account.ts';
 import { toCsv } from '../../../shared/csv.ts';
 import type { TagUploadResponse } from '../../../shared/measurement-api.ts';
 import type { ResourceRow } from '../../../shared/schemas/index.ts';
-import type { PageProps } from '../../routes.ts';
+import type { PageProps } from '../../routes/index.ts';
 import { Button, buttonClass } from '../../shared/Button.tsx';
 import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';

@@ -4,7 +4,7 @@
  * the shell's sidebar renders these items for the measurement being viewed.
  */
 import { lowestRole, roleMeets, type Permission, type Role } from '../../../shared/access.ts';
-import { paths } from '../../routes.ts';
+import { paths } from '../../routes/index.ts';
 
 export interface MeasurementSection {
   id: 'dashboard' | 'edit' | 'export-tags' | 'upload-tags' | 'data-imports';

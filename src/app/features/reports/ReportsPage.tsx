@@ -1,7 +1,7 @@
 /** /reports: the report builder of the selected account (decisions.md §6). */
 import { lazy, Suspense, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { paths } from '../../routes.ts';
+import { paths } from '../../routes/index.ts';
 import { Button } from '../../shared/Button.tsx';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
 import { showSuccess } from '../../../stores/alerts.ts';

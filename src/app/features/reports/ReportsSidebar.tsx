@@ -7,7 +7,7 @@ import { useStore } from '@nanostores/react';
 import { Link, useLocation } from 'wouter';
 import { messages } from '../../../shared/messages.ts';
 import { $selectedAccountId } from '../../../stores/account.ts';
-import { paths } from '../../routes.ts';
+import { findRoute, paths } from '../../routes/index.ts';
 import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';
 import { Spinner } from '../../shared/Spinner.tsx';
 import { useAsync } from '../../shared/useAsync.ts';
@@ -43,16 +43,9 @@ export default function ReportsSidebar() {
   const version = useStore($savedReportsVersion);
   const [location] = useLocation();
   const saved = useAsync(() => (account ? fetchSavedReports(account) : Promise.resolve([])), `${account}:${version}`);
-  const onSaved = location.startsWith('/reports/saved');
-  const currentName = (() => {
-    const match = /^\/reports\/saved\/(.+)$/.exec(location);
-    if (!match) return null;
-    try {
-      return decodeURIComponent(match[1]!);
-    } catch {
-      return match[1]!;
-    }
-  })();
+  const here = findRoute(location);
+  const onSaved = here.route.id.startsWith('reports.saved');
+  const currentName = here.route.id === 'reports.saved.detail' ? (here.params.name ?? null) : null;
   return (
     <>
       <div className="mb-4 px-2" role="group" aria-labelledby="sidebar-reports">
@@ -61,12 +54,12 @@ export default function ReportsSidebar() {
           {onSaved ? (
             <Item href={paths.reports()} name={messages.shell.backToMainReports} current={false} />
           ) : (
-            <Item href={paths.reports()} name="Reports" current={location === '/reports'} />
+            <Item href={paths.reports()} name="Reports" current={location === paths.reports()} />
           )}
           <Item
             href={paths.savedReports()}
             name={messages.shell.savedReports}
-            current={location === '/reports/saved'}
+            current={location === paths.savedReports()}
           />
         </ul>
       </div>

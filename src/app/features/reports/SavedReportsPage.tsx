@@ -18,7 +18,7 @@ import type { Column } from '../../kit/DataTable.tsx';
 import { ListView } from '../../kit/ListView.tsx';
 import { useCanWriteRow } from '../../kit/useCanWriteRow.ts';
 import { useResourceList, type ResourceListSpec } from '../../kit/useResourceList.ts';
-import { paths } from '../../routes.ts';
+import { paths } from '../../routes/index.ts';
 import { Button } from '../../shared/Button.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { useAsync } from '../../shared/useAsync.ts';

@@ -7,7 +7,7 @@
 import { useId, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { AOI_LABELS, type Stim } from '../../../shared/schemas/spotlight.ts';
-import { paths, type PageProps } from '../../routes.ts';
+import { paths, type PageProps } from '../../routes/index.ts';
 import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
 import { AOI_COLOURS, CreativeViewer } from './Creative.tsx';

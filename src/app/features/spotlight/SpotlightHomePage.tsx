@@ -4,7 +4,7 @@
  */
 import { Link } from 'wouter';
 import type { Stim } from '../../../shared/schemas/spotlight.ts';
-import { paths } from '../../routes.ts';
+import { paths } from '../../routes/index.ts';
 import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { Thumbnail } from './Creative.tsx';

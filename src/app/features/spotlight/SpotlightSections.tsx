@@ -5,7 +5,7 @@
 import { useStore } from '@nanostores/react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { $spotlight } from '../../../stores/spotlight.ts';
-import { paths } from '../../routes.ts';
+import { paths } from '../../routes/index.ts';
 import { recentBriefs, useAsync } from './data.ts';
 
 const linkClass = (current: boolean) =>

@@ -7,7 +7,7 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { canSpotlight } from '../../../shared/spotlight-rules.ts';
 import { $spotlightRole } from '../../../stores/spotlight.ts';
 import { buttonClass } from '../../shared/Button.tsx';
-import { paths } from '../../routes.ts';
+import { paths } from '../../routes/index.ts';
 import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { listBriefs, useAsync } from './data.ts';

@@ -13,7 +13,7 @@ import { ConfirmDialog } from '../../kit/ConfirmDialog.tsx';
 import { TextInput } from '../../kit/fields.tsx';
 import { issuesByField } from '../../kit/schemaFields.ts';
 import { serverIssues } from '../../kit/useResourceForm.ts';
-import { paths } from '../../routes.ts';
+import { paths } from '../../routes/index.ts';
 import { PressButton } from '../../shared/PressButton.tsx';
 import { AddAsset } from './AddAsset.tsx';
 import { Thumbnail } from './Creative.tsx';

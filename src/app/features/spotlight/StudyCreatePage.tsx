@@ -4,7 +4,7 @@
  */
 import { useLocation } from 'wouter';
 import { showAlert } from '../../../stores/alerts.ts';
-import { paths } from '../../routes.ts';
+import { paths } from '../../routes/index.ts';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { createBrief, type BriefInput } from './data.ts';
 import { SpotlightGate } from './SpotlightGate.tsx';

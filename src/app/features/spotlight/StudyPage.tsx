@@ -14,7 +14,7 @@ import type { StudyStatus } from '../../../shared/schemas/spotlight.ts';
 import { formatDateRange } from '../../../shared/date-format.ts';
 import { formatCountOf } from '../../../shared/number-format.ts';
 import { ConfirmDialog } from '../../kit/ConfirmDialog.tsx';
-import { paths, type PageProps } from '../../routes.ts';
+import { paths, type PageProps } from '../../routes/index.ts';
 import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { PressButton } from '../../shared/PressButton.tsx';

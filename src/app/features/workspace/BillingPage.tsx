@@ -11,7 +11,7 @@ import { formatDate } from '../../../shared/date-format.ts';
 import type { Column } from '../../kit/DataTable.tsx';
 import { ListView } from '../../kit/ListView.tsx';
 import { useResourceList } from '../../kit/useResourceList.ts';
-import { capitalise, paths } from '../../routes.ts';
+import { capitalise, paths } from '../../routes/index.ts';
 import { Card } from '../../shared/Card.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { CONTRACT_COLUMNS as C, money, type ContractRow } from '../../shared/contracts.tsx';

@@ -22,7 +22,7 @@ import { FormShell } from '../../kit/FormShell.tsx';
 import { saveRecord, useResourceForm } from '../../kit/useResourceForm.ts';
 import { useResourceList } from '../../kit/useResourceList.ts';
 import { useRecord } from '../../kit/useRecord.ts';
-import { paths, withQuery } from '../../routes.ts';
+import { paths, withQuery } from '../../routes/index.ts';
 import { Card } from '../../shared/Card.tsx';
 import { EmptyState, Skeleton } from '../../shared/EmptyState.tsx';
 import { Modal } from '../../shared/Modal.tsx';

@@ -27,7 +27,7 @@ import { useLocalList } from '../../kit/useLocalList.ts';
 import { useResourceForm } from '../../kit/useResourceForm.ts';
 import { useRecord } from '../../kit/useRecord.ts';
 import { useResourceList, type ResourceListSpec } from '../../kit/useResourceList.ts';
-import { capitalise } from '../../routes.ts';
+import { capitalise } from '../../routes/index.ts';
 import { Badge, STATUS_TONES } from '../../shared/Badge.tsx';
 import { Skeleton } from '../../shared/EmptyState.tsx';
 import { formatDateTime } from '../../../shared/date-format.ts';

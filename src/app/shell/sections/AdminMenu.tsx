@@ -1,9 +1,9 @@
-/** The admin area's sidebar: menus derived from the admin declaration (src/app/admin.ts). */
+/** The admin area's sidebar: menus derived from the admin declaration (src/app/routes/admin-sections.ts). */
 import { useStore } from '@nanostores/react';
 import { useLocation } from 'wouter';
 import { $isRoot, $role, $selectedAccount } from '../../../stores/account.ts';
 import { lowestRole, roleMeets } from '../../../shared/access.ts';
-import { ADMIN_MENUS, ADMIN_SECTIONS, capitalise, findRoute, paths } from '../../routes.ts';
+import { ADMIN_MENUS, ADMIN_SECTIONS, capitalise, findRoute, paths } from '../../routes/index.ts';
 import { Group, ItemLink, type SidebarItem } from '../../shared/SidebarParts.tsx';
 
 /** The Account Admin Menu, and the Global Admin Menu for root users (spec §2). */

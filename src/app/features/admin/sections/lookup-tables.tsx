@@ -1,9 +1,9 @@
 /**
  * Lookup Tables (super): the seven global tables of spec §2, one declaration for all of them;
- * the route's table name picks the resource (routes.ts LOOKUP_TABLES).
+ * the route's table name picks the resource (src/app/routes LOOKUP_TABLES).
  */
 import { formatDate } from '../../../../shared/date-format.ts';
-import { LOOKUP_TABLES } from '../../../routes.ts';
+import { LOOKUP_TABLES } from '../../../routes/index.ts';
 import { declare, type SectionContext } from '../declaration.ts';
 
 export default function lookupTable({ params }: SectionContext) {

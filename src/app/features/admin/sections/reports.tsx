@@ -6,7 +6,7 @@ import { Link } from 'wouter';
 import { accountOwners } from '../../../../lib/api.ts';
 import { METRIC_DEFINITIONS } from '../../../../shared/metrics.ts';
 import { DIMENSION_NAMES, REPORT_DIMENSIONS, reportSlug } from '../../../../shared/reports.ts';
-import { paths } from '../../../routes.ts';
+import { paths } from '../../../routes/index.ts';
 import { Card } from '../../../shared/Card.tsx';
 import { declare } from '../declaration.ts';
 

@@ -1,0 +1,18 @@
+/** Activations and domain lists. */
+import { lamp, route } from './declare.ts';
+
+const area = { access: lamp, sidebar: 'activations' } as const;
+
+export const activationRoutes = [
+  route('activations', '/activations/activations', 'Activations', 'activations/ActivationsPage', area),
+  route(
+    'activations.create',
+    '/activations/activations/create',
+    'Create Activation',
+    'activations/CreateActivationPage',
+    { ...area, access: { ...lamp, permission: 'activation.write' } },
+  ),
+  // After the create route: 'create' is not an activation id.
+  route('activation', '/activations/activations/:activationId', 'Activation', 'activations/ActivationPage', area),
+  route('domain-lists', '/activations/domain-lists', 'Domain Lists', 'activations/DomainListsPage', area),
+];

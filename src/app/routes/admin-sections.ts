@@ -1,0 +1,190 @@
+/**
+ * The admin area's sections (spec §2 "Admin area", §6), declared once: admin.ts derives their
+ * routes, the sidebar menus and the admin home page's cards from this list. A new section is one
+ * entry here (plus, when it edits a resource, that resource's registry entry); its list, create
+ * and detail pages are the admin area's generic ones unless `pages` names its own.
+ */
+import { adminRoot, adminSuper } from './declare.ts';
+import type { NavEntry, RouteAccess } from './types.ts';
+
+/**
+ * One admin section: its slug, titles, the access it needs, which sidebar menu lists it, the
+ * registry resource it edits and the pages it has.
+ */
+export interface AdminSection {
+  id: string;
+  title: string;
+  singular: string;
+  access: RouteAccess;
+  menu: 'account' | 'global';
+  /** The registry resource the section edits, when it edits one. */
+  resource?: string;
+  create?: boolean;
+  bulk?: boolean;
+  /** The detail page's parameter, e.g. 'userId' for /admin/users/:userId. */
+  detailParam?: string;
+  /**
+   * The page modules of the section's routes, by page kind ('admin/UsersPage'). A kind left out
+   * uses the admin area's generic page for it, which renders the section from its declaration.
+   */
+  pages?: Partial<Record<AdminPageKind, string>>;
+  /** Its list page's place in the top navigation, if it has one. */
+  nav?: NavEntry;
+}
+
+export type AdminPageKind = 'list' | 'create' | 'bulk' | 'detail';
+
+export const ADMIN_SECTIONS: readonly AdminSection[] = [
+  {
+    id: 'details',
+    title: 'Details',
+    singular: 'Details',
+    access: adminRoot,
+    menu: 'account',
+    // The admin area opens on the selected account's details.
+    nav: { menu: 'top', label: 'Admin', order: 40 },
+    pages: { list: 'admin/AccountDetailsPage' },
+  },
+  {
+    id: 'users',
+    title: 'Users',
+    singular: 'User',
+    access: { productOwner: true, permission: 'users.manage' },
+    menu: 'account',
+    resource: 'user',
+    create: true,
+    bulk: true,
+    detailParam: 'userId',
+    pages: {
+      list: 'admin/AdminUsersPage',
+      create: 'admin/AdminUserCreatePage',
+      bulk: 'admin/AdminUsersBulkCreatePage',
+      detail: 'admin/AdminUserPage',
+    },
+  },
+  {
+    id: 'access',
+    title: 'Access',
+    singular: 'Access',
+    access: adminRoot,
+    menu: 'account',
+    pages: { list: 'admin/AccountAccessPage' },
+  },
+  {
+    id: 'account-contracts',
+    title: 'Account Contracts',
+    singular: 'Contract',
+    access: adminRoot,
+    menu: 'account',
+    resource: 'contract',
+    create: true,
+    detailParam: 'contractId',
+  },
+  {
+    id: 'reports',
+    title: 'Reports',
+    singular: 'Report',
+    access: adminRoot,
+    menu: 'account',
+    resource: 'report',
+    create: true,
+    detailParam: 'reportId',
+  },
+  {
+    id: 'name-mapping',
+    title: 'Name Mapping',
+    singular: 'Name Mapping',
+    access: adminRoot,
+    menu: 'account',
+    resource: 'name-mapping',
+    pages: { list: 'admin/NameMappingPage' },
+  },
+  {
+    id: 'accounts',
+    title: 'Accounts',
+    singular: 'Account',
+    access: adminRoot,
+    menu: 'global',
+    resource: 'account',
+    create: true,
+    detailParam: 'accountId',
+  },
+  {
+    id: 'third-party-macros',
+    title: 'Third Party Macros',
+    singular: 'Third Party Macro',
+    access: adminRoot,
+    menu: 'global',
+    resource: 'third-party-macro',
+    create: true,
+    detailParam: 'thirdPartyMacroId',
+  },
+  {
+    id: 'all-contracts',
+    title: 'All Contracts',
+    singular: 'Contract',
+    access: adminRoot,
+    menu: 'global',
+    resource: 'contract',
+    create: true,
+    detailParam: 'contractId',
+  },
+  {
+    id: 'projects',
+    title: 'Projects',
+    singular: 'Project',
+    access: adminRoot,
+    menu: 'global',
+    resource: 'project',
+    create: true,
+    detailParam: 'projectId',
+  },
+  {
+    id: 'custom-parameter-templates',
+    title: 'Custom Parameter Templates',
+    singular: 'Custom Parameter Template',
+    access: adminSuper,
+    menu: 'global',
+    resource: 'custom-parameter-template',
+    create: true,
+    detailParam: 'customParameterTemplateId',
+  },
+  {
+    id: 'import-job-configs',
+    title: 'Import Job Configs',
+    singular: 'Import Job Config',
+    access: adminSuper,
+    menu: 'global',
+    resource: 'import-job-config',
+    create: true,
+    detailParam: 'importJobConfigId',
+  },
+  {
+    id: 'upload-templates',
+    title: 'Upload Templates',
+    singular: 'Upload Template',
+    access: adminSuper,
+    menu: 'global',
+    resource: 'upload-template',
+    create: true,
+    detailParam: 'uploadTemplateId',
+  },
+  {
+    id: 'lookup-tables',
+    title: 'Lookup Tables',
+    singular: 'Lookup Table',
+    access: adminSuper,
+    menu: 'global',
+    detailParam: 'lookupTableName',
+    // The seven tables, then one table's rows: a list on both routes (its records are lookups).
+    pages: { list: 'admin/LookupTablesPage', detail: 'admin/AdminListPage' },
+  },
+  {
+    id: 'import-job-statuses',
+    title: 'Import Job Statuses',
+    singular: 'Import Job Status',
+    access: adminRoot,
+    menu: 'global',
+    resource: 'import-job-status',
+  },
+];
