@@ -19,6 +19,8 @@ const LISTS: readonly { email: string; path: string; heading: string }[] = [
   { email: 'root@lamp.test', path: '/admin/all-contracts', heading: 'All Contracts' },
   { email: 'root@lamp.test', path: '/admin/users', heading: 'Users' },
   { email: 'root@lamp.test', path: '/admin/import-job-statuses', heading: 'Import Job Statuses' },
+  { email: 'partner@contoso.test', path: '/spotlight/studies', heading: 'Studies' },
+  { email: 'partner@contoso.test', path: '/spotlight/assets', heading: 'Assets' },
 ];
 
 /** What is cut in the page's tables: a table wider than its card, or a header or button wider than itself. */

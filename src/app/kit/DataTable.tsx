@@ -19,12 +19,12 @@ import {
   type ReactNode,
   type SetStateAction,
 } from 'react';
+import { CardList } from './CardList.tsx';
 import { Box, RowBox } from './RowCheckboxes.tsx';
 import { EmptyState, Skeleton } from '../shared/EmptyState.tsx';
 import { ErrorPlaceholder } from '../shared/ErrorPlaceholder.tsx';
 import { ListPager } from './Pager.tsx';
-import { useCanWriteRow } from './useCanWriteRow.ts';
-import type { Identified, ResourceList } from './useResourceList.ts';
+import type { Identified, ListModel } from './usePagedList.ts';
 
 /** The ids of the selected rows. */
 export type RowSelectionState = Readonly<Record<string, true>>;
@@ -88,7 +88,7 @@ function Cell<T>({ column, row }: { column: Column<T>; row: T }) {
 }
 
 export interface DataTableProps<T extends Identified> {
-  list: ResourceList<T>;
+  list: ListModel<T>;
   columns: readonly Column<T>[];
   /** Row selection for bulk actions: controlled by the page. */
   selection?: { selected: RowSelectionState; onChange: Dispatch<SetStateAction<RowSelectionState>> };
@@ -99,6 +99,11 @@ export interface DataTableProps<T extends Identified> {
   caption?: string;
   /** A test id on every body row (older specs find rows by it). */
   rowTestId?: string;
+  /**
+   * A row as a card, for phones: given, a list of cards (named like the table) replaces the table
+   * below the small breakpoint, where even the columns that matter do not fit 390 px.
+   */
+  card?: (row: T) => ReactNode;
 }
 
 function SortButton({
@@ -208,12 +213,12 @@ export function DataTable<T extends Identified>({
   empty,
   caption,
   rowTestId,
+  card,
 }: DataTableProps<T>) {
   const { state, set } = list;
   const drawn = useProgressiveRows(list.rows);
-  useRenderMeasure(list.spec.resource, list.rows, drawn === list.rows);
-  // Only rows the user may delete can be selected for a bulk action (the server's own rule).
-  const canWrite = useCanWriteRow(list.spec.resource);
+  useRenderMeasure(list.name, list.rows, drawn === list.rows);
+  const { canWrite } = list;
   const selected = selection?.selected ?? NONE;
   const selecting = selection !== undefined;
   const writable = useMemo(
@@ -243,10 +248,24 @@ export function DataTable<T extends Identified>({
   const loadingFirst = list.loading && list.rows.length === 0;
   const columnCount = columns.length + (selection ? 1 : 0);
   const selectedCount = selectable.filter((id) => selected[id]).length;
+  const emptyNote =
+    !list.loading && list.rows.length === 0 ? (
+      <div className="p-4">
+        <EmptyState title={empty.title}>{empty.body}</EmptyState>
+      </div>
+    ) : null;
 
   return (
     <div>
-      <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+      {card ? (
+        <div className="rounded-xl border border-slate-200 bg-white shadow-sm sm:hidden">
+          <CardList rows={drawn} card={card} label={caption ?? list.spec.noun} loading={list.loading} />
+          {emptyNote}
+        </div>
+      ) : null}
+      <div
+        className={`overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm ${card ? 'hidden sm:block' : ''}`}
+      >
         <table className="w-full text-left text-sm" aria-busy={list.loading || undefined}>
           {caption ? <caption className="sr-only">{caption}</caption> : null}
           <thead className="border-b border-slate-200 bg-slate-50 text-xs tracking-wide text-slate-600 uppercase">
@@ -321,11 +340,7 @@ export function DataTable<T extends Identified>({
                 ))}
           </tbody>
         </table>
-        {!list.loading && list.rows.length === 0 ? (
-          <div className="p-4">
-            <EmptyState title={empty.title}>{empty.body}</EmptyState>
-          </div>
-        ) : null}
+        {emptyNote}
       </div>
       <ListPager list={list} />
     </div>

@@ -2,10 +2,9 @@ import { useState } from 'react';
 import { showError } from '../../stores/alerts.ts';
 import { PressButton as Button } from '../shared/PressButton.tsx';
 import { saveTextFile } from '../shared/saveTextFile.ts';
-import { exportCsv } from './csvExport.ts';
+import { listCsv } from './csvExport.ts';
 import type { Column } from './DataTable.tsx';
-import { filterQuery } from './listState.ts';
-import type { Identified, ResourceList } from './useResourceList.ts';
+import type { Identified, ListModel } from './usePagedList.ts';
 
 /** Downloads the whole filtered list (not just the page on screen) as CSV. */
 export function ExportCsvButton<T extends Identified>({
@@ -13,7 +12,7 @@ export function ExportCsvButton<T extends Identified>({
   columns,
   fileName,
 }: {
-  list: ResourceList<T>;
+  list: ListModel<T>;
   columns: readonly Column<T>[];
   fileName: string;
 }) {
@@ -24,8 +23,9 @@ export function ExportCsvButton<T extends Identified>({
       isDisabled={busy || list.count === 0}
       onPress={() => {
         setBusy(true);
-        exportCsv(list.spec.resource, filterQuery(list.spec.resource, list.state, list.base), columns)
-          .then((text) => saveTextFile(`${fileName}.csv`, text))
+        list
+          .allRows()
+          .then((rows) => saveTextFile(`${fileName}.csv`, listCsv(rows, columns)))
           .catch((error: unknown) => showError(error))
           .finally(() => setBusy(false));
       }}

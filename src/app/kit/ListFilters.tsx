@@ -9,7 +9,7 @@ import type { ResourceName } from '../../shared/schemas/index.ts';
 import { ChoiceInput, ReferencePicker, TextInput } from './fields.tsx';
 import type { ListBase } from './listState.ts';
 import { recordTitle } from '../../shared/record-title.ts';
-import type { Identified, ResourceList } from './useResourceList.ts';
+import type { Identified, ListModel } from './usePagedList.ts';
 
 /** A list filter the page offers, under a query parameter the API takes (spec §7). */
 export type ListFilter =
@@ -25,7 +25,7 @@ export function ListFilters<T extends Identified>({
   list,
   filters,
 }: {
-  list: ResourceList<T>;
+  list: ListModel<T>;
   filters: readonly ListFilter[];
 }) {
   return (

@@ -5,14 +5,15 @@
  * actions, the pager, and empty and error states that say why nothing shows.
  *
  * Fit: cells wrap (or truncate with a title) rather than widen the table, so a list fits its card
- * from 1280 px up; below that the card scrolls sideways inside itself, never the page.
+ * from 1280 px up; below that the card scrolls sideways inside itself, never the page, or a list
+ * that declares a row's card shows cards on a phone.
  */
 import { useMemo, type ReactNode } from 'react';
 import { DataTable, useRowSelection, type Column, type RowSelection } from './DataTable.tsx';
 import { ExportCsvButton } from './ExportCsvButton.tsx';
 import { ListFilters, type ListFilter } from './ListFilters.tsx';
 import { SearchBox } from './SearchBox.tsx';
-import type { Identified, ResourceList } from './useResourceList.ts';
+import type { Identified, ListModel } from './usePagedList.ts';
 
 export interface EmptyText {
   title: string;
@@ -20,7 +21,7 @@ export interface EmptyText {
 }
 
 export interface ListViewProps<T extends Identified> {
-  list: ResourceList<T>;
+  list: ListModel<T>;
   columns: readonly Column<T>[];
   /** How a row is named (its checkbox, its actions, the bulk report). */
   rowLabel: (row: T) => string;
@@ -39,6 +40,8 @@ export interface ListViewProps<T extends Identified> {
   empty: (filtered: boolean) => EmptyText;
   caption?: string;
   rowTestId?: string;
+  /** A row as a card: phones get a list of cards instead of the table (DataTable). */
+  card?: (row: T) => ReactNode;
 }
 
 /**
@@ -67,6 +70,7 @@ export function ListView<T extends Identified>({
   empty,
   caption,
   rowTestId,
+  card,
 }: ListViewProps<T>) {
   const selection = useRowSelection();
   const shown = useMemo(() => {
@@ -98,6 +102,7 @@ export function ListView<T extends Identified>({
         empty={empty(filtered)}
         caption={caption}
         rowTestId={rowTestId}
+        card={card}
       />
     </section>
   );

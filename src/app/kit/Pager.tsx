@@ -1,5 +1,5 @@
 import { DEFAULT_PAGE_SIZES } from './listState.ts';
-import type { Identified, ResourceList } from './useResourceList.ts';
+import type { Identified, ListModel } from './usePagedList.ts';
 import { buttonClass } from '../shared/Button.tsx';
 
 export interface PagerProps {
@@ -11,28 +11,18 @@ export interface PagerProps {
   onChange: (patch: { page: number; size?: number }) => void;
   /** What the rows are, for 'No measurements' when there are none. */
   noun?: string;
-  /** 'below' a table card (the kit's lists), or as the 'footer' strip inside one. */
-  placement?: 'below' | 'footer';
 }
-
-const PLACEMENT = {
-  below: 'mt-3',
-  footer: 'border-t border-slate-200 bg-slate-50 px-4 py-3',
-} as const;
 
 /**
  * Every paged list's pager: 'Showing 26–50 of 120', page size, previous and next. The page keeps
- * the state (the kit's lists and the feature lists all keep it in the URL); this only draws it.
+ * the state (every list keeps it in the URL); this only draws it.
  */
-export function Pager({ page, size, count, sizes, onChange, noun = 'rows', placement = 'below' }: PagerProps) {
+export function Pager({ page, size, count, sizes, onChange, noun = 'rows' }: PagerProps) {
   const pages = Math.max(1, Math.ceil(count / size));
   const first = count === 0 ? 0 : (page - 1) * size + 1;
   const last = Math.min(count, page * size);
   return (
-    <nav
-      aria-label="Pages"
-      className={`flex flex-wrap items-center justify-between gap-3 text-sm text-slate-700 ${PLACEMENT[placement]}`}
-    >
+    <nav aria-label="Pages" className="mt-3 flex flex-wrap items-center justify-between gap-3 text-sm text-slate-700">
       <p aria-live="polite">
         {count === 0 ? `No ${noun}` : `Showing ${first}–${last} of ${count.toLocaleString('en-GB')}`}
       </p>
@@ -76,7 +66,7 @@ export function Pager({ page, size, count, sizes, onChange, noun = 'rows', place
 }
 
 /** The pager of a kit list: its state is the list's URL state. */
-export function ListPager<T extends Identified>({ list }: { list: ResourceList<T> }) {
+export function ListPager<T extends Identified>({ list }: { list: ListModel<T> }) {
   return (
     <Pager
       page={list.state.page}

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Input, Label, SearchField } from 'react-aria-components';
-import type { Identified, ResourceList } from './useResourceList.ts';
+import type { Identified, ListModel } from './usePagedList.ts';
 
 /**
  * The list's search: typed terms go to the URL (and the server) a moment after the last key while
@@ -9,7 +9,7 @@ import type { Identified, ResourceList } from './useResourceList.ts';
  * between the press and the release, and the click would land on whatever moved there (or
  * nowhere). The term waits in the box until they come back to it.
  */
-export function SearchBox<T extends Identified>({ list, label }: { list: ResourceList<T>; label: string }) {
+export function SearchBox<T extends Identified>({ list, label }: { list: ListModel<T>; label: string }) {
   const [term, setTerm] = useState(list.state.search);
   const [typing, setTyping] = useState(false);
   const { set, state } = list;

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import type { ResourceName } from '../../shared/schemas/index.ts';
 import type { ListState } from './listState.ts';
+import { useCanWriteRow } from './useCanWriteRow.ts';
 import { useListState } from './useListState.ts';
 import type { Identified, ResourceList, ResourceListSpec } from './useResourceList.ts';
 
@@ -32,15 +33,19 @@ export function useLocalList<T extends Identified, Name extends ResourceName>(
   );
   const start = (state.page - 1) * state.size;
   const rows = useMemo(() => selected.slice(start, start + state.size), [selected, start, state.size]);
+  const canWrite = useCanWriteRow(spec.resource);
   return {
     ...listState,
     spec,
+    name: spec.resource,
     base: {},
     rows,
     count: selected.length,
     loading: source.loading,
     error: source.error,
     reload: source.reload,
+    allRows: () => Promise.resolve(selected),
+    canWrite,
   };
 }
 

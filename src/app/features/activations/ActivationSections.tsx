@@ -3,6 +3,7 @@ import { Link, useLocation } from 'wouter';
 import { $accessContext } from '../../../stores/account.ts';
 import { checkAccess } from '../../../shared/access.ts';
 import { findRoute, paths } from '../../routes/index.ts';
+import { ItemLink } from '../../shared/SidebarParts.tsx';
 
 /**
  * The activation sidebar: Activations and Domain lists, and a shortcut to a new activation for
@@ -35,15 +36,7 @@ export default function ActivationSections() {
           const current = location === item.path || location.startsWith(`${item.path}/`);
           return (
             <li key={item.id}>
-              <Link
-                href={item.path}
-                aria-current={current ? 'page' : undefined}
-                className={`block truncate rounded-md px-3 py-1.5 text-sm no-underline ${
-                  current ? 'bg-primary-faded-2 font-semibold text-slate-900' : 'text-slate-700 hover:bg-slate-100'
-                }`}
-              >
-                {item.name}
-              </Link>
+              <ItemLink item={{ ...item, isViewable: true, isCurrent: current }} />
             </li>
           );
         })}

@@ -62,40 +62,14 @@ const FILTERS = [
 ] as const;
 type FilterKey = (typeof FILTERS)[number]['key'];
 
-const CHARTABLE: readonly MetricKey[] = [
-  'impressions',
-  'measured',
-  'viewable',
-  'viewed',
-  'pct_measured',
-  'pct_viewable',
-  'pct_viewed',
-  'avg_view_time',
-  'apm',
-  'cost',
-  'cpm',
-  'acpm',
-];
-
 /** Breakdown tables show the same metrics, in the same order, as the tiles. */
 const TABLE_COLUMNS = KPI_TILES;
 
-const CSV_COLUMNS: readonly MetricKey[] = [
-  'impressions',
-  'measured',
-  'viewable',
-  'viewed',
-  'pct_measured',
-  'pct_viewable',
-  'pct_viewed',
-  'avg_viewable_time',
-  'avg_view_time',
-  'total_view_time',
-  'apm',
-  'cost',
-  'cpm',
-  'acpm',
-];
+/** The CSV carries every metric, in the definitions' funnel → time → cost order. */
+const CSV_COLUMNS: readonly MetricKey[] = METRIC_DEFINITIONS.map((d) => d.key);
+
+/** The chart offers every metric but the two view-time figures beside the average view time. */
+const CHARTABLE: readonly MetricKey[] = CSV_COLUMNS.filter((k) => k !== 'avg_viewable_time' && k !== 'total_view_time');
 
 /** Everything on screen as one CSV: the totals, each day of the series, and each breakdown. */
 export function dashboardCsv(metrics: Metrics, filters: Partial<Record<FilterKey, string>>): string {

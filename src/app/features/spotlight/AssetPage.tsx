@@ -94,7 +94,7 @@ function Headline({ stim }: { stim: Stim }) {
   const r = stim.results;
   if (!r) return null;
   return (
-    <Card title="Attention" labelledBy="asset-attention">
+    <Card title="Attention">
       <dl className="grid grid-cols-1 gap-4 sm:grid-cols-3">
         {(Object.keys(ASSET_FIGURES) as (keyof typeof ASSET_FIGURES)[]).map((field) => (
           <FigureWithNorm key={field} spec={ASSET_FIGURES[field]} value={r[field]} norm={r.norms[field]} size="lg" />
@@ -112,7 +112,7 @@ function Recall({ stim }: { stim: Stim }) {
   if (!r) return null;
   const verdict = compareWithNorm(r.recall_pct, r.norms.recall_pct);
   return (
-    <Card title="Brand recall" labelledBy="asset-recall">
+    <Card title="Brand recall">
       <dl className="grid grid-cols-2 gap-4">
         <div>
           <dt className="text-xs font-medium tracking-wide text-slate-600 uppercase">Uplift against norm</dt>
@@ -136,7 +136,7 @@ function AreasOfInterest({ stim }: { stim: Stim }) {
   if (!r) return null;
   const areas = [...r.aois].sort((a, b) => a.view_order - b.view_order);
   return (
-    <Card title="Areas of interest, in view order" labelledBy="asset-aois">
+    <Card title="Areas of interest, in view order">
       <ol className="space-y-3" aria-label="Areas of interest in view order">
         {areas.map((area) => {
           const norm = r.norms.aois[area.kind];
@@ -187,7 +187,7 @@ const COMPARE_ROWS: {
 
 function Compare({ stim, other, settings }: { stim: Stim; other: Stim; settings: ViewSettings }) {
   return (
-    <Card title="Compare" labelledBy="asset-compare">
+    <Card title="Compare">
       <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
         {[stim, other].map((s, i) => (
           <div key={s.id} className="min-w-0">
@@ -324,7 +324,7 @@ function Asset({ assetId }: { assetId: string }) {
           </div>
         </div>
       ) : drawing ? (
-        <Card title="Areas of interest" labelledBy="asset-areas">
+        <Card title="Areas of interest">
           <AreaEditor key={stim.updated_at ?? stim.id} stim={stim} onSaved={asset.reload} />
         </Card>
       ) : (
@@ -332,7 +332,7 @@ function Asset({ assetId }: { assetId: string }) {
           <Card>
             <CreativeViewer stim={stim} mode="off" opacity={0} showAreas={false} />
           </Card>
-          <Card title="No results yet" labelledBy="asset-pending">
+          <Card title="No results yet">
             <p className="text-sm text-slate-700">
               The panel has not seen this asset yet: its figures, heatmap and areas of interest appear once the study is
               fielding.

@@ -1,32 +1,25 @@
 /**
- * /spotlight/assets: the company's assets (stims) with a thumbnail, their study, % noticed, dwell
- * and time to first fixation; ?study= narrows it to one study (how a study's assets open).
+ * /spotlight/assets: the company's assets (stims) on the kit's list, with a thumbnail, their
+ * study, % noticed, dwell and time to first fixation; ?study= narrows it to one study (how a
+ * study's assets open).
  */
-import { Link, useLocation, useSearch } from 'wouter';
+import { Link } from 'wouter';
 import type { Stim } from '../../../shared/schemas/spotlight.ts';
+import type { Column } from '../../kit/DataTable.tsx';
+import { ListView } from '../../kit/ListView.tsx';
+import { usePagedList } from '../../kit/usePagedList.ts';
 import { paths } from '../../routes/index.ts';
-import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { Thumbnail } from './Creative.tsx';
-import { getBrief, listStims, useAsync } from './data.ts';
+import { getBrief, useAsync } from './data.ts';
 import { ASSET_FIGURES, compareWithNorm, formatFigure, VERDICT_CLASS, VERDICT_TEXT } from './format.ts';
-import { Pager } from '../../kit/Pager.tsx';
-import { SearchBox, SortHeaders, type Column } from './ListParts.tsx';
-import { listBody, PAGE_SIZES, readListState, writeListState, type ListState } from './listState.ts';
+import { assetListSpec, assetSource, spotlightListState } from './listSources.ts';
 import { SpotlightGate } from './SpotlightGate.tsx';
-import { contextLabel, EmptyState, Skeleton, StatusBadge } from './ui.tsx';
+import { contextLabel, Skeleton, StatusBadge } from './ui.tsx';
 
-const COLUMNS: Column[] = [
-  { field: null, label: 'Creative', className: 'w-20' },
-  { field: 'name', label: 'Asset' },
-  { field: 'noticed_pct', label: '% noticed', numeric: true },
-  { field: 'dwell_s', label: 'Dwell', numeric: true },
-  { field: 'ttff_s', label: 'Time to first fixation', numeric: true },
-];
-const DEFAULTS = { sort: 'created_at', dir: 'desc' } as const;
-const SORTS = ['created_at', 'recall_uplift_pts', ...COLUMNS.flatMap((c) => (c.field ? [c.field] : []))];
+type FigureField = keyof typeof ASSET_FIGURES;
 
-function Figure({ stim, field }: { stim: Stim; field: keyof typeof ASSET_FIGURES }) {
+function Figure({ stim, field }: { stim: Stim; field: FigureField }) {
   const results = stim.results;
   if (!results) return <span className="text-slate-500">—</span>;
   const spec = ASSET_FIGURES[field];
@@ -73,114 +66,92 @@ function StudyHeading({ id, onClear }: { id: string; onClear: () => void }) {
   );
 }
 
-function Assets() {
-  const [location, navigate] = useLocation();
-  const state = readListState(useSearch(), DEFAULTS, SORTS);
-  const update = (patch: Partial<ListState>) =>
-    navigate(`${location}${writeListState({ ...state, page: 1, ...patch }, DEFAULTS)}`, { replace: true });
-  const body = listBody(state);
-  const result = useAsync(() => listStims(body), JSON.stringify(body));
-  const rows = result.data?.data ?? [];
+/** A figure's column: sortable by the service, largest first, its raw value in the CSV. */
+function figureColumn(field: 'noticed_pct' | 'dwell_s' | 'ttff_s', header: string): Column<Stim> {
+  return {
+    id: field,
+    header,
+    sortField: field,
+    firstDirection: 'desc',
+    align: 'right',
+    csv: (asset) => asset.results?.[field],
+    cell: (asset) => <Figure stim={asset} field={field} />,
+  };
+}
 
+const COLUMNS: readonly Column<Stim>[] = [
+  { id: 'creative', header: 'Creative', cell: (asset) => <Thumbnail stim={asset} className="h-14 w-14" /> },
+  {
+    id: 'name',
+    header: 'Asset',
+    sortField: 'name',
+    rowHeader: true,
+    csv: (asset) => asset.name,
+    cell: (asset) => (
+      <div className="max-w-[26rem]">
+        <Link href={paths.spotlightAsset(asset.id)} className="font-medium text-slate-900 no-underline hover:underline">
+          {asset.name}
+        </Link>
+        <p className="mt-0.5 text-xs font-normal text-slate-600">
+          {asset.brief_name} · {asset.type === 'video' ? `video, ${asset.duration_s} s` : 'image'}
+        </p>
+      </div>
+    ),
+  },
+  { id: 'study', header: 'Study', csvOnly: true, csv: (asset) => asset.brief_name, cell: (asset) => asset.brief_name },
+  { id: 'type', header: 'Type', csvOnly: true, csv: (asset) => asset.type, cell: (asset) => asset.type },
+  figureColumn('noticed_pct', '% noticed'),
+  figureColumn('dwell_s', 'Dwell'),
+  figureColumn('ttff_s', 'Time to first fixation'),
+];
+
+/** An asset on a phone: its thumbnail, name, study and three figures in a card. */
+function AssetCard({ asset }: { asset: Stim }) {
+  return (
+    <div className="flex gap-3">
+      <Thumbnail stim={asset} className="h-16 w-16" />
+      <div className="min-w-0 flex-1">
+        <Link href={paths.spotlightAsset(asset.id)} className="font-medium text-slate-900 no-underline">
+          {asset.name}
+        </Link>
+        <p className="mt-0.5 truncate text-xs text-slate-600">{asset.brief_name}</p>
+        <dl className="mt-1 grid grid-cols-3 gap-2 text-xs">
+          {(['noticed_pct', 'dwell_s', 'ttff_s'] as const).map((field) => (
+            <div key={field}>
+              <dt className="text-slate-600">{field === 'ttff_s' ? 'First fixation' : ASSET_FIGURES[field].label}</dt>
+              <dd className="tabular-nums">
+                <Figure stim={asset} field={field} />
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+    </div>
+  );
+}
+
+function Assets() {
+  const list = usePagedList(assetListSpec, assetSource);
+  // The study the list is narrowed to, when the URL names one the service could list by.
+  const study = spotlightListState(list.state).filter_brief;
   return (
     <div className="space-y-5">
       <PageHeader title="Assets" />
-      {state.study ? <StudyHeading id={state.study} onClear={() => update({ study: '' })} /> : null}
-      <SearchBox
-        id="asset-search"
-        label="Search"
-        placeholder="Asset name"
-        value={state.search}
-        onSearch={(search) => update({ search })}
+      {study ? <StudyHeading id={study} onClear={() => list.setFilter('study', '')} /> : null}
+      <ListView
+        list={list}
+        columns={COLUMNS}
+        rowLabel={(asset) => asset.name}
+        search="Search assets"
+        csv="assets"
+        caption="Assets"
+        card={(asset) => <AssetCard asset={asset} />}
+        empty={(filtered) =>
+          filtered
+            ? { title: 'No assets match', body: 'Change the search to see more.' }
+            : { title: 'No assets yet', body: 'Assets of the studies this company runs appear here.' }
+        }
       />
-      {result.error ? (
-        <ErrorPlaceholder name="assets" error={result.error} />
-      ) : !result.loading && rows.length === 0 ? (
-        <EmptyState title="No assets match">Change the search to see more.</EmptyState>
-      ) : (
-        <div className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
-          {/* Phones get cards: a five-column table does not fit 390 px. */}
-          <ul className="divide-y divide-slate-100 sm:hidden" aria-label="Assets" aria-busy={result.loading}>
-            {rows.map((asset) => (
-              <li key={asset.id} className="flex gap-3 p-3">
-                <Thumbnail stim={asset} className="h-16 w-16" />
-                <div className="min-w-0 flex-1">
-                  <Link href={paths.spotlightAsset(asset.id)} className="font-medium text-slate-900 no-underline">
-                    {asset.name}
-                  </Link>
-                  <p className="mt-0.5 truncate text-xs text-slate-600">{asset.brief_name}</p>
-                  <dl className="mt-1 grid grid-cols-3 gap-2 text-xs">
-                    {(['noticed_pct', 'dwell_s', 'ttff_s'] as const).map((field) => (
-                      <div key={field}>
-                        <dt className="text-slate-600">
-                          {field === 'ttff_s' ? 'First fixation' : ASSET_FIGURES[field].label}
-                        </dt>
-                        <dd className="tabular-nums">
-                          <Figure stim={asset} field={field} />
-                        </dd>
-                      </div>
-                    ))}
-                  </dl>
-                </div>
-              </li>
-            ))}
-          </ul>
-          <div className="hidden overflow-x-auto sm:block">
-            <table className="w-full min-w-[680px] text-left text-sm" aria-busy={result.loading}>
-              <caption className="sr-only">Assets, sorted by {state.sort.replace('_', ' ')}</caption>
-              <SortHeaders columns={COLUMNS} state={state} onSort={(sort, dir) => update({ sort, dir })} />
-              <tbody>
-                {result.loading && !result.data
-                  ? Array.from({ length: 5 }, (_, i) => (
-                      <tr key={i} className="border-b border-slate-100">
-                        {COLUMNS.map((c) => (
-                          <td key={c.label} className="px-4 py-3">
-                            <Skeleton className="h-4 w-full" />
-                          </td>
-                        ))}
-                      </tr>
-                    ))
-                  : rows.map((asset) => (
-                      <tr key={asset.id} className="border-b border-slate-100 last:border-0 hover:bg-primary-faded">
-                        <td className="px-4 py-2">
-                          <Thumbnail stim={asset} className="h-14 w-14" />
-                        </td>
-                        <td className="max-w-[26rem] px-4 py-3">
-                          <Link
-                            href={paths.spotlightAsset(asset.id)}
-                            className="font-medium text-slate-900 no-underline hover:underline"
-                          >
-                            {asset.name}
-                          </Link>
-                          <p className="mt-0.5 text-xs text-slate-600">
-                            {asset.brief_name} · {asset.type === 'video' ? `video, ${asset.duration_s} s` : 'image'}
-                          </p>
-                        </td>
-                        <td className="px-4 py-3 text-right tabular-nums">
-                          <Figure stim={asset} field="noticed_pct" />
-                        </td>
-                        <td className="px-4 py-3 text-right tabular-nums">
-                          <Figure stim={asset} field="dwell_s" />
-                        </td>
-                        <td className="px-4 py-3 text-right tabular-nums">
-                          <Figure stim={asset} field="ttff_s" />
-                        </td>
-                      </tr>
-                    ))}
-              </tbody>
-            </table>
-          </div>
-          <Pager
-            page={state.page}
-            size={state.size}
-            count={result.data?.count ?? 0}
-            sizes={PAGE_SIZES}
-            noun="assets"
-            placement="footer"
-            onChange={update}
-          />
-        </div>
-      )}
     </div>
   );
 }

@@ -40,16 +40,16 @@ function Headline() {
           : Array.from({ length: 6 }, (_, i) => <Skeleton key={i} className="h-20" />)}
       </dl>
       <div className="grid gap-5 lg:grid-cols-2">
-        <RankedAssets title="Best attention against norm" id="best" rows={ranked.data?.best} />
-        <RankedAssets title="Lowest attention against norm" id="worst" rows={ranked.data?.worst} />
+        <RankedAssets title="Best attention against norm" rows={ranked.data?.best} />
+        <RankedAssets title="Lowest attention against norm" rows={ranked.data?.worst} />
       </div>
     </>
   );
 }
 
-function RankedAssets({ title, id, rows }: { title: string; id: string; rows: Stim[] | undefined }) {
+function RankedAssets({ title, rows }: { title: string; rows: Stim[] | undefined }) {
   return (
-    <Card title={title} labelledBy={`spotlight-${id}`}>
+    <Card title={title}>
       {!rows ? (
         <Skeleton className="h-48" />
       ) : (
@@ -86,7 +86,6 @@ function RecentStudies() {
   return (
     <Card
       title="Recent studies"
-      labelledBy="spotlight-recent"
       actions={
         <Link href={paths.spotlightStudies()} className="text-sm font-medium">
           All studies

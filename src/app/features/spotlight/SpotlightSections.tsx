@@ -3,15 +3,11 @@
  * recent studies (each opens its assets) once the service has given a token.
  */
 import { useStore } from '@nanostores/react';
-import { Link, useLocation, useSearch } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { $spotlight } from '../../../stores/spotlight.ts';
 import { paths } from '../../routes/index.ts';
+import { ItemLink } from '../../shared/SidebarParts.tsx';
 import { recentBriefs, useAsync } from './data.ts';
-
-const linkClass = (current: boolean) =>
-  `block truncate rounded-md px-3 py-1.5 text-sm no-underline ${
-    current ? 'bg-primary-faded-2 font-semibold text-slate-900' : 'text-slate-700 hover:bg-slate-100'
-  }`;
 
 function RecentStudies() {
   const search = useSearch();
@@ -29,13 +25,15 @@ function RecentStudies() {
       <ul>
         {recent.data.map((brief) => (
           <li key={brief.id}>
-            <Link
-              href={`${paths.spotlightAssets()}?study=${brief.id}`}
-              aria-current={study === brief.id ? 'page' : undefined}
-              className={linkClass(study === brief.id)}
-            >
-              {brief.name}
-            </Link>
+            <ItemLink
+              item={{
+                id: brief.id,
+                name: brief.name,
+                path: `${paths.spotlightAssets()}?study=${brief.id}`,
+                isViewable: true,
+                isCurrent: study === brief.id,
+              }}
+            />
           </li>
         ))}
       </ul>
@@ -60,13 +58,9 @@ export default function SpotlightSections() {
         <ul>
           {links.map((link) => (
             <li key={link.path}>
-              <Link
-                href={link.path}
-                aria-current={link.current ? 'page' : undefined}
-                className={linkClass(link.current)}
-              >
-                {link.name}
-              </Link>
+              <ItemLink
+                item={{ id: link.path, name: link.name, path: link.path, isViewable: true, isCurrent: link.current }}
+              />
             </li>
           ))}
         </ul>

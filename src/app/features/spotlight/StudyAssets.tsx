@@ -87,7 +87,7 @@ export function StudyAssets({
   };
 
   return (
-    <Card title={`Assets (${rows.length})`} labelledBy="study-assets">
+    <Card title={`Assets (${rows.length})`}>
       {loading && rows.length === 0 ? (
         <Skeleton className="h-24 w-full" />
       ) : rows.length === 0 ? (

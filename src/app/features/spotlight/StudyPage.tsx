@@ -94,7 +94,7 @@ function Study({ id }: { id: string }) {
       </p>
 
       <div className="grid gap-5 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-        <Card title="Details" labelledBy="study-details">
+        <Card title="Details">
           {canEdit ? (
             <StudyForm
               key={etag ?? version}

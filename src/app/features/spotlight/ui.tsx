@@ -1,5 +1,6 @@
 /** Small presentational parts the Spotlight pages share. */
-import type { ReactNode } from 'react';
+import type { ComponentProps } from 'react';
+import { Card as SharedCard } from '../../shared/Card.tsx';
 import { STUDY_CONTEXT_LABELS, type StudyContext, type StudyStatus } from '../../../shared/schemas/spotlight.ts';
 import {
   capitalise,
@@ -11,39 +12,11 @@ import {
   type FigureSpec,
 } from './format.ts';
 
-export function Card({
-  title,
-  actions,
-  children,
-  className = '',
-  labelledBy,
-}: {
-  title?: ReactNode;
-  actions?: ReactNode;
-  children: ReactNode;
-  className?: string;
-  labelledBy?: string;
-}) {
-  return (
-    <section
-      aria-labelledby={labelledBy}
-      className={`min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5 ${className}`}
-    >
-      {title || actions ? (
-        <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
-          {title ? (
-            <h2 id={labelledBy} className="text-base font-semibold text-slate-900">
-              {title}
-            </h2>
-          ) : (
-            <span />
-          )}
-          {actions}
-        </div>
-      ) : null}
-      {children}
-    </section>
-  );
+export { EmptyState, Skeleton } from '../../shared/EmptyState.tsx';
+
+/** The shared card, which may shrink in its grid cell (min-w-0): the asset page's grids hold wide creatives. */
+export function Card({ className = '', ...props }: ComponentProps<typeof SharedCard>) {
+  return <SharedCard {...props} className={`min-w-0 ${className}`} />;
 }
 
 const STATUS_CLASS: Record<StudyStatus, string> = {
@@ -63,19 +36,6 @@ export function StatusBadge({ status }: { status: StudyStatus }) {
 }
 
 export const contextLabel = (context: StudyContext) => STUDY_CONTEXT_LABELS[context];
-
-export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
-  return (
-    <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
-      <p className="font-medium text-slate-900">{title}</p>
-      {children ? <div className="mt-2 text-sm text-slate-600">{children}</div> : null}
-    </div>
-  );
-}
-
-export function Skeleton({ className = '' }: { className?: string }) {
-  return <div aria-hidden="true" className={`animate-pulse rounded-md bg-slate-200/70 ${className}`} />;
-}
 
 /** A figure with its category norm and the difference, coloured (and worded, not colour alone). */
 export function FigureWithNorm({
