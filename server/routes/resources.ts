@@ -46,7 +46,8 @@ import {
   visibleAccounts,
   visibleShare,
 } from './resource-rules.ts';
-import { BEHAVIOURS, type DeriveContext } from './resource-behaviour.ts';
+import { BEHAVIOURS } from './resource-behaviour.ts';
+import type { DeriveContext } from './behaviour-types.ts';
 import { nowIso } from '../sandbox/context.ts';
 
 type Query = Record<string, string | string[] | undefined>;

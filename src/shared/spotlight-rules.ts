@@ -7,7 +7,9 @@
  * studies and their assets, a manager also launches and closes studies and deletes them. A root
  * user without a Spotlight user acts as a manager (they run the platform).
  */
-import type { StudyStatus } from './schemas/spotlight.ts';
+/** A study's states, in the order it moves through them. */
+export const STUDY_STATUSES = ['draft', 'fielding', 'complete'] as const;
+export type StudyStatus = (typeof STUDY_STATUSES)[number];
 
 export const SPOTLIGHT_ROLES = ['viewer', 'editor', 'manager'] as const;
 export type SpotlightRole = (typeof SPOTLIGHT_ROLES)[number];

@@ -1,6 +1,7 @@
 /** Small presentational parts the Spotlight pages share. */
 import type { ReactNode } from 'react';
-import { STUDY_CONTEXT_LABELS, type StudyContext, type StudyStatus } from '../../../shared/schemas/spotlight.ts';
+import { STUDY_CONTEXT_LABELS, type StudyContext } from '../../../shared/schemas/spotlight.ts';
+import type { StudyStatus } from '../../../shared/spotlight-rules.ts';
 import {
   capitalise,
   compareWithNorm,
