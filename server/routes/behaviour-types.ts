@@ -19,7 +19,15 @@ export interface WriteContext extends DeriveContext {
   user: User;
 }
 
+/** The methods the engine serves on a resource's path. */
+export type EngineMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
 export interface ResourceBehaviour {
+  /**
+   * Methods of `/api/v1/{resource}` another module registers instead of the engine. Any other
+   * route there stops the start (resources.ts), so a hand route never shadows the engine unseen.
+   */
+  customRoutes?: readonly EngineMethod[];
   /**
    * Server-owned fields of a new row (the create input's own defaults, lists [] and nullable
    * references null, come from the registry's create schema).

@@ -3,6 +3,7 @@
  * refuses with (resource-behaviour.ts), and the read the UI asks before the user confirms:
  * GET /api/v1/row-usage?resource=&id= → {data: {resource, id, uses: [{resource, count}]}}.
  */
+import { routePlugin } from '../plugins/named.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -75,3 +76,5 @@ export function referenceUsageRoutes(app: FastifyInstance) {
     },
   );
 }
+
+export const referenceUsagePlugin = routePlugin('reference-usage', referenceUsageRoutes);
