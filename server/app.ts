@@ -1,49 +1,48 @@
 import { SandboxScope } from './sandbox/scope.ts';
 import { apiNotFound } from './api-not-found.ts';
 import { currentSandbox, now } from './sandbox/context.ts';
-import { sandboxes } from './sandbox/plugin.ts';
+import { sandboxesPlugin } from './sandbox/plugin.ts';
 import cookies from '@fastify/cookie';
-import formbody from '@fastify/formbody';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyPluginCallback } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { bootstrapAdmin, type BootstrapAdmin } from './bootstrap-admin.ts';
 import { isDemoLike, loadConfig, type Config } from './config.ts';
 import { DEFAULT_THROTTLE_LIMITS, LoginThrottle } from './auth/throttle.ts';
 import { shapingSerializerCompiler } from './response-shape.ts';
-import { accessControl } from './plugins/access.ts';
-import { crossOrigin } from './plugins/cors.ts';
-import { errorHandling } from './plugins/errors.ts';
-import { jsonBodies } from './json-body.ts';
-import { securityHeaders } from './plugins/security-headers.ts';
+import { accessPlugin } from './plugins/access.ts';
+import { corsPlugin } from './plugins/cors.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { namedPlugin } from './plugins/named.ts';
+import { bodiesPlugin } from './json-body.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { pageHeaders, readHostHeaders } from './page-policy.ts';
-import { sessions } from './plugins/session.ts';
-import { staticSite } from './plugins/static-site.ts';
-import { activationRoutes } from './routes/activations.ts';
-import { activationSettingsRoutes } from './routes/activation-settings.ts';
-import { authRoutes } from './routes/auth.ts';
-import { entityTags } from './routes/concurrency.ts';
-import { currentUserRoutes } from './routes/current-user.ts';
-import { healthRoutes } from './routes/health.ts';
-import { importJobRoutes } from './routes/import-jobs.ts';
-import { measurementTagRoutes } from './routes/measurement-tags.ts';
-import { metricsRoutes } from './routes/metrics.ts';
-import { loginLinkRoutes } from './routes/login-link.ts';
-import { openApiRoutes } from './routes/openapi.ts';
-import { outboxRoutes } from './routes/outbox.ts';
-import { demoTourRoutes } from './routes/demo-tour.ts';
-import { passwordRoutes, SELF_SERVICE_PAGE_HEADERS } from './routes/password.ts';
-import { profileRoutes } from './routes/profile.ts';
-import { reportRoutes } from './routes/reports.ts';
-import { accountUserRoutes } from './routes/account-users.ts';
-import { accountAccessRoutes } from './routes/account-access.ts';
-import { labelUsageRoutes } from './routes/label-usage.ts';
-import { referenceUsageRoutes } from './routes/reference-usage.ts';
-import { resourceRoutes } from './routes/resources.ts';
-import { spotlightRoutes } from './routes/spotlight/index.ts';
-import { testingRoutes } from './routes/testing.ts';
-import { testTraffic } from './plugins/test-traffic.ts';
-import { testTrafficRoutes } from './routes/test-traffic.ts';
-import { isResourceName } from '../src/shared/schemas/index.ts';
+import { sessionsPlugin } from './plugins/session.ts';
+import { staticSitePlugin } from './plugins/static-site.ts';
+import { activationsPlugin } from './routes/activations.ts';
+import { activationSettingsPlugin } from './routes/activation-settings.ts';
+import { authPlugin } from './routes/auth.ts';
+import { entityTagsPlugin } from './routes/concurrency.ts';
+import { currentUserPlugin } from './routes/current-user.ts';
+import { healthPlugin } from './routes/health.ts';
+import { importJobsPlugin } from './routes/import-jobs.ts';
+import { measurementTagsPlugin } from './routes/measurement-tags.ts';
+import { metricsPlugin } from './routes/metrics.ts';
+import { loginLinkPlugin } from './routes/login-link.ts';
+import { openapiPlugin } from './routes/openapi.ts';
+import { outboxPlugin } from './routes/outbox.ts';
+import { demoTourPlugin } from './routes/demo-tour.ts';
+import { passwordPlugin, SELF_SERVICE_PAGE_HEADERS } from './routes/password.ts';
+import { profilePlugin } from './routes/profile.ts';
+import { reportsPlugin } from './routes/reports.ts';
+import { accountUsersPlugin } from './routes/account-users.ts';
+import { accountAccessPlugin } from './routes/account-access.ts';
+import { labelUsagePlugin } from './routes/label-usage.ts';
+import { referenceUsagePlugin } from './routes/reference-usage.ts';
+import { resourcesPlugin } from './routes/resources.ts';
+import { spotlightPlugin } from './routes/spotlight/index.ts';
+import { testingPlugin } from './routes/testing.ts';
+import { testTrafficPlugin } from './plugins/test-traffic.ts';
+import { testTrafficRoutesPlugin } from './routes/test-traffic.ts';
 import type { Database } from './store/database.ts';
 import { openStore } from './store/index.ts';
 import { createRepositories, type Repositories } from './store/repositories.ts';
@@ -55,6 +54,8 @@ export interface BuildAppOptions {
   database?: Database;
   /** The first super user of an empty store (server/bootstrap-admin.ts); main.ts reads it once. */
   bootstrapAdmin?: BootstrapAdmin | null;
+  /** Tests only: the plugin list rearranged (a plugin before what it needs stops the start). */
+  arrangePlugins?: (plugins: PluginEntry[]) => PluginEntry[];
 }
 
 declare module 'fastify' {
@@ -108,86 +109,92 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   }
 }
 
-/** Everything after the store: hooks, plugins and routes. */
-async function withRoutes(app: FastifyInstance, config: Config, options: BuildAppOptions): Promise<FastifyInstance> {
-  const serveStatic = config.serveStatic;
+/** The app's state beside the database: sandboxes, repositories, the login throttle. */
+const storePlugin = namedPlugin<{ bootstrapAdmin: BootstrapAdmin | null }>('lamp-store', [], async (app, options) => {
   const sandboxScope = new SandboxScope();
   app.decorate('sandboxScope', sandboxScope);
-  // Test sandboxes (issue 16) start from the fixtures and copy on write; never in production.
-  const sandboxRows = isDemoLike(config) ? { scope: sandboxScope, fixtures: () => app.db.fixtures() } : null;
-  const repositories = createRepositories(app.db, sandboxRows);
-  app.decorate('repositories', repositories);
+  // Test sandboxes start from the fixtures and copy on write; never in production.
+  const sandboxRows = isDemoLike(app.config) ? { scope: sandboxScope, fixtures: () => app.db.fixtures() } : null;
+  app.decorate('repositories', createRepositories(app.db, sandboxRows));
   if (options.bootstrapAdmin) await bootstrapAdmin(app, options.bootstrapAdmin);
   const throttles = sandboxScope.perSandbox(() => new Map<string, number[]>());
   app.decorate('loginThrottle', new LoginThrottle(DEFAULT_THROTTLE_LIMITS, now, () => throttles.get(currentSandbox())));
-  errorHandling(app, { staticSite: serveStatic });
-  securityHeaders(app, {
-    // The headers the build wrote for its pages (a CDN sends the same); without pages to serve,
-    // the same policy with no inline scripts and no other origins.
-    pages: serveStatic ? readHostHeaders(config.staticDir) : pageHeaders({ scriptHashes: [], connectOrigins: [] }),
-    crossOriginResourcePolicy: config.corsOrigins.length ? 'cross-origin' : 'same-origin',
-  });
-  // A CDN-hosted front end's origins (server/plugins/cors.ts); before access control.
-  if (config.corsOrigins.length) await crossOrigin(app, config.corsOrigins);
+});
 
-  // Bodies are JSON (the CSRF rule in plugins/access.ts); text/plain is not parsed at all, and
-  // form bodies only reach routes that list them in config.bodyTypes (forgotten-password).
-  app.removeContentTypeParser('text/plain');
-  jsonBodies(app);
-  await app.register(formbody);
-  // Cookies parsed once per request, before the sandbox and the session read theirs; the secret
-  // makes signed cookies available (reply.signCookie / request.unsignCookie).
-  await app.register(cookies, { secret: config.sessionSecret });
-  // Before any hook that reads data: each request works in the sandbox it names. After the
-  // security headers and CORS, so that its refusals (400, 429) carry their headers too.
-  sandboxes(app);
-  sessions(app, repositories);
-  // Before any route: it binds each route's declared access to the route as it is added, and a
-  // route added earlier would go unchecked.
-  accessControl(app, repositories);
-  // Faults and the request journal of test runs (issue 16): their hooks before any route.
-  testTraffic(app);
+/** One plugin of the list, by the name it declares (what other plugins depend on). */
+export interface PluginEntry {
+  name: string;
+  register: (app: FastifyInstance) => PromiseLike<unknown>;
+}
 
-  healthRoutes(app, { mode: config.mode });
-  authRoutes(app, { repositories, throttle: app.loginThrottle });
-  currentUserRoutes(app);
-  // Sign-in self-service (issue 4): passwords, login links, the user's own details, the outbox.
-  passwordRoutes(app);
-  loginLinkRoutes(app);
-  profileRoutes(app);
-  accountUserRoutes(app);
-  accountAccessRoutes(app);
-  labelUsageRoutes(app);
-  referenceUsageRoutes(app);
-  outboxRoutes(app);
-  demoTourRoutes(app);
-  testingRoutes(app);
-  testTrafficRoutes(app);
-  openApiRoutes(app);
-  // Measurements beyond plain resources: attention metrics, tags, data imports (issue 6).
-  metricsRoutes(app);
-  measurementTagRoutes(app);
-  importJobRoutes(app);
-  // Activations and domain lists beyond plain resources: preview, create with list, uploads (issue 14).
-  activationRoutes(app);
-  activationSettingsRoutes(app);
-  // Reports: figures over measurements, saved-report names (issue 13).
-  reportRoutes(app);
-  // The Spotlight creative-testing service (issue 15).
-  spotlightRoutes(app);
+function entry<Options extends object>(
+  plugin: FastifyPluginCallback<Options> | FastifyPluginAsync<Options>,
+  options: Options,
+): PluginEntry {
+  const meta = (plugin as unknown as Record<symbol, { name?: string } | undefined>)[Symbol.for('plugin-meta')];
+  return { name: meta?.name ?? plugin.name, register: (app) => app.register(plugin, options) };
+}
 
-  // ETags on the engine's single-row answers (optimistic concurrency: routes/concurrency.ts).
-  entityTags(app, (url) => {
-    const name = url.slice('/api/v1/'.length);
-    return url.startsWith('/api/v1/') && isResourceName(name) ? repositories[name] : undefined;
-  });
-  // Last among the API routes: the engine leaves alone any method and path registered above.
-  resourceRoutes(app, repositories);
+/**
+ * Everything after the database, in order. Each plugin names what it needs (server/plugins/
+ * named.ts), so Fastify refuses to start when one comes before what it depends on; the order
+ * below is one that satisfies them, not a rule of its own.
+ */
+export function appPlugins(config: Config, options: BuildAppOptions): PluginEntry[] {
+  const serveStatic = config.serveStatic;
+  return [
+    entry(storePlugin, { bootstrapAdmin: options.bootstrapAdmin ?? null }),
+    entry(errorsPlugin, {}),
+    entry(securityHeadersPlugin, {
+      // The headers the build wrote for its pages (a CDN sends the same); without pages to serve,
+      // the same policy with no inline scripts and no other origins.
+      pages: serveStatic ? readHostHeaders(config.staticDir) : pageHeaders({ scriptHashes: [], connectOrigins: [] }),
+      crossOriginResourcePolicy: config.corsOrigins.length ? 'cross-origin' : 'same-origin',
+    }),
+    entry(corsPlugin, {}),
+    entry(bodiesPlugin, {}),
+    // Cookies parsed once per request, before the sandbox and the session read theirs; the secret
+    // makes signed cookies available (reply.signCookie / request.unsignCookie).
+    entry(cookies, { secret: config.sessionSecret }),
+    entry(sandboxesPlugin, {}),
+    entry(sessionsPlugin, {}),
+    entry(accessPlugin, {}),
+    entry(testTrafficPlugin, {}),
+    ...[
+      healthPlugin,
+      authPlugin,
+      currentUserPlugin,
+      passwordPlugin,
+      loginLinkPlugin,
+      profilePlugin,
+      accountUsersPlugin,
+      accountAccessPlugin,
+      labelUsagePlugin,
+      referenceUsagePlugin,
+      outboxPlugin,
+      demoTourPlugin,
+      testingPlugin,
+      testTrafficRoutesPlugin,
+      openapiPlugin,
+      metricsPlugin,
+      measurementTagsPlugin,
+      importJobsPlugin,
+      activationsPlugin,
+      activationSettingsPlugin,
+      reportsPlugin,
+      spotlightPlugin,
+      entityTagsPlugin,
+      resourcesPlugin,
+    ].map((plugin) => entry(plugin, {})),
+    ...(serveStatic
+      ? [entry(staticSitePlugin, { root: config.staticDir, pageHeaders: SELF_SERVICE_PAGE_HEADERS })]
+      : []),
+  ];
+}
 
-  if (serveStatic) {
-    await app.register(staticSite, { root: config.staticDir, pageHeaders: SELF_SERVICE_PAGE_HEADERS });
-  } else {
-    app.setNotFoundHandler(apiNotFound(app));
-  }
+async function withRoutes(app: FastifyInstance, config: Config, options: BuildAppOptions): Promise<FastifyInstance> {
+  const plugins = appPlugins(config, options);
+  for (const plugin of options.arrangePlugins?.(plugins) ?? plugins) await plugin.register(app);
+  if (!config.serveStatic) app.setNotFoundHandler(apiNotFound(app));
   return app;
 }

@@ -4,6 +4,8 @@
  * empty one; a JSON null would slip through that as `{}` and a PUT of null answer 200 (issue 30,
  * finding 8). Here rather than in each route, so no route can forget it.
  */
+import formbody from '@fastify/formbody';
+import { namedPlugin } from './plugins/named.ts';
 import type { FastifyInstance } from 'fastify';
 import { invalidField } from './http-errors.ts';
 
@@ -35,3 +37,13 @@ export function jsonBodies(app: FastifyInstance) {
     });
   });
 }
+
+/**
+ * Bodies are JSON (the CSRF rule in plugins/access.ts); text/plain is not parsed at all, and form
+ * bodies only reach routes that list them in config.bodyTypes (forgotten-password).
+ */
+export const bodiesPlugin = namedPlugin('lamp-bodies', [], async (app) => {
+  app.removeContentTypeParser('text/plain');
+  jsonBodies(app);
+  await app.register(formbody);
+});

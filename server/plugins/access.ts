@@ -18,6 +18,7 @@
  *                    account is `account(request)`, by default the `account` query parameter,
  *                    else the user's own account.
  */
+import { namedPlugin } from './named.ts';
 import { hash, timingSafeEqual } from 'node:crypto';
 import type {
   FastifyInstance,
@@ -258,3 +259,11 @@ export function accessControl(app: FastifyInstance, repositories: Repositories) 
     }
   });
 }
+
+/**
+ * After the sessions (it reads request.user) and CORS (whose OPTIONS route must not be checked);
+ * before every route, which routePlugin (named.ts) makes each route module declare.
+ */
+export const accessPlugin = namedPlugin('lamp-access', ['lamp-sessions', 'lamp-cors'], (app) =>
+  accessControl(app, app.repositories),
+);

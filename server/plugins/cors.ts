@@ -6,6 +6,7 @@
  * - the request headers the API client and the test harness send (src/shared/http-headers.ts);
  * - the response headers the client reads.
  */
+import { namedPlugin } from './named.ts';
 import cors, { type FastifyCorsOptions } from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
 import { CLIENT_READ_HEADERS, CLIENT_REQUEST_HEADERS } from '../../src/shared/http-headers.ts';
@@ -36,3 +37,8 @@ export async function crossOrigin(app: FastifyInstance, origins: readonly string
   // own hook answers every OPTIONS request (a preflight, or 400), and the route serves no data.
   await app.register(cors, { delegator: (_request, callback) => callback(null, settled()) });
 }
+
+/** Registered in every mode (a no-op without origins) so access control can depend on it by name. */
+export const corsPlugin = namedPlugin('lamp-cors', [], async (app) => {
+  if (app.config.corsOrigins.length) await crossOrigin(app, app.config.corsOrigins);
+});

@@ -1,3 +1,4 @@
+import { namedPlugin } from './named.ts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { HttpError, issuesMessage, zodIssues, type FieldIssue, type IssueLike } from '../http-errors.ts';
 import { ERROR_PAGE, isApiPath } from './static-site.ts';
@@ -83,3 +84,7 @@ export function errorHandling(app: FastifyInstance, options: { staticSite: boole
     });
   });
 }
+
+export const errorsPlugin = namedPlugin('lamp-errors', [], (app) =>
+  errorHandling(app, { staticSite: app.config.serveStatic }),
+);

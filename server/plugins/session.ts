@@ -8,6 +8,7 @@
  *
  * Sessions are stored with the data (hashed ids): a restart keeps them.
  */
+import { namedPlugin } from './named.ts';
 import { hash, randomBytes } from 'node:crypto';
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -282,3 +283,8 @@ export function sessions(app: FastifyInstance, repositories: Repositories) {
     done();
   });
 }
+
+/** After the sandboxes (a session is looked up in the request's sandbox) and the cookies. */
+export const sessionsPlugin = namedPlugin('lamp-sessions', ['lamp-sandboxes', '@fastify/cookie'], (app) =>
+  sessions(app, app.repositories),
+);

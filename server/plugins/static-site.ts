@@ -1,3 +1,4 @@
+import { namedPlugin } from './named.ts';
 import { existsSync } from 'node:fs';
 import { apiNotFound } from '../api-not-found.ts';
 import path from 'node:path';
@@ -79,3 +80,15 @@ export async function staticSite(app: FastifyInstance, options: StaticSiteOption
     return sendPage(reply, NOT_FOUND_PAGE, 404);
   });
 }
+
+/**
+ * In a context of its own (its routes and not-found handler stay inside); after access control,
+ * which marks its file routes public as they are added.
+ */
+export const staticSitePlugin = namedPlugin<StaticSiteOptions>(
+  'lamp-static-site',
+  ['lamp-access'],
+  async (app, options) => {
+    await app.register(staticSite, options);
+  },
+);

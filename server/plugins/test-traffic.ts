@@ -11,6 +11,7 @@
  * Faults and journals are kept per sandbox (server/sandbox/scope.ts), so a sandbox's reset or
  * deletion forgets them with the rest of its state.
  */
+import { namedPlugin } from './named.ts';
 import { STATUS_CODES } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PREFER_HEADER, PREFERENCE_APPLIED_HEADER } from '../../src/shared/schemas/test-traffic.ts';
@@ -216,3 +217,6 @@ export function testTraffic(app: FastifyInstance): void {
     done();
   });
 }
+
+/** Per sandbox, so after the sandboxes; its hooks before any route (routePlugin depends on it). */
+export const testTrafficPlugin = namedPlugin('lamp-test-traffic', ['lamp-sandboxes'], testTraffic);

@@ -12,6 +12,7 @@
  * The grant rules are those of account-users.ts: admin in the account, nobody grants above their
  * own role, nobody changes a user who outranks them, nobody changes their own access.
  */
+import { routePlugin } from '../plugins/named.ts';
 import type { FastifyInstance, preValidationHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -190,3 +191,5 @@ export function accountAccessRoutes(app: FastifyInstance) {
     },
   );
 }
+
+export const accountAccessPlugin = routePlugin('account-access', accountAccessRoutes);

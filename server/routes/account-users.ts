@@ -14,6 +14,7 @@
  * user who outranks them). A user's own account is where they live, not a grant: removing
  * access there is refused (409); delete or move the user in the admin area instead.
  */
+import { routePlugin } from '../plugins/named.ts';
 import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -198,3 +199,5 @@ export function accountUserRoutes(app: FastifyInstance) {
     },
   );
 }
+
+export const accountUsersPlugin = routePlugin('account-users', accountUserRoutes);

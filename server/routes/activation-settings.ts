@@ -7,6 +7,7 @@
  * list of this one's own. The activation's version (If-Match, its ETag) guards the whole change:
  * someone else's save in between answers 412 and changes nothing.
  */
+import { routePlugin } from '../plugins/named.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -156,3 +157,5 @@ export function activationSettingsRoutes(app: FastifyInstance): void {
     },
   );
 }
+
+export const activationSettingsPlugin = routePlugin('activation-settings', activationSettingsRoutes);

@@ -14,6 +14,7 @@
  * Role, account and lamp_access come from each route's access policy; the account is the one of
  * the measurement or list the request names, never one the client merely claims.
  */
+import { routePlugin } from '../plugins/named.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -272,3 +273,5 @@ export function activationRoutes(app: FastifyInstance): void {
     },
   );
 }
+
+export const activationsPlugin = routePlugin('activations', activationRoutes);

@@ -3,6 +3,7 @@
  * An unknown e-mail and a wrong password answer the same (status, body) after the same work
  * (one scrypt), so neither the answer nor its timing tells whether an account exists.
  */
+import { routePlugin } from '../plugins/named.ts';
 import type { FastifyInstance } from 'fastify';
 import { messages } from '../../src/shared/messages.ts';
 import { errorResponse, loginRequest, loginResponse, type LoginResponse } from '../../src/shared/schemas/index.ts';
@@ -53,3 +54,7 @@ export function authRoutes(app: FastifyInstance, options: { repositories: Reposi
     return { success: true };
   });
 }
+
+export const authPlugin = routePlugin('auth', (app) =>
+  authRoutes(app, { repositories: app.repositories, throttle: app.loginThrottle }),
+);

@@ -11,9 +11,11 @@
  *   message the form shows ("changed by someone else: reload or overwrite"); `If-Match: *`
  *   (overwrite) and no If-Match at all (older clients) write as before.
  */
+import { namedPlugin } from '../plugins/named.ts';
 import { hash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest, onSendHookHandler } from 'fastify';
 import { messages } from '../../src/shared/messages.ts';
+import { isResourceName } from '../../src/shared/schemas/index.ts';
 import { HttpError } from '../http-errors.ts';
 import { hookList } from '../route-hooks.ts';
 import type { Repository, StoredRow } from '../store/repositories.ts';
@@ -65,3 +67,11 @@ export function entityTags(app: FastifyInstance, repositoryOf: (url: string) => 
     route.onSend = [...hookList(route.onSend), addTag];
   });
 }
+
+/** ETags on the engine's single-row answers: before the engine, as it tags only routes added after it. */
+export const entityTagsPlugin = namedPlugin('lamp-entity-tags', ['lamp-store'], (app) =>
+  entityTags(app, (url) => {
+    const name = url.slice('/api/v1/'.length);
+    return url.startsWith('/api/v1/') && isResourceName(name) ? app.repositories[name] : undefined;
+  }),
+);

@@ -1,3 +1,4 @@
+import { routePlugin } from '../plugins/named.ts';
 import type { FastifyInstance } from 'fastify';
 import type { CurrentUser } from '../../src/shared/schemas/index.ts';
 import { sessionState } from '../../src/shared/schemas/auth.ts';
@@ -22,3 +23,5 @@ export function currentUserRoutes(app: FastifyInstance) {
     (request) => ({ signed_in: request.user !== null }),
   );
 }
+
+export const currentUserPlugin = routePlugin('current-user', currentUserRoutes);

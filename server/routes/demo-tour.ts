@@ -4,6 +4,7 @@
  * and personas; every number, name and date it quotes comes from here, so it stays true after a
  * reset, on any day, and after a presenter's own edits.
  */
+import { routePlugin } from '../plugins/named.ts';
 import type { FastifyInstance } from 'fastify';
 import { ACCOUNT_IDS, USER_IDS } from '../../fixtures/ids.ts';
 import { IMPORT_JOB_STATES } from '../../src/shared/schemas/import-job.ts';
@@ -134,3 +135,5 @@ export function demoTourRoutes(app: FastifyInstance) {
     (): DemoTour => demoTour(app.repositories),
   );
 }
+
+export const demoTourPlugin = routePlugin('demo-tour', demoTourRoutes);

@@ -1,3 +1,4 @@
+import { routePlugin } from '../plugins/named.ts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Mode } from '../config.ts';
@@ -17,3 +18,5 @@ export function healthRoutes(app: FastifyInstance, options: { mode: Mode }) {
     uptimeSeconds: Math.round(process.uptime()),
   }));
 }
+
+export const healthPlugin = routePlugin('health', (app) => healthRoutes(app, { mode: app.config.mode }));

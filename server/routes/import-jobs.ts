@@ -25,6 +25,7 @@
  * The generic resource engine lists and reads import jobs (GET /api/v1/import-job) and their
  * status events (GET /api/v1/import-job-status); this file only writes them.
  */
+import { routePlugin } from '../plugins/named.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -427,3 +428,5 @@ export function importJobRoutes(app: FastifyInstance): void {
     app.addHook('onClose', () => clearInterval(timer));
   }
 }
+
+export const importJobsPlugin = routePlugin('import-jobs', importJobRoutes);

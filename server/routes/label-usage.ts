@@ -4,6 +4,7 @@
  * GET /api/v1/label-value/usage?id= → {data: {id, measurements, saved_reports}};
  * GET /api/v1/label-category/usage?id= → {data: {id, values}}.
  */
+import { routePlugin } from '../plugins/named.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -50,3 +51,5 @@ export function labelUsageRoutes(app: FastifyInstance) {
     },
   );
 }
+
+export const labelUsagePlugin = routePlugin('label-usage', labelUsageRoutes);

@@ -1,3 +1,4 @@
+import { routePlugin } from '../plugins/named.ts';
 import type { FastifyInstance } from 'fastify';
 import { messages } from '../../src/shared/messages.ts';
 import { LoginLinkQuerySchema, SuccessResponseSchema } from '../../src/shared/schemas/self-service.ts';
@@ -38,3 +39,5 @@ export function loginLinkRoutes(app: FastifyInstance) {
     return { success: true };
   });
 }
+
+export const loginLinkPlugin = routePlugin('login-link', loginLinkRoutes);

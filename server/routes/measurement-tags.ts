@@ -5,6 +5,7 @@
  * Every tag carries the chosen ad server's third-party macros, so that delivery can later be
  * broken down by creative, campaign and site (domain/attention.md "Tags and imports").
  */
+import { routePlugin } from '../plugins/named.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CsvError, parseCsv } from '../../src/shared/csv.ts';
@@ -217,3 +218,5 @@ export function measurementTagRoutes(app: FastifyInstance): void {
     },
   );
 }
+
+export const measurementTagsPlugin = routePlugin('measurement-tags', measurementTagRoutes);

@@ -6,6 +6,7 @@
  * `metric-import-row`. Both are aggregated with the formulas of src/shared/metrics.ts, so the
  * figures here are the dashboard's figures.
  */
+import { routePlugin } from '../plugins/named.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { generateMeasurementMetrics } from '../../fixtures/metrics.ts';
@@ -152,3 +153,5 @@ export function metricsRoutes(app: FastifyInstance): void {
     },
   );
 }
+
+export const metricsPlugin = routePlugin('metrics', metricsRoutes);

@@ -13,7 +13,7 @@ import { BREAKDOWN_DIMENSIONS, type BreakdownDimension, type MetricRow } from '.
 import { isLookupMappingType, type NameMappingType } from '../../src/shared/schemas/name-mapping.ts';
 import { invalidField } from '../http-errors.ts';
 import type { Repositories, StoredRow } from '../store/repositories.ts';
-import type { ResourceBehaviour } from './resource-behaviour.ts';
+import type { ResourceBehaviour } from './behaviour-types.ts';
 
 /** The metric row dimension each mapping type renames; media types are not a breakdown. */
 export const MAPPED_DIMENSION: Readonly<Record<NameMappingType, BreakdownDimension | null>> = {

@@ -7,6 +7,7 @@
  * zod schemas (schema.querystring, schema.body, schema.response[200]) and schema.description, so
  * a route added by another module appears without extra work.
  */
+import { routePlugin } from '../plugins/named.ts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { VERSION_LABEL } from '../../src/shared/constants.ts';
@@ -401,3 +402,5 @@ export function openApiRoutes(app: FastifyInstance) {
       .send(renderReference(document())),
   );
 }
+
+export const openapiPlugin = routePlugin('openapi', openApiRoutes);

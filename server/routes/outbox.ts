@@ -1,3 +1,4 @@
+import { routePlugin } from '../plugins/named.ts';
 import type { FastifyInstance } from 'fastify';
 import { effectiveRole } from '../../src/shared/access.ts';
 import { PRODUCT_NAME } from '../../src/shared/constants.ts';
@@ -162,3 +163,5 @@ ${rows || '<p>No e-mails yet.</p>'}
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
   });
 }
+
+export const outboxPlugin = routePlugin('outbox', outboxRoutes);

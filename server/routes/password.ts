@@ -1,3 +1,4 @@
+import { routePlugin } from '../plugins/named.ts';
 import type { FastifyInstance } from 'fastify';
 import { messages } from '../../src/shared/messages.ts';
 import { errorResponse, type StoredUser } from '../../src/shared/schemas/index.ts';
@@ -108,3 +109,5 @@ export function passwordRoutes(app: FastifyInstance) {
     return { success: true, message: messages.auth.passwordChanged };
   });
 }
+
+export const passwordPlugin = routePlugin('password', passwordRoutes);

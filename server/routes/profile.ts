@@ -1,3 +1,4 @@
+import { routePlugin } from '../plugins/named.ts';
 import type { FastifyInstance } from 'fastify';
 import { errorResponse } from '../../src/shared/schemas/index.ts';
 import { UpdateCurrentUserBodySchema } from '../../src/shared/schemas/self-service.ts';
@@ -32,3 +33,5 @@ export function profileRoutes(app: FastifyInstance) {
     return publicUser(updated);
   });
 }
+
+export const profilePlugin = routePlugin('profile', profileRoutes);

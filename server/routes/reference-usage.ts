@@ -3,10 +3,11 @@
  * refuses with (resource-behaviour.ts), and the read the UI asks before the user confirms:
  * GET /api/v1/row-usage?resource=&id= → {data: {resource, id, uses: [{resource, count}]}}.
  */
+import { routePlugin } from '../plugins/named.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { canWriteRow } from '../../src/shared/access.ts';
+import { canWriteRow } from '../../src/shared/row-access.ts';
 import { messages } from '../../src/shared/messages.ts';
 import {
   IN_USE_GUARDED,
@@ -75,3 +76,5 @@ export function referenceUsageRoutes(app: FastifyInstance) {
     },
   );
 }
+
+export const referenceUsagePlugin = routePlugin('reference-usage', referenceUsageRoutes);

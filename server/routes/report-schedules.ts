@@ -6,12 +6,13 @@
  * address only when an admin sets it (a report's figures are the account's business).
  */
 import { can, effectiveRole } from '../../src/shared/access.ts';
+import {} from '../../src/shared/row-access.ts';
 import { nextRunAfter, type ScheduleRule } from '../../src/shared/schedule.ts';
 import { resources, type User } from '../../src/shared/schemas/index.ts';
 import { invalidField } from '../http-errors.ts';
 import { nowDate } from '../sandbox/context.ts';
 import type { Repositories, StoredRow } from '../store/repositories.ts';
-import type { ResourceBehaviour } from './resource-behaviour.ts';
+import type { ResourceBehaviour } from './behaviour-types.ts';
 import { assertCreatorOrAdmin, canSeeRow } from './resource-rules.ts';
 
 /** The fields that decide when a schedule runs: changing one (or pausing) starts its count again. */

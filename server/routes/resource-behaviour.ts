@@ -10,8 +10,6 @@
  * from other collections (a purchase order's remaining amount) must not be. Counts a page asks for
  * once (a label's usage) are read through their own endpoints instead (label-usage.ts).
  */
-import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
 import {
   resources,
   type Contract,
@@ -19,13 +17,12 @@ import {
   type PurchaseOrder,
   type ResourceName,
   type StoredUser,
-  type User,
 } from '../../src/shared/schemas/index.ts';
 import { storedUserRow } from '../../src/shared/schemas/user.ts';
 import { contractActive } from '../../src/shared/contracts.ts';
 import { announceEmailChange, emailInUse, stageEmailChange } from '../auth/email-change.ts';
 import { todayUtc } from '../sandbox/context.ts';
-import type { Repositories, StoredRow } from '../store/repositories.ts';
+import type { Repositories } from '../store/repositories.ts';
 import { badRequest, emailTaken, HttpError } from '../http-errors.ts';
 import { measurementSummary } from './metrics.ts';
 import { canSeeRow } from './resource-rules.ts';
@@ -37,49 +34,7 @@ import { reportScheduleBehaviour } from './report-schedules.ts';
 import { nameMappingBehaviour } from './name-mappings.ts';
 import { IN_USE_GUARDED } from '../../src/shared/reference-usage.ts';
 import { refuseWhileReferenced } from './reference-usage.ts';
-
-/** What a derived field may read besides its row. */
-export interface DeriveContext {
-  app: FastifyInstance;
-  repositories: Repositories;
-}
-
-/** What a write's rules may read: the app, the store and who is writing. */
-export interface WriteContext extends DeriveContext {
-  user: User;
-}
-
-export interface ResourceBehaviour {
-  /**
-   * Server-owned fields of a new row (the create input's own defaults, lists [] and nullable
-   * references null, come from the registry's create schema).
-   */
-  defaults?: (user: User) => Record<string, unknown>;
-  /** The schema a stored row must pass when it holds more than clients see (users' hashes). */
-  storedRow?: z.ZodType;
-  /** Fields added to the row sent to clients (never stored). */
-  derive?: (row: StoredRow, context: DeriveContext) => Record<string, unknown>;
-  /** `derive` reads other rows (so a list page is not cached against its row objects). */
-  deriveReadsOthers?: boolean;
-  /** Completes and checks a row about to be created or updated; throws to refuse (nothing is written). */
-  beforeWrite?: (repositories: Repositories, row: StoredRow, current: StoredRow | null, context: WriteContext) => void;
-  /**
-   * Whether the actor may make this change beyond the write role (before: the stored row, null on
-   * create; after: the new row, null on delete); throws 403 to refuse.
-   */
-  authorise?: (actor: User, before: StoredRow | null, after: StoredRow | null) => void;
-  /**
-   * Checks against the stored data once the write is allowed and the row valid (uniqueness), and
-   * figures stored with the row, just before it is stored; throws to refuse (nothing is written).
-   */
-  beforeStore?: (repositories: Repositories, row: StoredRow, context: WriteContext) => void;
-  /** Runs once a row is created (before: null) or updated: what the write sets off (e-mails). */
-  afterWrite?: (row: StoredRow, before: StoredRow | null, context: WriteContext) => Promise<void>;
-  /** Runs before a delete; throws to refuse it (nothing is written). */
-  beforeDelete?: (repositories: Repositories, row: StoredRow, context: WriteContext) => void;
-  /** Runs once a row is deleted (what must not outlive it). */
-  afterDelete?: (row: StoredRow, context: WriteContext) => void;
-}
+import type { ResourceBehaviour } from './behaviour-types.ts';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 

@@ -13,14 +13,10 @@
  * A route another module registers first for the same method and path (a custom import upload,
  * say) takes precedence: the engine only fills the gaps.
  */
+import { routePlugin } from '../plugins/named.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  can,
-  effectiveRole,
-  isAdminAreaPermission,
-  isProductOwnerUser,
-  writeRefusal,
-} from '../../src/shared/access.ts';
+import { can, effectiveRole, isAdminAreaPermission, isProductOwnerUser } from '../../src/shared/access.ts';
+import { writeRefusal } from '../../src/shared/row-access.ts';
 import { messages } from '../../src/shared/messages.ts';
 import {
   objectId,
@@ -45,7 +41,8 @@ import {
   visibleAccounts,
   visibleShare,
 } from './resource-rules.ts';
-import { BEHAVIOURS, type DeriveContext } from './resource-behaviour.ts';
+import { BEHAVIOURS } from './resource-behaviour.ts';
+import type { DeriveContext, EngineMethod } from './behaviour-types.ts';
 import { nowIso } from '../sandbox/context.ts';
 
 type Query = Record<string, string | string[] | undefined>;
@@ -119,6 +116,31 @@ function toClient(name: ResourceName, row: StoredRow, context: DeriveContext): S
   return responseShaper(resources[name].row)(derive ? { ...row, ...derive(row, context) } : row) as StoredRow;
 }
 
+/**
+ * Which methods of a resource's path the engine registers: all but those its behaviour lists in
+ * `customRoutes` (another module serves them). Anything else already registered there stops the
+ * start, rather than quietly replacing the engine's handler; a listed method nobody registered
+ * stops it too, once every plugin is in.
+ */
+function ownRoutes(app: FastifyInstance, name: ResourceName, custom: readonly EngineMethod[]) {
+  const path = `/api/v1/${name}`;
+  if (custom.length)
+    app.addHook('onReady', (done) => {
+      for (const method of custom)
+        if (!app.hasRoute({ method, url: path }))
+          return done(new Error(`${method} ${path} is listed in customRoutes of ${name}, but no module registers it`));
+      done();
+    });
+  return (method: EngineMethod): boolean => {
+    if (custom.includes(method)) return false;
+    if (app.hasRoute({ method, url: path }))
+      throw new Error(
+        `${method} ${path} is registered by another module and by the resource engine: list ${method} in customRoutes of ${name} (server/routes/resource-behaviour.ts) for the engine to leave it`,
+      );
+    return true;
+  };
+}
+
 export function resourceRoutes(app: FastifyInstance, repositories: Repositories) {
   const features = new FeatureRules(repositories);
   const productOwners = app.config.productOwnerAccountIds;
@@ -132,6 +154,7 @@ export function resourceRoutes(app: FastifyInstance, repositories: Repositories)
     const hasUpdatedAt = 'updated_at' in ((definition.row as unknown as { shape?: object }).shape ?? {});
     const querySchema = listQuerySchema(name);
     const filters = Object.entries(definition.filters);
+    const engineServes = ownRoutes(app, name, behaviour.customRoutes ?? []);
 
     const findVisible = (request: FastifyRequest): StoredRow => {
       const query = request.query as Query;
@@ -180,7 +203,7 @@ export function resourceRoutes(app: FastifyInstance, repositories: Repositories)
         .type('application/json; charset=utf-8')
         .send(listBody(rows, count, page));
 
-    if (!app.hasRoute({ method: 'GET', url: path })) {
+    if (engineServes('GET')) {
       app.get(path, { config: { access: 'authenticated' } }, (request, reply) => {
         const user = request.user as User;
         const params = parseOr400(querySchema, request.query) as ListParams<ResourceName> & Record<string, unknown>;
@@ -228,7 +251,7 @@ export function resourceRoutes(app: FastifyInstance, repositories: Repositories)
       });
     }
 
-    if (!app.hasRoute({ method: 'POST', url: path })) {
+    if (engineServes('POST')) {
       app.post(path, { config: { access: 'authenticated' } }, async (request, reply) => {
         const user = request.user as User;
         if (Object.keys(request.query as Query).some((key) => key !== 'refresh'))
@@ -250,7 +273,7 @@ export function resourceRoutes(app: FastifyInstance, repositories: Repositories)
       });
     }
 
-    if (!app.hasRoute({ method: 'PUT', url: path })) {
+    if (engineServes('PUT')) {
       app.put(path, { config: { access: 'authenticated' } }, async (request) => {
         const user = request.user as User;
         const current = findVisible(request);
@@ -271,7 +294,7 @@ export function resourceRoutes(app: FastifyInstance, repositories: Repositories)
       });
     }
 
-    if (!app.hasRoute({ method: 'DELETE', url: path })) {
+    if (engineServes('DELETE')) {
       app.delete(path, { config: { access: 'authenticated' } }, async (request, reply) => {
         const user = request.user as User;
         const current = findVisible(request);
@@ -286,3 +309,7 @@ export function resourceRoutes(app: FastifyInstance, repositories: Repositories)
     }
   }
 }
+
+export const resourcesPlugin = routePlugin('resources', (app) => resourceRoutes(app, app.repositories), [
+  'lamp-entity-tags',
+]);

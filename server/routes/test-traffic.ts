@@ -14,6 +14,7 @@
  * Rules, matching and the Prefer header: server/sandbox/faults.ts; the journal:
  * server/sandbox/journal.ts; the hooks that apply both: server/plugins/test-traffic.ts.
  */
+import { routePlugin } from '../plugins/named.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -165,3 +166,5 @@ export function testTrafficRoutes(app: FastifyInstance): void {
     },
   );
 }
+
+export const testTrafficRoutesPlugin = routePlugin('test-traffic', testTrafficRoutes);

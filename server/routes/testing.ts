@@ -14,6 +14,7 @@
  * whatever else the sandbox kept per sandbox (the journal, the faults); sessions survive (the
  * personas' ids are stable), so a signed-in test can reset and go on.
  */
+import { routePlugin } from '../plugins/named.ts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -201,3 +202,5 @@ function setSandboxCookie(reply: FastifyReply, value: string, maxAgeSeconds: num
     ...(maxAgeSeconds === 0 ? { expires: new Date(0) } : {}),
   });
 }
+
+export const testingPlugin = routePlugin('testing', testingRoutes);

@@ -10,6 +10,7 @@
  * Demo and test modes only: in production no hook is installed, the header and the cookie mean
  * nothing, and every request works in the one state.
  */
+import { namedPlugin } from '../plugins/named.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isDemoLike } from '../config.ts';
 import { badRequest } from '../http-errors.ts';
@@ -72,3 +73,14 @@ export function sandboxes(app: FastifyInstance) {
   timer.unref();
   app.addHook('onClose', () => clearInterval(timer));
 }
+
+/**
+ * Before any hook that reads data: each request works in the sandbox it names (it reads the
+ * sandbox cookie). After the security headers and CORS, so that its refusals (400, 429) carry
+ * their headers too.
+ */
+export const sandboxesPlugin = namedPlugin(
+  'lamp-sandboxes',
+  ['lamp-store', '@fastify/cookie', 'lamp-security-headers', 'lamp-cors'],
+  sandboxes,
+);

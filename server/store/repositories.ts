@@ -25,7 +25,7 @@ import {
 import { currentSandbox } from '../sandbox/context.ts';
 import { DEFAULT_SANDBOX, type SandboxScope } from '../sandbox/scope.ts';
 import type { Database } from './database.ts';
-import { ownersOf } from '../../src/shared/access.ts';
+import { ownersOf } from '../../src/shared/row-access.ts';
 
 export type StoredRow = Record<string, unknown> & { id: string };
 

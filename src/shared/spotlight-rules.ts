@@ -5,7 +5,9 @@
  * would be refused.
  */
 import type { SpotlightRole } from './access.ts';
-import type { StudyStatus } from './schemas/spotlight.ts';
+/** A study's states, in the order it moves through them. */
+export const STUDY_STATUSES = ['draft', 'fielding', 'complete'] as const;
+export type StudyStatus = (typeof STUDY_STATUSES)[number];
 
 export { canSpotlight, SPOTLIGHT_ROLES, type SpotlightPermission, type SpotlightRole } from './access.ts';
 

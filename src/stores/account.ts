@@ -13,6 +13,8 @@ import type { Account } from '../shared/schemas/account.ts';
 import { $hasUnsavedForm, clearDirtyForms } from './forms.ts';
 import { $currentUser } from './session.ts';
 import { readStored, writeStored } from './storage.ts';
+import { $shownPage } from './shown-page.ts';
+import { navigate } from 'wouter/use-browser-location';
 
 export const SELECTED_ACCOUNT_KEY = 'lamp.selectedAccount';
 
@@ -174,4 +176,13 @@ export function rewriteReportQuery(search: string, accountId: string): string {
 // Signing out forgets the accounts (the next user may see different ones).
 $currentUser.listen((user) => {
   if (!user) resetAccounts();
+});
+
+// Spec §4: on a report page a switch of account rewrites the query (rewriteReportQuery); a first
+// selection is no switch, and a query that already names the account needs nothing.
+$selectedAccountId.listen((selected, before) => {
+  const page = $shownPage.get();
+  if (!before || !selected || before === selected || !page?.routeId.startsWith('reports')) return;
+  if (new URLSearchParams(page.search).get('account') === selected) return;
+  navigate(`${page.path}?${rewriteReportQuery(page.search, selected)}`, { replace: true });
 });

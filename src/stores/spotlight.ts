@@ -7,7 +7,8 @@
 import { atom, computed } from 'nanostores';
 import { ApiError, request, spotlight, type SpotlightAuth } from '../lib/api.ts';
 import { messages } from '../shared/messages.ts';
-import { $selectedAccount, $selectedAccountId, $switchedAccountId } from './account.ts';
+import { $isRoot, $selectedAccount, $selectedAccountId, $switchedAccountId, selectAccount } from './account.ts';
+import { $shownPage } from './shown-page.ts';
 import { expandSidebar } from './sidebar.ts';
 import { $currentUser } from './session.ts';
 import { SPOTLIGHT_ROLES, type SpotlightRole } from '../shared/spotlight-rules.ts';
@@ -180,3 +181,20 @@ $currentUser.listen((user) => {
   inflight = null;
   $spotlight.set({ status: 'idle' });
 });
+
+/**
+ * Non-root users see Spotlight in their own account: on a Spotlight page (the route locks the
+ * switcher to it) their default account is restored. This module loads with Spotlight's pages, so
+ * the rule also runs once as it loads.
+ */
+function restoreOwnAccount(): void {
+  const user = $currentUser.get();
+  const selected = $selectedAccountId.get();
+  const onSpotlight = $shownPage.get()?.switcherLock === 'spotlight';
+  if (onSpotlight && user && !$isRoot.get() && selected && selected !== user.account)
+    selectAccount(user.account, { loadingView: false });
+}
+$shownPage.listen(restoreOwnAccount);
+$currentUser.listen(restoreOwnAccount);
+$selectedAccountId.listen(restoreOwnAccount);
+restoreOwnAccount();

@@ -3,6 +3,7 @@
  * /api/spotlight-auth and /api/spotlight/. Its data lives in the store beside LAMP's, so the test
  * reset restores it too.
  */
+import { routePlugin } from '../../plugins/named.ts';
 import type { FastifyInstance } from 'fastify';
 import { spotlightAuthRoutes } from './auth.ts';
 import { spotlightCreativeRoutes } from './creatives.ts';
@@ -17,3 +18,5 @@ export function spotlightRoutes(app: FastifyInstance) {
   spotlightResourceRoutes(app);
   spotlightCreativeRoutes(app);
 }
+
+export const spotlightPlugin = routePlugin('spotlight', spotlightRoutes);

@@ -24,7 +24,6 @@ import {
   companyCreate,
   companyEdit,
   spotlightCompany,
-  type spotlightListBody,
   spotlightListBodyOf,
   spotlightListResponse,
   spotlightUser,
@@ -38,7 +37,8 @@ import {
 import { badRequest, HttpError, invalidField, notFound } from '../../http-errors.ts';
 import { newId, type StoredRow } from '../../store/repositories.ts';
 import { checkIfMatch, etagOf } from './etag.ts';
-import { spotlightContext, spotlightGuard, type SpotlightContext, type SpotlightNeed } from './guard.ts';
+import type { ResourceSpec, SpotlightListInput } from './resource-spec.ts';
+import { spotlightContext, spotlightGuard, type SpotlightNeed } from './guard.ts';
 import { page } from './listing.ts';
 import { spotlightStore, type SpotlightStore } from './store.ts';
 import { nowIso } from '../../sandbox/context.ts';
@@ -47,39 +47,8 @@ import { checkAreas, checkStudyDelete, checkStudyEdit, draftStudy } from './stud
 const idParams = z.strictObject({ id: z.string().regex(/^[0-9a-f]{24}$/, 'must be a 24-character hexadecimal id') });
 const conflict = (message: string) => new HttpError(409, message);
 
-interface ResourceSpec {
-  title: string;
-  /** Singular, for messages. */
-  noun: string;
-  row: z.ZodType;
-  createBody: z.ZodType;
-  editBody: z.ZodType;
-  /** What each write needs (src/shared/access.ts; `needs` below); reading needs only the account. */
-  writes: { create: SpotlightNeed; edit: SpotlightNeed; delete: SpotlightNeed };
-  /** The records the company may see. */
-  visible(store: SpotlightStore, ctx: SpotlightContext): readonly StoredRow[];
-  nameOf(row: StoredRow): string;
-  /** The record as the client gets it (derived fields added). */
-  view(store: SpotlightStore, row: StoredRow): StoredRow;
-  orderValue(row: StoredRow, field: string): unknown;
-  create(
-    store: SpotlightStore,
-    ctx: SpotlightContext,
-    input: Record<string, unknown>,
-    app: FastifyInstance,
-  ): Promise<{ row: StoredRow; status: 200 | 201 }>;
-  /** Checks (and side effects) before the edited record is written. */
-  edit?(
-    store: SpotlightStore,
-    ctx: SpotlightContext,
-    current: StoredRow,
-    next: StoredRow,
-    input: Record<string, unknown>,
-  ): void | Promise<void>;
-  remove(store: SpotlightStore, ctx: SpotlightContext, row: StoredRow): Promise<void>;
-}
-
 const now = () => nowIso();
+const withNote = (note: string | undefined) => (note ? ` ${note}` : '');
 const needs = (create: SpotlightNeed, edit = create, remove = create) => ({ create, edit, delete: remove });
 
 const SPECS: Record<SpotlightResource, ResourceSpec> = {
@@ -105,6 +74,8 @@ const SPECS: Record<SpotlightResource, ResourceSpec> = {
       return { row: await store.briefs.insert(row), status: 201 };
     },
     edit: (store, ctx, current, next, input) => checkStudyEdit(store, ctx, current, next, input),
+    collection: (store) => store.briefs,
+    notes: { delete: 'The study’s assets are deleted with it.' },
     async remove(store, _ctx, row) {
       checkStudyDelete(store, row);
       // A study's assets go with it: they mean nothing without it.
@@ -146,6 +117,11 @@ const SPECS: Record<SpotlightResource, ResourceSpec> = {
       } as StoredRow;
       return { row: await store.stims.insert(row), status: 201 };
     },
+    collection: (store) => store.stims,
+    listFilter: {
+      note: 'filter_brief lists one study’s assets.',
+      apply: (rows, input) => (input.filter_brief ? rows.filter((row) => row.brief === input.filter_brief) : rows),
+    },
     async edit(store, ctx, current, next, input) {
       draftStudy(store, ctx, String(current.brief));
       checkAreas(input.areas as { name: string }[] | undefined);
@@ -172,6 +148,9 @@ const SPECS: Record<SpotlightResource, ResourceSpec> = {
       user_count: store.users.all().filter((u) => (u.companies as string[]).includes(row.id)).length,
     }),
     orderValue: (row, field) => row[field],
+    collection: (store) => store.companies,
+    // A second company for an account; a company that still has studies.
+    conflicts: ['create', 'delete'],
     async create(store, _ctx, input, app) {
       const account = app.repositories.account.byId(String(input.account)) as
         { feature_flags: { spotlight_access: boolean } } | undefined;
@@ -202,6 +181,13 @@ const SPECS: Record<SpotlightResource, ResourceSpec> = {
     nameOf: (row) => String(row.username),
     view: (_store, row) => row,
     orderValue: (row, field) => row[field],
+    collection: (store) => store.users,
+    notes: {
+      create: 'A LAMP user who already has a Spotlight user is linked to this company instead (200).',
+      delete: 'Removes the membership of this company (the user goes when no membership is left).',
+    },
+    // A user already in the company.
+    conflicts: ['create'],
     async create(store, ctx, input, app) {
       const lampUser = app.repositories.user.byId(String(input.external_id)) as User | undefined;
       if (!lampUser) throw badRequest('external_id: no LAMP user with this id');
@@ -252,16 +238,16 @@ export function spotlightResourceRoutes(app: FastifyInstance) {
           tags,
           security: bearer,
           summary: `List ${spec.title.toLowerCase()}`,
-          description: `Spotlight token and X-Switched-Company required. Paged (page_num from 1), ordered by order_by (field_asc or field_desc), filtered by name.${resource === 'stim' ? ' filter_brief lists one study’s assets.' : ''}`,
+          description: `Spotlight token and X-Switched-Company required. Paged (page_num from 1), ordered by order_by (field_asc or field_desc), filtered by name.${withNote(spec.listFilter?.note)}`,
           body: spotlightListBodyOf(resource),
           response: { 200: spotlightListResponse(spec.row) },
         },
       },
       (request) => {
         const ctx = spotlightContext(request);
-        const input = request.body as z.output<typeof spotlightListBody>;
-        let rows = spec.visible(store, ctx);
-        if (resource === 'stim' && input.filter_brief) rows = rows.filter((row) => row.brief === input.filter_brief);
+        const input = request.body as SpotlightListInput;
+        const visible = spec.visible(store, ctx);
+        const rows = spec.listFilter ? spec.listFilter.apply(visible, input) : visible;
         const result = page(
           resource,
           rows,
@@ -303,13 +289,12 @@ export function spotlightResourceRoutes(app: FastifyInstance) {
           tags,
           security: bearer,
           summary: `Create a ${spec.noun}`,
-          description: `Needs role ${lowestRole(spec.writes.create)} in the account.${resource === 'user' ? ' A LAMP user who already has a Spotlight user is linked to this company instead (200).' : ''}`,
+          description: `Needs role ${lowestRole(spec.writes.create)} in the account.${withNote(spec.notes?.create)}`,
           body: spec.createBody,
           response: {
             200: z.object({ data: spec.row }),
             201: z.object({ data: spec.row }),
-            // A second company for an account; a user already in the company.
-            ...(resource === 'company' || resource === 'user' ? { 409: errorResponse } : {}),
+            ...(spec.conflicts?.includes('create') ? { 409: errorResponse } : {}),
           },
         },
       },
@@ -342,10 +327,7 @@ export function spotlightResourceRoutes(app: FastifyInstance) {
         checkIfMatch(request, current);
         const next = { ...current, ...(request.body as Record<string, unknown>), id: current.id, updated_at: now() };
         await spec.edit?.(store, ctx, current, next, request.body as Record<string, unknown>);
-        const repository = { brief: store.briefs, stim: store.stims, company: store.companies, user: store.users }[
-          resource
-        ];
-        const saved = (await repository.replace(next)) as StoredRow;
+        const saved = (await spec.collection(store).replace(next)) as StoredRow;
         void reply.header('etag', etagOf(saved));
         return { data: spec.view(store, saved) };
       },
@@ -360,14 +342,13 @@ export function spotlightResourceRoutes(app: FastifyInstance) {
           tags,
           security: bearer,
           summary: `Delete a ${spec.noun}`,
-          description: `Needs role ${lowestRole(spec.writes.delete)} in the account. If-Match: 412 when the record changed since.${resource === 'brief' ? ' The study’s assets are deleted with it.' : resource === 'user' ? ' Removes the membership of this company (the user goes when no membership is left).' : ''}`,
+          description: `Needs role ${lowestRole(spec.writes.delete)} in the account. If-Match: 412 when the record changed since.${withNote(spec.notes?.delete)}`,
           params: idParams,
           response: {
             204: z.null().describe('Deleted'),
             404: errorResponse,
             412: errorResponse,
-            // A company that still has studies.
-            ...(resource === 'company' ? { 409: errorResponse } : {}),
+            ...(spec.conflicts?.includes('delete') ? { 409: errorResponse } : {}),
           },
         },
       },

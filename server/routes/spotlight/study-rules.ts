@@ -5,8 +5,13 @@
  * refusal is a 4xx naming the field at fault where there is one, and nothing is written.
  */
 import { messages } from '../../../src/shared/messages.ts';
-import type { StudyStatus } from '../../../src/shared/schemas/spotlight.ts';
-import { assetsEditable, canSpotlight, STUDY_EDITABLE, STUDY_NEXT } from '../../../src/shared/spotlight-rules.ts';
+import {
+  assetsEditable,
+  canSpotlight,
+  STUDY_EDITABLE,
+  STUDY_NEXT,
+  type StudyStatus,
+} from '../../../src/shared/spotlight-rules.ts';
 import { datesInOrder } from '../../../src/shared/schemas/common.ts';
 import { badRequest, forbidden, HttpError, invalidField } from '../../http-errors.ts';
 import type { StoredRow } from '../../store/repositories.ts';

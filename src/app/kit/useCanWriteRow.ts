@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useState } from 'react';
 import { loadSchemas } from '../../lib/schemas.ts';
-import { canWriteRow } from '../../shared/access.ts';
+import { canWriteRow } from '../../shared/row-access.ts';
 import type { ResourceDefinition, ResourceName } from '../../shared/schemas/index.ts';
 import { $currentUser } from '../../stores/session.ts';
 

@@ -2,26 +2,20 @@ import { useStore } from '@nanostores/react';
 import { Component, lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { analytics, identifyMoment } from '../../lib/analytics.ts';
-import { getOne, listAll } from '../../lib/api.ts';
-import { loadSchemas } from '../../lib/schemas.ts';
+import { listAll } from '../../lib/api.ts';
 import {
-  $accounts,
   $accountsState,
   $accessContext,
-  $isRoot,
   $requestedAccountId,
   $role,
   $selectedAccount,
-  $selectedAccountId,
   $switchingAccount,
   loadAccounts,
-  rewriteReportQuery,
-  selectAccount,
 } from '../../stores/account.ts';
-import { showError } from '../../stores/alerts.ts';
+import '../../stores/page-account.ts';
+import { $shownPage } from '../../stores/shown-page.ts';
 import { $currentUser } from '../../stores/session.ts';
-import { canAccessAccount, checkAccess, type AccessErrorKind } from '../../shared/access.ts';
-import { messages } from '../../shared/messages.ts';
+import { checkAccess, type AccessErrorKind } from '../../shared/access.ts';
 import { pageTitle } from '../../shared/constants.ts';
 import { pageComponent } from '../pages.ts';
 import type { RouteMatch } from '../routes/index.ts';
@@ -88,85 +82,13 @@ function useContractBanner(): boolean {
   return shows;
 }
 
-/**
- * Spec §4: when a page's measurement, label category, purchase order or account (path or query)
- * belongs to another account, the selected account moves to it (so the page's way back, such as a
- * purchase order's "All billing", leads to that account's list); if loading fails an error is
- * shown. Runs on navigation only, so a switch made by the user is never undone.
- */
-function useAccountFromPage(match: RouteMatch, search: string) {
-  const user = useStore($currentUser);
-  const accountsReady = useStore($accountsState) === 'ready';
-  const [location, navigate] = useLocation();
+/** The page shown, for the stores' page rules (stores/shown-page.ts); none once the shell goes. */
+function usePublishedPage(match: RouteMatch, location: string, search: string) {
   useEffect(() => {
-    if (!user || !accountsReady) return;
-    const query = new URLSearchParams(search);
-    const measurementId = match.params.measurementId ?? query.get('measurementId');
-    const labelCategoryId = match.params.categoryId ?? query.get('labelCategoryId');
-    const purchaseOrderId = match.params.purchaseOrderId;
-    const accountId = query.get('account');
-    let live = true;
-    const follow = (id: string | null | undefined) => {
-      if (!live || !id || id === $selectedAccountId.get()) return;
-      if (canAccessAccount(user, id) && $accounts.get().some((a) => a.id === id)) selectAccount(id);
-    };
-    const fetchAccount = async (resource: string, id: string) => {
-      const { isResourceName } = await loadSchemas();
-      if (!isResourceName(resource)) return null;
-      const row = await getOne(resource, id);
-      return 'account' in row && typeof row.account === 'string' ? row.account : null;
-    };
-    if (accountId) {
-      if (canAccessAccount(user, accountId) && $accounts.get().some((a) => a.id === accountId)) follow(accountId);
-      else {
-        // An account that does not exist or is not the user's to use: say so, and let the URL
-        // name the account actually shown instead of one that is not.
-        showError(messages.api.notFound('account'));
-        const selected = $selectedAccountId.get();
-        if (selected) {
-          query.set('account', selected);
-          navigate(`${location}?${query.toString()}`, { replace: true });
-        }
-      }
-    } else if (measurementId && /^[0-9a-f]{24}$/i.test(measurementId))
-      fetchAccount('measurement', measurementId).then(follow, (e: unknown) => live && showError(e));
-    else if (labelCategoryId && /^[0-9a-f]{24}$/i.test(labelCategoryId))
-      fetchAccount('label-category', labelCategoryId).then(follow, (e: unknown) => live && showError(e));
-    else if (purchaseOrderId && /^[0-9a-f]{24}$/i.test(purchaseOrderId))
-      fetchAccount('purchase-order', purchaseOrderId).then(follow, (e: unknown) => live && showError(e));
-    return () => {
-      live = false;
-    };
-    // Navigation is the trigger; the account list only gates the first run.
-  }, [location, search, accountsReady, user?.id]);
-}
-
-/** Spec §4: on report pages a switch rewrites the query (account, dates, relative date, measured). */
-function useReportQueryRewrite(match: RouteMatch, search: string) {
-  const selected = useStore($selectedAccountId);
-  const previous = useRef(selected);
-  const [location, navigate] = useLocation();
-  useEffect(() => {
-    const before = previous.current;
-    previous.current = selected;
-    if (!before || !selected || before === selected || !match.route.id.startsWith('reports')) return;
-    const query = new URLSearchParams(search);
-    if (query.get('account') === selected) return;
-    navigate(`${location}?${rewriteReportQuery(search, selected)}`, { replace: true });
-    // Only a change of account triggers the rewrite.
-  }, [selected]);
-}
-
-/** Non-root users see Spotlight in their own account: the default account is restored there. */
-function useSpotlightAccount(match: RouteMatch) {
-  const user = useStore($currentUser);
-  const isRoot = useStore($isRoot);
-  const selected = useStore($selectedAccountId);
-  useEffect(() => {
-    if (match.route.switcherLock === 'spotlight' && user && !isRoot && selected && selected !== user.account) {
-      selectAccount(user.account, { loadingView: false });
-    }
-  }, [match.route.switcherLock, user, isRoot, selected]);
+    const { route, params } = match;
+    $shownPage.set({ routeId: route.id, switcherLock: route.switcherLock, params, path: location, search });
+  }, [match, location, search]);
+  useEffect(() => () => $shownPage.set(null), []);
 }
 
 /**
@@ -207,9 +129,7 @@ export function Shell({ match }: { match: RouteMatch }) {
     void loadAccounts();
   }, [user?.id]);
   useEffect(() => applyTheme(account?.theme), [account]);
-  useAccountFromPage(match, search);
-  useReportQueryRewrite(match, search);
-  useSpotlightAccount(match);
+  usePublishedPage(match, location, search);
   useIdentify(search);
 
   // What is typed from now until the search box has focus is kept for it (search-typing.ts).

@@ -7,15 +7,13 @@
  * is the Spotlight company of a LAMP account, a `user` is a Spotlight user linked to a LAMP user.
  */
 import { z } from 'zod';
-import { SPOTLIGHT_ROLES } from '../spotlight-rules.ts';
+import { SPOTLIGHT_ROLES, STUDY_STATUSES } from '../spotlight-rules.ts';
 import { messages } from '../messages.ts';
 import { dateOrderIssue, datesInOrder, isoDateTime, isoDay, name, objectId, text } from './common.ts';
 
 export const SPOTLIGHT_RESOURCES = ['brief', 'stim', 'company', 'user'] as const;
 export type SpotlightResource = (typeof SPOTLIGHT_RESOURCES)[number];
 
-export const STUDY_STATUSES = ['draft', 'fielding', 'complete'] as const;
-export type StudyStatus = (typeof STUDY_STATUSES)[number];
 export const STUDY_CONTEXTS = ['social_feed', 'web_page', 'ctv', 'dooh'] as const;
 export type StudyContext = (typeof STUDY_CONTEXTS)[number];
 export const STUDY_CONTEXT_LABELS: Readonly<Record<StudyContext, string>> = {

@@ -4,8 +4,6 @@ import {
   can,
   canAccessAccount,
   canChangeSignIn,
-  canSeeRow,
-  canWriteRow,
   checkAccess,
   effectiveRole,
   canSpotlight,
@@ -17,7 +15,6 @@ import {
   ROLES,
   SPOTLIGHT_PERMISSIONS,
   SPOTLIGHT_ROLES,
-  writeRefusal,
   type AccessContext,
   type AccessSubject,
   type Permission,
@@ -25,6 +22,7 @@ import {
   type SpotlightPermission,
   type SpotlightRole,
 } from '../../../src/shared/access.ts';
+import { canSeeRow, canWriteRow, writeRefusal } from '../../../src/shared/row-access.ts';
 
 const user = (over: Partial<AccessSubject> = {}): AccessSubject => ({
   account: 'own',

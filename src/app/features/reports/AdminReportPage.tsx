@@ -17,7 +17,7 @@ import { Skeleton } from '../../shared/EmptyState.tsx';
 import { useAsync } from '../../shared/useAsync.ts';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
 import { fetchAdminReports, reportSlug } from './api.ts';
-import type { FixedDefinition } from './ReportBuilder.tsx';
+import type { FixedDefinition } from './state.ts';
 import { ReportBuilder } from './ReportBuilder.tsx';
 import { DEFAULT_METRICS } from './state.ts';
 

@@ -7,8 +7,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, type ReactNode } from 'react';
-import type { MetricKey } from '../../../shared/metrics.ts';
-import { DIMENSION_NAMES, type ReportDimension } from '../../../shared/reports.ts';
+import { DIMENSION_NAMES } from '../../../shared/reports.ts';
 import { $selectedAccountId } from '../../../stores/account.ts';
 import { Card } from '../../shared/Card.tsx';
 import { saveTextFile } from '../../shared/saveTextFile.ts';
@@ -17,13 +16,15 @@ import { RangeLine } from './RangeLine.tsx';
 import { ReportResults } from './ReportResults.tsx';
 import { ReportSettings } from './ReportSettings.tsx';
 import { loadReport } from './reportLoad.ts';
-import { dataQuery, hasSelection, parseReportState, reportSearch, type ReportState } from './state.ts';
+import {
+  dataQuery,
+  hasSelection,
+  parseReportState,
+  reportSearch,
+  type FixedDefinition,
+  type ReportState,
+} from './state.ts';
 import { buildTable, tableCsv } from './table.ts';
-
-export interface FixedDefinition {
-  metrics: MetricKey[];
-  groupBy: ReportDimension[];
-}
 
 export interface ReportBuilderProps {
   title: ReactNode;

@@ -20,7 +20,7 @@ import { SelectField } from '../../shared/SelectField.tsx';
 import { useAsync } from '../../shared/useAsync.ts';
 import { fetchLabelOptions, fetchMeasurementOptions } from './api.ts';
 import { MultiPicker } from './MultiPicker.tsx';
-import type { FixedDefinition } from './ReportBuilder.tsx';
+import type { FixedDefinition } from './state.ts';
 import { DateInput } from './ReportDateInput.tsx';
 import type { Loaded } from './reportLoad.ts';
 import type { ReportState } from './state.ts';

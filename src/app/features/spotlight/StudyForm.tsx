@@ -12,10 +12,9 @@ import {
   STUDY_CONTEXT_LABELS,
   STUDY_CONTEXTS,
   type Brief,
-  type StudyStatus,
 } from '../../../shared/schemas/spotlight.ts';
 import { messages } from '../../../shared/messages.ts';
-import { STUDY_EDITABLE } from '../../../shared/spotlight-rules.ts';
+import { STUDY_EDITABLE, type StudyStatus } from '../../../shared/spotlight-rules.ts';
 import { FormShell } from '../../kit/FormShell.tsx';
 import { ChoiceInput, NumberInput, TextInput } from '../../kit/fields.tsx';
 import { useResourceForm, type Values } from '../../kit/useResourceForm.ts';
