@@ -101,3 +101,29 @@ test('on a phone, the measurement dashboard does not move when a long name arriv
   await expect(page.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
   expect(await layoutShift(page)).toBeLessThan(0.05);
 });
+
+test('the report page loads a picker’s code when a person reaches for it, and a press made meanwhile opens it', async ({
+  page,
+}) => {
+  await signIn(page, PERSONA);
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const asked: string[] = [];
+  await page.route('**/_astro/MultiPickerPopover.*.js', async (route) => {
+    asked.push(route.request().url());
+    await held;
+    await route.continue();
+  });
+  await page.goto('/reports?startDate=2026-10-01&endDate=2026-10-31&measurement=*&groupBy=channel');
+  const measurements = page.getByRole('button', { name: /^Measurements/ });
+  await expect(measurements).toHaveText('Select All');
+  await expect(page.getByRole('button', { name: /^Metrics/ })).toBeVisible();
+  await expect(page.getByRole('switch', { name: 'Measured impressions only' })).not.toBeChecked();
+  expect(asked).toEqual([]);
+  // Pressed while the code is still on its way: the picker opens once it arrives.
+  await measurements.click();
+  await expect.poll(() => asked.length).toBe(1);
+  release();
+  await expect(page.getByRole('searchbox', { name: 'Search measurements' })).toBeFocused();
+  await expect(page.getByRole('option', { name: 'Select All' })).toBeVisible();
+});

@@ -1,10 +1,9 @@
 /**
- * A searchable multi-select: a button that opens a popover with a search field and a list of
- * checkable options (React Aria: DialogTrigger, Autocomplete, SearchField, ListBox), so keyboard,
- * focus and screen-reader behaviour come from the library. 'Select All' (id '*', spec §3) is an
- * option of its own when offered: choosing it stands for every option, now and later.
+ * The picker itself: a button that opens a popover with a search field and a list of checkable
+ * options (React Aria: DialogTrigger, Autocomplete, SearchField, ListBox), so keyboard, focus and
+ * screen-reader behaviour come from the library. Loaded when a person first reaches for a picker
+ * (MultiPicker.tsx draws a stand-in of the same size and text until then).
  */
-import { useId } from 'react';
 import {
   Autocomplete,
   Button,
@@ -19,42 +18,16 @@ import {
   type Selection,
 } from 'react-aria-components';
 import { SELECT_LAYER_Z_INDEX } from '../../../shared/constants.ts';
-import { SELECT_BOX_CLASS, SelectChevron } from '../../shared/SelectField.tsx';
+import {
+  PICKER_BUTTON_CLASS,
+  PickerFace,
+  PickerLabel,
+  SELECT_ALL,
+  type MultiPickerProps,
+  type PickerOption,
+} from './MultiPicker.tsx';
 
-export const SELECT_ALL = '*';
-
-export interface PickerOption {
-  id: string;
-  name: string;
-  /** A second line, e.g. a label's category. */
-  detail?: string;
-}
-
-export interface MultiPickerProps {
-  label: string;
-  options: readonly PickerOption[];
-  /** '*' for Select All. */
-  value: '*' | readonly string[];
-  onChange: (value: '*' | string[]) => void;
-  /** Offer 'Select All' as the first option. */
-  selectAll?: boolean;
-  placeholder: string;
-  /** How the button reads with n chosen, e.g. n => `${n} measurements`. */
-  summary: (count: number) => string;
-  isDisabled?: boolean;
-  testId?: string;
-  /** The options are still on their way: the open list says so instead of "Nothing matches". */
-  loading?: boolean;
-  /**
-   * Called when the picker is about to be used (pointer over it, focus, open), for options that
-   * load on demand.
-   */
-  onWanted?: () => void;
-  /** Names known before the options arrive (a report's own measurements), for the button's text. */
-  knownNames?: readonly PickerOption[];
-}
-
-export function MultiPicker({
+export default function MultiPickerPopover({
   label,
   options,
   value,
@@ -67,19 +40,19 @@ export function MultiPicker({
   loading,
   onWanted,
   knownNames = [],
-}: MultiPickerProps) {
-  const labelId = useId();
+  labelId,
+  defaultOpen,
+  autoFocus,
+}: MultiPickerProps & {
+  labelId: string;
+  /** A person pressed the stand-in before this loaded. */
+  defaultOpen: boolean;
+  /** The stand-in had the focus: this button takes it over. */
+  autoFocus: boolean;
+}) {
   const { contains } = useFilter({ sensitivity: 'base' });
   const all = value === SELECT_ALL;
   const chosen = all ? [] : value;
-  const known = new Map([...knownNames, ...options].map((o) => [o.id, o.name]));
-  const text = all
-    ? 'Select All'
-    : chosen.length === 0
-      ? placeholder
-      : chosen.length === 1
-        ? (known.get(chosen[0]!) ?? summary(1))
-        : summary(chosen.length);
   const items: PickerOption[] = selectAll ? [{ id: SELECT_ALL, name: 'Select All' }, ...options] : [...options];
   const selectedKeys = new Set<string>(all ? [SELECT_ALL] : chosen);
 
@@ -92,24 +65,24 @@ export function MultiPicker({
 
   return (
     <div data-testid={testId}>
-      <span id={labelId} className="mb-1 block text-sm font-medium text-slate-700">
-        {label}
-      </span>
-      <DialogTrigger onOpenChange={(open) => open && onWanted?.()}>
+      <PickerLabel labelId={labelId} label={label} />
+      <DialogTrigger defaultOpen={defaultOpen} onOpenChange={(open) => open && onWanted?.()}>
         <Button
           onHoverStart={onWanted}
           onFocus={onWanted}
+          autoFocus={autoFocus}
           aria-labelledby={`${labelId} ${labelId}-value`}
           isDisabled={isDisabled}
-          className={`${SELECT_BOX_CLASS} border-slate-300 outline-none data-[disabled]:cursor-not-allowed data-[disabled]:bg-slate-100 data-[focus-visible]:outline-2 data-[focus-visible]:outline-primary`}
+          className={`${PICKER_BUTTON_CLASS} data-[disabled]:cursor-not-allowed data-[disabled]:bg-slate-100 data-[focus-visible]:outline-2 data-[focus-visible]:outline-primary`}
         >
-          <span
-            id={`${labelId}-value`}
-            className={`block truncate ${!all && chosen.length === 0 ? 'text-slate-500' : ''}`}
-          >
-            {text}
-          </span>
-          <SelectChevron />
+          <PickerFace
+            labelId={labelId}
+            options={options}
+            value={value}
+            placeholder={placeholder}
+            summary={summary}
+            knownNames={knownNames}
+          />
         </Button>
         <Popover
           placement="bottom start"
