@@ -23,6 +23,25 @@ async function personName(page: Page): Promise<string> {
   return `${user.first_name} ${user.last_name}`;
 }
 
+/** From the next load on, the page keeps the layout shifts no input caused. */
+async function recordLayoutShifts(page: Page) {
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    Object.assign(window, { layoutShifts: shifts });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+        if (!entry.hadRecentInput) shifts.push(entry.value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/** The page's layout shift so far (the sum, as CLS over one short load). */
+async function layoutShift(page: Page): Promise<number> {
+  return page.evaluate(() =>
+    (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((sum, value) => sum + value, 0),
+  );
+}
+
 test('the frame shows before the app script runs, and the current user is already being fetched', async ({ page }) => {
   await signIn(page, PERSONA);
   const name = await personName(page);
@@ -40,14 +59,7 @@ test('the frame shows before the app script runs, and the current user is alread
 test('the app takes over the frame without moving it', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, PERSONA);
-  await page.addInitScript(() => {
-    const shifts: number[] = [];
-    Object.assign(window, { layoutShifts: shifts });
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
-        if (!entry.hadRecentInput) shifts.push(entry.value);
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  await recordLayoutShifts(page);
   await holdScripts(page);
   await page.goto('/');
   const frameBar = await page.getByRole('banner').boundingBox();
@@ -57,10 +69,7 @@ test('the app takes over the frame without moving it', async ({ page }) => {
   const appBar = await page.getByRole('banner').boundingBox();
   expect(appBar).toEqual(frameBar);
   await expect(page.getByTestId('loading-shell')).toHaveCount(0);
-  const shift = await page.evaluate(() =>
-    (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((sum, value) => sum + value, 0),
-  );
-  expect(shift).toBeLessThan(0.05);
+  expect(await layoutShift(page)).toBeLessThan(0.05);
 });
 
 test('a signed-out visitor ends on the sign-in page without a signed-in frame on the way', async ({ page }) => {
@@ -74,4 +83,47 @@ test('a signed-out visitor ends on the sign-in page without a signed-in frame on
   await expect(page).toHaveURL(/\/login\?/);
   await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.dataset.sawShell ?? 'no')).toBe('no');
+});
+
+test('on a phone, the measurement dashboard does not move when a long name arrives', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, PERSONA);
+  // The live measurement Lighthouse opens: a name of three lines on a phone.
+  const answer = await page.request.get('/api/v1/measurement?limit=100');
+  const { data } = (await answer.json()) as {
+    data: { id: string; name: string; status: string; impressions: number | null }[];
+  };
+  const measurement = data.find((m) => m.status === 'live' && (m.impressions ?? 0) > 0);
+  if (!measurement) throw new Error('The data has no live measurement');
+  await recordLayoutShifts(page);
+  await page.goto(`/measurements/${measurement.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: measurement.name })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
+  expect(await layoutShift(page)).toBeLessThan(0.05);
+});
+
+test('the report page loads a picker’s code when a person reaches for it, and a press made meanwhile opens it', async ({
+  page,
+}) => {
+  await signIn(page, PERSONA);
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const asked: string[] = [];
+  await page.route('**/_astro/MultiPickerPopover.*.js', async (route) => {
+    asked.push(route.request().url());
+    await held;
+    await route.continue();
+  });
+  await page.goto('/reports?startDate=2026-10-01&endDate=2026-10-31&measurement=*&groupBy=channel');
+  const measurements = page.getByRole('button', { name: /^Measurements/ });
+  await expect(measurements).toHaveText('Select All');
+  await expect(page.getByRole('button', { name: /^Metrics/ })).toBeVisible();
+  await expect(page.getByRole('switch', { name: 'Measured impressions only' })).not.toBeChecked();
+  expect(asked).toEqual([]);
+  // Pressed while the code is still on its way: the picker opens once it arrives.
+  await measurements.click();
+  await expect.poll(() => asked.length).toBe(1);
+  release();
+  await expect(page.getByRole('searchbox', { name: 'Search measurements' })).toBeFocused();
+  await expect(page.getByRole('option', { name: 'Select All' })).toBeVisible();
 });

@@ -132,11 +132,18 @@ export default function DashboardPage({ params }: PageProps) {
         {/* Grows from a fixed basis, so the buttons wrap (or not) the same way before and after the
             name loads: a long name truncates instead of pushing them onto a new line (CLS). */}
         <div className="min-w-0 flex-1 basis-96">
+          {/* On a phone the name wraps to up to three lines with the badge on a line of its own; the
+              lines and the badge's place are kept from the first paint, so nothing below moves when
+              the name arrives (CLS). From sm up the name is one truncated line beside the badge. */}
           <div className="flex flex-wrap items-center gap-3">
-            <h1 className="text-2xl font-semibold tracking-tight break-words text-slate-900 sm:truncate">
-              {flight?.name ?? <Skeleton className="h-8 w-72" />}
+            <h1 className="line-clamp-3 min-h-24 w-full text-2xl font-semibold tracking-tight break-words text-slate-900 sm:block sm:min-h-0 sm:w-auto sm:truncate">
+              {flight?.name ?? <Skeleton className="h-8 w-72 max-w-full" />}
             </h1>
-            {flight ? <MeasurementStatusBadge status={flight.status} /> : null}
+            {flight ? (
+              <MeasurementStatusBadge status={flight.status} />
+            ) : (
+              <Skeleton className="h-5 w-14 rounded-full" />
+            )}
           </div>
           {/* Placeholders hold the lines' places while loading, so nothing below jumps (CLS). */}
           {flight ? (

@@ -1,24 +1,13 @@
 /**
- * A searchable multi-select: a button that opens a popover with a search field and a list of
- * checkable options (React Aria: DialogTrigger, Autocomplete, SearchField, ListBox), so keyboard,
- * focus and screen-reader behaviour come from the library. 'Select All' (id '*', spec §3) is an
- * option of its own when offered: choosing it stands for every option, now and later.
+ * A searchable multi-select (the popover itself is MultiPickerPopover.tsx). 'Select All' (id '*',
+ * spec §3) is an option of its own when offered: choosing it stands for every option, now and later.
+ *
+ * The popover's library code (dialog, autocomplete, list box) is a large chunk that the report page
+ * would otherwise load, evaluate and render three times before its first paint. Until a person
+ * reaches for a picker (pointer over it, focus, press), a plain button of the same box, label and
+ * text stands in; the press is kept, so the picker opens as soon as its code is there.
  */
-import { useId } from 'react';
-import {
-  Autocomplete,
-  Button,
-  Dialog,
-  DialogTrigger,
-  Input,
-  ListBox,
-  ListBoxItem,
-  Popover,
-  SearchField,
-  useFilter,
-  type Selection,
-} from 'react-aria-components';
-import { SELECT_LAYER_Z_INDEX } from '../../../shared/constants.ts';
+import { lazy, Suspense, useId, useState } from 'react';
 import { SELECT_BOX_CLASS, SelectChevron } from '../../shared/SelectField.tsx';
 
 export const SELECT_ALL = '*';
@@ -54,123 +43,92 @@ export interface MultiPickerProps {
   knownNames?: readonly PickerOption[];
 }
 
-export function MultiPicker({
-  label,
+/** The picker's box, shared by the stand-in and the real button so the swap moves nothing. */
+export const PICKER_BUTTON_CLASS = `${SELECT_BOX_CLASS} border-slate-300 outline-none`;
+
+/** What the button reads: the one chosen name, a count, 'Select All' or the placeholder. */
+export function pickerText({
   options,
   value,
-  onChange,
-  selectAll,
   placeholder,
   summary,
-  isDisabled,
-  testId,
-  loading,
-  onWanted,
   knownNames = [],
-}: MultiPickerProps) {
-  const labelId = useId();
-  const { contains } = useFilter({ sensitivity: 'base' });
-  const all = value === SELECT_ALL;
-  const chosen = all ? [] : value;
+}: Pick<MultiPickerProps, 'options' | 'value' | 'placeholder' | 'summary' | 'knownNames'>): string {
+  if (value === SELECT_ALL) return 'Select All';
+  if (value.length === 0) return placeholder;
+  if (value.length > 1) return summary(value.length);
   const known = new Map([...knownNames, ...options].map((o) => [o.id, o.name]));
-  const text = all
-    ? 'Select All'
-    : chosen.length === 0
-      ? placeholder
-      : chosen.length === 1
-        ? (known.get(chosen[0]!) ?? summary(1))
-        : summary(chosen.length);
-  const items: PickerOption[] = selectAll ? [{ id: SELECT_ALL, name: 'Select All' }, ...options] : [...options];
-  const selectedKeys = new Set<string>(all ? [SELECT_ALL] : chosen);
+  return known.get(value[0]!) ?? summary(1);
+}
 
-  const change = (keys: Selection) => {
-    const next = keys === 'all' ? options.map((o) => o.id) : [...keys].map(String);
-    // Picking 'Select All' replaces a list; picking an item while 'Select All' is on starts a list.
-    if (next.includes(SELECT_ALL) && !all) return onChange(SELECT_ALL);
-    onChange(next.filter((id) => id !== SELECT_ALL));
-  };
-
+/** The label above the box, which the button's accessible name reads. */
+export function PickerLabel({ labelId, label }: { labelId: string; label: string }) {
   return (
-    <div data-testid={testId}>
-      <span id={labelId} className="mb-1 block text-sm font-medium text-slate-700">
-        {label}
+    <span id={labelId} className="mb-1 block text-sm font-medium text-slate-700">
+      {label}
+    </span>
+  );
+}
+
+/** The inside of the box: what is chosen (greyed while nothing is), and the chevron. */
+export function PickerFace({
+  labelId,
+  ...props
+}: Pick<MultiPickerProps, 'options' | 'value' | 'placeholder' | 'summary' | 'knownNames'> & { labelId: string }) {
+  const { value } = props;
+  return (
+    <>
+      <span
+        id={`${labelId}-value`}
+        className={`block truncate ${value !== SELECT_ALL && value.length === 0 ? 'text-slate-500' : ''}`}
+      >
+        {pickerText(props)}
       </span>
-      <DialogTrigger onOpenChange={(open) => open && onWanted?.()}>
-        <Button
-          onHoverStart={onWanted}
-          onFocus={onWanted}
-          aria-labelledby={`${labelId} ${labelId}-value`}
-          isDisabled={isDisabled}
-          className={`${SELECT_BOX_CLASS} border-slate-300 outline-none data-[disabled]:cursor-not-allowed data-[disabled]:bg-slate-100 data-[focus-visible]:outline-2 data-[focus-visible]:outline-primary`}
-        >
-          <span
-            id={`${labelId}-value`}
-            className={`block truncate ${!all && chosen.length === 0 ? 'text-slate-500' : ''}`}
-          >
-            {text}
-          </span>
-          <SelectChevron />
-        </Button>
-        <Popover
-          placement="bottom start"
-          style={{ zIndex: SELECT_LAYER_Z_INDEX }}
-          className="w-[--trigger-width] min-w-72 max-w-[calc(100vw-2rem)] rounded-lg bg-white shadow-xl ring-1 ring-slate-900/10"
-        >
-          <Dialog aria-label={label} className="flex max-h-[min(28rem,70vh)] flex-col outline-none">
-            <Autocomplete filter={contains}>
-              <SearchField
-                aria-label={`Search ${label.toLowerCase()}`}
-                className="border-b border-slate-200 p-2"
-                autoFocus
-              >
-                <Input
-                  placeholder="Search…"
-                  className="w-full rounded-md border border-slate-300 px-2.5 py-1.5 text-sm outline-none focus:outline-2 focus:outline-primary [&::-webkit-search-cancel-button]:hidden"
-                />
-              </SearchField>
-              {loading ? (
-                <p role="status" className="px-3 pt-2 text-sm text-slate-600">
-                  Loading {label.toLowerCase()}…
-                </p>
-              ) : null}
-              <ListBox
-                aria-label={label}
-                items={items}
-                selectionMode="multiple"
-                // Escape closes the picker (or clears the search); it must never drop the choices.
-                escapeKeyBehavior="none"
-                selectedKeys={selectedKeys}
-                onSelectionChange={change}
-                className="min-h-0 flex-1 overflow-auto py-1 outline-none"
-                renderEmptyState={() =>
-                  loading ? null : <p className="px-3 py-2 text-sm text-slate-600">Nothing matches</p>
-                }
-              >
-                {(item) => (
-                  <ListBoxItem
-                    id={item.id}
-                    textValue={item.detail ? `${item.name} ${item.detail}` : item.name}
-                    className={`flex cursor-pointer items-center gap-2 px-3 py-1.5 text-sm text-slate-800 outline-none data-[focused]:bg-primary-faded-2 ${item.id === SELECT_ALL ? 'border-b border-slate-100 font-medium' : ''}`}
-                  >
-                    {({ isSelected }) => (
-                      <>
-                        <span
-                          aria-hidden="true"
-                          className={`flex h-4 w-4 shrink-0 items-center justify-center rounded border text-[10px] ${isSelected || (all && item.id !== SELECT_ALL) ? 'border-primary-strong bg-primary-strong text-white' : 'border-slate-400 bg-white'}`}
-                        >
-                          {isSelected || (all && item.id !== SELECT_ALL) ? '✓' : ''}
-                        </span>
-                        <span className="min-w-0 flex-1 truncate">{item.name}</span>
-                        {item.detail ? <span className="shrink-0 text-xs text-slate-500">{item.detail}</span> : null}
-                      </>
-                    )}
-                  </ListBoxItem>
-                )}
-              </ListBox>
-            </Autocomplete>
-          </Dialog>
-        </Popover>
-      </DialogTrigger>
+      <SelectChevron />
+    </>
+  );
+}
+
+const loadPopover = () => import('./MultiPickerPopover.tsx');
+const MultiPickerPopover = lazy(loadPopover);
+
+type Wanted = 'no' | 'yes' | 'open';
+
+export function MultiPicker(props: MultiPickerProps) {
+  const { label, isDisabled, testId, onWanted } = props;
+  const labelId = useId();
+  const [wanted, setWanted] = useState<Wanted>('no');
+  const [focused, setFocused] = useState(false);
+  const want = (next: Wanted) => {
+    onWanted?.();
+    setWanted((now) => (now === 'open' ? now : next));
+  };
+  const standIn = (
+    <div data-testid={testId}>
+      <PickerLabel labelId={labelId} label={label} />
+      <button
+        type="button"
+        aria-labelledby={`${labelId} ${labelId}-value`}
+        disabled={isDisabled}
+        className={`${PICKER_BUTTON_CLASS} cursor-default focus-visible:outline-2 focus-visible:outline-primary disabled:cursor-not-allowed disabled:bg-slate-100`}
+        onPointerEnter={() => want('yes')}
+        onFocus={() => {
+          setFocused(true);
+          want('yes');
+        }}
+        onBlur={() => setFocused(false)}
+        // Pointer down, not click: the real button may replace this one between down and up.
+        onPointerDown={() => want('open')}
+        onClick={() => want('open')}
+      >
+        <PickerFace labelId={labelId} {...props} />
+      </button>
     </div>
+  );
+  if (wanted === 'no') return standIn;
+  return (
+    <Suspense fallback={standIn}>
+      <MultiPickerPopover {...props} labelId={labelId} defaultOpen={wanted === 'open'} autoFocus={focused} />
+    </Suspense>
   );
 }

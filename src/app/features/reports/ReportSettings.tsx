@@ -4,7 +4,6 @@
  * fixes them) and comparison; each change goes to the URL through `update`.
  */
 import { useState } from 'react';
-import { Switch } from 'react-aria-components';
 import { METRIC_DEFINITIONS } from '../../../shared/metrics.ts';
 import { messages } from '../../../shared/messages.ts';
 import {
@@ -98,19 +97,23 @@ export function ReportSettings({
         }}
       />
       <div className="flex items-end pb-2">
-        <Switch
-          isSelected={state.measured}
-          onChange={(measured) => update({ measured })}
-          className="group flex cursor-pointer items-center gap-3 text-sm text-slate-700"
-        >
+        {/* A native switch: React Aria's would bring its library chunk into the page's first load. */}
+        <label className="flex cursor-pointer items-center gap-3 text-sm text-slate-700">
+          <input
+            type="checkbox"
+            role="switch"
+            checked={state.measured}
+            onChange={(e) => update({ measured: e.target.checked })}
+            className="peer sr-only"
+          />
           <span
             aria-hidden="true"
-            className="flex h-6 w-11 shrink-0 items-center rounded-full bg-slate-300 px-0.5 transition-colors group-data-[selected]:bg-primary-strong group-data-[focus-visible]:outline-2 group-data-[focus-visible]:outline-offset-2 group-data-[focus-visible]:outline-primary"
+            className="flex h-6 w-11 shrink-0 items-center rounded-full bg-slate-300 px-0.5 transition-colors peer-checked:bg-primary-strong peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-primary [&>span]:transition-transform peer-checked:[&>span]:translate-x-5"
           >
-            <span className="h-5 w-5 rounded-full bg-white shadow transition-transform group-data-[selected]:translate-x-5" />
+            <span className="h-5 w-5 rounded-full bg-white shadow" />
           </span>
           Measured impressions only
-        </Switch>
+        </label>
       </div>
       {dateChoice === CUSTOM ? (
         <>

@@ -1,0 +1,149 @@
+/**
+ * The picker itself: a button that opens a popover with a search field and a list of checkable
+ * options (React Aria: DialogTrigger, Autocomplete, SearchField, ListBox), so keyboard, focus and
+ * screen-reader behaviour come from the library. Loaded when a person first reaches for a picker
+ * (MultiPicker.tsx draws a stand-in of the same size and text until then).
+ */
+import {
+  Autocomplete,
+  Button,
+  Dialog,
+  DialogTrigger,
+  Input,
+  ListBox,
+  ListBoxItem,
+  Popover,
+  SearchField,
+  useFilter,
+  type Selection,
+} from 'react-aria-components';
+import { SELECT_LAYER_Z_INDEX } from '../../../shared/constants.ts';
+import {
+  PICKER_BUTTON_CLASS,
+  PickerFace,
+  PickerLabel,
+  SELECT_ALL,
+  type MultiPickerProps,
+  type PickerOption,
+} from './MultiPicker.tsx';
+
+export default function MultiPickerPopover({
+  label,
+  options,
+  value,
+  onChange,
+  selectAll,
+  placeholder,
+  summary,
+  isDisabled,
+  testId,
+  loading,
+  onWanted,
+  knownNames = [],
+  labelId,
+  defaultOpen,
+  autoFocus,
+}: MultiPickerProps & {
+  labelId: string;
+  /** A person pressed the stand-in before this loaded. */
+  defaultOpen: boolean;
+  /** The stand-in had the focus: this button takes it over. */
+  autoFocus: boolean;
+}) {
+  const { contains } = useFilter({ sensitivity: 'base' });
+  const all = value === SELECT_ALL;
+  const chosen = all ? [] : value;
+  const items: PickerOption[] = selectAll ? [{ id: SELECT_ALL, name: 'Select All' }, ...options] : [...options];
+  const selectedKeys = new Set<string>(all ? [SELECT_ALL] : chosen);
+
+  const change = (keys: Selection) => {
+    const next = keys === 'all' ? options.map((o) => o.id) : [...keys].map(String);
+    // Picking 'Select All' replaces a list; picking an item while 'Select All' is on starts a list.
+    if (next.includes(SELECT_ALL) && !all) return onChange(SELECT_ALL);
+    onChange(next.filter((id) => id !== SELECT_ALL));
+  };
+
+  return (
+    <div data-testid={testId}>
+      <PickerLabel labelId={labelId} label={label} />
+      <DialogTrigger defaultOpen={defaultOpen} onOpenChange={(open) => open && onWanted?.()}>
+        <Button
+          onHoverStart={onWanted}
+          onFocus={onWanted}
+          autoFocus={autoFocus}
+          aria-labelledby={`${labelId} ${labelId}-value`}
+          isDisabled={isDisabled}
+          className={`${PICKER_BUTTON_CLASS} data-[disabled]:cursor-not-allowed data-[disabled]:bg-slate-100 data-[focus-visible]:outline-2 data-[focus-visible]:outline-primary`}
+        >
+          <PickerFace
+            labelId={labelId}
+            options={options}
+            value={value}
+            placeholder={placeholder}
+            summary={summary}
+            knownNames={knownNames}
+          />
+        </Button>
+        <Popover
+          placement="bottom start"
+          style={{ zIndex: SELECT_LAYER_Z_INDEX }}
+          className="w-[--trigger-width] min-w-72 max-w-[calc(100vw-2rem)] rounded-lg bg-white shadow-xl ring-1 ring-slate-900/10"
+        >
+          <Dialog aria-label={label} className="flex max-h-[min(28rem,70vh)] flex-col outline-none">
+            <Autocomplete filter={contains}>
+              <SearchField
+                aria-label={`Search ${label.toLowerCase()}`}
+                className="border-b border-slate-200 p-2"
+                autoFocus
+              >
+                <Input
+                  placeholder="Search…"
+                  className="w-full rounded-md border border-slate-300 px-2.5 py-1.5 text-sm outline-none focus:outline-2 focus:outline-primary [&::-webkit-search-cancel-button]:hidden"
+                />
+              </SearchField>
+              {loading ? (
+                <p role="status" className="px-3 pt-2 text-sm text-slate-600">
+                  Loading {label.toLowerCase()}…
+                </p>
+              ) : null}
+              <ListBox
+                aria-label={label}
+                items={items}
+                selectionMode="multiple"
+                // Escape closes the picker (or clears the search); it must never drop the choices.
+                escapeKeyBehavior="none"
+                selectedKeys={selectedKeys}
+                onSelectionChange={change}
+                className="min-h-0 flex-1 overflow-auto py-1 outline-none"
+                renderEmptyState={() =>
+                  loading ? null : <p className="px-3 py-2 text-sm text-slate-600">Nothing matches</p>
+                }
+              >
+                {(item) => (
+                  <ListBoxItem
+                    id={item.id}
+                    textValue={item.detail ? `${item.name} ${item.detail}` : item.name}
+                    className={`flex cursor-pointer items-center gap-2 px-3 py-1.5 text-sm text-slate-800 outline-none data-[focused]:bg-primary-faded-2 ${item.id === SELECT_ALL ? 'border-b border-slate-100 font-medium' : ''}`}
+                  >
+                    {({ isSelected }) => (
+                      <>
+                        <span
+                          aria-hidden="true"
+                          className={`flex h-4 w-4 shrink-0 items-center justify-center rounded border text-[10px] ${isSelected || (all && item.id !== SELECT_ALL) ? 'border-primary-strong bg-primary-strong text-white' : 'border-slate-400 bg-white'}`}
+                        >
+                          {isSelected || (all && item.id !== SELECT_ALL) ? '✓' : ''}
+                        </span>
+                        <span className="min-w-0 flex-1 truncate">{item.name}</span>
+                        {item.detail ? <span className="shrink-0 text-xs text-slate-500">{item.detail}</span> : null}
+                      </>
+                    )}
+                  </ListBoxItem>
+                )}
+              </ListBox>
+            </Autocomplete>
+          </Dialog>
+        </Popover>
+      </DialogTrigger>
+    </div>
+  );
+}
