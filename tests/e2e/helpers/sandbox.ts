@@ -16,7 +16,8 @@ export { expect } from '../../support/lamp-playwright.ts';
 export { SANDBOX_HEADER };
 
 export const test = lampTest.extend<object, { sandbox: string }>({
-  lampSandboxPrefix: ['e2e', { scope: 'worker' }],
+  // The replicas run (playwright.replicas.config.ts) picks names that start on both replicas.
+  lampSandboxPrefix: [process.env.LAMP_E2E_SANDBOX_PREFIX ?? 'e2e', { scope: 'worker' }],
   sandbox: [
     async ({ lampWorker }, use) => {
       await use(lampWorker.sandbox ?? '');
