@@ -317,7 +317,7 @@ function adminRoutes(section: AdminSection): RouteEntry[] {
 export const routes: readonly RouteEntry[] = [
   route('home', '/', 'Home', 'pages/HomePage', { sidebar: 'measurements' }),
 
-  // Authentication and first login (issue 4 owns these pages).
+  // Authentication and first login.
   route('reset-password', '/reset-password', messages.titles.resetPassword, 'auth/ResetPasswordPage', {
     audience: 'public',
     layout: 'bare',
@@ -330,7 +330,7 @@ export const routes: readonly RouteEntry[] = [
   route('profile', '/profile', 'Profile', 'auth/ProfilePage', { narrow: true }),
   route('settings', '/settings', 'Settings', 'pages/SettingsPage'),
 
-  // Measurements (issue 6 owns these pages).
+  // Measurements.
   route('measurements', '/measurements', 'Measurements', 'measurements/MeasurementsPage', {
     access: lamp,
     sidebar: 'measurements',
@@ -399,7 +399,7 @@ export const routes: readonly RouteEntry[] = [
     { access: lamp, sidebar: 'measurements' },
   ),
 
-  // Reports (issue 13 owns these pages).
+  // Reports.
   route('reports', '/reports', 'Reports', 'reports/ReportsPage', { access: lamp, sidebar: 'reports' }),
   route('reports.saved', '/reports/saved', 'Saved Reports', 'reports/SavedReportsPage', {
     access: lamp,
@@ -415,7 +415,7 @@ export const routes: readonly RouteEntry[] = [
     switcherLock: null,
   }),
 
-  // Activations (issue 14 owns these pages).
+  // Activations.
   route('activations', '/activations/activations', 'Activations', 'activations/ActivationsPage', {
     access: lamp,
     sidebar: 'activations',
@@ -440,7 +440,7 @@ export const routes: readonly RouteEntry[] = [
     sidebar: 'activations',
   }),
 
-  // Spotlight (issue 15).
+  // Spotlight.
   route('spotlight', '/spotlight', 'Spotlight', 'spotlight/SpotlightHomePage', {
     access: spotlight,
     sidebar: 'spotlight',
@@ -611,7 +611,7 @@ const to =
 /** URL builders for every route, plus the static pages outside the app island. */
 export const paths = {
   home: (query?: QueryInit) => withQuery('/', query),
-  /** The static sign-in page; `next` is the path to return to (issue 4 reads it). */
+  /** The static sign-in page; `next` is the path to return to (the login page reads it). */
   login: (next?: string) => withQuery('/login', { next }),
   documentation: () => '/documentation',
   resetPassword: (query?: QueryInit) => withQuery('/reset-password', query),

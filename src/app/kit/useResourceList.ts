@@ -45,7 +45,7 @@ export function useResourceList<Name extends ResourceName>(
     // value is an error state naming the parameter, as the server's 400 would be.
     const query = pageQuery(spec.resource, listState.state, base);
     const page = await list(spec.resource, query);
-    // Budget (issue 11): the table must render within 100 ms of this mark; see DataTable.
+    // Budget: the table must render within 100 ms of this mark; see DataTable.
     if (typeof performance !== 'undefined') performance.mark(`kit:data:${spec.resource}`);
     return page;
   }, key);

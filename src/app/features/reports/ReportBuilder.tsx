@@ -454,7 +454,7 @@ function DateInput({
   const id = `report-date-${label.toLowerCase()}`;
   // What the field holds while a person types. Each key in a date field can make a whole date
   // ('10/31/2' is 0002-10-31), and sending each one to the URL made the range end before it
-  // began, so the report fell back to the last 30 days and the custom fields went (issue 27).
+  // began, so the report fell back to the last 30 days and the custom fields went.
   // Typed dates go in on Enter or when the person leaves the field; a pick from the calendar at once.
   const [draft, setDraft] = useState(value);
   const typing = useRef(false);
