@@ -113,7 +113,7 @@ async function withRoutes(app: FastifyInstance, config: Config, options: BuildAp
   const serveStatic = config.serveStatic;
   const sandboxScope = new SandboxScope();
   app.decorate('sandboxScope', sandboxScope);
-  // Test sandboxes (issue 16) start from the fixtures and copy on write; never in production.
+  // Test sandboxes start from the fixtures and copy on write; never in production.
   const sandboxRows = isDemoLike(config) ? { scope: sandboxScope, fixtures: () => app.db.fixtures() } : null;
   const repositories = createRepositories(app.db, sandboxRows);
   app.decorate('repositories', repositories);
@@ -145,13 +145,13 @@ async function withRoutes(app: FastifyInstance, config: Config, options: BuildAp
   // Before any route: it binds each route's declared access to the route as it is added, and a
   // route added earlier would go unchecked.
   accessControl(app, repositories);
-  // Faults and the request journal of test runs (issue 16): their hooks before any route.
+  // Faults and the request journal of test runs: their hooks before any route.
   testTraffic(app);
 
   healthRoutes(app, { mode: config.mode });
   authRoutes(app, { repositories, throttle: app.loginThrottle });
   currentUserRoutes(app);
-  // Sign-in self-service (issue 4): passwords, login links, the user's own details, the outbox.
+  // Sign-in self-service: passwords, login links, the user's own details, the outbox.
   passwordRoutes(app);
   loginLinkRoutes(app);
   profileRoutes(app);
@@ -164,16 +164,16 @@ async function withRoutes(app: FastifyInstance, config: Config, options: BuildAp
   testingRoutes(app);
   testTrafficRoutes(app);
   openApiRoutes(app);
-  // Measurements beyond plain resources: attention metrics, tags, data imports (issue 6).
+  // Measurements beyond plain resources: attention metrics, tags, data imports.
   metricsRoutes(app);
   measurementTagRoutes(app);
   importJobRoutes(app);
-  // Activations and domain lists beyond plain resources: preview, create with list, uploads (issue 14).
+  // Activations and domain lists beyond plain resources: preview, create with list, uploads.
   activationRoutes(app);
   activationSettingsRoutes(app);
-  // Reports: figures over measurements, saved-report names (issue 13).
+  // Reports: figures over measurements, saved-report names.
   reportRoutes(app);
-  // The Spotlight creative-testing service (issue 15).
+  // The Spotlight creative-testing service.
   spotlightRoutes(app);
 
   // ETags on the engine's single-row answers (optimistic concurrency: routes/concurrency.ts).

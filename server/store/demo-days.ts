@@ -28,7 +28,7 @@ export function demoDayShift(today: string = realToday()): number {
 }
 
 /**
- * A demo store seeded on an earlier day, retold on today (issue 27): each row nobody changed since
+ * A demo store seeded on an earlier day, retold on today: each row nobody changed since
  * it was seeded (it equals the earlier day's story, `then`) becomes today's telling of it (`now`),
  * so its names, financial years and report ranges agree with today's dates; a row someone changed
  * or made keeps their change, its dates moved on by `days`; a row someone deleted stays deleted;
