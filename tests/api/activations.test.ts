@@ -1,5 +1,5 @@
 /**
- * Activations and domain lists through the API (issue 14): account isolation, the write role,
+ * Activations and domain lists through the API: account isolation, the write role,
  * lamp_access, referenced ids in the same account, state actions and the deal id, delete refused
  * while a list is in use, the domain preview against the metrics endpoint's breakdown, creating an
  * activation with its list as one operation, and uploads reported by line with nothing saved.

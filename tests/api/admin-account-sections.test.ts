@@ -1,5 +1,5 @@
 /**
- * The server side of the admin area's account sections (issue 12): bulk-create of users (all or
+ * The server side of the admin area's account sections: bulk-create of users (all or
  * nothing, a report per row, invitations in the outbox), the account's grants (list, add,
  * revoke within the grant rules), and name mappings (their rules, and that imports, dashboards
  * and reports show the clean names).

@@ -1,5 +1,5 @@
 /**
- * A contract's Active flag (decisions.md §3 as updated by issue 27): active while today falls
+ * A contract's Active flag (decisions.md §3, as updated since): active while today falls
  * within its dates and its whole measurement list is not empty, the same whoever looks. On the
  * demo fixtures, with the sandbox clock on a day of FY2026/27.
  */

@@ -1,5 +1,5 @@
 /**
- * Crash safety (issue 17, finding 10): the server is killed with SIGKILL again and again while
+ * Crash safety: the server is killed with SIGKILL again and again while
  * clients write concurrently; after every kill the store (the snapshot and its change log, as the
  * next start reads them) holds every write the server acknowledged, and the server starts again
  * on what the kill left, a torn last log line included.

@@ -1,5 +1,5 @@
 /**
- * Two servers on one data directory (issue 31, finding 2): the second refuses to start and names
+ * Two servers on one data directory: the second refuses to start and names
  * the process that holds the directory, and the first goes on writing (a second start used to
  * delete its temporary file, and its next write failed with a 500); a clean shutdown frees the
  * directory; a killed server's lock is stale, taken over and reported (the kill -9 cycles of

@@ -111,8 +111,8 @@ describe('demo mode', () => {
   });
 
   it("seeds the story told on today: the rows as the generator makes them for the server's day", () => {
-    // Names, seasons, financial years and report ranges follow today's dates (issue 27;
-    // tests/unit/fixtures/story.test.ts holds the rules). The users are left out: signing in
+    // Names, seasons, financial years and report ranges follow today's dates
+    // (tests/unit/fixtures/story.test.ts holds the rules). The users are left out: signing in
     // above recorded a login.
     const story = generateFixtures({ today: today() });
     for (const name of ['contract', 'purchase-order', 'saved-report', 'activation', 'spotlight-brief'])

@@ -185,7 +185,7 @@ describe('GET /api/v1/report-data: figures', () => {
 
 describe('GET /api/v1/report-data: relative dates on the server clock', () => {
   /**
-   * The server's clock (the default state's, issue 16) stands at `iso`; sessions follow that
+   * The server's clock (the default state's) stands at `iso`; sessions follow that
    * clock too, so the writer signs in again at that moment.
    */
   const at = async (iso: string) => {

@@ -1,5 +1,5 @@
 /**
- * Scheduled reports (issue 36): who may schedule a report and to whom, what a bad schedule answers
+ * Scheduled reports: who may schedule a report and to whom, what a bad schedule answers
  * (a 4xx naming the field, nothing stored), delivery when the sandbox clock passes a due time (one
  * mail with the CSV, catch-up once), retries of a failed run, run now, and isolation.
  */

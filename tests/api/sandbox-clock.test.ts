@@ -1,5 +1,5 @@
 /**
- * The clock of a sandbox (issue 16): set or frozen per sandbox through PUT /api/v1/testing/clock,
+ * The clock of a sandbox: set or frozen per sandbox through PUT /api/v1/testing/clock,
  * it governs link expiry, sessions, relative dates ('last 7 days') and new rows' timestamps, in
  * that sandbox only; a reset puts back the real time.
  */

@@ -1,5 +1,5 @@
 /**
- * Test sandboxes (issue 16): a request naming a sandbox (X-Lamp-Sandbox, or the lamp_sandbox
+ * Test sandboxes: a request naming a sandbox (X-Lamp-Sandbox, or the lamp_sandbox
  * cookie) works on its own copy of the state, made from the fixtures on first use; writes are
  * invisible elsewhere, a reset of one leaves the others alone, sessions and the login throttle
  * are per sandbox, the limits answer 429, and production knows none of it.

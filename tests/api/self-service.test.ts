@@ -6,7 +6,7 @@ import { messages } from '../../src/shared/messages.ts';
 import { buildTestApp, productionConfig } from '../helpers/app.ts';
 
 /**
- * The self-service routes of issue 4 through inject(): forgotten password, reset by link and by
+ * The sign-in self-service routes through inject(): forgotten password, reset by link and by
  * current password, login links, the current user's own update, and the demo/test outbox.
  */
 const STRONG = 'Brisk-Otter-Lantern-42';

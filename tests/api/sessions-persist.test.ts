@@ -1,5 +1,5 @@
 /**
- * Sessions live with the data (issue 17, finding 7): a restart or a deploy signs nobody out;
+ * Sessions live with the data: a restart or a deploy signs nobody out;
  * sign-out and expiry work as before; the data file holds only hashes of the session ids.
  */
 import { mkdtempSync } from 'node:fs';

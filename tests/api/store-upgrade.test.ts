@@ -1,5 +1,5 @@
 /**
- * An upgrade or a stray file never wipes the store (issue 31, finding 1): an older data file is
+ * An upgrade or a stray file never wipes the store: an older data file is
  * migrated with the old one kept as `lamp.json.v<N>`; an unknown shape or a newer version refuses
  * to start, says how to recover and writes nothing; demo mode re-seeds changed fixtures only into
  * a store that holds the earlier demo data and nothing else; production never re-seeds.

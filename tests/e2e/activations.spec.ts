@@ -1,5 +1,5 @@
 /**
- * Activations and domain lists in a browser (issue 14): the guided create form against the API's
+ * Activations and domain lists in a browser: the guided create form against the API's
  * own domain breakdown, pause and resume with a stable deal id, uploads with bad lines, a good
  * upload downloaded again, delete refused while in use, what a reader sees, an account without
  * lamp_access, and axe. Tests run in parallel against one server: each makes its own rows with
@@ -129,7 +129,7 @@ test.describe('activations', () => {
     await openApp(page, '/activations/activations/create');
     await expect(page.getByRole('heading', { name: 'New activation', level: 1 })).toBeVisible();
     const picker = page.getByRole('combobox', { name: 'Measurement' });
-    // A paused measurement the picker does not list until its name is typed (issue 27: the one a
+    // A paused measurement the picker does not list until its name is typed (the one a
     // demo picks was lost as soon as focus left the picker).
     const measurement = await measurementBeyondFirstList(page, picker, account, 'paused');
     const metrics = await api<{ data: { breakdowns: { domain: { key: string; apm: number | null }[] } } }>(

@@ -1,5 +1,5 @@
 /**
- * The front end on a CDN (issue 33), as the README's "Hosting the front end on a CDN" sets it up:
+ * The front end on a CDN, as the README's "Hosting the front end on a CDN" sets it up:
  * a second build with PUBLIC_API_BASE on another origin, served by a plain static host that
  * applies the build's _redirects and _headers (helpers/static-host.ts), and the API alone
  * (LAMP_SERVE_STATIC=false) allowing that origin and sending e-mailed links to it. A person signs

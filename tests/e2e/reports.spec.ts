@@ -1,5 +1,5 @@
 /**
- * Reports in a browser (issue 13): building a report whose totals the test works out itself from
+ * Reports in a browser: building a report whose totals the test works out itself from
  * the measurement metrics endpoint, saving and reopening it, relative dates, the account-switch
  * rewrite, an admin-defined report, the CSV, and the way in from a measurement dashboard.
  * Tests that save create reports with names of their own (tests run in parallel on one server).

@@ -338,7 +338,7 @@ export function injectAs(
   return app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
 }
 
-/** Headers of a signed-in request in a test sandbox, whose sessions are its own (issue 16). */
+/** Headers of a signed-in request in a test sandbox, whose sessions are its own. */
 export function asIn(app: FastifyInstance, persona: Persona, sandbox: string) {
   app.sandboxes.use(sandbox);
   return {
