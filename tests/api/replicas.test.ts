@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
 import { DEMO_PASSWORD } from '../../server/routes/outbox.ts';
 import { freePort, startLamp, waitFor, type Server } from '../bench/harness.ts';
+import { lampPrefer } from '../support/lamp-testing.ts';
 import { NGINX, NGINX_MISSING, writeNginxSite } from '../support/nginx-replicas.ts';
 
 const SANDBOXES = 8;
@@ -124,5 +125,20 @@ describe.skipIf(!NGINX)(TITLE, () => {
       expect(await replicaOf('GET', '/api/v1/testing/clock', { 'x-lamp-sandbox': name }), name).toBe(made);
       expect(await replicaOf('DELETE', `/api/v1/testing/sandboxes/${name}`), name).toBe(made);
     }
+  });
+
+  it('keeps a sandbox on its replica when that replica drops a connection', async () => {
+    // Test suites drop connections on purpose (the lamp-drop fault); nginx must neither answer
+    // the request from the other replica nor count the drop as the replica failing.
+    const sandbox = { 'x-lamp-sandbox': 'dropped-on-purpose' };
+    const replicaOf = async () =>
+      (await fetch(`${base}/api/v1/testing/clock`, { headers: sandbox })).headers.get('x-lamp-replica');
+    const home = await replicaOf();
+    const dropped = await fetch(`${base}/api/v1/session`, {
+      headers: { ...sandbox, prefer: lampPrefer({ drop: true }) },
+    });
+    expect(dropped.status, 'the drop reaches the client').toBe(502);
+    expect(dropped.headers.get('x-lamp-replica')).toBe(home);
+    for (let n = 0; n < 3; n += 1) expect(await replicaOf()).toBe(home);
   });
 });

@@ -67,11 +67,13 @@ export function writeNginxSite(options: NginxSiteOptions): NginxSite {
   const site = nginxSite(options);
   mkdirSync(path.join(prefix, 'logs'), { recursive: true });
   const deployed = readFileSync(path.join(ROOT, 'deploy/nginx-replicas.conf'), 'utf8');
-  const servers = /( *)server 127\.0\.0\.1:8081;\n\s*server 127\.0\.0\.1:8082;/;
+  const servers = /( *)server 127\.0\.0\.1:8081([^;\n]*);\n\s*server 127\.0\.0\.1:8082[^;\n]*;/;
   if (!servers.test(deployed) || !deployed.includes('listen 8080;'))
     throw new Error('deploy/nginx-replicas.conf no longer lists its two example replicas and port');
   const conf = deployed
-    .replace(servers, (_, indent: string) => replicas.map((replica) => `${indent}server ${replica};`).join('\n'))
+    .replace(servers, (_, indent: string, parameters: string) =>
+      replicas.map((replica) => `${indent}server ${replica}${parameters};`).join('\n'),
+    )
     .replace('listen 8080;', `listen 127.0.0.1:${port};`);
   writeFileSync(path.join(prefix, 'site.conf'), conf);
   writeFileSync(
