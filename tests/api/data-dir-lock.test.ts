@@ -18,6 +18,7 @@ import { LOCK_FILE } from '../../server/store/data-lock.ts';
 import { StoreRefusal } from '../../server/store/refusal.ts';
 import { signIn, startLamp } from '../bench/harness.ts';
 import { buildTestApp, productionConfig } from '../helpers/app.ts';
+import { signInThrough } from '../helpers/http.ts';
 
 const freshDir = () => mkdtempSync(path.join(tmpdir(), 'lamp-lock-'));
 
@@ -30,14 +31,7 @@ function createList(app: FastifyInstance, cookie: string, name: string) {
   });
 }
 
-async function signInApp(app: FastifyInstance): Promise<string> {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/v1/auth',
-    payload: { email: 'writer@northwind.test', password: 'Lamp-Demo-2026!' },
-  });
-  return String(response.headers['set-cookie']).split(';')[0] ?? '';
-}
+const signInApp = (app: FastifyInstance) => signInThrough(app, 'writer@northwind.test');
 
 /** server/main.ts on `dataDir` that is expected to refuse: its exit code and what it printed. */
 function refusedStart(dataDir: string): Promise<{ code: number | null; stderr: string }> {
