@@ -11,8 +11,7 @@ import type { MetricsResponse } from '../../src/shared/measurement-api.ts';
 import type { AccountGrant } from '../../src/shared/schemas/account-users.ts';
 import type { Measurement } from '../../src/shared/schemas/index.ts';
 import { buildTestApp } from '../helpers/app.ts';
-import { signInThrough } from '../helpers/http.ts';
-import { injectWith, type InjectMethod } from '../helpers/http.ts';
+import { injectWith, signInThrough, type InjectMethod } from '../helpers/http.ts';
 
 const NORTHWIND = ACCOUNT_IDS.northwind;
 let app: FastifyInstance;

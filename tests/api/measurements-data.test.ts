@@ -11,8 +11,7 @@ import { aggregateMetrics, sumCounts } from '../../src/shared/metrics.ts';
 import type { Measurement } from '../../src/shared/schemas/index.ts';
 import { buildTestApp } from '../helpers/app.ts';
 import { measurementBody } from '../helpers/bodies.ts';
-import { signInThrough } from '../helpers/http.ts';
-import { injectWith } from '../helpers/http.ts';
+import { injectWith, signInThrough } from '../helpers/http.ts';
 
 let app: FastifyInstance;
 const cookies: Record<string, string> = {};

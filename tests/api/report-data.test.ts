@@ -12,8 +12,7 @@ import { apm, COUNT_KEYS, derive, sumCounts } from '../../src/shared/metrics.ts'
 import { weekOf, type ReportData } from '../../src/shared/report-api.ts';
 import type { LabelValue, Measurement } from '../../src/shared/schemas/index.ts';
 import { buildTestApp } from '../helpers/app.ts';
-import { signInThrough } from '../helpers/http.ts';
-import { injectWith } from '../helpers/http.ts';
+import { injectWith, signInThrough } from '../helpers/http.ts';
 
 let app: FastifyInstance;
 const cookies: Record<string, string> = {};
