@@ -23,7 +23,7 @@ type Category = (typeof CATEGORIES)[number];
 type FormFactor = 'desktop' | 'mobile';
 
 /**
- * The budgets (issue 35): performance 0.95 on a desktop and 0.90 on a phone, accessibility and best
+ * The budgets: performance 0.95 on a desktop and 0.90 on a phone, accessibility and best
  * practices 1.00 everywhere. The app paints its frame from the HTML and starts its first call with
  * it, so a phone's first paint no longer waits for the app's JavaScript.
  */

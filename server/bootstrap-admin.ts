@@ -1,5 +1,5 @@
 /**
- * The first super user of a production store (issue 17): production starts with no user at all,
+ * The first super user of a production store: production starts with no user at all,
  * so nobody holds a known password. The operator starts the server once with
  *
  *   LAMP_BOOTSTRAP_ADMIN_EMAIL, LAMP_BOOTSTRAP_ADMIN_PASSWORD,

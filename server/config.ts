@@ -47,7 +47,7 @@ const EnvSchema = z.object({
     .optional(),
   /** Lets test control answer other machines that send it (demo containers under remote tests). */
   LAMP_TEST_CONTROL_TOKEN: z.string().min(32).optional(),
-  /** How many test sandboxes may exist at once (demo and test modes; issue 16). */
+  /** How many test sandboxes may exist at once (demo and test modes). */
   LAMP_MAX_SANDBOXES: z.coerce.number().int().min(1).max(1000).default(32),
   /** A test sandbox unused this many minutes is dropped. */
   LAMP_SANDBOX_IDLE_MINUTES: z.coerce
@@ -86,7 +86,7 @@ export interface Config {
   maxSandboxes: number;
   /** A test sandbox unused this many minutes is dropped. */
   sandboxIdleMinutes: number;
-  /** Requests kept per sandbox journal (issue 16). */
+  /** Requests kept per sandbox journal. */
   journalLimit: number;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Whether a request comes from a page on another site (issue 30, findings 5 and 6). A browser
+ * Whether a request comes from a page on another site. A browser
  * sends cross-site requests that need no preflight (an empty POST, a GET through an <img> or a
  * link) with the user's cookies, and, for a test-control route, from this machine: loopback and
  * the session are no proof that a person meant it. So routes that change state without a JSON body

@@ -1,8 +1,7 @@
 /**
  * JSON bodies, parsed by Fastify's own parser, with one more rule: a body of `null` is refused
  * (400 naming the body). Routes read `request.body ?? {}` so that a request without a body is an
- * empty one; a JSON null would slip through that as `{}` and a PUT of null answer 200 (issue 30,
- * finding 8). Here rather than in each route, so no route can forget it.
+ * empty one; a JSON null would slip through that as `{}` and a PUT of null answer 200. Here rather than in each route, so no route can forget it.
  */
 import formbody from '@fastify/formbody';
 import { namedPlugin } from './plugins/named.ts';

@@ -1,5 +1,5 @@
 /**
- * A changed e-mail address (issue 30). The address a user signs in with is also where reset and
+ * A changed e-mail address. The address a user signs in with is also where reset and
  * login links go, so whoever sets it could take the account over: a new address therefore waits
  * in `pending_email` until a link sent to it is followed, and until then `email` stays as it was.
  * Signing in, asking a reset or being sent any link at the new address does nothing for it. The

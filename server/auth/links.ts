@@ -8,7 +8,7 @@ import { now as clockNow } from '../sandbox/context.ts';
  *
  * The MAC also covers the user's state when the link was issued (linkState: their password hash
  * and e-mail), so that a password change, or a confirmed change of e-mail, ends every link issued
- * before it (issue 30) without a list of links to revoke. That a link works only once is kept by
+ * before it without a list of links to revoke. That a link works only once is kept by
  * the used-link records (server/auth/used-links.ts).
  */
 export type LinkPurpose = 'reset' | 'login';

@@ -30,7 +30,7 @@ export class LoginThrottle {
   readonly #now: () => number;
 
   /**
-   * `failures` returns the table of failures to use now: one per test sandbox (issue 16), so a
+   * `failures` returns the table of failures to use now: one per test sandbox, so a
    * sandbox's failed sign-ins never hold up another's.
    */
   constructor(

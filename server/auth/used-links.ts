@@ -4,7 +4,7 @@ import { nowIso } from '../sandbox/context.ts';
 
 /**
  * MACs of links already followed, so that a reset link and a login link each work once
- * (decisions.md §3; issue 30 for login links). A record outlives its link's expiry harmlessly.
+ * (decisions.md §3, extended to login links). A record outlives its link's expiry harmlessly.
  */
 export const USED_LINK_COLLECTION = 'used-link';
 

@@ -86,7 +86,7 @@ const COPY: Record<EmailKind, { purpose: LinkPurpose | null; subject: string; bo
     subject: `You have been invited to ${PRODUCT_NAME}`,
     body: 'An account has been created for you. Open this link within 24 hours to confirm your e-mail address, sign in and choose your password:',
   },
-  // An e-mail change (issue 30): the link goes to the new address; the old one is told.
+  // An e-mail change: the link goes to the new address; the old one is told.
   'email-change': {
     purpose: 'login',
     subject: `Confirm your new ${PRODUCT_NAME} e-mail address`,

@@ -4,7 +4,7 @@
  * CSP that allows nothing, nosniff, no framing, HSTS), plus CORP, which keeps other sites from
  * loading signed-in JSON with no-cors requests, and `Cache-Control: no-store`: API answers are
  * personal (the current user, lists, details, errors), so no browser or shared cache keeps them
- * (issue 30, finding 7). The few public ones (the OpenAPI document) set their own. Headers that
+ *. The few public ones (the OpenAPI document) set their own. Headers that
  * only act on HTML documents (referrer policy, permissions) are left off JSON: each header is
  * work on every response for the server and every client. Both sets are fixed at start-up; HSTS
  * goes only with responses over HTTPS.

@@ -217,7 +217,7 @@ function sessionCookie(request: FastifyRequest): string | undefined {
 
 /**
  * Sessions kept in the store's document, persisted through its (group-committed) writes; a test
- * sandbox's sessions (issue 16) are kept with the sandbox, in memory: `sandboxTable` returns the
+ * sandbox's sessions are kept with the sandbox, in memory: `sandboxTable` returns the
  * table of the running code's sandbox, or null in the default state.
  */
 export function databaseSessions(
@@ -247,7 +247,7 @@ export function sessions(app: FastifyInstance, repositories: Repositories) {
       return sandbox === DEFAULT_SANDBOX ? null : (app.sandboxes.sessions(sandbox) ?? {});
     },
   );
-  // The request's clock (a test sandbox's clock can be set: issue 16).
+  // The request's clock (a test sandbox's clock can be set).
   app.decorate('sessions', new SessionStore(now, persistence));
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);

@@ -1,5 +1,5 @@
 /**
- * Faults and the request journal (issue 16; demo and test modes only: in production this plugin
+ * Faults and the request journal (demo and test modes only: in production this plugin
  * adds nothing). For every API request outside the testing routes, in the request's sandbox:
  *
  *   - onRequest notes the sandbox and the arrival;

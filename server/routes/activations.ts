@@ -1,5 +1,5 @@
 /**
- * Activations beyond plain resources (issue 14, decisions.md §7):
+ * Activations beyond plain resources (decisions.md §7):
  *
  * - GET  /api/v1/measurement-domains: the read-only domain preview beside the metrics endpoint.
  *   It takes the measurement's per-domain breakdown from the same rows and formulas as the

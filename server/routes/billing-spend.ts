@@ -1,5 +1,5 @@
 /**
- * What a purchase order has left (issue 11): its amount less the spend it pays for.
+ * What a purchase order has left: its amount less the spend it pays for.
  *
  * A purchase order pays for the measurements of its contract. Their spend is the cost of their
  * delivery so far (the dashboard's own rows and sum, metrics.ts), drawn from the contract's

@@ -1,5 +1,5 @@
 /**
- * Optimistic concurrency for the resource engine (issue 17, finding 4): no silent lost updates.
+ * Optimistic concurrency for the resource engine: no silent lost updates.
  *
  * - A row's version is its ETag: a strong validator derived from the stored row itself (a hash
  *   of its JSON). Every change to a row, by any route (the engine, a profile update, an import

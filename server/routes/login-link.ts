@@ -12,7 +12,7 @@ import { nowIso } from '../sandbox/context.ts';
 /**
  * GET /api/v1/login-link?m&u&t&e: the link of a verification or invitation e-mail. A valid link
  * (24 hours; MAC over user, time, e-mail and the user's state, server/auth/links.ts) marks the
- * address verified and signs the user in, once: a followed link is spent (issue 30).
+ * address verified and signs the user in, once: a followed link is spent.
  * A link to the user's pending address (an e-mail change, server/auth/email-change.ts) makes that
  * address their e-mail first. Every failure gives the same message: the page shows the spec's
  * text anyway.

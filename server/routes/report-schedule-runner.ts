@@ -1,5 +1,5 @@
 /**
- * Scheduled reports (issue 36), the delivery: due schedules run on the server's clock. Outside test
+ * Scheduled reports, the delivery: due schedules run on the server's clock. Outside test
  * mode a timer makes a pass every few seconds in the default state and in each sandbox (on its own
  * clock), as the import jobs' timer does; in every mode, moving a sandbox's clock
  * (PUT /api/v1/testing/clock) makes a pass at once, so a test sees the mail without waiting.

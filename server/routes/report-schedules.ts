@@ -1,5 +1,5 @@
 /**
- * Scheduled reports (issue 36), the engine's side: the rules of a `report-schedule` write (the
+ * Scheduled reports, the engine's side: the rules of a `report-schedule` write (the
  * behaviour table's entry) and what a schedule's bookkeeping starts from. A schedule lives in its
  * report's account and follows the report's own rule: only those who may change the report (its
  * maker, or an admin of the account) schedule it. Recipients are users of the account; another

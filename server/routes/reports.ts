@@ -1,6 +1,6 @@
 /**
- * Reports beyond plain resources (issue 13): the report data endpoint, and the runs and run-now of
- * scheduled reports (issue 36). (The saved-report name rule and the schedule's write rules are in
+ * Reports beyond plain resources: the report data endpoint, and the runs and run-now of
+ * scheduled reports. (The saved-report name rule and the schedule's write rules are in
  * the engine's behaviour table.)
  */
 import { routePlugin } from '../plugins/named.ts';

@@ -1,5 +1,5 @@
 /**
- * Faults and the request journal of the request's sandbox (issue 16; demo and test modes only,
+ * Faults and the request journal of the request's sandbox (demo and test modes only,
  * test control: 404 in production). The sandbox is the one the request names (X-Lamp-Sandbox,
  * else the lamp_sandbox cookie, else the default one), as for every other request.
  *

@@ -1,6 +1,6 @@
 /**
  * Test control (demo and test modes only; 404 in production). Every route works on the sandbox
- * the request names (X-Lamp-Sandbox or the lamp_sandbox cookie; issue 16), or the default state.
+ * the request names (X-Lamp-Sandbox or the lamp_sandbox cookie), or the default state.
  *
  *   POST   /api/v1/testing/reset                      the request's sandbox back to the fixtures
  *   GET    /api/v1/testing/sandboxes                  the sandboxes, with the limits

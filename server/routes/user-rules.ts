@@ -2,7 +2,7 @@
  * The grant rules for users written through the resource engine (the behaviour table's `authorise`
  * for `user`): nobody gives what they do not have, nobody edits a user who outranks them, and
  * nobody changes the e-mail (where reset and login links go) of a user they do not outrank in
- * every account that user works in (canChangeSignIn, issue 30).
+ * every account that user works in (canChangeSignIn).
  */
 import {
   canAccessAccount,

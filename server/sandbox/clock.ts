@@ -1,5 +1,5 @@
 /**
- * A sandbox's clock (issue 16): real time by default; set to a moment (and running on from it),
+ * A sandbox's clock: real time by default; set to a moment (and running on from it),
  * or frozen at one. Everything that depends on now reads it through server/sandbox/context.ts:
  * sessions, link expiry, relative dates ('last 7 days'), import progress, Spotlight tokens and
  * the timestamps of new rows.

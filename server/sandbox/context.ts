@@ -1,5 +1,5 @@
 /**
- * The request context of a sandbox (issue 16): which sandbox the code running now works in, and
+ * The request context of a sandbox: which sandbox the code running now works in, and
  * its clock. An onRequest hook (server/sandbox/plugin.ts) enters it for each request, and it
  * follows the request through every hook, handler and promise (AsyncLocalStorage), so the
  * repositories, the sessions, the login throttle and the clock pick the request's sandbox without

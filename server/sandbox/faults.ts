@@ -1,5 +1,5 @@
 /**
- * Fault rules of one sandbox (issue 16): set and cleared at runtime by the testing routes, matched
+ * Fault rules of one sandbox: set and cleared at runtime by the testing routes, matched
  * against every API request of the sandbox by server/plugins/test-traffic.ts. The newest matching
  * rule whose probability draw succeeds applies; one rule per request.
  *

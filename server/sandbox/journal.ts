@@ -1,5 +1,5 @@
 /**
- * The request journal of one sandbox (issue 16): what reached the API, oldest first, bounded (the
+ * The request journal of one sandbox: what reached the API, oldest first, bounded (the
  * oldest entries make way; `dropped` counts them). Entries are recorded by
  * server/plugins/test-traffic.ts and read through the testing routes with filters.
  */

@@ -1,5 +1,5 @@
 /**
- * Sandboxes in an app (issue 16): every request works in the sandbox it names (the X-Lamp-Sandbox
+ * Sandboxes in an app: every request works in the sandbox it names (the X-Lamp-Sandbox
  * header, else the lamp_sandbox cookie; server/sandbox/scope.ts), or in the default state.
  *
  * An onRequest hook, registered before any other that reads data (the session check), resolves

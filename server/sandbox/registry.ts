@@ -1,5 +1,5 @@
 /**
- * The sandboxes of one app (issue 16): made on first use, listed, reset, deleted, and dropped
+ * The sandboxes of one app: made on first use, listed, reset, deleted, and dropped
  * once idle. Their state lives where each piece keeps it (server/sandbox/scope.ts): the
  * repositories' copy-on-write rows, the clock, the login throttle, the journal and the faults;
  * the sessions live here, because a reset keeps them (as the default state's reset does: a

@@ -1,5 +1,5 @@
 /**
- * Which sandbox a request works in (issue 16), and state kept per sandbox.
+ * Which sandbox a request works in, and state kept per sandbox.
  *
  * A test suite isolates its workers by naming a sandbox: the `X-Lamp-Sandbox` header, or (for a
  * browser, which cannot add headers to every request) the `lamp_sandbox` cookie that a testing

@@ -1,5 +1,5 @@
 /**
- * One server per data directory (issue 31, finding 2). lowdb keeps the whole document in memory
+ * One server per data directory. lowdb keeps the whole document in memory
  * and the data file is replaced whole, so a second process on the same folder would overwrite the
  * first one's writes (and a start deletes the other's temporary file: its next write fails).
  *

@@ -1,5 +1,5 @@
 /**
- * Demo freshness (issues 16 and 27): in demo mode the data tells its story on the server's today.
+ * Demo freshness: in demo mode the data tells its story on the server's today.
  * A fresh store (first start, reset) is generated for today (fixtures/generate.ts, `today`), so
  * names, seasons, financial years and report ranges agree with the dates shown; test mode keeps
  * the committed fixtures (FIXTURE_TODAY), byte for byte.
@@ -28,7 +28,7 @@ export function demoDayShift(today: string = realToday()): number {
 }
 
 /**
- * A demo store seeded on an earlier day, retold on today (issue 27): each row nobody changed since
+ * A demo store seeded on an earlier day, retold on today: each row nobody changed since
  * it was seeded (it equals the earlier day's story, `then`) becomes today's telling of it (`now`),
  * so its names, financial years and report ranges agree with today's dates; a row someone changed
  * or made keeps their change, its dates moved on by `days`; a row someone deleted stays deleted;

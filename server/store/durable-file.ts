@@ -6,7 +6,7 @@
  *   is serialised and written once for all of them. Every caller's promise resolves only after a
  *   write that began after its change (and was flushed with fsync) has been renamed into place.
  *   Under load, a hundred concurrent writes cost one or two disk writes instead of a hundred
- *   serialisations of the whole document (issue 17: 1.4 MB at the demo size).
+ *   serialisations of the whole document (1.4 MB at the demo size).
  * - Atomic replacement: write `.lamp.json.tmp`, fsync it, keep the current file as the previous
  *   good copy (`lamp.json.prev`, a hard link: no copy), rename the temporary file over
  *   `lamp.json`, fsync the folder.

@@ -238,7 +238,7 @@ class IndexedRows<Row extends StoredRow> {
 }
 
 /**
- * Where sandboxes keep their rows (issue 16): the fixtures they start from, shared by every
+ * Where sandboxes keep their rows: the fixtures they start from, shared by every
  * sandbox until it writes (copy on write, per collection: a sandbox's first write to a collection
  * copies that collection's array of rows, never the rows themselves, which are never changed in
  * place), and each sandbox's own copies, forgotten with the sandbox.

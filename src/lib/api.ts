@@ -1,5 +1,5 @@
 /**
- * The browser's API client (lamp-spec.md §7; issue 5 item 15).
+ * The browser's API client (lamp-spec.md §7).
  *
  * - Requests go to PUBLIC_API_BASE (empty: same origin) with credentials, so a CDN-hosted front
  *   end keeps its session cookie.
@@ -12,7 +12,7 @@
  *   `ResourceRow<'measurement'>[]`) and every row is parsed with the registry's row schema,
  *   never cast; other calls parse with the schema the caller passes (src/shared/schemas).
  * - A 401 from any call signs the app out (the session store registers the handler).
- * - No lost updates (issue 30, finding 4), once for every page: the client remembers the version
+ * - No lost updates, once for every page: the client remembers the version
  *   (ETag) of each record it read by id, and every write of that record sends it as If-Match; a
  *   412 asks the one conflict dialog (src/app/shared/ConflictHost.tsx). See "Optimistic
  *   concurrency" below.
@@ -310,7 +310,7 @@ export async function create<Name extends ResourceName>(
 }
 
 /**
- * Optimistic concurrency (issues 17 and 30): no silent lost updates, and no page that can forget.
+ * Optimistic concurrency: no silent lost updates, and no page that can forget.
  *
  * - Every read of one record by id (getOne, getVersioned, a list with ?id=) remembers the ETag the
  *   server answers, keyed by resource and id; a write's answer remembers the new one, a delete

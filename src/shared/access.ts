@@ -228,7 +228,7 @@ export function accountsOf(user: AccessSubject): string[] {
  * hands over everything the target can do, in every account they work in, so the actor must
  * outrank them (a strictly higher role) in each of those accounts, not only where the two meet:
  * an admin of one account must not become, through a shared user, a reader or admin of another
- * (issue 30). Super users may change anyone; root users outrank everyone but root and super;
+ *. Super users may change anyone; root users outrank everyone but root and super;
  * everyone may change their own.
  */
 export function canChangeSignIn(actor: AccessSubject & { id: string }, target: AccessSubject & { id: string }) {

@@ -59,7 +59,7 @@ export const activationMessages = {
   transition: (from: ActivationStatus, to: ActivationStatus) =>
     `status: an activation that is ${from} cannot become ${to}`,
   initialStatus: 'status: a new activation starts as draft or active',
-  /** An activation puts a measurement, a list or a platform to work: one at least (issue 30). */
+  /** An activation puts a measurement, a list or a platform to work: one at least. */
   noReferences: 'measurement: an activation needs a measurement, a domain list or a platform',
   ended: 'This activation has ended and can no longer change',
   /** An active deal runs on its settings: they change only once it is paused. */

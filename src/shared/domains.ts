@@ -6,7 +6,7 @@
  */
 import { parseCsv, toCsv } from './csv.ts';
 
-/** The most entries a domain list holds (issue 14). */
+/** The most entries a domain list holds. */
 export const MAX_DOMAIN_LIST_ENTRIES = 50_000;
 
 /** The header of a downloaded list; an upload with it (or any header) reads the same. */
@@ -133,7 +133,7 @@ export function parseDomainList(text: string): ParsedDomainList {
   if (result.entries.length > MAX_DOMAIN_LIST_ENTRIES) {
     result.issues.unshift({ line: 1, message: tooManyEntries(result.entries.length) });
   }
-  // Nothing but blank lines, control characters or a header-like line: not a list (issue 30, finding 8).
+  // Nothing but blank lines, control characters or a header-like line: not a list.
   if (result.entries.length === 0 && result.issues.length === 0) {
     result.issues.push({ line: 1, message: NO_ENTRIES });
   }

@@ -67,12 +67,12 @@ export const messages = {
     testingOnly: 'Test control is available only in demo and test modes',
     /** Another user has this e-mail address (users are unique by e-mail): a 409 on the email field. */
     emailTaken: 'A user with this e-mail address already exists',
-    /** Test control, demo actions and Spotlight account creation from a page on another site (issue 30). */
+    /** Test control, demo actions and Spotlight account creation from a page on another site. */
     crossSiteRefused: 'Refused: this request came from a page on another site, not from LAMP or a script',
     testControlRefused:
       'Test control answers only to this machine, or to requests with the test-control token (LAMP_TEST_CONTROL_TOKEN)',
   },
-  /** Changing who can sign in as a user (issue 30; the spec has no texts for these). */
+  /** Changing who can sign in as a user (the spec has no texts for these). */
   signIn: {
     /** A 403 on the email field, and the note beside a locked e-mail field. */
     emailChangeRefused:

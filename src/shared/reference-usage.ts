@@ -1,5 +1,5 @@
 /**
- * Rows other rows still point at are not deleted (issue 11: lookups, vendors, templates,
+ * Rows other rows still point at are not deleted (lookups, vendors, templates,
  * projects): the server refuses with a 409 giving the counts, and the UI reads the same counts
  * before the user confirms (as labels do). Which fields point where is not restated here: it is
  * read from every resource's `references` in the registry.

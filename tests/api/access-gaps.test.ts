@@ -1,5 +1,5 @@
 /**
- * Access gaps (issue 17, finding 6): saved reports change only by their creator or an admin;
+ * Access gaps: saved reports change only by their creator or an admin;
  * reports and import-job statuses keep behind lamp_access like the rest of the reporting data;
  * a contract shared with another account does not list that account's measurements.
  */

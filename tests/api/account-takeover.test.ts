@@ -1,5 +1,5 @@
 /**
- * Issue 30, finding 1: no account takeover through an e-mail change. An admin of one account
+ * No account takeover through an e-mail change. An admin of one account
  * changed the e-mail of a user who also works in another account, asked a reset at the new
  * address, chose a password, signed in as that user and read the other account's data. Now the
  * change needs canChangeSignIn (the actor outranks the user in every account they work in), and

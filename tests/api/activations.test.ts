@@ -1,5 +1,5 @@
 /**
- * Activations and domain lists through the API (issue 14): account isolation, the write role,
+ * Activations and domain lists through the API: account isolation, the write role,
  * lamp_access, referenced ids in the same account, state actions and the deal id, delete refused
  * while a list is in use, the domain preview against the metrics endpoint's breakdown, creating an
  * activation with its list as one operation, and uploads reported by line with nothing saved.
@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
 import { DEAL_ID_PATTERN } from '../../src/shared/activations.ts';
 import { messages } from '../../src/shared/messages.ts';
-import { as, buildSeededApp, OWN, ROW_IDS, type Persona } from '../helpers/seed.ts';
+import { buildSeededApp, injectAs, OWN, ROW_IDS, type InjectMethod, type Persona } from '../helpers/seed.ts';
 
 interface Row extends Record<string, unknown> {
   id: string;
@@ -26,8 +26,8 @@ afterAll(() => app.close());
 beforeEach(() => app.db.reset());
 
 const id = (resource: string, owner: 'own' | 'foreign' | 'global') => ROW_IDS[resource]?.[owner] as string;
-const call = (persona: Persona, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-  app.inject({ method, url, headers: as(app, persona), ...(payload ? { payload } : {}) });
+const call = (persona: Persona, method: InjectMethod, url: string, payload?: object) =>
+  injectAs(app, persona, method, url, payload);
 const message = (response: { json: () => unknown }) => (response.json() as { message: string }).message;
 
 async function newActivation(persona: Persona = 'writer', extra: object = {}) {

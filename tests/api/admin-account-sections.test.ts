@@ -1,5 +1,5 @@
 /**
- * The server side of the admin area's account sections (issue 12): bulk-create of users (all or
+ * The server side of the admin area's account sections: bulk-create of users (all or
  * nothing, a report per row, invitations in the outbox), the account's grants (list, add,
  * revoke within the grant rules), and name mappings (their rules, and that imports, dashboards
  * and reports show the clean names).
@@ -11,21 +11,17 @@ import type { MetricsResponse } from '../../src/shared/measurement-api.ts';
 import type { AccountGrant } from '../../src/shared/schemas/account-users.ts';
 import type { Measurement } from '../../src/shared/schemas/index.ts';
 import { buildTestApp } from '../helpers/app.ts';
+import { injectWith, signInThrough, type InjectMethod } from '../helpers/http.ts';
 
-const PASSWORD = 'Lamp-Demo-2026!';
 const NORTHWIND = ACCOUNT_IDS.northwind;
 let app: FastifyInstance;
 const cookies: Record<string, string> = {};
 type Who = 'root' | 'admin' | 'writer' | 'tailspin';
 
-async function signIn(email: string): Promise<string> {
-  const response = await app.inject({ method: 'POST', url: '/api/v1/auth', payload: { email, password: PASSWORD } });
-  expect(response.statusCode).toBe(200);
-  return response.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-}
+const signIn = (email: string) => signInThrough(app, email);
 
-const send = (who: Who, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-  app.inject({ method, url, headers: { cookie: cookies[who] ?? '' }, ...(payload ? { payload } : {}) });
+const send = (who: Who, method: InjectMethod, url: string, payload?: object) =>
+  injectWith(app, cookies[who] ?? '', method, url, { payload });
 
 interface ErrorBody {
   message: string;

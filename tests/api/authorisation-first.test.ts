@@ -1,5 +1,5 @@
 /**
- * Authorisation before validation (issue 17, finding 5): a user without the role for a write gets
+ * Authorisation before validation: a user without the role for a write gets
  * 403 before the body is checked, so a reader learns nothing about the schema by probing it.
  * A user who may write still gets the 400 that names the bad fields.
  */

@@ -101,7 +101,7 @@ const OTHER_ROUTES: Record<string, Row> = {
     request: () => ({ method: 'POST', url: '/api/v1/import-job/advance' }),
     expected: () => 200,
   },
-  // Activations beyond the engine (server/routes/activations.ts, issue 14): the named measurement's
+  // Activations beyond the engine (server/routes/activations.ts): the named measurement's
   // or domain list's account is the selected account; writing needs the write role.
   'GET /api/v1/measurement-domains': {
     request: (side) => ({ url: `/api/v1/measurement-domains?measurement=${measurementOf(side)}&min_apm=0` }),
@@ -142,7 +142,7 @@ const OTHER_ROUTES: Record<string, Row> = {
     expected: readsMeasurement,
   },
   'GET /api/openapi.json': { request: () => ({ url: '/api/openapi.json' }), expected: () => 200 },
-  // Sign-in self-service (issue 4). Forgotten password answers everyone the same.
+  // Sign-in self-service. Forgotten password answers everyone the same.
   'POST /api/v1/forgotten-password': {
     request: () => ({
       method: 'POST',
@@ -176,7 +176,7 @@ const OTHER_ROUTES: Record<string, Row> = {
     request: () => ({ method: 'POST', url: '/api/v1/testing/users', payload: {} }),
     expected: () => 400,
   },
-  // Test sandboxes and the clock (issue 16; 404 in production: tests/api/sandboxes.test.ts).
+  // Test sandboxes and the clock (404 in production: tests/api/sandboxes.test.ts).
   'GET /api/v1/testing/sandboxes': { request: () => ({ url: '/api/v1/testing/sandboxes' }), expected: () => 200 },
   'DELETE /api/v1/testing/sandboxes/:name': {
     request: () => ({ method: 'DELETE', url: '/api/v1/testing/sandboxes/matrix-none' }),
@@ -198,7 +198,7 @@ const OTHER_ROUTES: Record<string, Row> = {
   'GET /api/v1/demo/personas': { request: () => ({ url: '/api/v1/demo/personas' }), expected: () => 200 },
   'GET /api/v1/demo/tour': { request: () => ({ url: '/api/v1/demo/tour' }), expected: () => 200 },
   'GET /api/v1/session': { request: () => ({ url: '/api/v1/session' }), expected: () => 200 },
-  // Faults and the request journal (issue 16): test control, in the request's sandbox.
+  // Faults and the request journal: test control, in the request's sandbox.
   'POST /api/v1/testing/faults': {
     request: () => ({ method: 'POST', url: '/api/v1/testing/faults', payload: {} }),
     expected: () => 400,
@@ -222,7 +222,7 @@ const OTHER_ROUTES: Record<string, Row> = {
     expected: () => 204,
   },
   'GET /api/reference': { request: () => ({ url: '/api/reference' }), expected: () => 200 },
-  // The users of an account (issue 11): admin in the account (root and super everywhere).
+  // The users of an account: admin in the account (root and super everywhere).
   'POST /api/v1/account-users/invite': {
     request: (side) => ({
       method: 'POST',
@@ -249,7 +249,7 @@ const OTHER_ROUTES: Record<string, Row> = {
     request: () => ({ method: 'DELETE', url: '/api/v1/account-users' }),
     expected: (who) => (who === 'anonymous' ? 401 : 400),
   },
-  // The admin area's account sections (issue 12, server/routes/account-access.ts): admin in the account.
+  // The admin area's account sections (server/routes/account-access.ts): admin in the account.
   'POST /api/v1/account-users/bulk': {
     request: (side) => ({
       method: 'POST',
@@ -309,7 +309,7 @@ const OTHER_ROUTES: Record<string, Row> = {
   },
 };
 
-// Spotlight (issue 15): the auth call needs a session (an empty query is then a 400); the service
+// Spotlight: the auth call needs a session (an empty query is then a 400); the service
 // itself wants its own token, so a session alone opens none of it (tests/api/spotlight.test.ts
 // covers every route with tokens, companies and roles).
 OTHER_ROUTES['GET /api/spotlight-auth'] = {
@@ -545,7 +545,7 @@ describe('matrix personas', () => {
 });
 
 /**
- * The admin area's resources (issue 12): what the sections write is refused, with the page's
+ * The admin area's resources: what the sections write is refused, with the page's
  * texts, to everyone the pages refuse: super-only tables to root, root tables to account admins,
  * and all of them to a root user whose own account is not a product owner (spec §5, decisions §3).
  */
@@ -678,7 +678,7 @@ describe('admin area writes', () => {
 });
 
 /**
- * The e-mail rule across accounts (issue 30): who may change the e-mail of whom through
+ * The e-mail rule across accounts: who may change the e-mail of whom through
  * PUT /api/v1/user. A new address lets its holder sign in as the user everywhere they work, so
  * the actor must outrank the user in every account the user works in (canChangeSignIn), not only
  * in the account they share. 404: the actor cannot see the user at all. A refusal changes

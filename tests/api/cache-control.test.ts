@@ -1,5 +1,5 @@
 /**
- * Caching (issue 30, finding 7): every API answer but the public contract carries
+ * Caching: every API answer but the public contract carries
  * `Cache-Control: no-store`, whatever the route, status or user: the current user (e-mail,
  * grants), lists, details and error answers are personal, and a shared or disk cache must not keep
  * them. Driven by the route table, so a new route is covered without an edit here.

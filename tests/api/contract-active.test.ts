@@ -1,5 +1,5 @@
 /**
- * A contract's Active flag (decisions.md §3 as updated by issue 27): active while today falls
+ * A contract's Active flag (decisions.md §3, as updated since): active while today falls
  * within its dates and its whole measurement list is not empty, the same whoever looks. On the
  * demo fixtures, with the sandbox clock on a day of FY2026/27.
  */
@@ -8,21 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
 import type { Contract } from '../../src/shared/schemas/index.ts';
 import { buildTestApp } from '../helpers/app.ts';
+import { signInThrough } from '../helpers/http.ts';
 
 let app: FastifyInstance;
 const SANDBOX = 'contract-active';
 const cookies: Record<string, string> = {};
 
-async function signIn(email: string): Promise<string> {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/v1/auth',
-    headers: { 'x-lamp-sandbox': SANDBOX },
-    payload: { email, password: 'Lamp-Demo-2026!' },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-}
+const signIn = (email: string) => signInThrough(app, email, { sandbox: SANDBOX });
 
 async function contracts(who: string): Promise<(Contract & { active: boolean })[]> {
   const response = await app.inject({

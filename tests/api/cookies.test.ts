@@ -1,5 +1,5 @@
 /**
- * Cookies through @fastify/cookie (issue 30, finding 9; the design card's plugin): the request's
+ * Cookies through @fastify/cookie (the design card's plugin): the request's
  * cookies are parsed once for the session and the sandbox, a Cookie header with other sites'
  * cookies and junk in it still finds both, and signed cookies are available to any route that
  * needs one (signed with SESSION_SECRET).

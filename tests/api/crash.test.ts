@@ -1,5 +1,5 @@
 /**
- * Crash safety (issue 17, finding 10): the server is killed with SIGKILL again and again while
+ * Crash safety: the server is killed with SIGKILL again and again while
  * clients write concurrently; after every kill the store (the snapshot and its change log, as the
  * next start reads them) holds every write the server acknowledged, and the server starts again
  * on what the kill left, a torn last log line included.
@@ -14,8 +14,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
-import { DEMO_PASSWORD } from '../../server/routes/outbox.ts';
 import { ROOT } from '../../scripts/lib.ts';
+import { signIn } from '../bench/harness.ts';
 import { storedData } from '../helpers/data-dir.ts';
 
 const CYCLES = Number(process.env.LAMP_CRASH_CYCLES ?? 10);
@@ -70,16 +70,6 @@ async function startServer(dataDir: string): Promise<{ child: ChildProcess; base
   }
 }
 
-async function signIn(base: string): Promise<string> {
-  const response = await fetch(`${base}/api/v1/auth`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'writer@northwind.test', password: DEMO_PASSWORD }),
-  });
-  if (!response.ok) throw new Error(`sign-in failed: ${response.status}`);
-  return (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-}
-
 /** Writes until the server dies; returns the ids of the writes it acknowledged. */
 async function writeUntilDead(base: string, cookie: string, cycle: number): Promise<string[]> {
   const acknowledged: string[] = [];
@@ -129,7 +119,7 @@ describe('kill -9 during concurrent writes', () => {
         running = child;
         // Sessions survive a restart (they are stored with the data): sign in only when needed.
         const me = cookie ? await fetch(`${base}/api/v1/current-user`, { headers: { cookie } }) : null;
-        if (me?.status !== 200) cookie = await signIn(base);
+        if (me?.status !== 200) cookie = await signIn(base, 'writer@northwind.test');
         const exited = new Promise((resolve) => child.once('exit', resolve));
         const writing = writeUntilDead(base, cookie, cycle);
         await new Promise((resolve) => setTimeout(resolve, 150 + Math.random() * 350));

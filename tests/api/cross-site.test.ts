@@ -1,5 +1,5 @@
 /**
- * Pages on other sites (issue 30, findings 5 and 6): a browser sends an empty POST, or a GET
+ * Pages on other sites: a browser sends an empty POST, or a GET
  * through a link or an image, with no preflight and with the user's cookies, and a demo's own
  * browser is on loopback. So every state-changing test-control and demo route, and the
  * account-creating GET /api/spotlight-auth, refuse a request whose Origin is not the app's own

@@ -1,5 +1,5 @@
 /**
- * Two servers on one data directory (issue 31, finding 2): the second refuses to start and names
+ * Two servers on one data directory: the second refuses to start and names
  * the process that holds the directory, and the first goes on writing (a second start used to
  * delete its temporary file, and its next write failed with a 500); a clean shutdown frees the
  * directory; a killed server's lock is stale, taken over and reported (the kill -9 cycles of
@@ -18,6 +18,7 @@ import { LOCK_FILE } from '../../server/store/data-lock.ts';
 import { StoreRefusal } from '../../server/store/refusal.ts';
 import { signIn, startLamp } from '../bench/harness.ts';
 import { buildTestApp, productionConfig } from '../helpers/app.ts';
+import { signInThrough } from '../helpers/http.ts';
 
 const freshDir = () => mkdtempSync(path.join(tmpdir(), 'lamp-lock-'));
 
@@ -30,14 +31,7 @@ function createList(app: FastifyInstance, cookie: string, name: string) {
   });
 }
 
-async function signInApp(app: FastifyInstance): Promise<string> {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/v1/auth',
-    payload: { email: 'writer@northwind.test', password: 'Lamp-Demo-2026!' },
-  });
-  return String(response.headers['set-cookie']).split(';')[0] ?? '';
-}
+const signInApp = (app: FastifyInstance) => signInThrough(app, 'writer@northwind.test');
 
 /** server/main.ts on `dataDir` that is expected to refuse: its exit code and what it printed. */
 function refusedStart(dataDir: string): Promise<{ code: number | null; stderr: string }> {

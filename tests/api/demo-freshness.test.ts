@@ -1,5 +1,5 @@
 /**
- * Demo freshness (issues 16 and 27): demo mode's data is generated for today, so a live demo's
+ * Demo freshness: demo mode's data is generated for today, so a live demo's
  * 'last 7 days' shows delivery and its names agree with its dates; test mode keeps the fixtures
  * byte for byte.
  */
@@ -111,8 +111,8 @@ describe('demo mode', () => {
   });
 
   it("seeds the story told on today: the rows as the generator makes them for the server's day", () => {
-    // Names, seasons, financial years and report ranges follow today's dates (issue 27;
-    // tests/unit/fixtures/story.test.ts holds the rules). The users are left out: signing in
+    // Names, seasons, financial years and report ranges follow today's dates
+    // (tests/unit/fixtures/story.test.ts holds the rules). The users are left out: signing in
     // above recorded a login.
     const story = generateFixtures({ today: today() });
     for (const name of ['contract', 'purchase-order', 'saved-report', 'activation', 'spotlight-brief'])

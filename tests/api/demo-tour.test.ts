@@ -1,5 +1,5 @@
 /**
- * The demo script's figures (issue 27): GET /api/v1/demo/tour reads the running store, so the
+ * The demo script's figures: GET /api/v1/demo/tour reads the running store, so the
  * script in the user guide quotes what the screens show, and follows a presenter's own edits.
  */
 import type { FastifyInstance } from 'fastify';

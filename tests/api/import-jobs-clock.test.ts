@@ -1,5 +1,5 @@
 /**
- * Imports survive a start (issue 27): the demo's queued and running imports carry their files in
+ * Imports survive a start: the demo's queued and running imports carry their files in
  * the store, so a fresh app, or a file-backed one started again, takes them on as the clock moves
  * (the sandbox's clock here, as the demo timer does each second) to successes, or to failures
  * with row-level errors, never to "interrupted". Passes never overlap, so no step is taken twice.

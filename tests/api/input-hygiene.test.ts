@@ -1,5 +1,5 @@
 /**
- * Input hygiene (issue 30, finding 8): inputs that used to be stored as sent are refused with a
+ * Input hygiene: inputs that used to be stored as sent are refused with a
  * 400 naming the field, and nothing changes: a name with a lone surrogate (any resource, through
  * the shared name schema), a domain list whose text holds only control characters, an activation
  * that names nothing, a write whose JSON body is `null`.

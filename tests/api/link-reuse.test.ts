@@ -1,5 +1,5 @@
 /**
- * Issue 30, finding 2: links that end. A login link works once, as a reset link does; a password
+ * Links that end. A login link works once, as a reset link does; a password
  * change (by the current password or by a reset link) ends every link issued before it, and so
  * does a confirmed change of e-mail (the old address's links die with it).
  */

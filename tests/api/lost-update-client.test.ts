@@ -1,5 +1,5 @@
 /**
- * The issue's probe, through the UI's own API client (issue 30, finding 4): 100 browser tabs at
+ * The lost-update probe, through the UI's own API client: 100 browser tabs at
  * once read a saved report, add one to a count in its name and save it. Each tab is its own
  * instance of src/lib/api.ts (its own memory of versions), talking to the seeded app through
  * fetch. A tab that reads the record as the pages now do (by id) sends its version, gets 412 when

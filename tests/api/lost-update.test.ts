@@ -1,5 +1,5 @@
 /**
- * No silent lost updates (issue 17, finding 4): two people open the same measurement; the first
+ * No silent lost updates: two people open the same measurement; the first
  * saves; the second's save, sent with the version they opened, is refused with 412 and changes
  * nothing. They may reload, or overwrite with If-Match: *.
  */
@@ -113,7 +113,7 @@ describe('optimistic concurrency', () => {
 });
 
 /**
- * Every resource of the registry (issue 30, finding 4): a detail GET answers the row's ETag, and
+ * Every resource of the registry: a detail GET answers the row's ETag, and
  * a PUT or DELETE sent with a version that is no longer current is refused with 412 and changes
  * nothing: saved reports, activations, domain lists, accounts, name mappings, users and the rest.
  * Iterating the registry means a new resource is covered without anyone adding a row here.

@@ -11,26 +11,16 @@ import { aggregateMetrics, sumCounts } from '../../src/shared/metrics.ts';
 import type { Measurement } from '../../src/shared/schemas/index.ts';
 import { buildTestApp } from '../helpers/app.ts';
 import { measurementBody } from '../helpers/bodies.ts';
+import { injectWith, signInThrough } from '../helpers/http.ts';
 
-const PASSWORD = 'Lamp-Demo-2026!';
 let app: FastifyInstance;
 const cookies: Record<string, string> = {};
 
-async function signIn(email: string): Promise<string> {
-  const response = await app.inject({ method: 'POST', url: '/api/v1/auth', payload: { email, password: PASSWORD } });
-  expect(response.statusCode).toBe(200);
-  return response.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-}
+const signIn = (email: string) => signInThrough(app, email);
 
-const get = (url: string, who = 'writer') =>
-  app.inject({ method: 'GET', url, headers: { cookie: cookies[who] ?? '' } });
-const post = (url: string, payload: unknown, who = 'writer') =>
-  app.inject({
-    method: 'POST',
-    url,
-    payload: payload as Record<string, unknown>,
-    headers: { cookie: cookies[who] ?? '' },
-  });
+const get = (url: string, who = 'writer') => injectWith(app, cookies[who] ?? '', 'GET', url);
+const post = (url: string, payload: object, who = 'writer') =>
+  injectWith(app, cookies[who] ?? '', 'POST', url, { payload });
 
 type Metrics = MetricsResponse['data'];
 const metricsOf = async (query: string, who = 'writer'): Promise<Metrics> =>

@@ -1,5 +1,5 @@
 /**
- * Production is a real deployment (issue 17, finding 1): it starts with no known credentials (no
+ * Production is a real deployment: it starts with no known credentials (no
  * demo personas, no business data: only the reference tables), answers no test-control route, and
  * refuses to start without a persistent data directory. The first super user comes from a
  * one-time bootstrap (LAMP_BOOTSTRAP_ADMIN_*), read once and never logged.

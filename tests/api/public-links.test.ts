@@ -1,5 +1,5 @@
 /**
- * Links in e-mails come from the configured public base URL (issue 17, finding 3): a forged Host
+ * Links in e-mails come from the configured public base URL: a forged Host
  * or X-Forwarded-Host must not put a link to another site into a reset, login or invitation
  * e-mail.
  */

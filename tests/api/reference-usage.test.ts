@@ -1,5 +1,5 @@
 /**
- * Rows other rows point at are not deleted (issue 11): lookups (vendors among them), templates and
+ * Rows other rows point at are not deleted: lookups (vendors among them), templates and
  * projects. The delete is refused with a 409 giving the counts, the usage read gives the same
  * counts first, and once nothing points at the row it goes.
  */

@@ -1,28 +1,27 @@
 /**
- * Scaling out (issue 31): two self-contained replicas (each its own data directory) behind nginx
- * with deploy/nginx-replicas.conf. Several sandboxes work in parallel, by header and by cookie;
- * each is served by one replica throughout (nginx names it in X-Lamp-Replica), its session and rows
- * are there on every request, and the sandboxes are spread over both replicas.
+ * Scaling out: two self-contained replicas (each its own data directory) behind nginx with
+ * deploy/nginx-replicas.conf. Several sandboxes work in parallel, by header and by cookie; each is
+ * served by one replica throughout (nginx names it in X-Lamp-Replica), its session and rows are
+ * there on every request, and the sandboxes are spread over both replicas. The browser suite runs
+ * the same way with `npm run test:replicas` (playwright.replicas.config.ts).
  *
  * Skipped where nginx is not installed (Debian: apt-get install nginx).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
 import { DEMO_PASSWORD } from '../../server/routes/outbox.ts';
-import { ROOT } from '../../scripts/lib.ts';
 import { freePort, startLamp, waitFor, type Server } from '../bench/harness.ts';
+import { lampPrefer } from '../support/lamp-testing.ts';
+import { NGINX, NGINX_MISSING, writeNginxSite } from '../support/nginx-replicas.ts';
 
-const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((candidate) => spawnSync(candidate, ['-v']).status === 0);
 const SANDBOXES = 8;
 const ROUNDS = 6;
 
-const TITLE = NGINX
-  ? 'two replicas behind nginx'
-  : 'two replicas behind nginx: skipped, nginx is not installed (apt-get install nginx)';
+const TITLE = NGINX ? 'two replicas behind nginx' : `two replicas behind nginx: skipped, ${NGINX_MISSING}`;
 
 describe.skipIf(!NGINX)(TITLE, () => {
   const replicas: Server[] = [];
@@ -33,38 +32,13 @@ describe.skipIf(!NGINX)(TITLE, () => {
     for (let n = 0; n < 2; n += 1) {
       replicas.push(await startLamp({ LAMP_DATA_DIR: mkdtempSync(path.join(tmpdir(), `lamp-replica-${n}-`)) }));
     }
-    const port = await freePort();
-    const prefix = mkdtempSync(path.join(tmpdir(), 'lamp-nginx-'));
-    mkdirSync(path.join(prefix, 'logs'));
-    // The deployed file, with this run's ports.
-    const [first, second] = replicas.map((replica) => new URL(replica.base).host);
-    const site = readFileSync(path.join(ROOT, 'deploy/nginx-replicas.conf'), 'utf8')
-      .replace('server 127.0.0.1:8081;', `server ${first};`)
-      .replace('server 127.0.0.1:8082;', `server ${second};`)
-      .replace('listen 8080;', `listen 127.0.0.1:${port};`);
-    writeFileSync(path.join(prefix, 'site.conf'), site);
-    writeFileSync(
-      path.join(prefix, 'nginx.conf'),
-      `worker_processes 1;
-events { worker_connections 256; }
-http {
-  access_log off;
-  client_body_temp_path ${prefix}/body;
-  proxy_temp_path ${prefix}/proxy;
-  fastcgi_temp_path ${prefix}/fastcgi;
-  uwsgi_temp_path ${prefix}/uwsgi;
-  scgi_temp_path ${prefix}/scgi;
-  include ${prefix}/site.conf;
-}
-`,
-    );
-    const root = process.getuid?.() === 0 ? 'user root;' : '';
-    proxy = spawn(
-      NGINX!,
-      ['-p', prefix, '-c', path.join(prefix, 'nginx.conf'), '-g', `daemon off; pid ${prefix}/nginx.pid; ${root}`],
-      { stdio: ['ignore', 'inherit', 'inherit'] },
-    );
-    base = `http://127.0.0.1:${port}`;
+    const site = writeNginxSite({
+      prefix: mkdtempSync(path.join(tmpdir(), 'lamp-nginx-')),
+      port: await freePort(),
+      replicas: replicas.map((replica) => new URL(replica.base).host),
+    });
+    proxy = spawn(NGINX!, site.args, { stdio: ['ignore', 'inherit', 'inherit'] });
+    base = site.base;
     await waitFor(`${base}/api/health`, proxy, 30_000);
   }, 120_000);
 
@@ -133,5 +107,35 @@ http {
         await replicaOf({ 'x-lamp-sandbox': name }),
       );
     }
+  });
+
+  it('sends a test route that names its sandbox in the path to the replica of that sandbox', async () => {
+    // A runner may make its sandbox, or attach a browser to it, with no header or cookie yet.
+    const replicaOf = async (method: string, url: string, headers: Record<string, string> = {}) => {
+      const response = await fetch(`${base}${url}`, { method, headers });
+      expect(response.status, `${method} ${url}`).toBeLessThan(300);
+      return response.headers.get('x-lamp-replica');
+    };
+    // Twelve names: without the path's name each would go where this client's address is hashed,
+    // and all twelve sandboxes' own replicas agreeing with that one happens once in 4,096 runs.
+    for (let n = 0; n < 12; n += 1) {
+      const name = `named-in-path-${n}`;
+      const made = await replicaOf('POST', `/api/v1/testing/sandboxes/${name}/reset`);
+      expect(await replicaOf('POST', `/api/v1/testing/sandboxes/${name}/attach`), name).toBe(made);
+      expect(await replicaOf('GET', '/api/v1/testing/clock', { 'x-lamp-sandbox': name }), name).toBe(made);
+      expect(await replicaOf('DELETE', `/api/v1/testing/sandboxes/${name}`), name).toBe(made);
+    }
+  });
+
+  it('keeps a sandbox on its replica when that replica drops a connection', async () => {
+    // Test suites drop connections on purpose (the lamp-drop fault); nginx must neither answer
+    // the request from the other replica nor count the drop as the replica failing.
+    const sandbox = { 'x-lamp-sandbox': 'dropped-on-purpose' };
+    const replicaOf = async () =>
+      (await fetch(`${base}/api/v1/testing/clock`, { headers: sandbox })).headers.get('x-lamp-replica');
+    const home = await replicaOf();
+    const dropped = fetch(`${base}/api/v1/session`, { headers: { ...sandbox, prefer: lampPrefer({ drop: true }) } });
+    await expect(dropped, 'the client sees the connection close, as without nginx').rejects.toThrow();
+    for (let n = 0; n < 3; n += 1) expect(await replicaOf()).toBe(home);
   });
 });

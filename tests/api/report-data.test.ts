@@ -12,19 +12,14 @@ import { apm, COUNT_KEYS, derive, sumCounts } from '../../src/shared/metrics.ts'
 import { weekOf, type ReportData } from '../../src/shared/report-api.ts';
 import type { LabelValue, Measurement } from '../../src/shared/schemas/index.ts';
 import { buildTestApp } from '../helpers/app.ts';
+import { injectWith, signInThrough } from '../helpers/http.ts';
 
-const PASSWORD = 'Lamp-Demo-2026!';
 let app: FastifyInstance;
 const cookies: Record<string, string> = {};
 
-async function signIn(email: string): Promise<string> {
-  const response = await app.inject({ method: 'POST', url: '/api/v1/auth', payload: { email, password: PASSWORD } });
-  expect(response.statusCode).toBe(200);
-  return response.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-}
+const signIn = (email: string) => signInThrough(app, email);
 
-const get = (url: string, who = 'writer') =>
-  app.inject({ method: 'GET', url, headers: { cookie: cookies[who] ?? '' } });
+const get = (url: string, who = 'writer') => injectWith(app, cookies[who] ?? '', 'GET', url);
 const report = async (query: Record<string, string>, who = 'writer'): Promise<ReportData> => {
   const response = await get(`/api/v1/report-data?${new URLSearchParams(query).toString()}`, who);
   expect(response.statusCode, response.body).toBe(200);
@@ -185,7 +180,7 @@ describe('GET /api/v1/report-data: figures', () => {
 
 describe('GET /api/v1/report-data: relative dates on the server clock', () => {
   /**
-   * The server's clock (the default state's, issue 16) stands at `iso`; sessions follow that
+   * The server's clock (the default state's) stands at `iso`; sessions follow that
    * clock too, so the writer signs in again at that moment.
    */
   const at = async (iso: string) => {

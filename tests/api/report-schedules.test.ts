@@ -1,5 +1,5 @@
 /**
- * Scheduled reports (issue 36): who may schedule a report and to whom, what a bad schedule answers
+ * Scheduled reports: who may schedule a report and to whom, what a bad schedule answers
  * (a 4xx naming the field, nothing stored), delivery when the sandbox clock passes a due time (one
  * mail with the CSV, catch-up once), retries of a failed run, run now, and isolation.
  */
@@ -11,6 +11,7 @@ import { parseCsv } from '../../src/shared/csv.ts';
 import type { ReportSchedule, ReportScheduleRun } from '../../src/shared/schemas/index.ts';
 import type { OutboxMessage } from '../../src/shared/schemas/self-service.ts';
 import { buildTestApp } from '../helpers/app.ts';
+import { signInThrough } from '../helpers/http.ts';
 
 let app: FastifyInstance;
 const cookies: Record<string, string> = {};
@@ -74,12 +75,7 @@ const weekly = (report: string, extra: object = {}) => ({
 async function signIn(only?: Who) {
   for (const [who, email] of Object.entries(PERSONAS)) {
     if (only && who !== only) continue;
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/v1/auth',
-      payload: { email, password: 'Lamp-Demo-2026!' },
-    });
-    cookies[who] = response.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+    cookies[who] = await signInThrough(app, email);
   }
 }
 

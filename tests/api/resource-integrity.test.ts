@@ -10,7 +10,7 @@ import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { measurementRow } from '../../src/shared/schemas/measurement.ts';
 import { measurementBody } from '../helpers/bodies.ts';
-import { as, buildSeededApp, FOREIGN, OWN, ROW_IDS, type Persona } from '../helpers/seed.ts';
+import { as, buildSeededApp, FOREIGN, injectAs, OWN, ROW_IDS, type Persona } from '../helpers/seed.ts';
 
 interface List {
   data: Record<string, unknown>[];
@@ -26,7 +26,7 @@ beforeEach(() => app.db.reset());
 
 const FABRIKAM = ACCOUNT_IDS.fabrikam;
 const id = (resource: string, owner: 'own' | 'foreign' | 'global') => ROW_IDS[resource]?.[owner] as string;
-const get = (persona: Persona, url: string) => app.inject({ url, headers: as(app, persona) });
+const get = (persona: Persona, url: string) => injectAs(app, persona, 'GET', url);
 const send = (persona: Persona, method: 'POST' | 'PUT', url: string, payload: object) =>
   app.inject({ method, url, headers: as(app, persona), payload });
 const count = async (resource: string) => (await get('super', `/api/v1/${resource}?limit=1`)).json<List>().count;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { measurementBody } from '../helpers/bodies.ts';
-import { as, buildSeededApp, FOREIGN, OWN, PERSONA_IDS, ROW_IDS, type Persona } from '../helpers/seed.ts';
+import { as, buildSeededApp, FOREIGN, injectAs, OWN, PERSONA_IDS, ROW_IDS, type Persona } from '../helpers/seed.ts';
 
 interface List {
   data: Record<string, unknown>[];
@@ -21,7 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const get = (persona: Persona, url: string) => app.inject({ url, headers: as(app, persona) });
+const get = (persona: Persona, url: string) => injectAs(app, persona, 'GET', url);
 const send = (persona: Persona, method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
   app.inject({
     method,

@@ -1,5 +1,5 @@
 /**
- * The clock of a sandbox (issue 16): set or frozen per sandbox through PUT /api/v1/testing/clock,
+ * The clock of a sandbox: set or frozen per sandbox through PUT /api/v1/testing/clock,
  * it governs link expiry, sessions, relative dates ('last 7 days') and new rows' timestamps, in
  * that sandbox only; a reset puts back the real time.
  */
@@ -11,8 +11,8 @@ import type { ReportData } from '../../src/shared/report-api.ts';
 import type { ClockAnswer, ClockBody } from '../../src/shared/schemas/sandbox.ts';
 import type { Measurement } from '../../src/shared/schemas/index.ts';
 import { buildTestApp } from '../helpers/app.ts';
+import { signInThrough } from '../helpers/http.ts';
 
-const PASSWORD = 'Lamp-Demo-2026!';
 const HOUR = 60 * 60 * 1000;
 let app: FastifyInstance;
 
@@ -38,16 +38,7 @@ async function readClock(sandbox: string | null): Promise<ClockAnswer> {
   return (await app.inject({ url: '/api/v1/testing/clock', headers: header(sandbox) })).json<ClockAnswer>();
 }
 
-async function signIn(sandbox: string, email = 'writer@northwind.test'): Promise<string> {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/v1/auth',
-    headers: header(sandbox),
-    payload: { email, password: PASSWORD },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return `lamp_session=${response.cookies.find((c) => c.name === 'lamp_session')?.value}`;
-}
+const signIn = (sandbox: string, email = 'writer@northwind.test') => signInThrough(app, email, { sandbox });
 
 describe('the clock routes', () => {
   it('read the real time by default, in every sandbox', async () => {

@@ -1,5 +1,5 @@
 /**
- * A property of test sandboxes (issue 16): whatever the interleaving of writes, resets and
+ * A property of test sandboxes: whatever the interleaving of writes, resets and
  * deletions across sandboxes (some of them concurrent), every sandbox and the default state see
  * exactly their own writes since their last reset: nothing leaks from one to another.
  */

@@ -1,5 +1,5 @@
 /**
- * Test sandboxes (issue 16): a request naming a sandbox (X-Lamp-Sandbox, or the lamp_sandbox
+ * Test sandboxes: a request naming a sandbox (X-Lamp-Sandbox, or the lamp_sandbox
  * cookie) works on its own copy of the state, made from the fixtures on first use; writes are
  * invisible elsewhere, a reset of one leaves the others alone, sessions and the login throttle
  * are per sandbox, the limits answer 429, and production knows none of it.
@@ -12,6 +12,7 @@ import { everyFileText } from '../helpers/data-dir.ts';
 import { measurementBody } from '../helpers/bodies.ts';
 import { buildSeededApp, EMAILS, OWN, PASSWORD, ROW_IDS, type Persona } from '../helpers/seed.ts';
 import { buildApp } from '../../server/app.ts';
+import { signInThrough } from '../helpers/http.ts';
 
 interface List {
   data: Record<string, unknown>[];
@@ -28,17 +29,8 @@ const sandboxHeader = (sandbox: string | null): Record<string, string> =>
   sandbox ? { 'x-lamp-sandbox': sandbox } : {};
 
 /** Signs a persona in within a sandbox (null: the default state); returns the session cookie. */
-async function signIn(sandbox: string | null, persona: Persona = 'writer'): Promise<string> {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/v1/auth',
-    headers: sandboxHeader(sandbox),
-    payload: { email: EMAILS[persona], password: PASSWORD },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  const cookie = response.cookies.find((c) => c.name === 'lamp_session');
-  return `lamp_session=${cookie?.value}`;
-}
+const signIn = (sandbox: string | null, persona: Persona = 'writer') =>
+  signInThrough(app, EMAILS[persona], { sandbox, password: PASSWORD });
 
 async function measurementNames(sandbox: string | null, cookie: string): Promise<string[]> {
   const response = await app.inject({

@@ -63,7 +63,7 @@ describe('saved-report names', () => {
   });
 
   it('refuses a rename onto another report’s name, and accepts keeping its own', async () => {
-    // Reports of the writer's own: only their creator (or an admin) may rename them (issue 17).
+    // Reports of the writer's own: only their creator (or an admin) may rename them.
     const a = (await send('writer', 'POST', '/api/v1/saved-report', body('Writer report A'))).json<{
       data: SavedReport;
     }>().data;

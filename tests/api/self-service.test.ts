@@ -4,9 +4,10 @@ import { linkMac, linkState } from '../../server/auth/links.ts';
 import { hashPassword, verifyPassword } from '../../server/auth/password.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { buildTestApp, productionConfig } from '../helpers/app.ts';
+import { signInThrough } from '../helpers/http.ts';
 
 /**
- * The self-service routes of issue 4 through inject(): forgotten password, reset by link and by
+ * The sign-in self-service routes through inject(): forgotten password, reset by link and by
  * current password, login links, the current user's own update, and the demo/test outbox.
  */
 const STRONG = 'Brisk-Otter-Lantern-42';
@@ -44,13 +45,7 @@ async function seed() {
   await app.db.write();
 }
 
-async function signIn(email = 'ada@selfservice.test', password = OLD): Promise<string> {
-  const response = await app.inject({ method: 'POST', url: '/api/v1/auth', payload: { email, password } });
-  expect(response.statusCode).toBe(200);
-  const cookie = response.cookies.find((c) => c.name === 'lamp_session');
-  if (!cookie) throw new Error('no session cookie');
-  return `lamp_session=${cookie.value}`;
-}
+const signIn = (email = 'ada@selfservice.test', password = OLD) => signInThrough(app, email, { password });
 
 function stored(id: string) {
   return (app.db.low.data.collections.user ?? []).find((row) => row.id === id) as Record<string, unknown>;

@@ -1,5 +1,5 @@
 /**
- * Sessions live with the data (issue 17, finding 7): a restart or a deploy signs nobody out;
+ * Sessions live with the data: a restart or a deploy signs nobody out;
  * sign-out and expiry work as before; the data file holds only hashes of the session ids.
  */
 import { mkdtempSync } from 'node:fs';
@@ -8,21 +8,13 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { SESSION_IDLE_MS, SessionStore } from '../../server/plugins/session.ts';
-import { DEMO_PASSWORD } from '../../server/routes/outbox.ts';
 import { buildTestApp } from '../helpers/app.ts';
 import { everyFileText } from '../helpers/data-dir.ts';
+import { signInThrough } from '../helpers/http.ts';
 
 const EMAIL = 'reader@northwind.test';
 
-async function signIn(app: FastifyInstance): Promise<string> {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/v1/auth',
-    payload: { email: EMAIL, password: DEMO_PASSWORD },
-  });
-  expect(response.statusCode).toBe(200);
-  return String(response.headers['set-cookie']).split(';')[0] ?? '';
-}
+const signIn = (app: FastifyInstance) => signInThrough(app, EMAIL);
 
 const me = (app: FastifyInstance, cookie: string) => app.inject({ url: '/api/v1/current-user', headers: { cookie } });
 

@@ -11,6 +11,7 @@ import { SESSION_COOKIE, SessionStore } from '../../server/plugins/session.ts';
 import { signSpotlightToken } from '../../server/routes/spotlight/token.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { buildTestApp } from '../helpers/app.ts';
+import { injectWith } from '../helpers/http.ts';
 
 type Answer = { statusCode: number; json: <T>() => T };
 type Issues = { message: string; issues?: { path: string; message: string }[] };
@@ -29,7 +30,7 @@ const bearer = (userId: string) => ({
   authorization: `Bearer ${signSpotlightToken(app.config.linkSecret, userId, SessionStore.reference(app.sessions.create(userId)))}`,
 });
 const post = (userId: string, url: string, payload?: object): Promise<Answer> =>
-  app.inject({ method: 'POST', url, headers: bearer(userId), ...(payload ? { payload } : {}) });
+  injectWith(app, '', 'POST', url, { payload, headers: bearer(userId) });
 
 const MANAGER = USER_IDS.contosoPartner;
 /** A Contoso user made a member of the company with `role` by the company's manager. */

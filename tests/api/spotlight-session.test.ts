@@ -1,5 +1,5 @@
 /**
- * Issue 30, finding 3: a Spotlight token lives no longer than the LAMP session that minted it.
+ * A Spotlight token lives no longer than the LAMP session that minted it.
  * Signing out, a password change (which ends the user's sessions) or the session's own end
  * revokes the token, though its hour has not run out.
  */

@@ -1,5 +1,5 @@
 /**
- * An upgrade or a stray file never wipes the store (issue 31, finding 1): an older data file is
+ * An upgrade or a stray file never wipes the store: an older data file is
  * migrated with the old one kept as `lamp.json.v<N>`; an unknown shape or a newer version refuses
  * to start, says how to recover and writes nothing; demo mode re-seeds changed fixtures only into
  * a store that holds the earlier demo data and nothing else; production never re-seeds.
@@ -11,13 +11,13 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_FIXTURES_PATH } from '../../fixtures/generate.ts';
 import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
-import { DEMO_PASSWORD } from '../../server/routes/outbox.ts';
 import { DATA_FILE, SCHEMA_VERSION, type DatabaseDocument } from '../../server/store/database.ts';
 import { fixturesFingerprint } from '../../server/store/index.ts';
 import { StoreRefusal } from '../../server/store/refusal.ts';
 import type { Config } from '../../server/config.ts';
 import { buildTestApp, productionConfig } from '../helpers/app.ts';
 import { storedData } from '../helpers/data-dir.ts';
+import { signInThrough } from '../helpers/http.ts';
 
 const V1_SAMPLE = path.join(import.meta.dirname, '../unit/server/store/lamp.v1.json');
 const WRITER = 'writer@northwind.test';
@@ -30,15 +30,7 @@ const stored = storedData;
 const snapshot = (dir: string) =>
   Object.fromEntries(readdirSync(dir).map((name) => [name, readFileSync(path.join(dir, name), 'utf8')]));
 
-async function signIn(app: FastifyInstance): Promise<string> {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/v1/auth',
-    payload: { email: WRITER, password: DEMO_PASSWORD },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return String(response.headers['set-cookie']).split(';')[0] ?? '';
-}
+const signIn = (app: FastifyInstance) => signInThrough(app, WRITER);
 
 async function createList(app: FastifyInstance, cookie: string, name: string): Promise<string> {
   const response = await app.inject({

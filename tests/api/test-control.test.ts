@@ -1,5 +1,5 @@
 /**
- * Test control in a reachable demo (issue 17, finding 2): the test-control routes (reset, the
+ * Test control in a reachable demo: the test-control routes (reset, the
  * outbox and its links, throwaway users, the outbox page) answer only to loopback clients or to
  * requests carrying the configured token. Persona sign-in stays open: it is the demo.
  */

@@ -1,5 +1,5 @@
 /**
- * Faults and the request journal of the deterministic test backend (issue 16): each fault kind,
+ * Faults and the request journal of the deterministic test backend: each fault kind,
  * its count and its seeded probability, the Prefer one-off, the journal's records, filters and
  * bound, per sandbox; and none of it in production.
  */

@@ -1,5 +1,5 @@
 /**
- * Behind a TLS proxy (issue 17, finding 9): with LAMP_TRUST_PROXY the session cookie gets Secure
+ * Behind a TLS proxy: with LAMP_TRUST_PROXY the session cookie gets Secure
  * and HSTS follows X-Forwarded-Proto; without it a forged header changes neither. The pages' CSP
  * allows the build's own inline scripts by hash, never 'unsafe-inline'.
  */

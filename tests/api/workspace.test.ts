@@ -1,5 +1,5 @@
 /**
- * The server side of the workspace pages (issue 11): lean creates, user invitations and access,
+ * The server side of the workspace pages: lean creates, user invitations and access,
  * label deletion rules, and billing's derived fields.
  */
 import type { FastifyInstance } from 'fastify';

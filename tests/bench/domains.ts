@@ -1,7 +1,7 @@
 /**
  * `npm run bench:domains`: server time of a 50,000-line domain list upload
  * (POST /api/v1/domain-list/upload), parsed with src/shared/domains.ts and saved, against the
- * 1 s budget of issue 14.
+ * 1 s budget.
  *
  * Server time is Fastify's reply.elapsedTime (request received to response sent, so the body's
  * JSON parse, the entry parse, the row check and the store write all count), read in an onResponse

@@ -7,7 +7,7 @@
  * measurement is asked once cold (its delivery generated from scratch) and then with a spread of
  * date ranges and filters, as a planner clicking through the dashboard would.
  *
- * Budgets (issue 6): under 50 ms at the default fixtures, under 200 ms at the large set, for the
+ * Budgets: under 50 ms at the default fixtures, under 200 ms at the large set, for the
  * 95th percentile and for every cold request. Exits non-zero when a budget is missed.
  *   npm run bench:metrics            both sets
  *   npm run bench:metrics -- default one set (default | large)

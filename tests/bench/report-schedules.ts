@@ -1,6 +1,6 @@
 /**
  * `node tests/bench/report-schedules.ts`: 1,000 report schedules due at the same minute, delivered
- * by one pass (issue 36's figure: within a minute). A measurement, not a timed test.
+ * by one pass (the budget: within a minute). A measurement, not a timed test.
  *
  * The store is the demo fixtures in memory (test mode); the schedules are spread over every
  * account's saved reports, all weekly on Monday 09:00 UTC. Moving the default state's clock past

@@ -9,7 +9,7 @@
  * measurements, sums and derives); the first request of the process also compiles the route and
  * is reported on its own.
  *
- * Budgets (issue 13): p95 and max under 100 ms at the default fixtures, under 500 ms at the large
+ * Budgets: p95 and max under 100 ms at the default fixtures, under 500 ms at the large
  * set. Exits non-zero when a budget is missed.
  *   npm run bench:reports            both sets
  *   npm run bench:reports -- default one set (default | large)

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:sandbox`: the budgets of test sandboxes (issue 16), against a running server in
+ * `npm run bench:sandbox`: the budgets of test sandboxes, against a running server in
  * test mode with the demo fixtures (its own process, started here):
  *   - creating a sandbox and resetting one (after it wrote) each take under 50 ms;
  *   - 16 sandboxes in use (each signed in, written to, its lists read) add under 100 MB to the

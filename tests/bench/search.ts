@@ -1,6 +1,6 @@
 /**
  * `node tests/bench/search.ts`: how fast each global-search section answers at the default
- * fixtures (issue 5 item 14: under 50 ms). It asks exactly what the search modal asks
+ * fixtures (under 50 ms). It asks exactly what the search modal asks
  * (src/app/shell/search.ts: limit 10, skip 0, the account filter) for every section a super
  * user searches, through the real server (app.inject, no network), and prints the median and
  * 95th percentile per section. Exits non-zero if a section's median is 50 ms or more.

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:soak` (issue 17, finding 10): the file-backed server with the demo data under
+ * `npm run bench:soak`: the file-backed server with the demo data under
  * SOAK_CONNECTIONS (100) connections of mixed reads and writes for SOAK_SECONDS (30). Each
  * connection repeats: three list reads, one single-row read, one create (a domain list: a line of
  * the change log each). Reports requests/s, writes/s, latency percentiles, errors and the disk

@@ -1,6 +1,6 @@
 /**
  * `LAMP_URL=http://127.0.0.1:PORT node tests/bench/spotlight-upload.ts`: an uploaded 5 MB image is
- * stored and served in under 1 s (issue 29). Against a running server (test or demo mode, its
+ * stored and served in under 1 s. Against a running server (test or demo mode, its
  * store on disk or in memory), as partner@contoso.test: a draft study of its own, then rounds of
  * uploading a fresh 5 MB PNG of noise (it does not compress) through multipart/form-data and
  * reading it back from its creative URL, byte for byte. Times are the client's, over the loopback,

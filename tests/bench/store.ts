@@ -1,5 +1,5 @@
 /**
- * `npm run bench:store` (issue 31, finding 3): what a write costs as the data grows. Two
+ * `npm run bench:store`: what a write costs as the data grows. Two
  * file-backed servers side by side, the demo data and a generated set of STORE_SCALE (100,000)
  * measurements, each in a fresh data directory; for each: the first start (seeding and writing
  * the store), STORE_CREATES sequential creates (a domain list each, alternating between the two

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:test-traffic`: what faults and the request journal (issue 16) cost per request.
+ * `npm run bench:test-traffic`: what faults and the request journal cost per request.
  *
  * 1. In this process, the work the hooks do for one request, alone (nanoseconds per request,
  *    median of 5 runs of 200,000 requests each): naming the sandbox, reading Prefer, matching the

@@ -26,7 +26,7 @@ export const TEST_CONTROL_OPERATIONS: Record<string, Entry> = {
     json(409, { email: w.cast.users.reader.email }),
     json(400, { email: 'contract-users-2@example.test', role: 'super' }, { invalid: true }),
   ],
-  // Test sandboxes and the clock (issue 16): the walk's own sandbox, deleted at the end; the
+  // Test sandboxes and the clock: the walk's own sandbox, deleted at the end; the
   // default state's clock goes back to the real time.
   'POST /api/v1/testing/sandboxes/{name}/attach': () => [
     { params: { name: 'contract-walk' }, status: 200 },
@@ -47,7 +47,7 @@ export const TEST_CONTROL_OPERATIONS: Record<string, Entry> = {
     { params: { name: 'contract-walk' }, status: 204 },
     { params: { name: 'contract-walk' }, status: 404 },
   ],
-  // Faults and the journal (issue 16), in a sandbox of the walk's own: its rules never reach the
+  // Faults and the journal, in a sandbox of the walk's own: its rules never reach the
   // default state the rest of the walk uses, and the rule's path is one nothing else requests.
   'POST /api/v1/testing/faults': () => [
     json(

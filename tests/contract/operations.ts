@@ -73,7 +73,7 @@ export const OPERATIONS: Record<string, Entry> = {
   ],
   'POST /api/v1/reset-password': async (w) => {
     const user = await w.throwawayUser();
-    // The link is another user's: a password change ends every link sent before it (issue 30).
+    // The link is another user's: a password change ends every link sent before it.
     const link = await w.link('reset-password', (await w.throwawayUser()).email);
     const reset = { mac: link.get('m'), time: Number(link.get('t')), user_id: link.get('u') };
     const newPassword = 'Contract-Walk-2026!';

@@ -1,5 +1,5 @@
 /**
- * Editing and deleting an activation as a person does (issue 29): open it from the list, type a new
+ * Editing and deleting an activation as a person does: open it from the list, type a new
  * name and minimum APM key by key, watch the domain preview follow, save and see it on the page;
  * delete one from the list through the confirm dialog; and a save overtaken by someone else's
  * change asks the conflict dialog instead of overwriting it. Each test makes its own activation.

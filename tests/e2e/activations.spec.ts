@@ -1,11 +1,11 @@
 /**
- * Activations and domain lists in a browser (issue 14): the guided create form against the API's
+ * Activations and domain lists in a browser: the guided create form against the API's
  * own domain breakdown, pause and resume with a stable deal id, uploads with bad lines, a good
  * upload downloaded again, delete refused while in use, what a reader sees, an account without
  * lamp_access, and axe. Tests run in parallel against one server: each makes its own rows with
  * unique names.
  */
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect as baseExpect, test } from './helpers/sandbox.ts';
 import { readFile } from 'node:fs/promises';
 import { DEAL_ID_PATTERN } from '../../src/shared/activations.ts';
@@ -13,6 +13,7 @@ import { normaliseEntry } from '../../src/shared/domains.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { MEASUREMENT_STATUSES } from '../../src/shared/schemas/measurement.ts';
 import { expectNoSeriousA11yViolations } from './auth-helpers.ts';
+import { getJson, postData } from './helpers/api.ts';
 import { literal, typeInto } from './helpers/person.ts';
 import { openApp, signIn } from './helpers/session.ts';
 
@@ -29,26 +30,14 @@ interface Row {
 
 const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
-async function api<T>(request: APIRequestContext, path: string): Promise<T> {
-  const response = await request.get(path);
-  expect(response.ok(), `${path}: ${response.status()}`).toBe(true);
-  return (await response.json()) as T;
-}
-
-async function post<T>(request: APIRequestContext, path: string, data: object): Promise<T> {
-  const response = await request.post(path, { data });
-  expect(response.status(), `${path}: ${await response.text()}`).toBeLessThan(300);
-  return ((await response.json()) as { data: T }).data;
-}
-
 async function accountOf(page: Page): Promise<string> {
-  const me = await api<{ data?: { account: string }; account?: string }>(page.request, '/api/v1/current-user');
+  const me = await getJson<{ data?: { account: string }; account?: string }>(page.request, '/api/v1/current-user');
   return (me.data?.account ?? me.account)!;
 }
 
 /** The account's measurement with the most impressions: many domains to preview. */
 async function busiestMeasurement(page: Page, account: string): Promise<Row> {
-  const list = await api<{ data: Row[] }>(
+  const list = await getJson<{ data: Row[] }>(
     page.request,
     `/api/v1/measurement?account=${account}&sort=desc(impressions),desc(id)&limit=1`,
   );
@@ -56,7 +45,7 @@ async function busiestMeasurement(page: Page, account: string): Promise<Row> {
 }
 
 async function vendorId(page: Page, name: string): Promise<string> {
-  const list = await api<{ data: Row[] }>(
+  const list = await getJson<{ data: Row[] }>(
     page.request,
     `/api/v1/third-party-macro-vendor?search=${encodeURIComponent(name)}`,
   );
@@ -64,12 +53,12 @@ async function vendorId(page: Page, name: string): Promise<string> {
 }
 
 async function newList(page: Page, account: string, name: string, domains = ['theguardian.com', 'metro.co.uk']) {
-  return post<Row>(page.request, '/api/v1/domain-list', { account, name, type: 'allow', domains });
+  return postData<Row>(page.request, '/api/v1/domain-list', { account, name, type: 'allow', domains });
 }
 
 async function newActivation(page: Page, account: string, name: string, extra: object = {}) {
   const measurement = await busiestMeasurement(page, account);
-  return post<Row>(page.request, '/api/v1/activation', {
+  return postData<Row>(page.request, '/api/v1/activation', {
     account,
     name,
     measurement: measurement.id,
@@ -91,7 +80,7 @@ async function measurementBeyondFirstList(page: Page, picker: Locator, account: 
   await expect(options.first()).toBeVisible();
   const offered = (await options.allTextContents()).join('\n');
   await picker.press('Escape');
-  const rows = await api<{ data: Row[] }>(
+  const rows = await getJson<{ data: Row[] }>(
     page.request,
     `/api/v1/measurement?account=${account}&status=${status}&sort=desc(impressions),desc(id)&limit=100`,
   );
@@ -129,10 +118,10 @@ test.describe('activations', () => {
     await openApp(page, '/activations/activations/create');
     await expect(page.getByRole('heading', { name: 'New activation', level: 1 })).toBeVisible();
     const picker = page.getByRole('combobox', { name: 'Measurement' });
-    // A paused measurement the picker does not list until its name is typed (issue 27: the one a
+    // A paused measurement the picker does not list until its name is typed (the one a
     // demo picks was lost as soon as focus left the picker).
     const measurement = await measurementBeyondFirstList(page, picker, account, 'paused');
-    const metrics = await api<{ data: { breakdowns: { domain: { key: string; apm: number | null }[] } } }>(
+    const metrics = await getJson<{ data: { breakdowns: { domain: { key: string; apm: number | null }[] } } }>(
       page.request,
       `/api/v1/measurement-metrics?measurement=${measurement.id}&breakdown_limit=500`,
     );
@@ -234,7 +223,10 @@ test.describe('activations', () => {
     await expectNoSeriousA11yViolations(page, '[role="dialog"]');
     await dialog.getByRole('button', { name: 'Create list' }).click();
     await expect(dialog.getByText('Fix the lines listed above first')).toBeVisible();
-    const lists = await api<{ count: number }>(page.request, `/api/v1/domain-list?search=${encodeURIComponent(name)}`);
+    const lists = await getJson<{ count: number }>(
+      page.request,
+      `/api/v1/domain-list?search=${encodeURIComponent(name)}`,
+    );
     expect(lists.count).toBe(0);
   });
 
@@ -291,7 +283,7 @@ test.describe('activations', () => {
     // A live measurement the picker lists only once its name is typed; picked, then left.
     const picker = dialog.getByRole('combobox', { name: 'Measurement' });
     const measurement = await measurementBeyondFirstList(page, picker, account, 'live');
-    const preview = await api<{ data: { qualifying: { domains: string[] } } }>(
+    const preview = await getJson<{ data: { qualifying: { domains: string[] } } }>(
       page.request,
       `/api/v1/measurement-domains?measurement=${measurement.id}&min_apm=0`,
     );
@@ -336,7 +328,7 @@ test.describe('activations', () => {
     );
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(row).toBeVisible();
-    expect((await api<{ count: number }>(page.request, `/api/v1/domain-list?id=${list.id}`)).count).toBe(1);
+    expect((await getJson<{ count: number }>(page.request, `/api/v1/domain-list?id=${list.id}`)).count).toBe(1);
   });
 
   test('a reader sees the lists but no create, edit or state actions', async ({ page }) => {

@@ -1,5 +1,5 @@
 /**
- * The front end on a CDN (issue 33), as the README's "Hosting the front end on a CDN" sets it up:
+ * The front end on a CDN, as the README's "Hosting the front end on a CDN" sets it up:
  * a second build with PUBLIC_API_BASE on another origin, served by a plain static host that
  * applies the build's _redirects and _headers (helpers/static-host.ts), and the API alone
  * (LAMP_SERVE_STATIC=false) allowing that origin and sending e-mailed links to it. A person signs
@@ -19,7 +19,7 @@ import { DEMO_PASSWORD } from '../../fixtures/passwords.ts';
 import { runBuffered, start } from '../../scripts/lib.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { freePort } from '../support/free-port.ts';
-import { STRONG_PASSWORD, uniqueEmail } from './auth-helpers.ts';
+import { signIn, STRONG_PASSWORD, uniqueEmail } from './auth-helpers.ts';
 import { startStaticHost } from './helpers/static-host.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -93,14 +93,7 @@ async function retype(page: Page, label: string, text: string) {
 }
 
 async function signInThroughForm(page: Page, email: string, password: string) {
-  await page.goto(`${cdn}/login`);
-  await expect(page.locator('html[data-login-ready]')).toHaveCount(1);
-  const form = page.getByTestId('login-form');
-  await form.getByLabel('Email').click();
-  await form.getByLabel('Email').pressSequentially(email);
-  await form.getByLabel('Password', { exact: true }).click();
-  await form.getByLabel('Password', { exact: true }).pressSequentially(password);
-  await form.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await signIn(page, email, password, `${cdn}/login`);
   await expect(page).toHaveURL(new RegExp(`^${cdn}/(\\?.*)?$`), { timeout: 20_000 });
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible({ timeout: 20_000 });
 }

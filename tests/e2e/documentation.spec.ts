@@ -1,5 +1,5 @@
 /**
- * The user guide (/documentation, issue 18) and its page for API and test authors
+ * The user guide (/documentation) and its page for API and test authors
  * (/documentation/api): every link on both resolves, every formula, figure, permission, macro and
  * tag shown matches the module it is rendered from, search covers both pages in the browser, old
  * deep links to the moved API parts still land, the pages read on a phone, each ships at most 10 KB

@@ -1,5 +1,5 @@
 /**
- * Grant writes are safe from lost updates too (issue 30): the access page revokes a grant at the
+ * Grant writes are safe from lost updates too: the access page revokes a grant at the
  * version its list showed, so a grant someone else changed meanwhile is not revoked unasked: the
  * conflict dialog asks, Reload shows their change, and the revoke made on what is shown goes
  * through. The test makes its own accounts and user.

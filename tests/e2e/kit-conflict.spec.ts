@@ -1,5 +1,5 @@
 /**
- * No silent lost updates in kit forms (issue 11, issue 17): every kit form that edits a stored
+ * No silent lost updates in kit forms: every kit form that edits a stored
  * record saves with the version it loaded (If-Match), and when someone else saved meanwhile the
  * form offers to reload their version or to overwrite it. Shown on the label edit page, the
  * rename dialog of /labels and the users' role dialog. Each test makes its own rows.

@@ -1,5 +1,5 @@
 /**
- * No lost updates in editors that used to send no version (issue 30, finding 4): the same person
+ * No lost updates in editors that used to send no version: the same person
  * has a saved report (or a domain list) open in two tabs; the first tab's save goes through, and
  * the second's, based on what it showed before, asks the conflict dialog instead of overwriting.
  * The kit's delete button asks the same way. Each test makes its own rows (two workers share the
@@ -163,7 +163,7 @@ test("the kit's delete button: a label renamed elsewhere since the page opened i
 });
 
 /**
- * Writes straight from a list row (issue 30, finding 4): a list answer carries no versions, so
+ * Writes straight from a list row: a list answer carries no versions, so
  * the page's write first reads the row by id and compares it with the row the list shows.
  */
 test('activations: a status change from a list that another tab changed first asks instead of writing', async ({

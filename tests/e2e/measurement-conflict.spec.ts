@@ -1,5 +1,5 @@
 /**
- * No silent lost updates in the edit form (issue 17, finding 4): when someone else saves the
+ * No silent lost updates in the edit form: when someone else saves the
  * measurement after it was opened, the save is refused and the form offers to reload their
  * version or to overwrite it. Each test makes its own measurement (parallel workers).
  */

@@ -4,15 +4,16 @@
  * Tests that change data create their own rows (tests run in parallel against one server).
  */
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect as baseExpect, test } from './helpers/sandbox.ts';
 import { formatMetric, type MetricKey } from '../../src/shared/metrics.ts';
 import { resolveRange, todayUtc } from '../../src/app/shared/metrics/dateRange.ts';
 import { typeDate, typeInto } from './helpers/person.ts';
+import { getJson } from './helpers/api.ts';
+import { signIn } from './helpers/session.ts';
 
 /** Pages wait on a shared, busy test server: allow more than the default 7 s to appear. */
 const expect = baseExpect.configure({ timeout: 20_000 });
-const PASSWORD = 'Lamp-Demo-2026!';
 const KPIS: MetricKey[] = [
   'impressions',
   'pct_measured',
@@ -34,22 +35,11 @@ interface MeasurementRow {
   channels: string[];
 }
 
-async function signIn(page: Page, email = 'writer@northwind.test') {
-  const response = await page.request.post('/api/v1/auth', { data: { email, password: PASSWORD } });
-  expect(response.ok()).toBe(true);
-}
-
-async function api<T>(request: APIRequestContext, path: string): Promise<T> {
-  const response = await request.get(path);
-  expect(response.ok(), `${path}: ${response.status()}`).toBe(true);
-  return (await response.json()) as T;
-}
-
 /** The Northwind measurement with the most impressions: a dashboard full of data. */
 async function busiestMeasurement(page: Page): Promise<MeasurementRow> {
-  const me = await api<{ data?: { account: string }; account?: string }>(page.request, '/api/v1/current-user');
+  const me = await getJson<{ data?: { account: string }; account?: string }>(page.request, '/api/v1/current-user');
   const account = me.data?.account ?? me.account;
-  const list = await api<{ data: MeasurementRow[] }>(
+  const list = await getJson<{ data: MeasurementRow[] }>(
     page.request,
     `/api/v1/measurement?account=${account}&sort=desc(impressions),desc(id)&limit=1`,
   );
@@ -69,7 +59,7 @@ test.describe('measurements', () => {
   test.describe.configure({ timeout: 90_000 });
   // Dates are typed in the en-US field order (month, day, year).
   test.use({ actionTimeout: 15_000, locale: 'en-US' });
-  test.beforeEach(async ({ page }) => signIn(page));
+  test.beforeEach(async ({ page }) => signIn(page, 'writer@northwind.test'));
 
   test('the list pages, sorts and searches on the server', async ({ page }) => {
     await page.goto('/measurements');
@@ -164,7 +154,7 @@ test.describe('measurements', () => {
     for (const choice of ['flight', 'last_7'] as const) {
       const range = resolveRange(choice, m, todayUtc());
       if (choice !== 'flight') await page.getByLabel('Date range').selectOption(choice);
-      const metrics = await api<{ data: { totals: Record<MetricKey, number | null> } }>(
+      const metrics = await getJson<{ data: { totals: Record<MetricKey, number | null> } }>(
         page.request,
         `/api/v1/measurement-metrics?measurement=${m.id}&start_date=${range.start}&end_date=${range.end}`,
       );

@@ -1,5 +1,5 @@
 /**
- * A scheduled report in a browser (issue 36): a person schedules a saved report weekly from its
+ * A scheduled report in a browser: a person schedules a saved report weekly from its
  * page, the sandbox clock moves a week on, and the mail with its CSV is in the outbox; the CSV's
  * totals are the report page's.
  */

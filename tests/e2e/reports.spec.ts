@@ -1,5 +1,5 @@
 /**
- * Reports in a browser (issue 13): building a report whose totals the test works out itself from
+ * Reports in a browser: building a report whose totals the test works out itself from
  * the measurement metrics endpoint, saving and reopening it, relative dates, the account-switch
  * rewrite, an admin-defined report, the CSV, and the way in from a measurement dashboard.
  * Tests that save create reports with names of their own (tests run in parallel on one server).
@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect as baseExpect, test } from './helpers/sandbox.ts';
+import { getJson } from './helpers/api.ts';
 import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
 import type { MetricsResponse } from '../../src/shared/measurement-api.ts';
 import { apm, formatMetric, sumCounts } from '../../src/shared/metrics.ts';
@@ -30,16 +31,10 @@ interface MeasurementRow {
   end_date: string;
 }
 
-async function get<T>(page: Page, path: string): Promise<T> {
-  const response = await page.request.get(path);
-  expect(response.ok(), `${path}: ${response.status()}`).toBe(true);
-  return (await response.json()) as T;
-}
-
 /** Two Northwind measurements that delivered through October 2026. */
 async function octoberPair(page: Page): Promise<MeasurementRow[]> {
-  const list = await get<{ data: MeasurementRow[] }>(
-    page,
+  const list = await getJson<{ data: MeasurementRow[] }>(
+    page.request,
     `/api/v1/measurement?account=${ACCOUNT_IDS.northwind}&sort=asc(name),asc(id)&limit=500`,
   );
   return list.data
@@ -79,8 +74,8 @@ test('builds a report whose totals match the measurement metrics endpoint', asyn
 
   const metrics = await Promise.all(
     pair.map((m) =>
-      get<MetricsResponse>(
-        page,
+      getJson<MetricsResponse>(
+        page.request,
         `/api/v1/measurement-metrics?measurement=${m.id}&start_date=2026-10-01&end_date=2026-10-31`,
       ),
     ),

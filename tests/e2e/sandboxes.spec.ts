@@ -1,5 +1,5 @@
 /**
- * The suite's own isolation (issue 16): every worker works in its own sandbox (helpers/sandbox.ts),
+ * The suite's own isolation: every worker works in its own sandbox (helpers/sandbox.ts),
  * in the page, in page.request, in the request fixture and in a context a test opens itself;
  * what it writes there stays out of the default state.
  */

@@ -9,7 +9,7 @@ import { messages } from '../../src/shared/messages.ts';
 import { openApp, signIn } from './helpers/session.ts';
 
 /**
- * Issue 19: the built areas held to the spec line by line (sidebar, account query, /login while
+ * The built areas held to the spec line by line (sidebar, account query, /login while
  * signed in, the admin area's product-owner rule, the banner, the collapsed sidebar, search by
  * keyboard and where its results lead, import jobs, layout details, the documentation's way back).
  * Every test reads fixture data only, or changes what belongs to no other test.

@@ -3,7 +3,7 @@ import { messages } from '../../src/shared/messages.ts';
 import { openApp, signIn } from './helpers/session.ts';
 
 /**
- * The persona matrix (issue 5 item 17): for every persona of decisions.md §1, which top-nav and
+ * The persona matrix: for every persona of decisions.md §1, which top-nav and
  * user-menu items it sees, and which routes give which access error.
  */
 type ErrorKind = 'user' | 'account' | 'spotlight' | null;
@@ -15,7 +15,7 @@ interface Row {
   routes: Record<string, ErrorKind>;
   version: boolean;
   banner: boolean;
-  /** First login: the marketing-consent question (issue 4) covers the shell until answered. */
+  /** First login: the marketing-consent question covers the shell until answered. */
   consent?: boolean;
 }
 

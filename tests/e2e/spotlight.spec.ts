@@ -1,5 +1,5 @@
 /**
- * Spotlight in a browser (issue 15): browsing studies and an asset with its heatmap, onboarding by
+ * Spotlight in a browser: browsing studies and an asset with its heatmap, onboarding by
  * error id (1 with the create transition, 3, 4), the account access error, the pinned account,
  * the heatmap's main-thread cost, and axe.
  * Data: the Spotlight fixtures are read-only here except selfserve@fabrikam.test's Spotlight user,

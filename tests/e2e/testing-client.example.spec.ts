@@ -3,9 +3,9 @@
  * worker in a sandbox of its own; a test sets faults on the API its page calls, and reads the
  * journal to prove what the front end sent. Here on the sign-in page.
  */
-import type { Page } from '@playwright/test';
 import { messages } from '../../src/shared/messages.ts';
 import { expect, test } from '../support/lamp-playwright.ts';
+import { signIn } from './auth-helpers.ts';
 
 const READER = 'reader@northwind.test';
 const DEMO_PASSWORD = 'Lamp-Demo-2026!';
@@ -14,12 +14,6 @@ test.beforeEach(async ({ page }) => {
   await page.goto('/login');
   await expect(page.locator('html[data-login-ready]')).toHaveCount(1);
 });
-
-async function signIn(page: Page, password: string) {
-  await page.getByTestId('login-form').getByLabel('Email').fill(READER);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-}
 
 test('a failing API shows its message, and the journal proves what the page sent', async ({ page, lamp }) => {
   const rule = await lamp.addFault({
@@ -30,7 +24,7 @@ test('a failing API shows its message, and the journal proves what the page sent
     times: 1,
   });
 
-  await signIn(page, DEMO_PASSWORD);
+  await signIn(page, READER, DEMO_PASSWORD);
   await expect(page.getByRole('alert')).toContainText('LAMP is down for maintenance until 10:00');
 
   const [sent] = await lamp.journal({ method: 'POST', path: '/api/v1/auth' });
@@ -42,7 +36,7 @@ test('a failing API shows its message, and the journal proves what the page sent
   });
 
   // The rule applied once: the second attempt reaches the real API and signs in.
-  await signIn(page, DEMO_PASSWORD);
+  await signIn(page, READER, DEMO_PASSWORD);
   await expect(page).not.toHaveURL(/\/login/);
   expect((await lamp.faults())[0]).toMatchObject({ applied: 1, remaining: 0 });
 });
@@ -50,7 +44,7 @@ test('a failing API shows its message, and the journal proves what the page sent
 test('a slow API keeps the form busy until the answer comes', async ({ page, lamp }) => {
   await lamp.addFault({ method: 'POST', path: '/api/v1/auth', delay: 1500, times: 1 });
 
-  await signIn(page, 'not-the-password');
+  await signIn(page, READER, 'not-the-password');
   await expect(page.getByTestId('login-form')).toHaveAttribute('aria-busy', 'true');
   await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeDisabled();
   await expect(page.getByText(messages.auth.emailOrPasswordInvalid)).toBeVisible();
@@ -66,7 +60,7 @@ test('a dropped connection shows the generic error', async ({ page, lamp }) => {
   // an answer, so a single drop would go unseen.
   await lamp.addFault({ method: 'POST', path: '/api/v1/auth', drop: true });
 
-  await signIn(page, DEMO_PASSWORD);
+  await signIn(page, READER, DEMO_PASSWORD);
   await expect(page.getByRole('alert')).toContainText(messages.errors.unexpected);
   const sent = await lamp.journal({ method: 'POST', path: '/api/v1/auth' });
   expect(sent.length).toBeGreaterThanOrEqual(1);

@@ -12,6 +12,9 @@ import type { Config } from '../../server/config.ts';
 import { SESSION_COOKIE } from '../../server/plugins/session.ts';
 import { openDatabase } from '../../server/store/database.ts';
 import { buildTestApp } from './app.ts';
+import { injectWith, type InjectMethod } from './http.ts';
+
+export type { InjectMethod };
 
 export const PASSWORD = 'Lamp-Demo-2026!';
 const HASH = await hashPassword(PASSWORD, Buffer.alloc(16, 1));
@@ -324,8 +327,6 @@ export function as(app: FastifyInstance, persona: Persona) {
 }
 
 /** A signed-in request through app.inject, with a JSON body and an If-Match version when given. */
-export type InjectMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
 export function injectAs(
   app: FastifyInstance,
   persona: Persona,
@@ -334,11 +335,10 @@ export function injectAs(
   payload?: object,
   ifMatch?: string,
 ) {
-  const headers = { ...as(app, persona), ...(ifMatch ? { 'if-match': ifMatch } : {}) };
-  return app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+  return injectWith(app, sessionCookie(app, persona), method, url, { payload, ifMatch });
 }
 
-/** Headers of a signed-in request in a test sandbox, whose sessions are its own (issue 16). */
+/** Headers of a signed-in request in a test sandbox, whose sessions are its own. */
 export function asIn(app: FastifyInstance, persona: Persona, sandbox: string) {
   app.sandboxes.use(sandbox);
   return {

@@ -1,5 +1,5 @@
 /**
- * The Playwright side of the test client (issue 16). Each worker gets a sandbox of its own, made
+ * The Playwright side of the test client. Each worker gets a sandbox of its own, made
  * fresh from the fixtures when the worker starts and deleted when it ends, so parallel workers
  * never see each other's data, mail, faults, journal or clock. Everything the worker opens works
  * in it with no call of yours:

@@ -1,5 +1,5 @@
 /**
- * The client for test authors (issue 16): a small typed helper over LAMP's testing routes, for
+ * The client for test authors: a small typed helper over LAMP's testing routes, for
  * Playwright (see lamp-playwright.ts for the fixture) and for plain fetch (any test runner, a
  * script). Every call works in one sandbox: the client sends its name in X-Lamp-Sandbox, and
  * `attach` gives a browser context the lamp_sandbox cookie, so the pages' own requests land there.

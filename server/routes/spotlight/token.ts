@@ -6,7 +6,7 @@ import { now as clockNow } from '../../sandbox/context.ts';
  * `base64url(JSON {sub, sid, iat, exp}) . base64url(HMAC-SHA256)`, keyed by the server's link
  * secret with a purpose of its own, so that no e-mail link's MAC can be replayed as a token.
  * `sid` names the LAMP session that minted it: the guard refuses the token once that session has
- * ended (signed out, expired, or ended by a password change), not only after its hour (issue 30).
+ * ended (signed out, expired, or ended by a password change), not only after its hour.
  */
 export const SPOTLIGHT_TOKEN_TTL_MS = 60 * 60 * 1000;
 

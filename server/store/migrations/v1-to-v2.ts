@@ -1,5 +1,5 @@
 /**
- * Version 1 → 2 (issue 31): the store records what it was seeded from and whether its data
+ * Version 1 → 2: the store records what it was seeded from and whether its data
  * changed since, so that demo mode re-seeds only a store that holds the demo data and nothing else.
  *
  * `seededWith` becomes `seed.kind` (absent meant demo data, as version 1 read it). Version 1 kept

@@ -1,5 +1,5 @@
 /**
- * Version 2 → 3 (issue 31): the data file is a snapshot continued by a change log
+ * Version 2 → 3: the data file is a snapshot continued by a change log
  * (server/store/README.md); `journal` names the first log generation that continues the snapshot.
  * A version 2 file has no log, so any generation will do: 0.
  *

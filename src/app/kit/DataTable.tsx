@@ -3,7 +3,7 @@
  * buttons with aria-sort; selection uses React Aria checkboxes. Empty, loading and error states
  * are built in.
  *
- * Speed (issue 11 budget, `npm run bench:ui`): rows are memoised components whose props stay equal
+ * Speed (a budget, `npm run bench:ui`): rows are memoised components whose props stay equal
  * while the selection changes elsewhere, so ticking one row re-renders that row and the header,
  * not the page; cells are the columns' own render functions, called once per row.
  */
@@ -126,7 +126,7 @@ function SortButton({
 }
 
 /**
- * Measures the time from a page's data arriving to its rows committed on screen (issue 11 budget:
+ * Measures the time from a page's data arriving to its rows committed on screen (its budget:
  * 100 ms for 25 rows), as a `kit:render:{resource}` performance measure a benchmark can read, and
  * `kit:render-all:{resource}` once a long page's last rows are in. React's Profiler is silent in
  * production builds, so these are plain effects after the commit.

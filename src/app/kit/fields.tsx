@@ -200,7 +200,7 @@ const PICKER_PAGE = 20;
  * What the box shows is kept apart from what the list searches for: the typed text while the
  * person types, else the chosen row's name. (When the box showed the search text or, when that
  * was empty, the chosen name, select-all and delete could not empty it: the name came straight
- * back and the next keys were added to it; issue 27.) Leaving the box without picking puts the
+ * back and the next keys were added to it.) Leaving the box without picking puts the
  * chosen name back; leaving it empty clears the value.
  */
 export function ReferencePicker({
@@ -302,7 +302,7 @@ export function MultiSelectInput({
   const chosen = new Set(value.map((o) => o.id));
   const [typed, setTyped] = useState('');
   // What was typed becomes a new value on Enter, or when the person leaves the box with it (it
-  // used to stay in the box unsaved, looking chosen; issue 27); without `creatable` it goes.
+  // used to stay in the box unsaved, looking chosen); without `creatable` it goes.
   const addTyped = () => {
     const name = typed.trim();
     setTyped('');

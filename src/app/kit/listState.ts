@@ -1,6 +1,6 @@
 /**
  * A list's state as URL query values, so reload, back and a shared link show the same list
- * (issue 11). Pure functions: the hook in useListState.ts binds them to the location.
+ *. Pure functions: the hook in useListState.ts binds them to the location.
  *
  * - `page` (1-based) and `size`;
  * - `sort`: the spec's sort spec (§3, §7), `asc(field)` or `desc(field)`; the API query adds the

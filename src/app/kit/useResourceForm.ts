@@ -7,7 +7,7 @@
  *   first (spec §4; the rule lives here so a new form cannot forget it);
  * - disables Save while saving and re-enables it 1 s after (spec §9).
  *
- * No silent lost updates (issues 17 and 30): the API client sends the version of the record it
+ * No silent lost updates: the API client sends the version of the record it
  * read (useRecord) with every write of it and asks the one conflict dialog on a 412 (lib/api.ts,
  * ConflictHost), so a form has nothing to pass along. It only says how to show the stored record
  * again: `onReload`, given to `submit` as `write.onReload` (`saveRecord` passes it on), which the

@@ -4,8 +4,8 @@ import { Modal } from './Modal.tsx';
 export const CONFLICT_TITLE = 'Changed by someone else';
 
 /**
- * Shown when a save is refused because someone else saved the record since it was opened (412,
- * issue 17): reload their version (losing these changes), or overwrite it with these changes. The
+ * Shown when a save is refused because someone else saved the record since it was opened (412):
+ * reload their version (losing these changes), or overwrite it with these changes. The
  * app shows it from one place, ConflictHost, for every write the API client makes.
  */
 export function ConflictDialog({

@@ -16,7 +16,7 @@ interface Pending {
 }
 
 /**
- * The one place a 412 is answered (issue 30, finding 4). Mounted once by the shell, it registers
+ * The one place a 412 is answered. Mounted once by the shell, it registers
  * the API client's conflict handler, so a write from any page that someone else's save overtook
  * asks here: reload their version, overwrite it, or cancel. No page has its own dialog to forget.
  */

@@ -12,7 +12,7 @@ export const hexColour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour
 /**
  * Half of a UTF-16 surrogate pair with no other half: not a character. JSON's \ud800 escape lets
  * one in; it cannot be encoded as UTF-8 (a CSV export, an e-mail, a search index get U+FFFD or
- * fail), so text fields refuse it (issue 30, finding 8). With the u flag a whole pair is one code
+ * fail), so text fields refuse it. With the u flag a whole pair is one code
  * point and does not match.
  */
 const LONE_SURROGATE = /[\uD800-\uDFFF]/u;

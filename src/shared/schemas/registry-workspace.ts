@@ -93,7 +93,7 @@ export const workspaceDefinitions = [
   },
   {
     /**
-     * A saved report's e-mail delivery (issue 36): in the report's account; only those who may
+     * A saved report’s e-mail delivery: in the report's account; only those who may
      * change the report schedule it (report-schedules.ts checks the report, recipients and rule).
      */
     name: 'report-schedule',

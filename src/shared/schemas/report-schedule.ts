@@ -9,7 +9,7 @@ export const SCHEDULE_RUN_STATUSES = ['sent', 'failed'] as const;
 export const MAX_SCHEDULE_RECIPIENTS = 50;
 
 /**
- * A saved report's delivery by e-mail (issue 36): how often (daily, weekly on a weekday, monthly on
+ * A saved report's delivery by e-mail: how often (daily, weekly on a weekday, monthly on
  * a day: past a month's end, its last day), at a time of day in an IANA zone, to whom (users of the
  * account; other addresses only when an admin sets them), in which format (the report's CSV
  * attached, a summary of its totals in the mail), and whether it is paused. The account is the

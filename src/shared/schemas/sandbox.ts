@@ -1,5 +1,5 @@
 /**
- * Payloads of the sandbox and clock test-control calls (issue 16): the server validates with them,
+ * Payloads of the sandbox and clock test-control calls: the server validates with them,
  * the OpenAPI document describes them, and the test client (tests/support) types its calls by them.
  */
 import { z } from 'zod';

@@ -63,12 +63,12 @@ export type UpdateCurrentUserBody = z.infer<typeof UpdateCurrentUserBodySchema>;
 /** The e-mails whose link test control may issue at a chosen time (each goes to the user's e-mail). */
 export const LINK_EMAIL_KINDS = ['reset-password', 'login-link', 'invitation'] as const;
 /**
- * Every e-mail the product sends: those, plus the two of an e-mail change (issue 30): the
+ * Every e-mail the product sends: those, plus the two of an e-mail change: the
  * confirmation link to the new address, and the notice to the old one.
  */
 export const EMAIL_KINDS = [...LINK_EMAIL_KINDS, 'email-change', 'email-change-notice'] as const;
 
-/** The e-mails that carry no link of their own to sign in with: a scheduled report (issue 36). */
+/** The e-mails that carry no link of their own to sign in with: a scheduled report. */
 export const REPORT_EMAIL_KIND = 'scheduled-report';
 
 /** A file sent with an e-mail (a scheduled report's CSV), as text. */

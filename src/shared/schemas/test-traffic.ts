@@ -1,5 +1,5 @@
 /**
- * Faults and the request journal of the deterministic test backend (issue 16; demo and test modes
+ * Faults and the request journal of the deterministic test backend (demo and test modes
  * only). The server validates with these, the OpenAPI document describes them, and the test
  * client (tests/support/lamp-testing.ts) takes its types from them.
  *

@@ -44,7 +44,7 @@ export const userRow = z.object({
   first_login: z.boolean().optional(),
   last_login_at: isoDateTime.nullable().optional(),
   /**
-   * A new e-mail address waiting for its confirmation link to be followed (issue 30). Until then
+   * A new e-mail address waiting for its confirmation link to be followed. Until then
    * `email` stays the address that signs in and receives links. The server keeps it.
    */
   pending_email: email.nullable().optional(),

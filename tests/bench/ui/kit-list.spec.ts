@@ -3,7 +3,7 @@ import { expect, test } from '../../e2e/helpers/sandbox.ts';
 import { openApp, signIn } from '../../e2e/helpers/session.ts';
 
 /**
- * `npm run bench:ui` (issue 11 budgets): the kit's list with 25 and with 1,000 rows.
+ * `npm run bench:ui` (budgets): the kit's list with 25 and with 1,000 rows.
  *
  * - Render: from the page's data arriving (the `kit:data:{resource}` mark useResourceList sets) to
  *   the first rows committed (DataTable's `kit:render:{resource}` measure), and to the last of a

@@ -1,5 +1,5 @@
 /**
- * The admin area's account sections (issue 12), as super: bulk-create with a bad row (a report
+ * The admin area's account sections, as super: bulk-create with a bad row (a report
  * per row, nobody created), a theme and flag change visible in the shell at once, grants added,
  * changed and revoked, a user's detail with their grants across accounts, and name-mapping CRUD.
  * Each test works in an account of its own, so the two workers never meet in shared data.

@@ -1,5 +1,5 @@
 /**
- * A user's e-mail on /admin/users/{id} (issue 30): locked, with the reason, where the server would
+ * A user's e-mail on /admin/users/{id}: locked, with the reason, where the server would
  * refuse the change (the editor does not outrank the user in every account they work in); where
  * it is allowed, a new address waits for its confirmation link, and following that link (as the
  * user, from their mailbox) makes it the e-mail. As root, in an account of the test's own.

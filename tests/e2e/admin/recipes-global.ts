@@ -16,7 +16,7 @@ import {
 } from './steps.ts';
 
 /**
- * Recipes of the sections built on the generic admin pages (issue 12): how the generated test
+ * Recipes of the sections built on the generic admin pages: how the generated test
  * (sections.spec.ts) lists, creates, edits and deletes in each, as super. Names carry `unique`, so
  * parallel workers never meet each other's rows.
  */

@@ -1,5 +1,5 @@
 /**
- * A person at the keyboard and mouse (issue 27): browser tests of the flows a demo shows use these
+ * A person at the keyboard and mouse: browser tests of the flows a demo shows use these
  * instead of `fill()`, which sets a value in one step and skips what a person's typing sets off
  * (a key press at a time, debounced searches answering in between, focus leaving by a click).
  * A picker that loses its choice when the field loses focus passed every `fill()` test; these

@@ -1,5 +1,5 @@
 /**
- * Each Playwright worker of our own suite in its own sandbox (issue 16), through the fixture we
+ * Each Playwright worker of our own suite in its own sandbox, through the fixture we
  * publish for test authors (tests/support/lamp-playwright.ts), so that every run of the suite
  * proves it: the sandbox `e2e-{workerIndex}` is made fresh when the worker starts and deleted when
  * it ends, and every browser context, page.request and request fixture of the worker works in it.
@@ -16,7 +16,8 @@ export { expect } from '../../support/lamp-playwright.ts';
 export { SANDBOX_HEADER };
 
 export const test = lampTest.extend<object, { sandbox: string }>({
-  lampSandboxPrefix: ['e2e', { scope: 'worker' }],
+  // The replicas run (playwright.replicas.config.ts) picks names that start on both replicas.
+  lampSandboxPrefix: [process.env.LAMP_E2E_SANDBOX_PREFIX ?? 'e2e', { scope: 'worker' }],
   sandbox: [
     async ({ lampWorker }, use) => {
       await use(lampWorker.sandbox ?? '');

@@ -182,7 +182,7 @@ describe('the API client', () => {
 });
 
 /**
- * No page can forget If-Match (issue 30, finding 4): the client remembers the version of each
+ * No page can forget If-Match: the client remembers the version of each
  * record it read by id and sends it with every write of that record; a 412 asks the one conflict
  * dialog (ConflictHost registers the handler).
  */
@@ -313,7 +313,7 @@ describe('the API client remembers versions', () => {
 });
 
 /**
- * Writes from a list row (issue 30, finding 4): a list answer carries no versions, so
+ * Writes from a list row: a list answer carries no versions, so
  * updateListed and removeListed read the row by id, compare it with what the list showed, and
  * write with the version just read, or ask the conflict dialog without writing.
  */

@@ -1,5 +1,5 @@
 /**
- * The pieces of test sandboxes (issue 16) on their own: the registry's limits and idle dropping,
+ * The pieces of test sandboxes on their own: the registry's limits and idle dropping,
  * the clock's modes, and the repositories' copy on write.
  */
 import { describe, expect, it } from 'vitest';

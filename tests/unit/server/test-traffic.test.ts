@@ -1,5 +1,5 @@
 /**
- * The pieces behind faults and the journal (issue 16): path patterns, the seeded generator, rule
+ * The pieces behind faults and the journal: path patterns, the seeded generator, rule
  * matching and its draws, the Prefer parser, the journal's ring and redaction.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The login throttle (issue 17, finding 8): the per-account limits hold, and the per-address
+ * The login throttle: the per-account limits hold, and the per-address
  * limit is proportionate: behind a proxy every user shares one address, so it never stops an
  * account that has had no failures.
  */

@@ -224,7 +224,7 @@ describe('row rules shared by the server and the UI', () => {
   });
 });
 
-describe('who may change what lets someone sign in as a user (issue 30)', () => {
+describe('who may change what lets someone sign in as a user', () => {
   const person = (id: string, account: string, grants: [string, string][], over: Partial<AccessSubject> = {}) => ({
     id,
     ...user({ account, access_grants: grants.map(([grantId, role]) => ({ id: grantId, type: 'account', role })) }),

@@ -119,7 +119,7 @@ describe('normaliseEntries', () => {
   });
 });
 
-describe('the server’s CSV and formula-like values (issue 30, finding 8)', () => {
+describe('the server’s CSV and formula-like values', () => {
   it('writes a downloaded list through the browser exports’ rule: a formula-like cell is neutralised', () => {
     const lines = domainListCsv(['=cmd|calc', '+1', '-1', '@SUM(A1)', 'a.com']).split('\r\n');
     expect(lines.slice(1, 6)).toEqual(["'=cmd|calc", "'+1", "'-1", "'@SUM(A1)", 'a.com']);
@@ -138,7 +138,7 @@ describe('the server’s CSV and formula-like values (issue 30, finding 8)', () 
   });
 });
 
-describe('an upload with no entries (issue 30, finding 8)', () => {
+describe('an upload with no entries', () => {
   it('is an issue on line 1, not an empty list: control characters, blank lines, a header alone', () => {
     for (const text of ['\u0001\u0002\u0003', '\r\n\r\n', 'Domain\n'])
       expect(parseDomainList(text).issues, JSON.stringify(text)).toEqual([{ line: 1, message: NO_ENTRIES }]);

@@ -5,7 +5,7 @@ import { isResourceName, RESOURCE_NAMES, resources, loginRequest } from '../../.
 import { storedUserRow } from '../../../src/shared/schemas/user.ts';
 
 const DECISIONS_RESOURCES = [
-  // Added by issue 36 (scheduled reports), beside decisions.md §2's list.
+  // Added since (scheduled reports), beside decisions.md §2's list.
   'report-schedule',
   'account',
   'user',

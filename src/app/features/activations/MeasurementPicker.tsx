@@ -6,7 +6,7 @@
  * The chosen measurement stays among the options whatever the last search returned: once chosen,
  * the list is fetched again unfiltered (25 largest), and when focus left the field React Aria
  * looked the selected key up in that list, found nothing for a smaller one (a paused campaign
- * typed by name) and reported the selection as gone, while the box kept its name (issue 27).
+ * typed by name) and reported the selection as gone, while the box kept its name.
  */
 import { useState } from 'react';
 import { Button, ComboBox, Input, Label, ListBox, ListBoxItem, Popover, Text } from 'react-aria-components';

@@ -30,7 +30,7 @@ export default function MeasurementTree() {
   const [filter, setFilter] = useState('');
   const [closed, setClosed] = useState<ReadonlySet<string>>(new Set(['completed']));
   // A measurement created, renamed or deleted in this tab: the tree loads again, so the person
-  // finds it beside the page at once (issue 27: a new measurement was 'No measurements' here).
+  // finds it beside the page at once (a new measurement was 'No measurements' here).
   const [writes, setWrites] = useState(0);
   const shownFor = useRef<string | null>(null);
   useEffect(() => onResourceWritten((resource) => resource === 'measurement' && setWrites((n) => n + 1)), []);

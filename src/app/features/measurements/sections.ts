@@ -1,5 +1,5 @@
 /**
- * The measurement sidebar's sections (issue 6 item 7): Dashboard, Edit, Export tags, Upload tags,
+ * The measurement sidebar's sections: Dashboard, Edit, Export tags, Upload tags,
  * Data imports. Edit and Upload tags need measurement.write (the server refuses them otherwise);
  * the shell's sidebar renders these items for the measurement being viewed.
  */

@@ -3,7 +3,7 @@
  * account); values in the query override the saved ones (decisions.md §6). Update saves what is
  * shown into it; Rename and Delete change the report itself. The report is read by id as well as
  * listed, so each change is sent with the version shown (someone else's save meanwhile asks the
- * conflict dialog instead of being overwritten). Below the report, its e-mail schedule (issue 36).
+ * conflict dialog instead of being overwritten). Below the report, its e-mail schedule.
  */
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';

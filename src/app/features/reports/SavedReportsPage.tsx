@@ -74,7 +74,7 @@ const columns: Column<SavedReport>[] = [
   },
 ];
 
-/** Which reports are sent by e-mail (issue 36): each schedule in words, or that it is paused. */
+/** Which reports are sent by e-mail: each schedule in words, or that it is paused. */
 function scheduleColumn(schedules: readonly ReportSchedule[]): Column<SavedReport> {
   const byReport = Map.groupBy(schedules, (row) => row.report);
   const text = (r: SavedReport) => {

@@ -1,5 +1,5 @@
 /**
- * The change log beside the snapshot (issue 31, finding 3): a write appends what it changed, a
+ * The change log beside the snapshot: a write appends what it changed, a
  * start replays it, a torn last line is dropped, the log is folded into a new snapshot, and a kill
  * at each step of a fold leaves a store that starts with every acknowledged write.
  */

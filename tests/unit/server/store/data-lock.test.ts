@@ -1,5 +1,5 @@
 /**
- * The data directory's lock (issue 31, finding 2): one holder at a time, a live holder named in
+ * The data directory's lock: one holder at a time, a live holder named in
  * the refusal, a stale lock taken over and reported, released on close.
  */
 import { spawnSync } from 'node:child_process';

@@ -1,5 +1,5 @@
 /**
- * Each migration on a copy of the previous version's data (issue 31): `lamp.v<N>.json` beside this
+ * Each migration on a copy of the previous version's data: `lamp.v<N>.json` beside this
  * file is a data file as version N wrote it (a demo store after a sign-in and a write, trimmed to
  * a few rows per collection), kept byte for byte.
  */
