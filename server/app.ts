@@ -36,6 +36,8 @@ import { profileRoutes } from './routes/profile.ts';
 import { reportRoutes } from './routes/reports.ts';
 import { accountUserRoutes } from './routes/account-users.ts';
 import { accountAccessRoutes } from './routes/account-access.ts';
+import { auditEventRoutes } from './routes/audit-events.ts';
+import { auditTrail } from './plugins/audit.ts';
 import { labelUsageRoutes } from './routes/label-usage.ts';
 import { referenceUsageRoutes } from './routes/reference-usage.ts';
 import { resourceRoutes } from './routes/resources.ts';
@@ -147,6 +149,8 @@ async function withRoutes(app: FastifyInstance, config: Config, options: BuildAp
   accessControl(app, repositories);
   // Faults and the request journal of test runs (issue 16): their hooks before any route.
   testTraffic(app);
+  // Who makes each write, for the audit trail the store writes with it; retention.
+  await auditTrail(app);
 
   healthRoutes(app, { mode: config.mode });
   authRoutes(app, { repositories, throttle: app.loginThrottle });
@@ -157,6 +161,7 @@ async function withRoutes(app: FastifyInstance, config: Config, options: BuildAp
   profileRoutes(app);
   accountUserRoutes(app);
   accountAccessRoutes(app);
+  auditEventRoutes(app);
   labelUsageRoutes(app);
   referenceUsageRoutes(app);
   outboxRoutes(app);
