@@ -74,8 +74,9 @@ function actionOf(resource: string, change: RowChange, route: string): string {
     );
     if (named) return named;
   }
-  const verb = route.split('/').at(-1) ?? '';
-  if (route !== `/api/v1/${resource}` && /^[a-z][a-z-]*$/.test(verb) && !verb.startsWith('with-')) return verb;
+  // '/api/v1/{area}/{verb}': a route of an area's own (the engine's are '/api/v1/{resource}').
+  const [, , , , verb, more] = route.split('/');
+  if (verb && !more && /^[a-z][a-z-]*$/.test(verb) && !verb.startsWith('with-')) return verb;
   return !before ? 'create' : !after ? 'delete' : 'update';
 }
 
