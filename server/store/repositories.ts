@@ -233,8 +233,10 @@ export function createRepositories(db: Database, sandboxes: SandboxRows | null =
   // the server's own bookkeeping (import rows, runs, Spotlight's store) and the trail itself.
   const trail = new Repository(db, AUDIT_RESOURCE, 'account?', sandboxes);
   const extra = new Map<string, Repository>([[AUDIT_RESOURCE, trail]]);
+  // Only for the benchmarks' side-by-side figure of what recording costs (tests/bench): never set it elsewhere.
+  const recorded = process.env.LAMP_BENCH_WITHOUT_AUDIT === '1' ? null : trail;
   const registered = Object.fromEntries(
-    RESOURCE_NAMES.map((name) => [name, new Repository(db, name, resources[name].accountPath, sandboxes, trail)]),
+    RESOURCE_NAMES.map((name) => [name, new Repository(db, name, resources[name].accountPath, sandboxes, recorded)]),
   ) as unknown as { [Name in ResourceName]: Repository<StoredRowOf<Name>> };
   return {
     ...registered,
