@@ -6,7 +6,6 @@
  * CSV of the same filters. The trail is read only: no selection, no row actions.
  */
 import { useStore } from '@nanostores/react';
-import { useMemo } from 'react';
 import { useLocation } from 'wouter';
 import { auditExportUrl, listAuditEvents } from '../../../lib/audit.ts';
 import { changeSummary } from '../../../shared/audit-diff.ts';
@@ -75,6 +74,15 @@ const columns: readonly Column<AuditEvent>[] = [
   { id: 'change', header: 'Change', truncate: (row) => changeSummary(row), cell: (row) => changeSummary(row) },
 ];
 
+const filters: readonly ListFilter[] = [
+  // Anyone may have acted in the account: its users, and root and super users of other accounts.
+  { name: 'actor', label: 'Who', kind: 'reference', resource: 'user' },
+  { name: 'resource', label: 'What', kind: 'choice', options: RESOURCE_OPTIONS, allLabel: 'Everything' },
+  { name: 'action', label: 'Action', kind: 'text' },
+  { name: 'from', label: 'From', kind: 'date' },
+  { name: 'to', label: 'To', kind: 'date' },
+];
+
 export default function ActivityPage() {
   const [location] = useLocation();
   const everyAccount = location.startsWith('/admin/all-activity');
@@ -95,16 +103,6 @@ export default function ActivityPage() {
     error: result.error,
     reload: result.reload,
   };
-  const filters = useMemo<ListFilter[]>(
-    () => [
-      { name: 'actor', label: 'Who', kind: 'reference', resource: 'user', base: account ? { account: [account] } : {} },
-      { name: 'resource', label: 'What', kind: 'choice', options: RESOURCE_OPTIONS, allLabel: 'Everything' },
-      { name: 'action', label: 'Action', kind: 'text' },
-      { name: 'from', label: 'From', kind: 'date' },
-      { name: 'to', label: 'To', kind: 'date' },
-    ],
-    [account],
-  );
   return (
     <div className="space-y-4">
       <PageHeader title={everyAccount ? 'All Activity' : 'Activity'} />
