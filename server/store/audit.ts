@@ -15,7 +15,7 @@ import type { AccountPath } from '../../src/shared/schemas/index.ts';
 import { AUDIT_RESOURCE, type AuditEvent } from '../../src/shared/schemas/audit-event.ts';
 import { redactedCopy } from '../sandbox/journal.ts';
 import { nowIso } from '../sandbox/context.ts';
-import { isServerWork } from './database.ts';
+import { isServerWork, type Database } from './database.ts';
 
 export { AUDIT_RESOURCE };
 
@@ -125,4 +125,13 @@ export function auditRecords(
       client_address: request.clientAddress,
     };
   });
+}
+
+/**
+ * Whether the default store holds a trail yet: the retention leaves a store without one as it is
+ * (reading the collection through a repository would add an empty one, and a test-mode store must
+ * stay the fixtures byte for byte until someone writes).
+ */
+export function hasAuditTrail(db: Database): boolean {
+  return Object.hasOwn(db.low.data.collections, AUDIT_RESOURCE);
 }

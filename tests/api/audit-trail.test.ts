@@ -129,6 +129,9 @@ interface NamedRoute {
 
 let invited = 0;
 const asAdmin = (options: InjectOptions): InjectOptions => ({ ...options, headers: as(app, 'admin') });
+/** An admin's upload of a file for Northwind's seeded measurement. */
+const uploadTo = (url: string, fields: () => Record<string, unknown>) => () =>
+  asAdmin({ method: 'POST', url, payload: { measurement: ROW_IDS.measurement?.own, ...fields() } });
 
 /** The write routes outside the engine (test control excepted): one row each. */
 const NAMED_ROUTES: Record<string, NamedRoute> = {
@@ -255,33 +258,21 @@ const NAMED_ROUTES: Record<string, NamedRoute> = {
     actions: ['create', 'update'],
   },
   'POST /api/v1/measurement-tag/upload': {
-    request: () =>
-      asAdmin({
-        method: 'POST',
-        url: '/api/v1/measurement-tag/upload',
-        payload: {
-          measurement: ROW_IDS.measurement?.own,
-          upload_template: ROW_IDS['upload-template']?.own,
-          file_name: 'tags.csv',
-          csv: 'Placement,Creative\nHome MPU,Spring 300x250\n',
-        },
-      }),
+    request: uploadTo('/api/v1/measurement-tag/upload', () => ({
+      upload_template: ROW_IDS['upload-template']?.own,
+      file_name: 'tags.csv',
+      csv: 'Placement,Creative\nHome MPU,Spring 300x250\n',
+    })),
     status: 200,
     actions: ['upload'],
   },
   // The seeded configs have no upload template: refused, so nothing recorded.
   'POST /api/v1/import-job/upload': {
-    request: () =>
-      asAdmin({
-        method: 'POST',
-        url: '/api/v1/import-job/upload',
-        payload: {
-          measurement: ROW_IDS.measurement?.own,
-          import_job_config: ROW_IDS['import-job-config']?.own,
-          file_name: 'delivery.csv',
-          csv: 'Date,Impressions\n2026-01-01,100\n',
-        },
-      }),
+    request: uploadTo('/api/v1/import-job/upload', () => ({
+      import_job_config: ROW_IDS['import-job-config']?.own,
+      file_name: 'delivery.csv',
+      csv: 'Date,Impressions\n2026-01-01,100\n',
+    })),
     status: 400,
     actions: [],
   },
