@@ -14,6 +14,7 @@ import { currentSandbox, now } from '../sandbox/context.ts';
 import { DEFAULT_SANDBOX } from '../sandbox/scope.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** What the request says about its writes, read at the moment of each write. */
 function describe(request: FastifyRequest): () => AuditRequest {
@@ -44,8 +45,11 @@ export async function pruneAuditTrail(app: FastifyInstance, days: number): Promi
 }
 
 export async function auditTrail(app: FastifyInstance) {
-  app.addHook('onRequest', (request, _reply, done) => runAudited(describe(request), done));
-  app.addHook('preValidation', (request, _reply, done) => runAudited(describe(request), done));
+  // Reads write nothing a person changed: they skip the context (most requests are reads).
+  const enter = (request: FastifyRequest, _reply: unknown, done: () => void) =>
+    READS.has(request.method) ? done() : runAudited(describe(request), done);
+  app.addHook('onRequest', enter);
+  app.addHook('preValidation', enter);
 
   const days = app.config.auditDays;
   const pruned = await pruneAuditTrail(app, days);
