@@ -36,6 +36,8 @@ import { profilePlugin } from './routes/profile.ts';
 import { reportsPlugin } from './routes/reports.ts';
 import { accountUsersPlugin } from './routes/account-users.ts';
 import { accountAccessPlugin } from './routes/account-access.ts';
+import { auditEventsPlugin } from './routes/audit-events.ts';
+import { auditTrailPlugin } from './plugins/audit.ts';
 import { labelUsagePlugin } from './routes/label-usage.ts';
 import { referenceUsagePlugin } from './routes/reference-usage.ts';
 import { resourcesPlugin } from './routes/resources.ts';
@@ -160,6 +162,8 @@ export function appPlugins(config: Config, options: BuildAppOptions): PluginEntr
     entry(sessionsPlugin, {}),
     entry(accessPlugin, {}),
     entry(testTrafficPlugin, {}),
+    // Who makes each write, for the audit trail the store writes with it; retention.
+    entry(auditTrailPlugin, {}),
     ...[
       healthPlugin,
       authPlugin,
@@ -169,6 +173,7 @@ export function appPlugins(config: Config, options: BuildAppOptions): PluginEntr
       profilePlugin,
       accountUsersPlugin,
       accountAccessPlugin,
+      auditEventsPlugin,
       labelUsagePlugin,
       referenceUsagePlugin,
       outboxPlugin,

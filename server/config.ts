@@ -57,6 +57,8 @@ const EnvSchema = z.object({
     .default(30),
   /** How many requests each sandbox's journal keeps (demo and test modes); the oldest make way. */
   LAMP_JOURNAL_LIMIT: z.coerce.number().int().min(0).max(100_000).default(1000),
+  /** How many days the audit trail keeps a record (pruned at start and daily). */
+  LAMP_AUDIT_DAYS: z.coerce.number().int().min(1).max(36_500).default(400),
 });
 
 export type Mode = 'demo' | 'test' | 'production';
@@ -88,6 +90,8 @@ export interface Config {
   sandboxIdleMinutes: number;
   /** Requests kept per sandbox journal. */
   journalLimit: number;
+  /** Days an audit record is kept (server/plugins/audit.ts). */
+  auditDays: number;
 }
 
 export class ConfigError extends Error {
@@ -146,6 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxSandboxes: e.LAMP_MAX_SANDBOXES,
     sandboxIdleMinutes: e.LAMP_SANDBOX_IDLE_MINUTES,
     journalLimit: e.LAMP_JOURNAL_LIMIT,
+    auditDays: e.LAMP_AUDIT_DAYS,
   };
 }
 

@@ -21,6 +21,7 @@ export type PluginName =
   | 'lamp-sessions'
   | 'lamp-access'
   | 'lamp-test-traffic'
+  | 'lamp-audit'
   | 'lamp-entity-tags'
   | 'lamp-static-site'
   | `lamp-routes-${string}`;

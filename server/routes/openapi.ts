@@ -277,6 +277,9 @@ export function buildOpenApi(app: FastifyInstance): Json {
     'GET /api/v1/measurement-tag/download': {
       responses: { '200': { content: { 'text/plain': { schema: { type: 'string' } } } } },
     },
+    'GET /api/v1/audit-event/export': {
+      responses: { '200': { content: { 'text/csv': { schema: { type: 'string' } } } } },
+    },
   };
   // Answers that are a named schema refer to it.
   const components = new Map<unknown, Json>([[currentUser, { $ref: '#/components/schemas/CurrentUser' }]]);

@@ -136,6 +136,11 @@ export function asServerWork<T>(work: () => T): T {
   return background.run(true, work);
 }
 
+/** Whether the running code is the server's own work (asServerWork): not a person's change. */
+export function isServerWork(): boolean {
+  return background.getStore() === true;
+}
+
 /** What is wrong with a current-version document's shape, or null. Rows are the repositories' business. */
 function shapeProblem(document: Partial<DatabaseDocument>): string | null {
   const isObject = (value: unknown) => value !== null && typeof value === 'object' && !Array.isArray(value);

@@ -26,8 +26,11 @@ import { currentSandbox } from '../sandbox/context.ts';
 import { DEFAULT_SANDBOX, type SandboxScope } from '../sandbox/scope.ts';
 import type { Database } from './database.ts';
 import { ownersOf } from '../../src/shared/row-access.ts';
+import { AUDIT_RESOURCE, auditRecords, type RowChange } from './audit.ts';
+import { IndexedRows, type Also, type StoredRow } from './indexed-rows.ts';
 
-export type StoredRow = Record<string, unknown> & { id: string };
+/** A row as stored: any fields, and an id (the type lives with the indexed rows that hold it). */
+export type { StoredRow };
 
 /** A stored row of a registry resource: the API's row, and for users the password hash too. */
 export type StoredRowOf<Name extends ResourceName> = Name extends 'user' ? StoredUser : ResourceRow<Name>;
@@ -54,189 +57,6 @@ export function readPath(row: Record<string, unknown>, path: string): unknown {
 /** The account ids that own a row: the shared row rules' (src/shared/access.ts). */
 export { ownersOf };
 
-const GLOBAL = '\u0000global';
-const keyOf = (owner: string | null) => owner ?? GLOBAL;
-
-/** Persists a change of one collection's rows (the store's log line says which rows). */
-type Persist = (change: { put?: readonly StoredRow[]; remove?: readonly string[] }) => Promise<void>;
-
-/** Every state's version comes from one counter, so a version names one state of one collection. */
-let versions = 0;
-
-/**
- * The indexed rows of one collection in one state: the default store, the fixtures that sandboxes
- * share until they write, or a sandbox's own copy.
- */
-class IndexedRows<Row extends StoredRow> {
-  readonly accountPath: AccountPath;
-  readonly #source: () => Row[];
-  readonly #persist: Persist;
-  #current: Row[] | null = null;
-  #sourceLength = -1;
-  #byId = new Map<string, Row>();
-  #byOwner = new Map<string, Row[]>();
-  #sortCache = new Map<string, Row[]>();
-  #fieldIndexes = new Map<string, Map<unknown, Row[]>>();
-  /** Bumped on every change; callers may key their own caches on it. */
-  version = 0;
-
-  constructor(accountPath: AccountPath, source: () => Row[], persist: Persist) {
-    this.accountPath = accountPath;
-    this.#source = source;
-    this.#persist = persist;
-  }
-
-  #rows(): Row[] {
-    const rows = this.#source();
-    if (rows !== this.#current || rows.length !== this.#sourceLength) this.#reindex(rows);
-    return rows;
-  }
-
-  #reindex(rows: Row[]) {
-    this.#current = rows;
-    this.#sourceLength = rows.length;
-    this.#byId = new Map();
-    this.#byOwner = new Map();
-    for (const row of rows) {
-      this.#byId.set(row.id, row);
-      this.#addToOwners(row);
-    }
-    this.#changed();
-  }
-
-  #addToOwners(row: Row) {
-    for (const owner of ownersOf(row, this.accountPath)) {
-      const key = keyOf(owner);
-      const bucket = this.#byOwner.get(key);
-      if (bucket) bucket.push(row);
-      else this.#byOwner.set(key, [row]);
-    }
-  }
-
-  #removeFromOwners(row: Row) {
-    for (const owner of ownersOf(row, this.accountPath)) {
-      const bucket = this.#byOwner.get(keyOf(owner));
-      if (!bucket) continue;
-      const index = bucket.indexOf(row);
-      if (index >= 0) bucket.splice(index, 1);
-    }
-  }
-
-  #changed() {
-    this.version = ++versions;
-    this.#sortCache.clear();
-    this.#fieldIndexes.clear();
-  }
-
-  /** Rows whose `field` equals `value`, through an index built on first use (e.g. users by e-mail). */
-  findBy(field: string, value: unknown): Row[] {
-    this.#rows();
-    let index = this.#fieldIndexes.get(field);
-    if (!index) {
-      index = new Map();
-      for (const row of this.#current ?? []) {
-        const key = row[field];
-        const bucket = index.get(key);
-        if (bucket) bucket.push(row);
-        else index.set(key, [row]);
-      }
-      this.#fieldIndexes.set(field, index);
-    }
-    return index.get(value) ?? [];
-  }
-
-  /** Every row (do not mutate). */
-  all(): readonly Row[] {
-    return this.#rows();
-  }
-
-  count(): number {
-    return this.#rows().length;
-  }
-
-  byId(id: string): Row | undefined {
-    this.#rows();
-    return this.#byId.get(id);
-  }
-
-  /** Rows owned by any of these accounts (null: global rows), each row once. */
-  byOwners(owners: readonly (string | null)[]): Row[] {
-    this.#rows();
-    if (owners.length === 1) return this.#byOwner.get(keyOf(owners[0] ?? null)) ?? [];
-    const seen = new Set<Row>();
-    for (const owner of owners) for (const row of this.#byOwner.get(keyOf(owner)) ?? []) seen.add(row);
-    return [...seen];
-  }
-
-  /**
-   * A sorted copy of `rows()`, cached under `key` until the next change: the sorted-order index
-   * that keeps paging through a large account cheap. Both arguments are functions, so a cache
-   * hit costs neither the gathering of the rows nor the building of the comparator.
-   */
-  sorted(key: string, rows: () => readonly Row[], compare: () => (a: Row, b: Row) => number): Row[] {
-    this.#rows();
-    const cached = this.#sortCache.get(key);
-    if (cached) return cached;
-    const result = [...rows()].sort(compare());
-    // Bounded, so many distinct filters cannot grow memory without limit.
-    if (this.#sortCache.size >= 256) this.#sortCache.clear();
-    this.#sortCache.set(key, result);
-    return result;
-  }
-
-  async insert(row: Row): Promise<Row> {
-    await this.insertMany([row]);
-    return row;
-  }
-
-  /** Adds many rows with one write (an import's rows, a file of tags). */
-  async insertMany(added: readonly Row[]): Promise<void> {
-    const rows = this.#rows();
-    for (const row of added) {
-      rows.push(row);
-      this.#byId.set(row.id, row);
-      this.#addToOwners(row);
-    }
-    this.#sourceLength = rows.length;
-    this.#changed();
-    await this.#persist({ put: added });
-  }
-
-  /** Replaces a row (same id) with `next`. */
-  async replace(next: Row): Promise<Row | undefined> {
-    const rows = this.#rows();
-    const current = this.#byId.get(next.id);
-    if (!current) return undefined;
-    const index = rows.indexOf(current);
-    rows[index] = next;
-    this.#byId.set(next.id, next);
-    this.#removeFromOwners(current);
-    this.#addToOwners(next);
-    this.#changed();
-    await this.#persist({ put: [next] });
-    return next;
-  }
-
-  async update(id: string, patch: Partial<Row>): Promise<Row | undefined> {
-    const current = this.byId(id);
-    if (!current) return undefined;
-    return this.replace({ ...current, ...patch, id });
-  }
-
-  async remove(id: string): Promise<boolean> {
-    const rows = this.#rows();
-    const current = this.#byId.get(id);
-    if (!current) return false;
-    rows.splice(rows.indexOf(current), 1);
-    this.#sourceLength = rows.length;
-    this.#byId.delete(id);
-    this.#removeFromOwners(current);
-    this.#changed();
-    await this.#persist({ remove: [id] });
-    return true;
-  }
-}
-
 /**
  * Where sandboxes keep their rows: the fixtures they start from, shared by every
  * sandbox until it writes (copy on write, per collection: a sandbox's first write to a collection
@@ -262,15 +82,27 @@ export class Repository<Row extends StoredRow = StoredRow> {
   readonly #sandboxes: SandboxRows | null;
   #fixtures: IndexedRows<Row> | null = null;
   readonly #own: { get(name: string): { rows: IndexedRows<Row> | null } } | null;
+  /** Where this collection's writes are recorded (the audit trail), or null: not recorded. */
+  readonly #trail: Repository | null;
 
-  constructor(db: Database, name: string, accountPath: AccountPath, sandboxes: SandboxRows | null = null) {
+  constructor(
+    db: Database,
+    name: string,
+    accountPath: AccountPath,
+    sandboxes: SandboxRows | null = null,
+    trail: Repository | null = null,
+  ) {
     this.name = name;
     this.accountPath = accountPath;
+    this.#trail = trail;
     this.#default = new IndexedRows<Row>(
       accountPath,
       () => ((db.low.data.collections as Record<string, Row[] | undefined>)[name] ??= []),
-      ({ put, remove }) =>
-        db.write({ ...(put && { put: { [name]: put } }), ...(remove && { remove: { [name]: remove } }) }),
+      ({ put, remove, also }) =>
+        db.write({
+          ...((put || also) && { put: { ...also, ...(put && { [name]: put }) } }),
+          ...(remove && { remove: { [name]: remove } }),
+        }),
     );
     this.#sandboxes = sandboxes;
     this.#own = sandboxes ? sandboxes.scope.perSandbox(() => ({ rows: null })) : null;
@@ -337,30 +169,57 @@ export class Repository<Row extends StoredRow = StoredRow> {
     return this.#reader().sorted(key, rows, compare);
   }
 
-  insert(row: Row): Promise<Row> {
-    return this.#writer().insert(row);
+  /**
+   * The audit records of a change, already in the trail's rows (in memory), to go into the same
+   * store write as the change: both reach the disk in one log line, or neither does.
+   */
+  #recorded(changes: readonly RowChange[]): Also {
+    if (!this.#trail) return undefined;
+    const records = auditRecords(this.name, this.accountPath, changes, newId) as unknown as StoredRow[];
+    if (records.length === 0) return undefined;
+    this.#trail.#writer().insertUnwritten(records);
+    return { [AUDIT_RESOURCE]: records };
+  }
+
+  async insert(row: Row): Promise<Row> {
+    await this.insertMany([row]);
+    return row;
   }
 
   /** Adds many rows with one write (an import's rows, a file of tags). */
   insertMany(rows: readonly Row[]): Promise<void> {
-    return this.#writer().insertMany(rows);
+    const writer = this.#writer();
+    return writer.insertMany(rows, this.#recorded(rows.map((after) => ({ after }))));
   }
 
   /** Replaces a row (same id) with `next`. */
   async replace(next: Row): Promise<Row | undefined> {
     // A write that finds nothing copies nothing.
-    if (!this.byId(next.id)) return undefined;
-    return this.#writer().replace(next);
+    const before = this.byId(next.id);
+    if (!before) return undefined;
+    const writer = this.#writer();
+    return writer.replace(next, this.#recorded([{ before, after: next }]));
   }
 
   async update(id: string, patch: Partial<Row>): Promise<Row | undefined> {
-    if (!this.byId(id)) return undefined;
-    return this.#writer().update(id, patch);
+    const current = this.byId(id);
+    if (!current) return undefined;
+    return this.replace({ ...current, ...patch, id });
   }
 
   async remove(id: string): Promise<boolean> {
-    if (!this.byId(id)) return false;
-    return this.#writer().remove(id);
+    return (await this.removeMany([id])).length === 1;
+  }
+
+  /** Removes the rows with these ids with one write; the ids it found. */
+  async removeMany(ids: readonly string[]): Promise<string[]> {
+    const found = ids.map((id) => this.byId(id)).filter((row) => row !== undefined);
+    if (found.length === 0) return [];
+    const writer = this.#writer();
+    return writer.removeMany(
+      found.map((row) => row.id),
+      this.#recorded(found.map((before) => ({ before }))),
+    );
   }
 }
 
@@ -371,9 +230,14 @@ export type Repositories = { readonly [Name in ResourceName]: Repository<StoredR
 };
 
 export function createRepositories(db: Database, sandboxes: SandboxRows | null = null): Repositories {
-  const extra = new Map<string, Repository>();
+  // Every registry resource's writes are recorded in the audit trail; other collections are
+  // the server's own bookkeeping (import rows, runs, Spotlight's store) and the trail itself.
+  const trail = new Repository(db, AUDIT_RESOURCE, 'account?', sandboxes);
+  const extra = new Map<string, Repository>([[AUDIT_RESOURCE, trail]]);
+  // Only for the benchmarks' side-by-side figure of what recording costs (tests/bench): never set it elsewhere.
+  const recorded = process.env.LAMP_BENCH_WITHOUT_AUDIT === '1' ? null : trail;
   const registered = Object.fromEntries(
-    RESOURCE_NAMES.map((name) => [name, new Repository(db, name, resources[name].accountPath, sandboxes)]),
+    RESOURCE_NAMES.map((name) => [name, new Repository(db, name, resources[name].accountPath, sandboxes, recorded)]),
   ) as unknown as { [Name in ResourceName]: Repository<StoredRowOf<Name>> };
   return {
     ...registered,

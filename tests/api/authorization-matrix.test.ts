@@ -307,6 +307,15 @@ const OTHER_ROUTES: Record<string, Row> = {
     request: (side) => ({ url: `/api/v1/row-usage?resource=project&id=${ROW_IDS.project?.[side] ?? ''}` }),
     expected: (who, side) => (who === 'anonymous' ? 401 : isRoot(who) ? 200 : side === 'foreign' ? 404 : 403),
   },
+  // The audit trail: root of the selected account (root and super work in every account).
+  'GET /api/v1/audit-event': {
+    request: (side) => ({ url: `/api/v1/audit-event?account=${ACCOUNT[side]}` }),
+    expected: (who) => (who === 'anonymous' ? 401 : isRoot(who) ? 200 : 403),
+  },
+  'GET /api/v1/audit-event/export': {
+    request: (side) => ({ url: `/api/v1/audit-event/export?account=${ACCOUNT[side]}` }),
+    expected: (who) => (who === 'anonymous' ? 401 : isRoot(who) ? 200 : 403),
+  },
 };
 
 // Spotlight: the auth call needs a session (an empty query is then a 400); the service

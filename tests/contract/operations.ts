@@ -369,6 +369,25 @@ export const OPERATIONS: Record<string, Entry> = {
       { query, ...noSession },
     ];
   },
+  // The audit trail: root for the selected account, super across; after the walk's writes.
+  'GET /api/v1/audit-event': (w) => [
+    { as: 'root', query: { account: w.cast.accounts.own, limit: 5 }, status: 200 },
+    {
+      as: 'super',
+      query: { account: `${w.cast.accounts.own},${w.cast.accounts.foreign}`, action: 'update' },
+      status: 200,
+    },
+    { as: 'super', query: { resource: 'label-value', from: '2020-01-01' }, status: 200 },
+    { as: 'admin', query: { account: w.cast.accounts.own }, status: 403 },
+    { as: 'root', query: { account: w.cast.accounts.own, from: 'yesterday' }, status: 400, invalid: true },
+    { query: {}, ...noSession },
+  ],
+  'GET /api/v1/audit-event/export': (w) => [
+    { as: 'root', query: { account: w.cast.accounts.own, action: 'create' }, status: 200 },
+    { as: 'reader', query: { account: w.cast.accounts.own }, status: 403 },
+    { as: 'super', query: { limit: 5 }, status: 400, invalid: true },
+    { query: {}, ...noSession },
+  ],
   'GET /api/v1/label-category/usage': (w) => {
     const id = String(w.row('label-category', (row) => row.account === w.cast.accounts.own).id);
     return [

@@ -100,6 +100,14 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     pages: { list: 'admin/NameMappingPage' },
   },
   {
+    id: 'activity',
+    title: 'Activity',
+    singular: 'Activity',
+    access: adminRoot,
+    menu: 'account',
+    pages: { list: 'admin/ActivityPage' },
+  },
+  {
     id: 'accounts',
     title: 'Accounts',
     singular: 'Account',
@@ -186,5 +194,13 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     access: adminRoot,
     menu: 'global',
     resource: 'import-job-status',
+  },
+  {
+    id: 'all-activity',
+    title: 'All Activity',
+    singular: 'Activity',
+    access: adminSuper,
+    menu: 'global',
+    pages: { list: 'admin/ActivityPage' },
   },
 ];

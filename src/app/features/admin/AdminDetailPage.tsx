@@ -19,6 +19,7 @@ import { useRecord } from '../../kit/useRecord.ts';
 import { useResourceForm } from '../../kit/useResourceForm.ts';
 import type { PageProps } from '../../routes/index.ts';
 import { Card } from '../../shared/Card.tsx';
+import { HistoryPanel } from '../../shared/HistoryPanel.tsx';
 import { Skeleton } from '../../shared/EmptyState.tsx';
 import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
@@ -116,6 +117,7 @@ function EditForm({ row, reload, view, declaration, context }: ResolvedSection &
         </FormShell>
       </Card>
       {declaration.detailExtras?.(row as never)}
+      <HistoryPanel recordId={row.id} />
     </div>
   );
 }

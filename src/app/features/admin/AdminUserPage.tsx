@@ -22,6 +22,7 @@ import type { PageProps } from '../../routes/index.ts';
 import { paths } from '../../routes/index.ts';
 import { Badge, STATUS_TONES } from '../../shared/Badge.tsx';
 import { Card } from '../../shared/Card.tsx';
+import { HistoryPanel } from '../../shared/HistoryPanel.tsx';
 import { Skeleton } from '../../shared/EmptyState.tsx';
 import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
@@ -146,6 +147,7 @@ function UserDetail({ user, onSaved }: { user: User; onSaved: () => void }) {
           Grants on an account are given and revoked in that account's Access section.
         </p>
       </Card>
+      <HistoryPanel recordId={user.id} />
     </div>
   );
 }

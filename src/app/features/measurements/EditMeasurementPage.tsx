@@ -1,5 +1,6 @@
 import type { PageProps } from '../../routes/index.ts';
 import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';
+import { HistoryPanel } from '../../shared/HistoryPanel.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { Spinner } from '../../shared/Spinner.tsx';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
@@ -24,6 +25,7 @@ export default function EditMeasurementPage({ params }: PageProps) {
         measurement={measurement}
         onReload={opened.reload}
       />
+      <HistoryPanel recordId={measurement.id} />
     </div>
   );
 }

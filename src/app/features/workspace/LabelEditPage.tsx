@@ -18,6 +18,7 @@ import { saveRecord, useResourceForm } from '../../kit/useResourceForm.ts';
 import type { PageProps } from '../../routes/index.ts';
 import { paths } from '../../routes/index.ts';
 import { Card } from '../../shared/Card.tsx';
+import { HistoryPanel } from '../../shared/HistoryPanel.tsx';
 import { Skeleton } from '../../shared/EmptyState.tsx';
 import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
@@ -94,6 +95,7 @@ function EditLabel({ label, onReload }: { label: LabelValue; onReload: () => voi
           </p>
         </FormShell>
       </Card>
+      <HistoryPanel recordId={label.id} />
     </div>
   );
 }

@@ -8,7 +8,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MIGRATIONS, SCHEMA_VERSION, upgrade } from '../../../../server/store/migrations/index.ts';
 import { v1ToV2, type V1Document, type V2Document } from '../../../../server/store/migrations/v1-to-v2.ts';
-import { v2ToV3 } from '../../../../server/store/migrations/v2-to-v3.ts';
+import { v2ToV3, type V3Document } from '../../../../server/store/migrations/v2-to-v3.ts';
+import { v3ToV4 } from '../../../../server/store/migrations/v3-to-v4.ts';
 
 const sample = (version: number): unknown =>
   JSON.parse(readFileSync(path.join(import.meta.dirname, `lamp.v${version}.json`), 'utf8'));
@@ -29,7 +30,8 @@ describe('the migrations', () => {
       const document = (result as { document: { schemaVersion: number; collections: unknown; sessions: unknown } })
         .document;
       expect(document.schemaVersion).toBe(SCHEMA_VERSION);
-      expect(document.collections).toEqual(old.collections);
+      // Every row kept; from version 4 on, the audit trail (empty: nothing was recorded before).
+      expect(document.collections).toEqual({ ...(old.collections as object), 'audit-event': [] });
       expect(document.sessions).toEqual(old.sessions);
     }
   });
@@ -57,6 +59,19 @@ describe('the migrations', () => {
     const before = JSON.stringify(old);
     expect(v2ToV3(old)).toEqual({ ...old, schemaVersion: 3, journal: 0 });
     expect(JSON.stringify(old), 'the input is left as it was').toBe(before);
+  });
+
+  it('version 3 → 4: an empty audit trail beside every collection, and a trail already there kept', () => {
+    const old = sample(3) as V3Document;
+    const before = JSON.stringify(old);
+    expect(v3ToV4(old)).toEqual({
+      ...old,
+      schemaVersion: 4,
+      collections: { ...old.collections, 'audit-event': [] },
+    });
+    expect(JSON.stringify(old), 'the input is left as it was').toBe(before);
+    const kept = [{ id: 'a' }];
+    expect(v3ToV4({ ...old, collections: { 'audit-event': kept } }).collections['audit-event']).toBe(kept);
   });
 
   it('leave the current version alone and tell newer or unknown documents apart', () => {

@@ -1,0 +1,66 @@
+/**
+ * The audit trail (GET /api/v1/audit-event): one record per row a person's request changed,
+ * written by the store in the same write as the change (server/store/audit.ts). Records are
+ * append-only through the API: there is no route that creates, changes or deletes one.
+ *
+ * `before` and `after` hold the whole row for a create (after) and a delete (before), only the
+ * changed fields for an update; a field named like a password, secret or token holds
+ * "[redacted]" instead of its value (the request journal's rule, REDACTED).
+ */
+import { z } from 'zod';
+import { isoDateTime, isoDay, objectId } from './common.ts';
+
+/** The collection's name in the store and the API path's last segment. */
+export const AUDIT_RESOURCE = 'audit-event';
+
+/** The actions of the resource engine; a named route records its own verb ('grant', 'activate'…). */
+export const AUDIT_CRUD_ACTIONS = ['create', 'update', 'delete'] as const;
+
+const fields = z.record(z.string(), z.unknown());
+
+export const auditEventRow = z.object({
+  id: objectId,
+  /** When the change was written (the sandbox's clock). */
+  at: isoDateTime,
+  /** Who asked for it; null for a request without a session (a password reset by link). */
+  actor: z.object({ id: objectId, email: z.string() }).nullable(),
+  /** The account acted in: the row's account (null for a global row such as a lookup). */
+  account: objectId.nullable(),
+  /** The account acted in when it is not the actor's own (they switched to it), else null. */
+  switched_account: objectId.nullable(),
+  resource: z.string(),
+  record_id: z.string(),
+  action: z.string(),
+  before: fields.nullable(),
+  after: fields.nullable(),
+  request_id: z.string(),
+  client_address: z.string(),
+});
+export type AuditEvent = z.infer<typeof auditEventRow>;
+
+const csv = (value: z.ZodString) =>
+  z
+    .string()
+    .transform((text) => text.split(',').filter(Boolean))
+    .pipe(z.array(value).min(1, 'give at least one value'));
+
+/** GET /api/v1/audit-event: paging, filters (each comma-separated where it names things), newest first. */
+export const auditEventQuery = z.strictObject({
+  skip: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(5000).default(25),
+  /** Super only: the accounts whose records to list; without it, every account. */
+  account: csv(objectId).optional(),
+  /** The actors' user ids. */
+  actor: csv(objectId).optional(),
+  resource: csv(z.string().regex(/^[a-z-]{1,60}$/, 'must be a resource name')).optional(),
+  action: csv(z.string().regex(/^[a-z-]{1,60}$/, 'must be an action name')).optional(),
+  record_id: csv(objectId).optional(),
+  /** First and last day (UTC), inclusive. */
+  from: isoDay.optional(),
+  to: isoDay.optional(),
+  /** Newest first (desc, the default) or oldest first. */
+  sort: z.enum(['desc(at)', 'asc(at)']).default('desc(at)'),
+});
+export type AuditEventQuery = z.infer<typeof auditEventQuery>;
+
+export const auditEventList = z.object({ data: z.array(auditEventRow), count: z.number().int() });

@@ -1,0 +1,57 @@
+/**
+ * The audit trail as a person uses it: root changes a label in Northwind, opens the
+ * account's Activity, filters it by who acted and reads the change; then the label's History.
+ */
+import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
+import { selectAccount, unique } from './admin/account-helpers.ts';
+import { clickAway, pickFromCombobox, typeInto } from './helpers/person.ts';
+import { expect, test } from './helpers/sandbox.ts';
+import { openApp, signIn } from './helpers/session.ts';
+
+test('root renames a label, finds the change in Activity by who made it, and reads it in the label’s History', async ({
+  page,
+}) => {
+  await selectAccount(page, ACCOUNT_IDS.northwind);
+  await signIn(page, 'root@lamp.test');
+  const category = unique('Audit cat');
+  const made = await page.request.post('/api/v1/label-category', {
+    data: { name: category, account: ACCOUNT_IDS.northwind },
+  });
+  const categoryId = ((await made.json()) as { data: { id: string } }).data.id;
+  await page.request.post('/api/v1/label-value', { data: { name: 'Spring', category_id: categoryId } });
+
+  await openApp(page, '/labels');
+  await typeInto(page.getByLabel('Search categories'), category);
+  await page.getByRole('button', { name: category, exact: true }).click();
+  await page.getByRole('link', { name: 'Spring', exact: true }).click();
+  const name = page.getByRole('textbox', { name: 'Name' });
+  await name.clear();
+  await typeInto(name, 'Summer');
+  await clickAway(page);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Summer saved')).toBeVisible();
+
+  // The account's Activity, narrowed to what Rowan Achebe (root) did.
+  await openApp(page, '/admin/activity');
+  await expect(page.getByRole('heading', { level: 1, name: 'Activity' })).toBeVisible();
+  await pickFromCombobox(page, page.getByRole('combobox', { name: 'Who' }), 'Rowan', /Rowan Achebe/, 'Rowan Achebe');
+  await clickAway(page);
+  await expect(page).toHaveURL(/actor=/);
+  const activity = page.getByRole('region', { name: 'Activity' });
+  await expect(activity.getByRole('row', { name: /name: Spring → Summer/ })).toBeVisible();
+  await expect(activity.getByRole('row', { name: /name: Spring → Summer/ })).toContainText('root@lamp.test');
+  // Everything listed is root's: no other person's change is in the filtered view.
+  for (const email of await activity.getByRole('cell', { name: /@/ }).allTextContents())
+    expect(email).toBe('root@lamp.test');
+
+  // The label's own History: the rename and the creation, newest first.
+  await openApp(page, '/labels');
+  await typeInto(page.getByLabel('Search categories'), category);
+  await page.getByRole('button', { name: category, exact: true }).click();
+  await page.getByRole('link', { name: 'Summer', exact: true }).click();
+  const history = page.getByRole('region', { name: 'History' });
+  await expect(history.getByRole('listitem').filter({ hasText: 'Changed by root@lamp.test' })).toContainText(
+    'name: Spring → Summer',
+  );
+  await expect(history.getByRole('listitem').filter({ hasText: 'Created by root@lamp.test' })).toBeVisible();
+});
