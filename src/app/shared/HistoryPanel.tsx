@@ -5,6 +5,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { listAuditEvents } from '../../lib/audit.ts';
+import { can } from '../../shared/access.ts';
 import { changeLines } from '../../shared/audit-diff.ts';
 import { formatDateTime } from '../../shared/date-format.ts';
 import { $isRoot, $role, $selectedAccountId } from '../../stores/account.ts';
@@ -23,7 +24,7 @@ function History({ recordId }: { recordId: string }) {
   const role = useStore($role);
   const accountId = useStore($selectedAccountId);
   // Super reads every account's records of it (a contract is shared); root those of the selected account.
-  const account = role === 'super' ? undefined : (accountId ?? undefined);
+  const account = can(role, 'admin.super') ? undefined : (accountId ?? undefined);
   const history = useAsync(
     () => listAuditEvents({ record_id: recordId, account, limit: 50 }),
     `${recordId}:${account ?? ''}`,
