@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { IN_USE_GUARDED } from '../reference-usage.ts';
 import { objectId } from '../schemas/common.ts';
+import { RESOURCE_NAMES, type ResourceName } from '../schemas/index.ts';
 import { endpoint } from './endpoint.ts';
 
 const byId = z.strictObject({ id: objectId });
@@ -13,7 +14,9 @@ export const usageEndpoints = {
       data: z.object({
         resource: z.enum(IN_USE_GUARDED),
         id: objectId,
-        uses: z.array(z.object({ resource: z.string(), count: z.number().int() })),
+        uses: z.array(
+          z.object({ resource: z.enum(RESOURCE_NAMES as [ResourceName, ...ResourceName[]]), count: z.number().int() }),
+        ),
       }),
     }),
     tags: ['resources'],
