@@ -8,6 +8,7 @@ import { atom } from 'nanostores';
 import { analytics } from '../lib/analytics.ts';
 import { forgetVersions, request, setUnauthorizedHandler } from '../lib/api.ts';
 import { loadSchemas } from '../lib/schemas.ts';
+import { routeOf } from '../shared/endpoints/routes.ts';
 import type { CurrentUser } from '../shared/schemas/user.ts';
 
 export type AppState = 'loading' | 'logged-out' | 'logged-in';
@@ -36,7 +37,7 @@ export function refreshCurrentUser(): Promise<CurrentUser | null> {
     try {
       // The schema chunk downloads while the call is under way.
       const schemas = loadSchemas();
-      const { body } = await request('/api/v1/current-user');
+      const { body } = await request(routeOf('currentUser').path);
       const { currentUser } = await schemas;
       const user = currentUser.parse(body && typeof body === 'object' && 'data' in body ? body.data : body);
       // Keep the same object when nothing changed, so subscribers do not re-render on every navigation.
@@ -57,7 +58,7 @@ export function refreshCurrentUser(): Promise<CurrentUser | null> {
 /** GET /api/v1/unauth ends the session; the app is signed out whatever the server answers. */
 export async function signOut(): Promise<void> {
   try {
-    await request('/api/v1/unauth');
+    await request(routeOf('signOut').path);
   } catch {
     // Already signed out on the server: nothing else to do.
   }
