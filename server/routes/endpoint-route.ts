@@ -13,8 +13,7 @@ import type {
   RawRequestDefaultExpression,
   RawServerDefault,
   RouteGenericInterface,
-  RouteHandlerMethod,
-  RouteShorthandOptions,
+  RouteShorthandOptionsWithHandler,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -34,18 +33,18 @@ export type EndpointSchema<E extends Endpoint, Extra extends Responses> = Fastif
   response: SuccessOf<E> & Extra;
 };
 
-type Options<E extends Endpoint, Extra extends Responses> = Omit<
-  RouteShorthandOptions<
-    RawServerDefault,
-    RawRequestDefaultExpression,
-    RawReplyDefaultExpression,
-    RouteGenericInterface,
-    ContextConfigDefault,
-    EndpointSchema<E, Extra>,
-    ZodTypeProvider
-  >,
-  'schema'
-> & {
+/** Fastify's route options for the endpoint's schema under the zod type provider. */
+type RouteOptions<E extends Endpoint, Extra extends Responses> = RouteShorthandOptionsWithHandler<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  RouteGenericInterface,
+  ContextConfigDefault,
+  EndpointSchema<E, Extra>,
+  ZodTypeProvider
+>;
+
+type Options<E extends Endpoint, Extra extends Responses> = Omit<RouteOptions<E, Extra>, 'schema' | 'handler'> & {
   /** What the document says of the route's rules (access, refusals, what it changes). */
   description?: string;
   responses?: Extra;
@@ -56,15 +55,10 @@ type Options<E extends Endpoint, Extra extends Responses> = Omit<
   handlerParses?: boolean;
 };
 
-export type EndpointHandler<E extends Endpoint, Extra extends Responses = Responses> = RouteHandlerMethod<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  RouteGenericInterface,
-  ContextConfigDefault,
-  EndpointSchema<E, Extra>,
-  ZodTypeProvider
->;
+export type EndpointHandler<E extends Endpoint, Extra extends Responses = Responses> = RouteOptions<
+  E,
+  Extra
+>['handler'];
 
 const passThrough = () => (value: unknown) => ({ value });
 
