@@ -14,28 +14,23 @@
  */
 import { routePlugin } from '../plugins/named.ts';
 import type { FastifyInstance, preValidationHookHandler } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { can, canAccessAccount, effectiveRole, isRootUser, mayGrant } from '../../src/shared/access.ts';
 import { messages } from '../../src/shared/messages.ts';
 import {
-  accountGrantBody,
-  accountGrantRow,
-  accountGrantsQuery,
   bulkIssuePath,
-  bulkUsersBody,
   checkBulkUserRows,
   type AccountGrant,
   type BulkRowIssue,
 } from '../../src/shared/schemas/account-users.ts';
 import { errorResponse, type StoredUser, type User } from '../../src/shared/schemas/index.ts';
-import { userRow } from '../../src/shared/schemas/user.ts';
 import { findUserByEmail, findUserById } from '../auth/self-service-users.ts';
 import { badRequest, forbidden, HttpError, invalidField } from '../http-errors.ts';
 import { sendLinkEmail } from '../mail/outbox.ts';
 import { publicUser } from '../plugins/session.ts';
 import { assertManages, invitedUser } from './account-users.ts';
 import { etagOf } from './concurrency.ts';
+import { endpoints } from '../../src/shared/endpoints/index.ts';
+import { routeFrom } from './endpoint-route.ts';
 
 /** Whoever is not admin in the account the request names is refused before validation. */
 const adminOfNamedAccount: preValidationHookHandler = (request, _reply, done) => {
@@ -76,28 +71,19 @@ export function accountGrants(users: readonly StoredUser[], account: string): Ac
 
 export function accountAccessRoutes(app: FastifyInstance) {
   const users = app.repositories.user;
-  const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.post(
-    '/api/v1/account-users/bulk',
+  routeFrom(
+    app,
+    endpoints.bulkCreateUsers,
     {
       config: { access: 'authenticated' },
       preValidation: adminOfNamedAccount,
-      schema: {
-        tags: ['users'],
-        summary: 'Create many users of an account at once',
-        description:
-          'Admin in the account. Rows of first_name, last_name, email and role (each role at most your own there). ' +
-          'Every row is checked first: any bad row, an e-mail used twice or already taken, answers 400 with one issue ' +
-          'per row and field (path rows.{row}.{field}, rows counted from 1) and creates nobody. Otherwise every user ' +
-          'is created with the grant and gets the invitation e-mail (outbox).',
-        body: bulkUsersBody,
-        response: {
-          201: z.object({ data: z.array(userRow), count: z.number().int() }),
-          400: errorResponse,
-          403: errorResponse,
-        },
-      },
+      description:
+        'Admin in the account. Rows of first_name, last_name, email and role (each role at most your own there). ' +
+        'Every row is checked first: any bad row, an e-mail used twice or already taken, answers 400 with one issue ' +
+        'per row and field (path rows.{row}.{field}, rows counted from 1) and creates nobody. Otherwise every user ' +
+        'is created with the grant and gets the invitation e-mail (outbox).',
+      responses: { 400: errorResponse, 403: errorResponse },
     },
     async (request, reply) => {
       const actor = request.user as User;
@@ -128,21 +114,17 @@ export function accountAccessRoutes(app: FastifyInstance) {
     },
   );
 
-  api.get(
-    '/api/v1/account-users/grants',
+  routeFrom(
+    app,
+    endpoints.accountGrants,
     {
       config: { access: 'authenticated' },
       preValidation: adminOfNamedAccount,
-      schema: {
-        tags: ['users'],
-        summary: 'Who holds which role on an account',
-        description:
-          "Admin in the account. Each user with an access grant on it (kind 'account'), and the root users who " +
-          "belong to it (kind 'root', global: not changed here); own_account marks the users whose own account it is. " +
-          "version is the holder's ETag: send it as If-Match with a change of role or a revoke (412 when stale).",
-        querystring: accountGrantsQuery,
-        response: { 200: z.object({ data: z.array(accountGrantRow), count: z.number().int() }), 403: errorResponse },
-      },
+      description:
+        "Admin in the account. Each user with an access grant on it (kind 'account'), and the root users who " +
+        "belong to it (kind 'root', global: not changed here); own_account marks the users whose own account it is. " +
+        "version is the holder's ETag: send it as If-Match with a change of role or a revoke (412 when stale).",
+      responses: { 403: errorResponse },
     },
     (request) => {
       assertManages(request.user as User, request.query.account, undefined, messages.access.accountError);
@@ -151,25 +133,16 @@ export function accountAccessRoutes(app: FastifyInstance) {
     },
   );
 
-  api.post(
-    '/api/v1/account-users/grant',
+  routeFrom(
+    app,
+    endpoints.grantAccess,
     {
       config: { access: 'authenticated' },
       preValidation: adminOfNamedAccount,
-      schema: {
-        tags: ['users'],
-        summary: 'Give an existing user a role on an account',
-        description:
-          'Admin in the account; the role at most your own there; a user you may see who does not outrank you. ' +
-          '409 when the user already has access here (change the role instead) or is yourself.',
-        body: accountGrantBody,
-        response: {
-          201: z.object({ data: userRow, count: z.literal(1) }),
-          400: errorResponse,
-          403: errorResponse,
-          409: errorResponse,
-        },
-      },
+      description:
+        'Admin in the account; the role at most your own there; a user you may see who does not outrank you. ' +
+        '409 when the user already has access here (change the role instead) or is yourself.',
+      responses: { 400: errorResponse, 403: errorResponse, 409: errorResponse },
     },
     async (request, reply) => {
       const actor = request.user as User;

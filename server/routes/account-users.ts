@@ -16,18 +16,11 @@
  */
 import { routePlugin } from '../plugins/named.ts';
 import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { can, canAccessAccount, effectiveRole, mayGrant, type Role } from '../../src/shared/access.ts';
 import { messages } from '../../src/shared/messages.ts';
-import {
-  accountUserQuery,
-  accountUserRoleBody,
-  inviteUserBody,
-  type InviteUserBody,
-} from '../../src/shared/schemas/account-users.ts';
+import { type InviteUserBody } from '../../src/shared/schemas/account-users.ts';
 import { errorResponse, type StoredUser, type User } from '../../src/shared/schemas/index.ts';
-import { userRow } from '../../src/shared/schemas/user.ts';
 import { findUserByEmail, findUserById } from '../auth/self-service-users.ts';
 import { emailTaken, forbidden, HttpError, notFound } from '../http-errors.ts';
 import { assertIfMatch, etagOf } from './concurrency.ts';
@@ -35,6 +28,8 @@ import { sendLinkEmail } from '../mail/outbox.ts';
 import { publicUser } from '../plugins/session.ts';
 import { newId } from '../store/repositories.ts';
 import { nowIso } from '../sandbox/context.ts';
+import { endpoints } from '../../src/shared/endpoints/index.ts';
+import { routeFrom } from './endpoint-route.ts';
 
 /**
  * The actor must be admin in the account, and may give at most their own role there. A refusal
@@ -101,26 +96,20 @@ export function invitedUser(body: InviteUserBody): StoredUser {
   };
 }
 
-const oneUser = z.object({ data: userRow, count: z.literal(1) });
 const refusals = { 403: errorResponse, 404: errorResponse, 409: errorResponse };
 
 export function accountUserRoutes(app: FastifyInstance) {
   const users = app.repositories.user;
-  const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.post(
-    '/api/v1/account-users/invite',
+  routeFrom(
+    app,
+    endpoints.inviteUser,
     {
       config: { access: 'authenticated' },
       preValidation: adminOfNamedAccount,
-      schema: {
-        tags: ['users'],
-        summary: 'Invite a user to an account',
-        description:
-          'Admin in the account; the role at most your own there. Creates the user with the grant and puts an invitation e-mail in the outbox (its link leads through /login-link to /new-user). 409 when the e-mail is taken.',
-        body: inviteUserBody,
-        response: { 201: oneUser, 403: errorResponse, 409: errorResponse },
-      },
+      description:
+        'Admin in the account; the role at most your own there. Creates the user with the grant and puts an invitation e-mail in the outbox (its link leads through /login-link to /new-user). 409 when the e-mail is taken.',
+      responses: { 403: errorResponse, 409: errorResponse },
     },
     async (request, reply) => {
       const actor = request.user as User;
@@ -134,19 +123,15 @@ export function accountUserRoutes(app: FastifyInstance) {
     },
   );
 
-  api.put(
-    '/api/v1/account-users/role',
+  routeFrom(
+    app,
+    endpoints.setAccountRole,
     {
       config: { access: 'authenticated' },
       preValidation: adminOfNamedAccount,
-      schema: {
-        tags: ['users'],
-        summary: "Set a user's role on an account",
-        description:
-          "Admin in the account; the role at most your own there; not on a user who outranks you, nor on yourself (409). With If-Match (the user's ETag from GET /api/v1/user?id=, or the grant's version from GET /api/v1/account-users/grants), a user changed since is refused (412); the answer carries the new ETag.",
-        body: accountUserRoleBody,
-        response: { 200: oneUser, ...refusals, 412: errorResponse },
-      },
+      description:
+        "Admin in the account; the role at most your own there; not on a user who outranks you, nor on yourself (409). With If-Match (the user's ETag from GET /api/v1/user?id=, or the grant's version from GET /api/v1/account-users/grants), a user changed since is refused (412); the answer carries the new ETag.",
+      responses: { ...refusals, 412: errorResponse },
     },
     async (request, reply) => {
       const actor = request.user as User;
@@ -166,21 +151,17 @@ export function accountUserRoutes(app: FastifyInstance) {
     },
   );
 
-  api.delete(
-    '/api/v1/account-users',
+  routeFrom(
+    app,
+    endpoints.removeAccountUser,
     {
       config: { access: 'authenticated' },
       preValidation: adminOfNamedAccount,
-      schema: {
-        tags: ['users'],
-        summary: "Remove a user's access to an account",
-        description:
-          "Admin in the account; removes the user's grant there. Refused (409) on the user's own account and on yourself. " +
-          "With If-Match (the user's ETag from GET /api/v1/user?id=, or the grant's version from " +
-          'GET /api/v1/account-users/grants), a user changed since is refused (412) and keeps the grant.',
-        querystring: accountUserQuery,
-        response: { 204: z.null().describe('Access removed'), ...refusals, 412: errorResponse },
-      },
+      description:
+        "Admin in the account; removes the user's grant there. Refused (409) on the user's own account and on yourself. " +
+        "With If-Match (the user's ETag from GET /api/v1/user?id=, or the grant's version from " +
+        'GET /api/v1/account-users/grants), a user changed since is refused (412) and keeps the grant.',
+      responses: { 204: z.null().describe('Access removed'), ...refusals, 412: errorResponse },
     },
     async (request, reply) => {
       const actor = request.user as User;

@@ -9,12 +9,6 @@
  */
 import { routePlugin } from '../plugins/named.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  activationSettingsBody,
-  activationSettingsQuery,
-  activationSettingsResponse,
-} from '../../src/shared/activation-api.ts';
 import { activationMessages, allowListName, canEditSettings } from '../../src/shared/activations.ts';
 import {
   errorResponse,
@@ -32,6 +26,8 @@ import { prepareActivation } from './activation-rules.ts';
 import { domainPreview } from './activations.ts';
 import { assertIfMatch, etagOf } from './concurrency.ts';
 import { assertReferences } from './resource-rules.ts';
+import { endpoints } from '../../src/shared/endpoints/index.ts';
+import { routeFrom } from './endpoint-route.ts';
 
 /** The selected account is the account of the activation the request names; writing needs the write role. */
 function activationPolicy(app: FastifyInstance): AccessPolicy {
@@ -80,33 +76,26 @@ function derivedList(
 }
 
 export function activationSettingsRoutes(app: FastifyInstance): void {
-  const api = app.withTypeProvider<ZodTypeProvider>();
   const repositories = app.repositories;
 
-  api.put(
-    '/api/v1/activation/with-list',
+  routeFrom(
+    app,
+    endpoints.updateActivationSettings,
     {
       config: { access: activationPolicy(app) },
-      schema: {
-        tags: ['activations'],
-        summary: "Change a draft or paused activation's name, platform and minimum APM",
-        description:
-          "The three settings together. A new min_apm re-derives the allow list from the measurement's domains (as " +
-          '/api/v1/measurement-domains previews them): the list made for this activation alone is refilled, a list ' +
-          'shared with other activations (or a block list) is left as it is and a new allow list is made. A list named ' +
-          "after the activation ('… – allow list') follows a new name. 400 when no domain reaches min_apm; 409 when " +
-          "the activation is active or ended; with If-Match (the activation's ETag from GET /api/v1/activation?id=), " +
-          'an activation changed since is refused (412). The answer carries the new ETag.',
-        querystring: activationSettingsQuery,
-        body: activationSettingsBody,
-        response: {
-          200: activationSettingsResponse,
-          400: errorResponse,
-          403: errorResponse,
-          404: errorResponse,
-          409: errorResponse,
-          412: errorResponse,
-        },
+      description:
+        "The three settings together. A new min_apm re-derives the allow list from the measurement's domains (as " +
+        '/api/v1/measurement-domains previews them): the list made for this activation alone is refilled, a list ' +
+        'shared with other activations (or a block list) is left as it is and a new allow list is made. A list named ' +
+        "after the activation ('… – allow list') follows a new name. 400 when no domain reaches min_apm; 409 when " +
+        "the activation is active or ended; with If-Match (the activation's ETag from GET /api/v1/activation?id=), " +
+        'an activation changed since is refused (412). The answer carries the new ETag.',
+      responses: {
+        400: errorResponse,
+        403: errorResponse,
+        404: errorResponse,
+        409: errorResponse,
+        412: errorResponse,
       },
     },
     async (request, reply) => {

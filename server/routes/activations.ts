@@ -16,17 +16,7 @@
  */
 import { routePlugin } from '../plugins/named.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  activationWithListBody,
-  activationWithListResponse,
-  domainListDownloadQuery,
-  domainListUploadBody,
-  domainListUploadError,
-  domainListUploadResponse,
-  domainPreviewQuery,
-  domainPreviewResponse,
-} from '../../src/shared/activation-api.ts';
+import { domainListUploadError, domainListUploadResponse } from '../../src/shared/activation-api.ts';
 import { activationMessages, allowListName, previewDomains, type DomainPreview } from '../../src/shared/activations.ts';
 import { domainListCsv, domainListFileName, parseDomainList } from '../../src/shared/domains.ts';
 import { aggregateMetrics } from '../../src/shared/metrics.ts';
@@ -48,6 +38,8 @@ import { checkedMeasurement, measurementPolicy } from './measurement-access.ts';
 import { defaultRange, measurementRows } from './metrics.ts';
 import { assertReferences } from './resource-rules.ts';
 import { nowIso } from '../sandbox/context.ts';
+import { endpoints } from '../../src/shared/endpoints/index.ts';
+import { routeFrom } from './endpoint-route.ts';
 
 /** The first bad lines an upload's 400 lists (the page checks the file itself and shows them all). */
 const MAX_LINES_REPORTED = 1000;
@@ -101,24 +93,18 @@ function checkedList(app: FastifyInstance, request: FastifyRequest, id: string):
 }
 
 export function activationRoutes(app: FastifyInstance): void {
-  const api = app.withTypeProvider<ZodTypeProvider>();
   const repositories = app.repositories;
 
-  api.get(
-    '/api/v1/measurement-domains',
+  routeFrom(
+    app,
+    endpoints.domainPreview,
     {
       config: { access: measurementPolicy(app) },
-      schema: {
-        tags: ['activations'],
-        summary: 'Domain preview of a measurement for a minimum APM',
-        description:
-          "Every domain of the measurement's per-domain breakdown over its flight (the dashboard's breakdown, from the " +
-          'same rows and formulas as /api/v1/measurement-metrics, without the "All others" roll-up), and the ones that ' +
-          'reach min_apm: how many, the share of impressions they carried and their APM (from their summed counts), ' +
-          'against the measurement. Entries that are neither a web domain nor an app bundle id (DOOH screens) never qualify.',
-        querystring: domainPreviewQuery,
-        response: { 200: domainPreviewResponse },
-      },
+      description:
+        "Every domain of the measurement's per-domain breakdown over its flight (the dashboard's breakdown, from the " +
+        'same rows and formulas as /api/v1/measurement-metrics, without the "All others" roll-up), and the ones that ' +
+        'reach min_apm: how many, the share of impressions they carried and their APM (from their summed counts), ' +
+        'against the measurement. Entries that are neither a web domain nor an app bundle id (DOOH screens) never qualify.',
     },
     (request) => {
       const measurement = checkedMeasurement(app, request, request.query.measurement);
@@ -127,22 +113,17 @@ export function activationRoutes(app: FastifyInstance): void {
     },
   );
 
-  api.post(
-    '/api/v1/activation/with-list',
+  routeFrom(
+    app,
+    endpoints.createActivationWithList,
     {
       config: {
         access: { ...measurementPolicy(app), permission: 'activation.write' },
       },
-      schema: {
-        tags: ['activations'],
-        summary: 'Create an activation and its allow list together',
-        description:
-          "Makes an allow list of the measurement's domains that reach min_apm (as /api/v1/measurement-domains " +
-          "previews them) and an activation that uses it, in the measurement's account; both are checked before " +
-          'either is stored. 400 when no domain qualifies. status active sets the deal id at once.',
-        body: activationWithListBody,
-        response: { 201: activationWithListResponse },
-      },
+      description:
+        "Makes an allow list of the measurement's domains that reach min_apm (as /api/v1/measurement-domains " +
+        "previews them) and an activation that uses it, in the measurement's account; both are checked before " +
+        'either is stored. 400 when no domain qualifies. status active sets the deal id at once.',
     },
     async (request, reply) => {
       const body = request.body;
@@ -190,30 +171,25 @@ export function activationRoutes(app: FastifyInstance): void {
     },
   );
 
-  api.post(
-    '/api/v1/domain-list/upload',
+  routeFrom(
+    app,
+    endpoints.domainListUpload,
     {
       config: { access: listPolicy(app, 'activation.write') },
       // The schema documents the answer; the row was just checked, and re-validating 50,000 entries
       // on the way out would cost more than the parse.
       serializerCompiler: () => (data) => JSON.stringify(data),
-      schema: {
-        tags: ['activations'],
-        summary: 'Create a domain list, or replace its entries, from a CSV or pasted text',
-        description:
-          'One web domain or app bundle id per line; a header line is optional; other columns are ignored; entries ' +
-          'are normalised (lower case, no scheme, path or www.) and duplicates merged and counted. Any bad line, or ' +
-          'more than 50,000 entries, refuses the whole input with a 400 listing the lines (numbered as a spreadsheet ' +
-          'numbers rows); nothing is saved. Without id a new list is made (account, name and type needed); with id ' +
-          "the list's entries are replaced (and its name and type, if given); with If-Match (the list's ETag from " +
-          'GET /api/v1/domain-list?id=) a list changed since is refused (412). The answer carries the ETag.',
-        body: domainListUploadBody,
-        response: {
-          200: domainListUploadResponse,
-          201: domainListUploadResponse,
-          400: domainListUploadError,
-          412: errorResponse,
-        },
+      description:
+        'One web domain or app bundle id per line; a header line is optional; other columns are ignored; entries ' +
+        'are normalised (lower case, no scheme, path or www.) and duplicates merged and counted. Any bad line, or ' +
+        'more than 50,000 entries, refuses the whole input with a 400 listing the lines (numbered as a spreadsheet ' +
+        'numbers rows); nothing is saved. Without id a new list is made (account, name and type needed); with id ' +
+        "the list's entries are replaced (and its name and type, if given); with If-Match (the list's ETag from " +
+        'GET /api/v1/domain-list?id=) a list changed since is refused (412). The answer carries the ETag.',
+      responses: {
+        201: domainListUploadResponse,
+        400: domainListUploadError,
+        412: errorResponse,
       },
     },
     async (request, reply) => {
@@ -253,16 +229,12 @@ export function activationRoutes(app: FastifyInstance): void {
     },
   );
 
-  api.get(
-    '/api/v1/domain-list/download',
+  routeFrom(
+    app,
+    endpoints.domainListDownload,
     {
       config: { access: listPolicy(app) },
-      schema: {
-        tags: ['activations'],
-        summary: 'A domain list as a CSV file',
-        description: 'One column with the header "domain"; uploading the file again gives the same list.',
-        querystring: domainListDownloadQuery,
-      },
+      description: 'One column with the header "domain"; uploading the file again gives the same list.',
     },
     (request, reply) => {
       const list = checkedList(app, request, request.query.id);

@@ -6,23 +6,27 @@
 import { routePlugin } from '../plugins/named.ts';
 import type { FastifyInstance } from 'fastify';
 import { messages } from '../../src/shared/messages.ts';
-import { errorResponse, loginRequest, loginResponse, type LoginResponse } from '../../src/shared/schemas/index.ts';
-import { SuccessResponseSchema } from '../../src/shared/schemas/self-service.ts';
+import { errorResponse, loginRequest, type LoginResponse } from '../../src/shared/schemas/index.ts';
 import { DUMMY_HASH_PROMISE, verifyPassword } from '../auth/password.ts';
 import type { LoginThrottle } from '../auth/throttle.ts';
 import { HttpError, parseOr400, unauthorized } from '../http-errors.ts';
 import { asServerWork } from '../store/database.ts';
 import type { Repositories } from '../store/repositories.ts';
 import { nowIso } from '../sandbox/context.ts';
+import { endpoints } from '../../src/shared/endpoints/index.ts';
+import { routeFrom } from './endpoint-route.ts';
 
 export function authRoutes(app: FastifyInstance, options: { repositories: Repositories; throttle: LoginThrottle }) {
   const { repositories, throttle } = options;
 
   const signIn = {
     config: { access: 'public' as const },
-    schema: { response: { 200: loginResponse, 401: errorResponse, 429: errorResponse } },
+    description:
+      'Sets the lamp_session cookie (HttpOnly, SameSite=Lax, Secure over HTTPS). Throttled: 429 with a message.',
+    responses: { 401: errorResponse, 429: errorResponse },
+    handlerParses: true,
   };
-  app.post('/api/v1/auth', signIn, async (request, reply): Promise<LoginResponse> => {
+  routeFrom(app, endpoints.signIn, signIn, async (request, reply): Promise<LoginResponse> => {
     const { email, password } = parseOr400(loginRequest, request.body);
     const address = request.ip;
     const wait = throttle.retryAfterMs(email, address);
@@ -48,10 +52,13 @@ export function authRoutes(app: FastifyInstance, options: { repositories: Reposi
     return { success: true };
   });
 
-  const signOut = { config: { access: 'public' as const }, schema: { response: { 200: SuccessResponseSchema } } };
-  app.get('/api/v1/unauth', signOut, (_request, reply) => {
+  const signOut = {
+    config: { access: 'public' as const },
+    description: 'Ends the session; the old cookie then gets 401.',
+  };
+  routeFrom(app, endpoints.signOut, signOut, (_request, reply) => {
     reply.endSession();
-    return { success: true };
+    return { success: true as const };
   });
 }
 

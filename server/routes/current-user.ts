@@ -1,15 +1,16 @@
 import { routePlugin } from '../plugins/named.ts';
 import type { FastifyInstance } from 'fastify';
 import type { CurrentUser } from '../../src/shared/schemas/index.ts';
-import { sessionState } from '../../src/shared/schemas/auth.ts';
-import { currentUser } from '../../src/shared/schemas/user.ts';
+import { endpoints } from '../../src/shared/endpoints/index.ts';
+import { routeFrom } from './endpoint-route.ts';
 
 /** GET /api/v1/current-user (spec §3 "Current user"): the signed-in user, never a password hash. */
 export function currentUserRoutes(app: FastifyInstance) {
-  app.get(
-    '/api/v1/current-user',
-    // The schema shapes the answer: only the fields it declares go out (server/response-shape.ts).
-    { config: { access: 'authenticated' }, schema: { response: { 200: currentUser } } },
+  routeFrom(
+    app,
+    // The answer's schema shapes it: only the fields it declares go out (server/response-shape.ts).
+    endpoints.currentUser,
+    { config: { access: 'authenticated' }, description: 'Never a password hash.' },
     (request): CurrentUser => {
       // access 'authenticated' guarantees a user.
       return request.user as CurrentUser;
@@ -17,9 +18,13 @@ export function currentUserRoutes(app: FastifyInstance) {
   );
 
   // Whether there is a session, without a 401 when there is none: the login page's check.
-  app.get(
-    '/api/v1/session',
-    { config: { access: 'public' }, schema: { response: { 200: sessionState } } },
+  routeFrom(
+    app,
+    endpoints.session,
+    {
+      config: { access: 'public' },
+      description: 'Public; 200 with signed_in false when there is none (no 401), for pages that only need to know.',
+    },
     (request) => ({ signed_in: request.user !== null }),
   );
 }

@@ -1,19 +1,13 @@
 import { routePlugin } from '../plugins/named.ts';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { Mode } from '../config.ts';
+import { endpoints } from '../../src/shared/endpoints/index.ts';
+import { routeFrom } from './endpoint-route.ts';
 
-const MODES = ['demo', 'test', 'production'] as const satisfies readonly Mode[];
-const healthResponse = z.object({
-  status: z.literal('ok'),
-  mode: z.enum(MODES),
-  uptimeSeconds: z.number().int().nonnegative(),
-});
-
-/** Liveness for the container's HEALTHCHECK and load balancers. */
+/** Liveness for the container's HEALTHCHECK and load balancers (its mode is one of SERVER_MODES). */
 export function healthRoutes(app: FastifyInstance, options: { mode: Mode }) {
-  app.get('/api/health', { config: { access: 'public' }, schema: { response: { 200: healthResponse } } }, () => ({
-    status: 'ok',
+  routeFrom(app, endpoints.health, { config: { access: 'public' } }, () => ({
+    status: 'ok' as const,
     mode: options.mode,
     uptimeSeconds: Math.round(process.uptime()),
   }));

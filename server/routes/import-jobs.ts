@@ -49,12 +49,10 @@ import {
   IMPORT_MAX_ROWS,
   IMPORT_REQUIRED_TARGETS,
   IMPORT_TARGETS,
-  importUploadBody,
   type RowIssue,
 } from '../../src/shared/measurement-api.ts';
 import { BREAKDOWN_DIMENSIONS, type MetricRow } from '../../src/shared/metrics.ts';
 import type { ImportJob } from '../../src/shared/schemas/index.ts';
-import { importJobRow } from '../../src/shared/schemas/import-job.ts';
 import { newId } from '../store/repositories.ts';
 import { asServerWork, StoreClosedError } from '../store/database.ts';
 import { checkedMeasurement, httpError, measurementPolicy, resolveColumns } from './measurement-access.ts';
@@ -62,6 +60,8 @@ import { IMPORT_ROW_COLLECTION, measurementSummary } from './metrics.ts';
 import { currentSandbox, now as clockNow, nowIso } from '../sandbox/context.ts';
 import { DEFAULT_SANDBOX } from '../sandbox/scope.ts';
 import { nameMapper } from './name-mappings.ts';
+import { endpoints } from '../../src/shared/endpoints/index.ts';
+import { routeFrom } from './endpoint-route.ts';
 
 const TICK_MS = 1000;
 
@@ -282,21 +282,16 @@ export function runDueImportSteps(app: FastifyInstance): Promise<number> {
 export function importJobRoutes(app: FastifyInstance): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.post(
-    '/api/v1/import-job/upload',
+  routeFrom(
+    app,
+    endpoints.importUpload,
     {
       config: { access: measurementPolicy(app, 'measurement.write') },
-      schema: {
-        tags: ['import-job'],
-        summary: 'Import a platform delivery export into a measurement',
-        description:
-          'Creates a queued import job from a CSV, mapped through the upload template of the chosen import job config ' +
-          `(targets: ${IMPORT_TARGETS.join(', ')}; date and impressions required; attention figures the file lacks are ` +
-          'predicted from the channel). The job then runs in steps (queued → running → successful or failed); a file with ' +
-          'any bad row fails with row-level errors and changes no metrics. Answers 201 with the job.',
-        body: importUploadBody,
-        response: { 201: z.object({ data: importJobRow }) },
-      },
+      description:
+        'Creates a queued import job from a CSV, mapped through the upload template of the chosen import job config ' +
+        `(targets: ${IMPORT_TARGETS.join(', ')}; date and impressions required; attention figures the file lacks are ` +
+        'predicted from the channel). The job then runs in steps (queued → running → successful or failed); a file with ' +
+        'any bad row fails with row-level errors and changes no metrics. Answers 201 with the job.',
     },
     async (request, reply) => {
       const body = request.body;

@@ -1,13 +1,15 @@
 import { routePlugin } from '../plugins/named.ts';
 import type { FastifyInstance } from 'fastify';
 import { messages } from '../../src/shared/messages.ts';
-import { LoginLinkQuerySchema, SuccessResponseSchema } from '../../src/shared/schemas/self-service.ts';
+import { LoginLinkQuerySchema } from '../../src/shared/schemas/self-service.ts';
 import { checkLink, linkState } from '../auth/links.ts';
 import { isLinkUsed, markLinkUsed } from '../auth/used-links.ts';
 import { emailInUse } from '../auth/email-change.ts';
 import { findUserById, updateUser } from '../auth/self-service-users.ts';
 import { badRequest } from '../http-errors.ts';
 import { nowIso } from '../sandbox/context.ts';
+import { endpoints } from '../../src/shared/endpoints/index.ts';
+import { routeFrom } from './endpoint-route.ts';
 
 /**
  * GET /api/v1/login-link?m&u&t&e: the link of a verification or invitation e-mail. A valid link
@@ -18,8 +20,8 @@ import { nowIso } from '../sandbox/context.ts';
  * text anyway.
  */
 export function loginLinkRoutes(app: FastifyInstance) {
-  const schema = { response: { 200: SuccessResponseSchema } };
-  app.get('/api/v1/login-link', { config: { access: 'public' }, schema }, async (request, reply) => {
+  // The handler parses the link itself: any bad part gets the same message.
+  routeFrom(app, endpoints.loginLink, { config: { access: 'public' }, handlerParses: true }, async (request, reply) => {
     const parsed = LoginLinkQuerySchema.safeParse(request.query);
     if (!parsed.success) throw badRequest(messages.auth.loginLinkFailed);
     const { m, u, t, e } = parsed.data;
@@ -36,7 +38,7 @@ export function loginLinkRoutes(app: FastifyInstance) {
     const change = confirmsChange ? { email, pending_email: null } : {};
     await updateUser(app, user.id, { ...change, email_verified: true, last_login_at: nowIso() });
     reply.startSession(user.id);
-    return { success: true };
+    return { success: true as const };
   });
 }
 

@@ -7,21 +7,15 @@
  */
 import { routePlugin } from '../plugins/named.ts';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CsvError, parseCsv } from '../../src/shared/csv.ts';
-import {
-  tagQuery,
-  tagsResponse,
-  tagUploadBody,
-  tagUploadResponse,
-  type RowIssue,
-  type TagType,
-} from '../../src/shared/measurement-api.ts';
+import { type RowIssue, type TagType } from '../../src/shared/measurement-api.ts';
 import type { Measurement } from '../../src/shared/schemas/index.ts';
 import { buildTags, type VendorMacros } from '../../src/shared/tags.ts';
 import { checkedMeasurement, httpError, measurementPolicy, resolveColumns } from './measurement-access.ts';
 import { newId, type StoredRow } from '../store/repositories.ts';
 import { nowIso } from '../sandbox/context.ts';
+import { endpoints } from '../../src/shared/endpoints/index.ts';
+import { routeFrom } from './endpoint-route.ts';
 
 function vendorMacros(app: FastifyInstance, measurement: Measurement, vendorId: string | undefined): VendorMacros {
   const id = vendorId ?? measurement.ad_server;
@@ -45,22 +39,14 @@ const TAG_UPLOAD_TARGETS = {
 export const TAG_OPTIONAL_TARGETS = ['channel', 'format', 'media_partner', 'click_url', 'width', 'height'] as const;
 
 export function measurementTagRoutes(app: FastifyInstance): void {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-
-  api.get(
-    '/api/v1/measurement-tag/download',
+  routeFrom(
+    app,
+    endpoints.tagDownload,
     {
       config: { access: measurementPolicy(app) },
-      schema: {
-        tags: ['measurement-tag'],
-        summary: 'Tags of a measurement for an ad server',
-        description:
-          "A JavaScript display tag, a VAST 4.1 verification snippet and an impression pixel, each carrying the ad server's " +
-          'third-party macros. format=txt (default) answers a text file to download; format=json answers the tags for display.',
-        querystring: tagQuery,
-        // The txt form is a plain-text attachment and bypasses the JSON serializer.
-        response: { 200: tagsResponse },
-      },
+      description:
+        "A JavaScript display tag, a VAST 4.1 verification snippet and an impression pixel, each carrying the ad server's " +
+        'third-party macros. format=txt (default) answers a text file to download; format=json answers the tags for display.',
     },
     async (request, reply) => {
       const query = request.query;
@@ -89,21 +75,16 @@ export function measurementTagRoutes(app: FastifyInstance): void {
     },
   );
 
-  api.post(
-    '/api/v1/measurement-tag/upload',
+  routeFrom(
+    app,
+    endpoints.tagUpload,
     {
       config: { access: measurementPolicy(app, 'measurement.write') },
-      schema: {
-        tags: ['measurement-tag'],
-        summary: 'Upload placements and creatives as tags',
-        description:
-          'Reads a CSV of placements and creatives through an upload template (source column → target field; ' +
-          'targets placement and creative are required, channel, format, media_partner, click_url, width, height optional). ' +
-          'Answers a per-row report. A file with any bad row saves nothing; a valid file creates one tag per row ' +
-          '(unless dry_run).',
-        body: tagUploadBody,
-        response: { 200: tagUploadResponse },
-      },
+      description:
+        'Reads a CSV of placements and creatives through an upload template (source column → target field; ' +
+        'targets placement and creative are required, channel, format, media_partner, click_url, width, height optional). ' +
+        'Answers a per-row report. A file with any bad row saves nothing; a valid file creates one tag per row ' +
+        '(unless dry_run).',
     },
     async (request) => {
       const body = request.body;

@@ -8,15 +8,15 @@
  */
 import { routePlugin } from '../plugins/named.ts';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { generateMeasurementMetrics } from '../../fixtures/metrics.ts';
-import { metricsQuery, metricsResponse } from '../../src/shared/measurement-api.ts';
+import { endpoints } from '../../src/shared/endpoints/index.ts';
 import { aggregateMetrics, sumCounts, apm, type MetricRow } from '../../src/shared/metrics.ts';
 import type { Measurement } from '../../src/shared/schemas/index.ts';
 import { datesInOrder } from '../../src/shared/schemas/common.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { checkedMeasurement, collection, httpError, measurementPolicy, type Rows } from './measurement-access.ts';
 import { nameMapper } from './name-mappings.ts';
+import { routeFrom } from './endpoint-route.ts';
 
 export const IMPORT_ROW_COLLECTION = 'metric-import-row';
 /**
@@ -103,24 +103,19 @@ export function defaultRange(measurement: Measurement, rows: MetricRow[]): { sta
 }
 
 export function metricsRoutes(app: FastifyInstance): void {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/v1/measurement-metrics',
+  routeFrom(
+    app,
+    endpoints.measurementMetrics,
     {
       config: { access: measurementPolicy(app) },
       // The schema documents the response (OpenAPI); re-validating a few hundred numbers we just
       // computed with the shared formulas would cost more than the aggregation itself.
       serializerCompiler: () => (data) => JSON.stringify(data),
-      schema: {
-        tags: ['metrics'],
-        summary: 'Attention metrics of a measurement',
-        description:
-          'Totals, a daily series and breakdowns by channel, media partner, format, device, domain and creative, ' +
-          'over the flight (default) or the given date range, optionally filtered by channel, media partner, ' +
-          'format and device (display names). Ratios are derived from summed counts; a ratio whose denominator ' +
-          'is zero is null. Breakdowns list the largest values by impressions and roll the rest into "All others".',
-        querystring: metricsQuery,
-        response: { 200: metricsResponse },
-      },
+      description:
+        'Totals, a daily series and breakdowns by channel, media partner, format, device, domain and creative, ' +
+        'over the flight (default) or the given date range, optionally filtered by channel, media partner, ' +
+        'format and device (display names). Ratios are derived from summed counts; a ratio whose denominator ' +
+        'is zero is null. Breakdowns list the largest values by impressions and roll the rest into "All others".',
     },
     (request) => {
       const query = request.query;

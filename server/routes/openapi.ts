@@ -11,25 +11,11 @@ import { routePlugin } from '../plugins/named.ts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { VERSION_LABEL } from '../../src/shared/constants.ts';
-import {
-  errorResponse,
-  loginRequest,
-  RESOURCE_NAMES,
-  resources,
-  type ResourceDefinition,
-} from '../../src/shared/schemas/index.ts';
+import { errorResponse, RESOURCE_NAMES, resources, type ResourceDefinition } from '../../src/shared/schemas/index.ts';
 import { jsonSchema, listParameters, pathParameter, queryParameters } from './openapi-parameters.ts';
 import { renderReference } from './api-reference.ts';
 import { finishDocument } from './openapi-finish.ts';
-import {
-  ForgottenPasswordBodySchema,
-  LoginLinkQuerySchema,
-  OutboxQuerySchema,
-  ResetPasswordBodySchema,
-  TestLinkBodySchema,
-  TestUserBodySchema,
-  UpdateCurrentUserBodySchema,
-} from '../../src/shared/schemas/self-service.ts';
+import { OutboxQuerySchema, TestLinkBodySchema, TestUserBodySchema } from '../../src/shared/schemas/self-service.ts';
 import { currentUser } from '../../src/shared/schemas/user.ts';
 import { stimUploadFields, UPLOAD_TYPES } from '../../src/shared/schemas/spotlight.ts';
 import type { RouteAccess } from '../plugins/access.ts';
@@ -219,7 +205,8 @@ export function buildOpenApi(app: FastifyInstance): Json {
     };
   }
 
-  // Every other route, from its own declaration: access, schema.querystring, schema.body and
+  // Every other route, from its own declaration (the non-resource endpoints' schemas, tags and
+  // summaries come from the table of src/shared/endpoints): access, schema.querystring, schema.body and
   // schema.response (each status; error statuses beyond what access implies, such as 409 or 429,
   // are declared there too). Inputs a handler parses itself, for its own messages, and the texts
   // are added here.
@@ -228,12 +215,6 @@ export function buildOpenApi(app: FastifyInstance): Json {
     content: { 'application/json': { schema: jsonSchema(schema, 'input') } },
   });
   const known: Record<string, Json> = {
-    'POST /api/v1/auth': {
-      summary: 'Sign in',
-      description:
-        'Sets the lamp_session cookie (HttpOnly, SameSite=Lax, Secure over HTTPS). Throttled: 429 with a message.',
-      requestBody: jsonBody(loginRequest),
-    },
     // A file and its fields: the one multipart body (server/routes/spotlight/creatives.ts).
     'POST /api/spotlight/stim/upload': {
       requestBody: {
@@ -253,16 +234,6 @@ export function buildOpenApi(app: FastifyInstance): Json {
         },
       },
     },
-    'GET /api/v1/unauth': { summary: 'Sign out', description: 'Ends the session; the old cookie then gets 401.' },
-    'GET /api/v1/current-user': { summary: 'The signed-in user', description: 'Never a password hash.' },
-    'GET /api/v1/session': {
-      summary: 'Whether the cookie names a live session',
-      description: 'Public; 200 with signed_in false when there is none (no 401), for pages that only need to know.',
-    },
-    'POST /api/v1/forgotten-password': { requestBody: jsonBody(ForgottenPasswordBodySchema) },
-    'POST /api/v1/reset-password': { requestBody: jsonBody(ResetPasswordBodySchema) },
-    'GET /api/v1/login-link': { parameters: queryParameters(LoginLinkQuerySchema) },
-    'POST /api/v1/user/update-current-user': { requestBody: jsonBody(UpdateCurrentUserBodySchema) },
     'GET /api/v1/testing/outbox': { parameters: queryParameters(OutboxQuerySchema) },
     'POST /api/v1/testing/outbox/links': { requestBody: jsonBody(TestLinkBodySchema) },
     'POST /api/v1/testing/users': { requestBody: jsonBody(TestUserBodySchema) },

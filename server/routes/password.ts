@@ -6,7 +6,6 @@ import {
   ChangePasswordBodySchema,
   ForgottenPasswordBodySchema,
   LinkResetBodySchema,
-  SuccessResponseSchema,
 } from '../../src/shared/schemas/self-service.ts';
 import { checkLink, linkState } from '../auth/links.ts';
 import { isLinkUsed, markLinkUsed } from '../auth/used-links.ts';
@@ -15,6 +14,8 @@ import { findUserByEmail, findUserById, signedInUser, updateUser } from '../auth
 import { isStrongEnough } from '../auth/strength.ts';
 import { badRequest, parseOr400, unauthorized } from '../http-errors.ts';
 import { sendLinkEmail } from '../mail/outbox.ts';
+import { endpoints } from '../../src/shared/endpoints/index.ts';
+import { routeFrom } from './endpoint-route.ts';
 
 /** The reset page carries its secret link in the URL: never send it on as a referrer. */
 export const SELF_SERVICE_PAGE_HEADERS = { '/reset-password': { 'referrer-policy': 'no-referrer' } } as const;
@@ -45,25 +46,23 @@ function snakeCase(body: unknown): Record<string, unknown> {
  * must reach zxcvbn score 2 here too, whatever the client did.
  */
 export function passwordRoutes(app: FastifyInstance) {
-  app.post(
-    '/api/v1/forgotten-password',
+  routeFrom(
+    app,
+    endpoints.forgottenPassword,
     // The spec's form posts form-encoded; sending a reset e-mail is harmless to a forged form.
-    {
-      config: { access: 'public', bodyTypes: ['application/x-www-form-urlencoded'] },
-      schema: { response: { 200: SuccessResponseSchema } },
-    },
+    { config: { access: 'public', bodyTypes: ['application/x-www-form-urlencoded'] }, handlerParses: true },
     async (request) => {
       const { email } = parseOr400(ForgottenPasswordBodySchema, request.body);
       const user = findUserByEmail(app, email);
       // Same answer for unknown addresses: the call does not tell who has an account.
       if (user) await sendLinkEmail(app, { kind: 'reset-password', user });
-      return { success: true, message: messages.auth.forgotPasswordSuccess };
+      return { success: true as const, message: messages.auth.forgotPasswordSuccess };
     },
   );
 
   // Public: a reset link needs no session; changing a known password needs one (401 without).
-  const reset = { response: { 200: SuccessResponseSchema, 401: errorResponse } };
-  app.post('/api/v1/reset-password', { config: { access: 'public' }, schema: reset }, async (request, reply) => {
+  const reset = { config: { access: 'public' as const }, responses: { 401: errorResponse }, handlerParses: true };
+  routeFrom(app, endpoints.resetPassword, reset, async (request, reply) => {
     const body = snakeCase(request.body);
     if ('mac' in body || 'user_id' in body) {
       const input = parseOr400(LinkResetBodySchema, body);
@@ -89,7 +88,7 @@ export function passwordRoutes(app: FastifyInstance) {
       // Whoever knew the old password is signed out everywhere; this browser is signed in afresh.
       app.sessions.destroyForUser(user.id);
       reply.startSession(user.id);
-      return { success: true, message: messages.auth.passwordChanged };
+      return { success: true as const, message: messages.auth.passwordChanged };
     }
 
     const user = signedInUser(request);
@@ -106,7 +105,7 @@ export function passwordRoutes(app: FastifyInstance) {
     // Other sessions of this user end; this one continues under a fresh id.
     app.sessions.destroyForUser(user.id);
     reply.startSession(user.id);
-    return { success: true, message: messages.auth.passwordChanged };
+    return { success: true as const, message: messages.auth.passwordChanged };
   });
 }
 

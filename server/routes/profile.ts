@@ -2,12 +2,13 @@ import { routePlugin } from '../plugins/named.ts';
 import type { FastifyInstance } from 'fastify';
 import { errorResponse } from '../../src/shared/schemas/index.ts';
 import { UpdateCurrentUserBodySchema } from '../../src/shared/schemas/self-service.ts';
-import { currentUser } from '../../src/shared/schemas/user.ts';
 import { announceEmailChange, emailInUse, stageEmailChange } from '../auth/email-change.ts';
 import { signedInUser, updateUser } from '../auth/self-service-users.ts';
 import { emailTaken, parseOr400, unauthorized } from '../http-errors.ts';
 import { publicUser } from '../plugins/session.ts';
 import { messages } from '../../src/shared/messages.ts';
+import { endpoints } from '../../src/shared/endpoints/index.ts';
+import { routeFrom } from './endpoint-route.ts';
 
 /**
  * POST /api/v1/user/update-current-user (spec §7): the signed-in user's own names, e-mail and
@@ -15,8 +16,12 @@ import { messages } from '../../src/shared/messages.ts';
  * grant themselves a role or another account through this call.
  */
 export function profileRoutes(app: FastifyInstance) {
-  const schema = { response: { 200: currentUser, 409: errorResponse } };
-  app.post('/api/v1/user/update-current-user', { config: { access: 'authenticated' }, schema }, async (request) => {
+  const options = {
+    config: { access: 'authenticated' as const },
+    responses: { 409: errorResponse },
+    handlerParses: true,
+  };
+  routeFrom(app, endpoints.updateCurrentUser, options, async (request) => {
     const user = signedInUser(request);
     if (!user) throw unauthorized(messages.auth.signInRequired);
     const changes = parseOr400(UpdateCurrentUserBodySchema, request.body ?? {});

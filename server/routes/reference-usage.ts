@@ -5,22 +5,21 @@
  */
 import { routePlugin } from '../plugins/named.ts';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { canWriteRow } from '../../src/shared/row-access.ts';
 import { messages } from '../../src/shared/messages.ts';
 import {
-  IN_USE_GUARDED,
   inUseMessage,
   refersTo,
   referringFields,
   type InUseGuarded,
   type ReferenceUse,
 } from '../../src/shared/reference-usage.ts';
-import { errorResponse, objectId, resources, type ResourceName, type User } from '../../src/shared/schemas/index.ts';
+import { errorResponse, resources, type ResourceName, type User } from '../../src/shared/schemas/index.ts';
 import { forbidden, HttpError, notFound } from '../http-errors.ts';
 import type { Repositories, StoredRow } from '../store/repositories.ts';
 import { canSeeRow } from './resource-rules.ts';
+import { endpoints } from '../../src/shared/endpoints/index.ts';
+import { routeFrom } from './endpoint-route.ts';
 
 /** How many rows of each resource point at `id` (only the resources that do). */
 export function referenceUses(repositories: Repositories, target: ResourceName, id: string): ReferenceUse[] {
@@ -41,28 +40,15 @@ export const refuseWhileReferenced =
     if (uses.length > 0) throw new HttpError(409, inUseMessage(target, uses));
   };
 
-const usageQuery = z.strictObject({ resource: z.enum(IN_USE_GUARDED), id: objectId });
-const usageAnswer = z.object({
-  data: z.object({
-    resource: z.enum(IN_USE_GUARDED),
-    id: objectId,
-    uses: z.array(z.object({ resource: z.string(), count: z.number().int() })),
-  }),
-});
-
 export function referenceUsageRoutes(app: FastifyInstance) {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/v1/row-usage',
+  routeFrom(
+    app,
+    endpoints.rowUsage,
     {
       config: { access: 'authenticated' },
-      schema: {
-        tags: ['resources'],
-        summary: 'What points at a lookup, template or project row',
-        description:
-          'Read before a delete, which refuses (409) while other rows point at the row. Only for a user who may delete the row.',
-        querystring: usageQuery,
-        response: { 200: usageAnswer, 403: errorResponse, 404: errorResponse },
-      },
+      description:
+        'Read before a delete, which refuses (409) while other rows point at the row. Only for a user who may delete the row.',
+      responses: { 403: errorResponse, 404: errorResponse },
     },
     (request) => {
       const user = request.user as User;

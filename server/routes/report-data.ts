@@ -10,12 +10,9 @@
  * id from anywhere else is a 400 naming the parameter, the same answer as for an unknown id.
  */
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { generateMeasurementMetrics } from '../../fixtures/metrics.ts';
 import {
   monthOf,
-  reportDataQuery,
-  reportDataResponse,
   resolveRelativeDate,
   weekOf,
   MAX_REPORT_DAYS,
@@ -38,6 +35,8 @@ import { badRequest } from '../http-errors.ts';
 import { importedRows } from './metrics.ts';
 import { todayUtc } from '../sandbox/context.ts';
 import { nameMapper } from './name-mappings.ts';
+import { endpoints } from '../../src/shared/endpoints/index.ts';
+import { routeFrom } from './endpoint-route.ts';
 
 /** The measurements a query covers: its ids (or all of the account's), narrowed by its labels. */
 function selectMeasurements(app: FastifyInstance, account: string, query: ParsedReportQuery): Measurement[] {
@@ -170,21 +169,16 @@ const DESCRIPTION = [
 ].join(' ');
 
 export function reportDataRoutes(app: FastifyInstance): void {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/v1/report-data',
+  routeFrom(
+    app,
+    endpoints.reportData,
     {
       // The selected account is ?account= (the access plugin's default), else the user's own.
       config: { access: { rule: { feature: 'lamp_access' } } },
       // As for measurement-metrics: the schema documents the response; re-validating figures we
       // just derived with the shared formulas would cost more than the aggregation.
       serializerCompiler: () => (data) => JSON.stringify(data),
-      schema: {
-        tags: ['metrics'],
-        summary: 'Report figures over measurements, grouped',
-        description: DESCRIPTION,
-        querystring: reportDataQuery,
-        response: { 200: reportDataResponse },
-      },
+      description: DESCRIPTION,
     },
     (request): { data: ReportData } => ({ data: computeReportData(app, request.access!.account.id, request.query) }),
   );

@@ -10,8 +10,6 @@
  * SCHEDULE_RETRY_DELAYS_MS, then recorded as failed (the report's page shows it) and the schedule moves on.
  */
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { PRODUCT_NAME } from '../../src/shared/constants.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { formatMetric, metricDefinition, type MetricKey } from '../../src/shared/metrics.ts';
@@ -20,8 +18,8 @@ import { dataQuery, parseReportState, savedReportSearch } from '../../src/shared
 import { buildTable, tableCsv } from '../../src/shared/report-table.ts';
 import { reportSlug } from '../../src/shared/reports.ts';
 import { dueSlot, nextRunAfter, SCHEDULE_HEADLINE, SCHEDULE_RETRY_DELAYS_MS } from '../../src/shared/schedule.ts';
-import { errorResponse, objectId, resources, type SavedReport, type User } from '../../src/shared/schemas/index.ts';
-import { reportScheduleRunRow, type ReportScheduleRun } from '../../src/shared/schemas/report-schedule.ts';
+import { errorResponse, resources, type SavedReport, type User } from '../../src/shared/schemas/index.ts';
+import { type ReportScheduleRun } from '../../src/shared/schemas/report-schedule.ts';
 import { REPORT_EMAIL_KIND } from '../../src/shared/schemas/self-service.ts';
 import { notFound, parseOr400 } from '../http-errors.ts';
 import { sendEmail } from '../mail/outbox.ts';
@@ -32,6 +30,8 @@ import { newId, type StoredRow } from '../store/repositories.ts';
 import { computeReportData } from './report-data.ts';
 import { ruleOf } from './report-schedules.ts';
 import { assertCreatorOrAdmin, canSeeRow, FeatureRules } from './resource-rules.ts';
+import { endpoints } from '../../src/shared/endpoints/index.ts';
+import { routeFrom } from './endpoint-route.ts';
 
 export const RUN_COLLECTION = 'report-schedule-run';
 const TICK_MS = 5_000;
@@ -191,11 +191,7 @@ export async function schedulePass(app: FastifyInstance): Promise<number> {
   }
 }
 
-const runList = z.object({ data: z.array(reportScheduleRunRow), count: z.number().int() });
-const runOne = z.object({ data: reportScheduleRunRow });
-
 export function reportScheduleRoutes(app: FastifyInstance): void {
-  const api = app.withTypeProvider<ZodTypeProvider>();
   const features = new FeatureRules(app.repositories);
   const definition = resources['report-schedule'];
   const visibleSchedule = (user: User, id: string): StoredRow => {
@@ -205,19 +201,15 @@ export function reportScheduleRoutes(app: FastifyInstance): void {
     return schedule;
   };
 
-  api.get(
-    '/api/v1/report-schedule-run',
+  routeFrom(
+    app,
+    endpoints.reportScheduleRuns,
     {
       config: { access: 'authenticated' },
-      schema: {
-        tags: ['reports'],
-        summary: "A report schedule's runs",
-        description:
-          'The runs of one report schedule, newest first (at most 50): when, which slot, to whom, how many rows, ' +
-          'sent or failed (with the error and when it is tried again). Recorded by the server: read-only.',
-        querystring: z.strictObject({ schedule: objectId }),
-        response: { 200: runList, 404: errorResponse },
-      },
+      description:
+        'The runs of one report schedule, newest first (at most 50): when, which slot, to whom, how many rows, ' +
+        'sent or failed (with the error and when it is tried again). Recorded by the server: read-only.',
+      responses: { 404: errorResponse },
     },
     (request) => {
       const schedule = visibleSchedule(request.user as User, request.query.schedule);
@@ -229,19 +221,15 @@ export function reportScheduleRoutes(app: FastifyInstance): void {
     },
   );
 
-  api.post(
-    '/api/v1/report-schedule/run',
+  routeFrom(
+    app,
+    endpoints.runReportSchedule,
     {
       config: { access: 'authenticated' },
-      schema: {
-        tags: ['reports'],
-        summary: 'Run a report schedule now',
-        description:
-          'Sends the report to the schedule’s recipients at once (its slots are unchanged) and answers the run, sent ' +
-          'or failed. Only those who may change the report (its maker, or an admin of its account) may.',
-        querystring: z.strictObject({ id: objectId }),
-        response: { 201: runOne, 403: errorResponse, 404: errorResponse },
-      },
+      description:
+        'Sends the report to the schedule’s recipients at once (its slots are unchanged) and answers the run, sent ' +
+        'or failed. Only those who may change the report (its maker, or an admin of its account) may.',
+      responses: { 403: errorResponse, 404: errorResponse },
     },
     async (request, reply) => {
       const user = request.user as User;

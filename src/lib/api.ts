@@ -17,6 +17,7 @@
  *   412 asks the one conflict dialog (src/app/shared/ConflictHost.tsx). See "Optimistic
  *   concurrency" below.
  */
+import { routeOf } from '../shared/endpoints/routes.ts';
 import type { ZodType } from 'zod';
 import { readPublicConfig } from '../shared/config.ts';
 import { FULL_LIST_PAGE_SIZE } from '../shared/constants.ts';
@@ -33,7 +34,7 @@ export const API_BASE = readPublicConfig(import.meta.env ?? {}).apiBase;
  * so it is under way while the island's JavaScript downloads; the store's fetch, made the same way
  * (CORS, credentials), takes the preloaded answer.
  */
-export const CURRENT_USER_PATH = '/api/v1/current-user';
+export const CURRENT_USER_PATH = routeOf('currentUser').path;
 
 export class ApiError extends Error {
   override name = 'ApiError';

@@ -2,21 +2,23 @@
  * Who holds a role on an account, and a role given, changed or revoked: the admin access section
  * and the workspace's /users (its guests) use the same calls and the same rule for what one may do.
  */
-import { z } from 'zod';
 import { request, type RequestOptions } from './api.ts';
+import { callEndpoint } from './endpoint-call.ts';
+import { routeOf } from '../shared/endpoints/routes.ts';
 import { IF_MATCH_HEADER } from '../shared/http-headers.ts';
 import { mayGrant, type Role } from '../shared/access.ts';
-import { accountGrantRow, type AccountGrant } from '../shared/schemas/account-users.ts';
-
-const grantsResponse = z.object({ data: z.array(accountGrantRow) });
+import type { AccountGrant } from '../shared/schemas/account-users.ts';
 
 export async function loadGrants(account: string): Promise<AccountGrant[]> {
-  const { body } = await request('/api/v1/account-users/grants', { query: { account } });
-  return grantsResponse.parse(body).data;
+  return (await callEndpoint('accountGrants', { query: { account } })).data;
 }
 
+const grant = routeOf('grantAccess');
+const role = routeOf('setAccountRole');
+const revoke = routeOf('removeAccountUser');
+
 export const addGrant = (body: { user: string; account: string; role: string }) =>
-  request('/api/v1/account-users/grant', { method: 'POST', body });
+  request(grant.path, { method: grant.method, body });
 
 /**
  * A change of a grant is a write of its holder's row, sent with the version the page showed: when
@@ -40,15 +42,14 @@ export const changeRole = (
   body: { user: string; account: string; role: string },
   seen: Pick<AccountGrant, 'version'> | null,
   onReload?: () => void,
-) => request('/api/v1/account-users/role', { method: 'PUT', body, ...grantWrite(body.user, seen, onReload) });
+) => request(role.path, { method: role.method, body, ...grantWrite(body.user, seen, onReload) });
 
 export const revokeGrant = (
   user: string,
   account: string,
   seen: Pick<AccountGrant, 'version'> | null,
   onReload?: () => void,
-) =>
-  request('/api/v1/account-users', { method: 'DELETE', query: { user, account }, ...grantWrite(user, seen, onReload) });
+) => request(revoke.path, { method: revoke.method, query: { user, account }, ...grantWrite(user, seen, onReload) });
 
 /**
  * Whether the actor may change or revoke this grant here, as the server decides: an access grant

@@ -5,9 +5,8 @@
  */
 import { z } from 'zod';
 import { BREAKDOWN_DIMENSIONS, COUNT_KEYS } from './metrics.ts';
+import { metricSummary as summary } from './metric-summary.ts';
 import { isoDay, objectId } from './schemas/common.ts';
-
-const nullableNumber = z.number().nullable();
 
 export const metricsQuery = z.object({
   measurement: objectId,
@@ -21,24 +20,6 @@ export const metricsQuery = z.object({
   breakdown_limit: z.coerce.number().int().min(1).max(500).default(25),
 });
 export type MetricsQuery = z.input<typeof metricsQuery>;
-
-const summary = z.object({
-  impressions: z.number(),
-  measured: z.number(),
-  viewable: z.number(),
-  viewed: z.number(),
-  total_viewable_time: z.number(),
-  total_view_time: z.number(),
-  cost: z.number(),
-  pct_measured: nullableNumber,
-  pct_viewable: nullableNumber,
-  pct_viewed: nullableNumber,
-  avg_viewable_time: nullableNumber,
-  avg_view_time: nullableNumber,
-  apm: nullableNumber,
-  cpm: nullableNumber,
-  acpm: nullableNumber,
-});
 
 export const metricsResponse = z.object({
   data: z.object({

@@ -6,6 +6,8 @@
  * Counts are summed first and ratios derived afterwards: averaging per-row ratios would weight a
  * 10-impression row like a 10-million one.
  */
+import type { z } from 'zod';
+import type { metricSummary } from './metric-summary.ts';
 import { formatCount, formatInteger } from './number-format.ts';
 
 /** The additive part of a metric row: everything that can be summed. */
@@ -58,7 +60,8 @@ export interface DerivedMetrics {
   acpm: number | null;
 }
 
-export type MetricSummary = MetricCounts & DerivedMetrics;
+/** Counts and ratios together: the type of the one schema of ./metric-summary.ts. */
+export type MetricSummary = z.infer<typeof metricSummary>;
 
 export const COUNT_KEYS = [
   'impressions',

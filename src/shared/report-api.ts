@@ -5,6 +5,7 @@
  * from them. The dimensions, relative dates and their resolution are in reports.ts (no zod).
  */
 import { z } from 'zod';
+import { metricSummary } from './metric-summary.ts';
 import { dateOrderIssue, datesInOrder } from './schemas/common.ts';
 import { MAX_GROUP_BY, MAX_REPORT_DAYS, RELATIVE_DATES, REPORT_DIMENSIONS, daySpan } from './reports.ts';
 
@@ -12,7 +13,6 @@ export * from './reports.ts';
 
 const objectId = z.string().regex(/^[0-9a-f]{24}$/, 'must be a 24-character hexadecimal id');
 const isoDay = z.iso.date();
-const nullableNumber = z.number().nullable();
 
 /** A list parameter: repeated (?a=1&a=2) or comma-separated (?a=1,2); empty items are dropped. */
 function listOf<T extends z.ZodType>(item: T) {
@@ -68,24 +68,6 @@ export const reportDataQuery = z
 export type ReportDataQuery = z.input<typeof reportDataQuery>;
 export type ParsedReportQuery = z.output<typeof reportDataQuery>;
 
-export const reportSummary = z.object({
-  impressions: z.number(),
-  measured: z.number(),
-  viewable: z.number(),
-  viewed: z.number(),
-  total_viewable_time: z.number(),
-  total_view_time: z.number(),
-  cost: z.number(),
-  pct_measured: nullableNumber,
-  pct_viewable: nullableNumber,
-  pct_viewed: nullableNumber,
-  avg_viewable_time: nullableNumber,
-  avg_view_time: nullableNumber,
-  apm: nullableNumber,
-  cpm: nullableNumber,
-  acpm: nullableNumber,
-});
-
 export const reportDataResponse = z.object({
   data: z.object({
     account: objectId,
@@ -100,8 +82,8 @@ export const reportDataResponse = z.object({
      * One row per group, sorted by its keys. `keys` holds one value per group_by dimension: a
      * measurement id, a display name, a day (YYYY-MM-DD), the Monday of an ISO week, or a month (YYYY-MM).
      */
-    rows: z.array(reportSummary.extend({ keys: z.array(z.string()) })),
-    totals: reportSummary,
+    rows: z.array(metricSummary.extend({ keys: z.array(z.string()) })),
+    totals: metricSummary,
   }),
 });
 export type ReportData = z.infer<typeof reportDataResponse>['data'];

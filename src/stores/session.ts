@@ -8,6 +8,7 @@ import { atom } from 'nanostores';
 import { analytics } from '../lib/analytics.ts';
 import { CURRENT_USER_PATH, forgetVersions, request, setUnauthorizedHandler } from '../lib/api.ts';
 import { loadSchemas } from '../lib/schemas.ts';
+import { routeOf } from '../shared/endpoints/routes.ts';
 import type { CurrentUser } from '../shared/schemas/user.ts';
 
 export type AppState = 'loading' | 'logged-out' | 'logged-in';
@@ -57,7 +58,7 @@ export function refreshCurrentUser(): Promise<CurrentUser | null> {
 /** GET /api/v1/unauth ends the session; the app is signed out whatever the server answers. */
 export async function signOut(): Promise<void> {
   try {
-    await request('/api/v1/unauth');
+    await request(routeOf('signOut').path);
   } catch {
     // Already signed out on the server: nothing else to do.
   }

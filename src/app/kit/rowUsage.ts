@@ -3,7 +3,7 @@
  * server would refuse while anything does (src/shared/reference-usage.ts). The counts and their
  * wording are the server's own.
  */
-import { call } from '../../lib/api.ts';
+import { callEndpoint } from '../../lib/endpoint-call.ts';
 import { isInUseGuarded, usesText, type ReferenceUse } from '../../shared/reference-usage.ts';
 import type { ResourceName } from '../../shared/schemas/index.ts';
 import { useAsync } from '../shared/useAsync.ts';
@@ -13,8 +13,9 @@ export function useRowUsage(resource: ResourceName, id: string): readonly Refere
   const guarded = isInUseGuarded(resource);
   const result = useAsync(
     async () => {
-      const body = await call<{ data: { uses: ReferenceUse[] } }>('/api/v1/row-usage', { query: { resource, id } });
-      return body?.data.uses ?? null;
+      if (!isInUseGuarded(resource)) return null;
+      const body = await callEndpoint('rowUsage', { query: { resource, id } });
+      return body.data.uses;
     },
     guarded ? `${resource}:${id}` : null,
   );

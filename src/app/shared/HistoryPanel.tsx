@@ -24,7 +24,7 @@ function History({ recordId }: { recordId: string }) {
   const role = useStore($role);
   const accountId = useStore($selectedAccountId);
   // Super reads every account's records of it (a contract is shared); root those of the selected account.
-  const account = can(role, 'admin.super') ? undefined : (accountId ?? undefined);
+  const account = role && can(role, 'admin.super') ? undefined : (accountId ?? undefined);
   const history = useAsync(
     () => listAuditEvents({ record_id: recordId, account, limit: 50 }),
     `${recordId}:${account ?? ''}`,

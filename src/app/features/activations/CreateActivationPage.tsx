@@ -7,10 +7,11 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
-import { call, listAll } from '../../../lib/api.ts';
+import { listAll } from '../../../lib/api.ts';
+import { callEndpoint } from '../../../lib/endpoint-call.ts';
 import { showError, showSuccess } from '../../../stores/alerts.ts';
 import { $selectedAccountId } from '../../../stores/account.ts';
-import type { ActivationWithListBody, ActivationWithListResponse } from '../../../shared/activation-api.ts';
+import type { ActivationWithListBody } from '../../../shared/activation-api.ts';
 import { allowListName } from '../../../shared/activations.ts';
 import { formatMetric } from '../../../shared/metrics.ts';
 import type { Measurement } from '../../../shared/schemas/index.ts';
@@ -92,11 +93,8 @@ export default function CreateActivationPage() {
         min_apm: minApm.value,
         status,
       };
-      const created = await call<ActivationWithListResponse>('/api/v1/activation/with-list', {
-        method: 'POST',
-        body,
-      });
-      const { activation, domain_list: list } = created!.data;
+      const created = await callEndpoint('createActivationWithList', { body });
+      const { activation, domain_list: list } = created.data;
       showSuccess(
         `Activation '${activation.name}' created with the allow list '${list.name}' (${list.domains.length} domains)` +
           (activation.deal_id ? `; deal id ${activation.deal_id}` : ''),

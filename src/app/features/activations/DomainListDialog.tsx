@@ -8,9 +8,10 @@
  */
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Label, Radio, RadioGroup, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
-import { ApiError, call, create, getOne, isConflict, update } from '../../../lib/api.ts';
+import { ApiError, create, getOne, isConflict, update } from '../../../lib/api.ts';
+import { callEndpoint } from '../../../lib/endpoint-call.ts';
 import { showError, showSuccess } from '../../../stores/alerts.ts';
-import type { DomainListUploadBody, DomainListUploadResponse } from '../../../shared/activation-api.ts';
+import type { DomainListUploadBody } from '../../../shared/activation-api.ts';
 import { parseDomainList, type LineIssue, type ParsedDomainList } from '../../../shared/domains.ts';
 import type { DomainList, Measurement } from '../../../shared/schemas/index.ts';
 import { Button } from '../../shared/Button.tsx';
@@ -150,12 +151,11 @@ export function DomainListDialog({ accountId, list: listed, isOpen, onClose, onS
           text: source === 'upload' ? fileText : pasted,
           ...(source === 'upload' && fileName ? { file_name: fileName } : {}),
         };
-        const answer = await call<DomainListUploadResponse>('/api/v1/domain-list/upload', {
-          method: 'POST',
+        const answer = await callEndpoint('domainListUpload', {
           body,
           ...(list ? { record: { resource: 'domain-list' as const, id: list.id }, onReload: stored.reload } : {}),
         });
-        saved = answer!.data;
+        saved = answer.data;
       } else {
         const entries = source === 'measurement' ? { domains: preview.data!.qualifying.domains } : {};
         saved = list

@@ -4,7 +4,8 @@
  * src/shared/activations.ts and src/shared/domains.ts.
  */
 import { useEffect, useState } from 'react';
-import { accountFilter, call, list, request, type Query } from '../../../lib/api.ts';
+import { accountFilter, list, type Query } from '../../../lib/api.ts';
+import { callEndpoint } from '../../../lib/endpoint-call.ts';
 import type {
   ActivationSettingsBody,
   ActivationSettingsResponse,
@@ -41,11 +42,7 @@ export async function searchMeasurements(accountId: string, term: string): Promi
 }
 
 export async function fetchPreview(measurement: string, minApm: number): Promise<DomainPreviewResponse['data']> {
-  const body = await call<DomainPreviewResponse>('/api/v1/measurement-domains', {
-    query: { measurement, min_apm: minApm },
-  });
-  if (!body) throw new Error('No preview');
-  return body.data;
+  return (await callEndpoint('domainPreview', { query: { measurement, min_apm: minApm } })).data;
 }
 
 /**
@@ -58,14 +55,13 @@ export async function saveSettings(
   body: ActivationSettingsBody,
   onReload: () => void,
 ): Promise<ActivationSettingsResponse['data']> {
-  const { body: answer } = await request('/api/v1/activation/with-list', {
-    method: 'PUT',
+  const answer = await callEndpoint('updateActivationSettings', {
     query: { id },
     body,
     record: { resource: 'activation', id },
     onReload,
   });
-  return (answer as ActivationSettingsResponse).data;
+  return answer.data;
 }
 
 /** What an activation's page shows beside it: its source measurement and its domain list. */

@@ -2,7 +2,7 @@
  * The self-service calls of lamp-spec.md §7, on the app's API client. Request bodies follow the
  * §7 table (snake_case); the forms hand over their own payloads (currentPassword, newPassword).
  */
-import { call } from '../../../lib/api.ts';
+import { callEndpoint } from '../../../lib/endpoint-call.ts';
 import type { UpdateCurrentUserBody } from '../../../shared/schemas/self-service.ts';
 import type { PasswordPayload } from './password/PasswordForm.tsx';
 
@@ -25,23 +25,22 @@ export function readLinkParams(search: string, withEmail: boolean): LinkParams |
 }
 
 export async function changePassword(payload: PasswordPayload): Promise<void> {
-  await call('/api/v1/reset-password', {
-    method: 'POST',
-    body: { current_password: payload.currentPassword, new_password: payload.newPassword },
+  await callEndpoint('resetPassword', {
+    // The change form always sends the current password (only the reset-by-link form has none).
+    body: { current_password: payload.currentPassword as string, new_password: payload.newPassword },
   });
 }
 
 export async function resetPasswordWithLink(link: LinkParams, newPassword: string): Promise<void> {
-  await call('/api/v1/reset-password', {
-    method: 'POST',
+  await callEndpoint('resetPassword', {
     body: { mac: link.m, time: Number(link.t), user_id: link.u, new_password: newPassword },
   });
 }
 
 export async function verifyLoginLink(link: LinkParams): Promise<void> {
-  await call('/api/v1/login-link', { query: { m: link.m, u: link.u, t: link.t, e: link.e } });
+  await callEndpoint('loginLink', { query: { m: link.m, u: link.u, t: link.t, e: link.e ?? '' } });
 }
 
 export async function updateCurrentUser(changes: UpdateCurrentUserBody): Promise<void> {
-  await call('/api/v1/user/update-current-user', { method: 'POST', body: changes });
+  await callEndpoint('updateCurrentUser', { body: changes });
 }

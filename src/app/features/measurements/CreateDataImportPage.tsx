@@ -5,7 +5,8 @@
  */
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
-import { call, list } from '../../../lib/api.ts';
+import { list } from '../../../lib/api.ts';
+import { callEndpoint } from '../../../lib/endpoint-call.ts';
 import { showError, showSuccess } from '../../../stores/alerts.ts';
 import type { PageProps } from '../../routes/index.ts';
 import { paths, routeById } from '../../routes/index.ts';
@@ -53,8 +54,7 @@ export default function CreateDataImportPage({ params }: PageProps) {
     if (next.config || next.file || !file) return;
     setBusy(true);
     try {
-      await call('/api/v1/import-job/upload', {
-        method: 'POST',
+      await callEndpoint('importUpload', {
         body: { measurement: id, import_job_config: config, file_name: file.name, csv: await file.text() },
       });
       showSuccess(`${file.name} queued for import`);

@@ -5,9 +5,10 @@
  * leaves the route (and its state) untouched (spec §7).
  */
 import { useEffect, useState } from 'react';
-import { buildUrl, call } from '../../../lib/api.ts';
+import { buildUrl } from '../../../lib/api.ts';
+import { callEndpoint } from '../../../lib/endpoint-call.ts';
+import { routeOf } from '../../../shared/endpoints/routes.ts';
 import { showError, showSuccess } from '../../../stores/alerts.ts';
-import type { TagsResponse } from '../../../shared/measurement-api.ts';
 import type { PageProps } from '../../routes/index.ts';
 import { buttonClass } from '../../shared/Button.tsx';
 import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';
@@ -19,7 +20,7 @@ import { Card } from '../../shared/Card.tsx';
 import { SelectField } from '../../shared/SelectField.tsx';
 import { Skeleton } from '../../shared/EmptyState.tsx';
 
-export const TAG_DOWNLOAD_PATH = '/api/v1/measurement-tag/download';
+export const TAG_DOWNLOAD_PATH = routeOf('tagDownload').path;
 
 export default function ExportTagsPage({ params }: PageProps) {
   const id = params.measurementId ?? '';
@@ -31,11 +32,8 @@ export default function ExportTagsPage({ params }: PageProps) {
     if (measurement.data?.ad_server && !vendor) setVendor(measurement.data.ad_server);
   }, [measurement.data, vendor]);
 
-  const query = { measurement: id, vendor: vendor || undefined, format: 'json' };
-  const tags = useAsync(
-    async () => (await call<TagsResponse>(TAG_DOWNLOAD_PATH, { query }))?.data ?? null,
-    JSON.stringify(query),
-  );
+  const query = { measurement: id, vendor: vendor || undefined, format: 'json' as const };
+  const tags = useAsync(async () => (await callEndpoint('tagDownload', { query })).data, JSON.stringify(query));
 
   async function copy(code: string, title: string) {
     try {

@@ -5,7 +5,8 @@
  */
 import { useStore } from '@nanostores/react';
 import { useState, type FormEvent } from 'react';
-import { accountFilter, call, list } from '../../../lib/api.ts';
+import { accountFilter, list } from '../../../lib/api.ts';
+import { callEndpoint } from '../../../lib/endpoint-call.ts';
 import { showError, showSuccess } from '../../../stores/alerts.ts';
 import { $selectedAccountId } from '../../../stores/account.ts';
 import { toCsv } from '../../../shared/csv.ts';
@@ -76,8 +77,7 @@ export default function UploadTagsPage({ params }: PageProps) {
     setBusy(true);
     setReport(null);
     try {
-      const body = await call<TagUploadResponse>('/api/v1/measurement-tag/upload', {
-        method: 'POST',
+      const body = await callEndpoint('tagUpload', {
         body: { measurement: id, upload_template: chosen.id, file_name: file.name, csv: await file.text() },
       });
       if (body) {

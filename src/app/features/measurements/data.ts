@@ -2,8 +2,9 @@
  * Data access of the measurement pages: small hooks over the API client. Types come from the
  * shared schemas (type-only imports, so zod stays out of the dashboard's chunk).
  */
-import { call, getOne, getVersioned, list, type Query, type Versioned } from '../../../lib/api.ts';
-import type { MetricsResponse } from '../../../shared/measurement-api.ts';
+import { callEndpoint } from '../../../lib/endpoint-call.ts';
+import { getOne, getVersioned, list, type Query, type Versioned } from '../../../lib/api.ts';
+import type { MetricsQuery, MetricsResponse } from '../../../shared/measurement-api.ts';
 import type { Measurement, ResourceName, ResourceRow } from '../../../shared/schemas/index.ts';
 
 export { useAsync, type AsyncState } from '../../shared/useAsync.ts';
@@ -40,7 +41,6 @@ export function useNamedList(resource: NamedResource, query: Query = {}): AsyncS
 }
 
 export async function fetchMetrics(query: Query): Promise<MetricsResponse['data']> {
-  const body = await call<MetricsResponse>('/api/v1/measurement-metrics', { query });
-  if (!body) throw new Error('No metrics');
-  return body.data;
+  // The dashboard builds the query from its URL; the server checks it.
+  return (await callEndpoint('measurementMetrics', { query: query as MetricsQuery })).data;
 }

@@ -7,7 +7,8 @@
  * recipients, another rhythm), and the API has always allowed them.
  */
 import { useState } from 'react';
-import { call, listAll, remove, update } from '../../../lib/api.ts';
+import { listAll, remove, update } from '../../../lib/api.ts';
+import { callEndpoint } from '../../../lib/endpoint-call.ts';
 import { showError, showSuccess } from '../../../stores/alerts.ts';
 import { formatDateTime } from '../../../shared/date-format.ts';
 import type { ReportSchedule, ReportScheduleRun } from '../../../shared/schemas/index.ts';
@@ -78,10 +79,7 @@ function ScheduleItem({
   onChanged: () => void;
 }) {
   const runs = useAsync(
-    () =>
-      call<{ data: ReportScheduleRun[] }>('/api/v1/report-schedule-run', { query: { schedule: schedule.id } }).then(
-        (body) => body?.data ?? [],
-      ),
+    () => callEndpoint('reportScheduleRuns', { query: { schedule: schedule.id } }).then((body) => body.data),
     `runs:${schedule.id}:${version}`,
   );
   const [editing, setEditing] = useState(false);
@@ -144,10 +142,7 @@ function ScheduleItem({
           variant="secondary"
           disabled={busy}
           onClick={() =>
-            void act(
-              () => call('/api/v1/report-schedule/run', { method: 'POST', query: { id: schedule.id } }),
-              'Report sent',
-            )
+            void act(() => callEndpoint('runReportSchedule', { query: { id: schedule.id } }), 'Report sent')
           }
         >
           Run now

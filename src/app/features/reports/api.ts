@@ -1,11 +1,10 @@
 /** Data access of the report pages: the report data endpoint and the lists the pickers offer. */
-import { call, getOne, listAll } from '../../../lib/api.ts';
+import { getOne, listAll } from '../../../lib/api.ts';
+import { callEndpoint } from '../../../lib/endpoint-call.ts';
 import type { ReportData, ReportDataQuery } from '../../../shared/report-api.ts';
 
 export async function fetchReport(query: ReportDataQuery): Promise<ReportData> {
-  const body = await call<{ data: ReportData }>('/api/v1/report-data', { query: query as Record<string, string> });
-  if (!body) throw new Error('No report data');
-  return body.data;
+  return (await callEndpoint('reportData', { query })).data;
 }
 
 export interface Option {

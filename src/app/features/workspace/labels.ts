@@ -2,7 +2,7 @@
  * What the label pages share: the two lists' declarations and the rule for deleting a label that
  * measurements use, said before the user confirms (the server enforces the same rule).
  */
-import { call } from '../../../lib/api.ts';
+import { callEndpoint } from '../../../lib/endpoint-call.ts';
 import type { ResourceListSpec } from '../../kit/useResourceList.ts';
 
 export const categoryList: ResourceListSpec<'label-category'> = {
@@ -30,9 +30,7 @@ export interface LabelUsage {
 
 /** GET /api/v1/label-value/usage: how many measurements and saved reports carry a label. */
 export async function labelUsage(labelId: string): Promise<LabelUsage> {
-  const body = await call<{ data: LabelUsage }>('/api/v1/label-value/usage', { query: { id: labelId } });
-  if (!body) throw new Error('No usage');
-  return body.data;
+  return (await callEndpoint('labelUsage', { query: { id: labelId } })).data;
 }
 
 const counted = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;

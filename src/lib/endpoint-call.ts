@@ -1,0 +1,48 @@
+/**
+ * Calls a non-resource endpoint by its name in the table of src/shared/endpoints: the method and
+ * path come from the table's zod-free route lines (so the request leaves at once), the answer is
+ * parsed with the declaration's schema from the lazily loaded schema chunk. An answer that does
+ * not match its schema is an AnswerShapeError, never a silent cast.
+ */
+import type { EndpointDeclaration } from '../shared/endpoints/endpoint.ts';
+import type { AnswerOf, BodyOf, EndpointName, Endpoints, QueryOf } from '../shared/endpoints/index.ts';
+import { routeOf } from '../shared/endpoints/routes.ts';
+import { messages } from '../shared/messages.ts';
+import { ApiError, request, type Query, type RequestOptions } from './api.ts';
+import { loadSchemas } from './schemas.ts';
+
+/** The server answered with a body its endpoint's schema refuses: a contract broken, not a user error. */
+export class AnswerShapeError extends ApiError {
+  override name = 'AnswerShapeError';
+  /** Which endpoint and what did not match, for the console and bug reports. */
+  readonly detail: string;
+  constructor(status: number, body: unknown, detail: string) {
+    super(status, { message: messages.errors.unexpected });
+    this.detail = detail;
+    void body;
+  }
+}
+
+export type EndpointInput<N extends EndpointName> = Omit<RequestOptions, 'method' | 'query' | 'body'> & {
+  query?: QueryOf<Endpoints[N]>;
+  body?: BodyOf<Endpoints[N]>;
+};
+
+/** The endpoint's answer, parsed with its schema (null for an endpoint that answers no JSON). */
+export async function callEndpoint<N extends EndpointName>(
+  name: N,
+  input: EndpointInput<N> = {},
+): Promise<AnswerOf<Endpoints[N]>> {
+  const { method, path } = routeOf(name);
+  const { query, ...options } = input;
+  const schemas = loadSchemas();
+  const { body, response } = await request(path, { ...options, method, query: query as Query | undefined });
+  const declaration: EndpointDeclaration = (await schemas).endpoints[name];
+  const schema = declaration.answer;
+  if (!schema || body === null) return null as AnswerOf<Endpoints[N]>;
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data as AnswerOf<Endpoints[N]>;
+  const detail = `${method} ${path}: the answer does not match its schema (${parsed.error.message})`;
+  console.error(detail);
+  throw new AnswerShapeError(response.status, body, detail);
+}
