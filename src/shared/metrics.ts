@@ -6,8 +6,6 @@
  * Counts are summed first and ratios derived afterwards: averaging per-row ratios would weight a
  * 10-impression row like a 10-million one.
  */
-import type { z } from 'zod';
-import type { metricSummary } from './metric-summary.ts';
 import { formatCount, formatInteger } from './number-format.ts';
 
 /** The additive part of a metric row: everything that can be summed. */
@@ -60,8 +58,8 @@ export interface DerivedMetrics {
   acpm: number | null;
 }
 
-/** Counts and ratios together: the type of the one schema of ./metric-summary.ts. */
-export type MetricSummary = z.infer<typeof metricSummary>;
+/** Counts and ratios together (./metric-summary.ts checks that its schema gives exactly this). */
+export type MetricSummary = MetricCounts & DerivedMetrics;
 
 export const COUNT_KEYS = [
   'impressions',

@@ -36,7 +36,18 @@ async function chooseRole(page: Page, scope: ReturnType<Page['getByRole']>, role
   await page.getByRole('option', { name: role, exact: true }).click();
 }
 
+/**
+ * The audit trail's sections list what was changed in the sandbox: rows when anything was, else
+ * the empty state's words (a fresh sandbox has no trail); read only, so nothing to create.
+ */
+export async function activityLoaded(page: Page) {
+  await expect(
+    page.getByRole('table', { name: 'Activity' }).or(page.getByText('No activity recorded yet')),
+  ).toBeVisible();
+}
+
 export const ACCOUNT_RECIPES: Record<string, AdminRecipe> = {
+  activity: { listLoaded: activityLoaded },
   details: {
     async listLoaded(page) {
       const form = page.getByRole('form', { name: 'Account details' });

@@ -2,6 +2,7 @@ import { expect, type Page } from '@playwright/test';
 import { typeInto } from '../helpers/person.ts';
 import { LOOKUP_TABLES } from '../../../src/app/routes/index.ts';
 import type { AdminRecipe } from './recipe.ts';
+import { activityLoaded } from './recipes-account.ts';
 import {
   choose,
   createFromList,
@@ -44,6 +45,7 @@ const contract = (accounts?: string) =>
   });
 
 export const GLOBAL_RECIPES: Record<string, AdminRecipe> = {
+  'all-activity': { listLoaded: activityLoaded },
   // The selected account (super's own, Lamp HQ) is already among a new contract's accounts.
   'account-contracts': contract(),
   'all-contracts': {
