@@ -20,10 +20,11 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** What the request says about its writes, read at the moment of each write. */
 function describe(request: FastifyRequest): () => AuditRequest {
   return () => {
-    const user = request.user;
+    // A Spotlight call carries its user and company's account in its own context (its guard).
+    const user = request.user ?? request.spotlight?.user ?? null;
     return {
       actor: user && { id: user.id, email: user.email, account: user.account },
-      selectedAccount: request.access?.account.id ?? null,
+      selectedAccount: request.access?.account.id ?? request.spotlight?.account.id ?? null,
       route: request.routeOptions.url ?? request.url,
       method: request.method,
       requestId: request.id,

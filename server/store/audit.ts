@@ -80,12 +80,24 @@ function actionOf(resource: string, change: RowChange, route: string): string {
   return !before ? 'create' : !after ? 'delete' : 'update';
 }
 
+/**
+ * Where the record of a row with no LAMP owner goes: 'global' (a lookup a super user edits: every
+ * account's trail, read by super) or 'selected-account' (Spotlight's studies, assets and users,
+ * owned by a company the selected account opens: that account's trail).
+ */
+export type Ownerless = 'global' | 'selected-account';
+
 /** The account a change was made in: the selected one if the row is its, else the row's first owner. */
-function accountOf(row: Record<string, unknown>, accountPath: AccountPath, request: AuditRequest): string | null {
+function accountOf(
+  row: Record<string, unknown>,
+  accountPath: AccountPath,
+  request: AuditRequest,
+  ownerless: Ownerless,
+): string | null {
   const owners = ownersOf(row, accountPath).filter((owner): owner is string => typeof owner === 'string');
   for (const preferred of [request.selectedAccount, request.actor?.account])
     if (preferred && owners.includes(preferred)) return preferred;
-  return owners[0] ?? null;
+  return owners[0] ?? (ownerless === 'selected-account' ? request.selectedAccount : null);
 }
 
 /**
@@ -97,13 +109,14 @@ export function auditRecords(
   accountPath: AccountPath,
   changes: readonly RowChange[],
   newId: () => string,
+  ownerless: Ownerless = 'global',
 ): AuditEvent[] {
   const request = storage.getStore()?.();
   if (!request || isServerWork()) return [];
   const at = nowIso();
   return changes.map((change) => {
     const row = (change.after ?? change.before)!;
-    const account = accountOf(row, accountPath, request);
+    const account = accountOf(row, accountPath, request, ownerless);
     const diff =
       change.before && change.after
         ? changedFields(change.before, change.after)

@@ -26,7 +26,7 @@ import { currentSandbox } from '../sandbox/context.ts';
 import { DEFAULT_SANDBOX, type SandboxScope } from '../sandbox/scope.ts';
 import type { Database } from './database.ts';
 import { ownersOf } from '../../src/shared/row-access.ts';
-import { AUDIT_RESOURCE, auditRecords, type RowChange } from './audit.ts';
+import { AUDIT_RESOURCE, auditRecords, type Ownerless, type RowChange } from './audit.ts';
 import { IndexedRows, type Also, type StoredRow } from './indexed-rows.ts';
 
 /** A row as stored: any fields, and an id (the type lives with the indexed rows that hold it). */
@@ -84,6 +84,8 @@ export class Repository<Row extends StoredRow = StoredRow> {
   readonly #own: { get(name: string): { rows: IndexedRows<Row> | null } } | null;
   /** Where this collection's writes are recorded (the audit trail), or null: not recorded. */
   readonly #trail: Repository | null;
+  /** The account a record of a row with no LAMP owner is filed under (audit.ts `Ownerless`). */
+  readonly #ownerless: Ownerless;
 
   constructor(
     db: Database,
@@ -91,10 +93,12 @@ export class Repository<Row extends StoredRow = StoredRow> {
     accountPath: AccountPath,
     sandboxes: SandboxRows | null = null,
     trail: Repository | null = null,
+    ownerless: Ownerless = 'global',
   ) {
     this.name = name;
     this.accountPath = accountPath;
     this.#trail = trail;
+    this.#ownerless = ownerless;
     this.#default = new IndexedRows<Row>(
       accountPath,
       () => ((db.low.data.collections as Record<string, Row[] | undefined>)[name] ??= []),
@@ -175,7 +179,13 @@ export class Repository<Row extends StoredRow = StoredRow> {
    */
   #recorded(changes: readonly RowChange[]): Also {
     if (!this.#trail) return undefined;
-    const records = auditRecords(this.name, this.accountPath, changes, newId) as unknown as StoredRow[];
+    const records = auditRecords(
+      this.name,
+      this.accountPath,
+      changes,
+      newId,
+      this.#ownerless,
+    ) as unknown as StoredRow[];
     if (records.length === 0) return undefined;
     this.#trail.#writer().insertUnwritten(records);
     return { [AUDIT_RESOURCE]: records };
@@ -225,13 +235,18 @@ export class Repository<Row extends StoredRow = StoredRow> {
 
 /** One repository per registry resource, typed by its rows (`repositories.measurement.byId(id)?.name`). */
 export type Repositories = { readonly [Name in ResourceName]: Repository<StoredRowOf<Name>> } & {
-  /** A repository for a collection outside the registry (e.g. 'metric-import-row'). */
-  collection(name: string, accountPath?: AccountPath): Repository;
+  /**
+   * A repository for a collection outside the registry (e.g. 'metric-import-row'). `audited`: its
+   * writes are people's changes too (Spotlight's studies, assets and users), recorded in the trail
+   * under the request's selected account when a row has no LAMP owner.
+   */
+  collection(name: string, accountPath?: AccountPath, audited?: boolean): Repository;
 };
 
 export function createRepositories(db: Database, sandboxes: SandboxRows | null = null): Repositories {
-  // Every registry resource's writes are recorded in the audit trail; other collections are
-  // the server's own bookkeeping (import rows, runs, Spotlight's store) and the trail itself.
+  // Every registry resource's writes are recorded in the audit trail, and those of the collections
+  // asked for as audited (Spotlight's store); the others are the server's own bookkeeping (import
+  // rows, runs) and the trail itself.
   const trail = new Repository(db, AUDIT_RESOURCE, 'account?', sandboxes);
   const extra = new Map<string, Repository>([[AUDIT_RESOURCE, trail]]);
   // Only for the benchmarks' side-by-side figure of what recording costs (tests/bench): never set it elsewhere.
@@ -241,11 +256,13 @@ export function createRepositories(db: Database, sandboxes: SandboxRows | null =
   ) as unknown as { [Name in ResourceName]: Repository<StoredRowOf<Name>> };
   return {
     ...registered,
-    collection(name: string, accountPath: AccountPath = 'account') {
+    collection(name: string, accountPath: AccountPath = 'account', audited = false) {
       if (Object.hasOwn(registered, name)) return registered[name as ResourceName];
       let repository = extra.get(name);
       if (!repository) {
-        repository = new Repository(db, name, accountPath, sandboxes);
+        repository = audited
+          ? new Repository(db, name, accountPath, sandboxes, recorded, 'selected-account')
+          : new Repository(db, name, accountPath, sandboxes);
         extra.set(name, repository);
       }
       return repository;

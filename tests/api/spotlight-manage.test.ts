@@ -220,3 +220,41 @@ describe('assets of a draft', () => {
     expect(spotlightData()).toBe(before);
   });
 });
+
+describe('the audit trail', () => {
+  type Event = {
+    resource: string;
+    record_id: string;
+    action: string;
+    account: string | null;
+    actor: { id: string } | null;
+  };
+  /** The trail of Contoso, as a super user reads it through the API. */
+  async function contosoTrail(): Promise<Event[]> {
+    const answer = await injectWith(app, '', 'GET', `/api/v1/audit-event?account=${ACCOUNT_IDS.contoso}&limit=100`, {
+      headers: { cookie: `${SESSION_COOKIE}=${app.sessions.create(USER_IDS.super)}` },
+    });
+    expect(answer.statusCode).toBe(200);
+    return answer.json<{ data: Event[] }>().data;
+  }
+
+  it('records a study and its asset in the company’s account, by who made them, and a refused edit not at all', async () => {
+    const { study, asset } = await draftWithAsset();
+    expect(
+      (await post(MANAGER, `/api/spotlight/brief/${study}/edit`, { name: 'Frost Cola: summer cans' })).statusCode,
+    ).toBe(200);
+    await refused(post(MANAGER, `/api/spotlight/brief/${study}/edit`, { start_date: '2027-01-01' }), 400, 'end_date');
+    const events = (await contosoTrail()).filter((e) => e.record_id === study || e.record_id === asset);
+    expect(events.map((e) => [e.resource, e.action]).sort()).toEqual(
+      [
+        ['spotlight-brief', 'create'],
+        ['spotlight-brief', 'update'],
+        ['spotlight-stim', 'create'],
+      ].sort(),
+    );
+    for (const event of events) {
+      expect(event.account).toBe(ACCOUNT_IDS.contoso);
+      expect(event.actor?.id).toBe(MANAGER);
+    }
+  });
+});

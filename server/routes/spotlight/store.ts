@@ -22,10 +22,11 @@ export interface SpotlightStore {
 
 export function spotlightStore(repositories: Repositories): SpotlightStore {
   // Ownership is by company, not by LAMP account, so the account indexes are not used (null).
-  const companies = repositories.collection(SPOTLIGHT_COLLECTIONS.company, 'account');
-  const users = repositories.collection(SPOTLIGHT_COLLECTIONS.user, null);
-  const briefs = repositories.collection(SPOTLIGHT_COLLECTIONS.brief, null);
-  const stims = repositories.collection(SPOTLIGHT_COLLECTIONS.stim, null);
+  // People's changes here are audited like the registry's (true): the selected account's trail.
+  const companies = repositories.collection(SPOTLIGHT_COLLECTIONS.company, 'account', true);
+  const users = repositories.collection(SPOTLIGHT_COLLECTIONS.user, null, true);
+  const briefs = repositories.collection(SPOTLIGHT_COLLECTIONS.brief, null, true);
+  const stims = repositories.collection(SPOTLIGHT_COLLECTIONS.stim, null, true);
   return {
     companies,
     users,

@@ -31,9 +31,19 @@ const spec: NamedListSpec = {
   filters: FILTERS,
 };
 
-const RESOURCE_OPTIONS = RESOURCE_NAMES.map((name) => ({ id: name, name: resources[name].title })).sort((a, b) =>
-  a.name.localeCompare(b.name),
-);
+/** What the trail names a change's collection: a registry resource's title, or Spotlight's. */
+const SPOTLIGHT_TITLES: Readonly<Record<string, string>> = {
+  'spotlight-company': 'Spotlight Companies',
+  'spotlight-user': 'Spotlight Users',
+  'spotlight-brief': 'Spotlight Studies',
+  'spotlight-stim': 'Spotlight Assets',
+};
+const titleOf = (resource: string) =>
+  resources[resource as ResourceName]?.title ?? SPOTLIGHT_TITLES[resource] ?? resource;
+
+const RESOURCE_OPTIONS = [...RESOURCE_NAMES, ...Object.keys(SPOTLIGHT_TITLES)]
+  .map((name) => ({ id: name, name: titleOf(name) }))
+  .sort((a, b) => a.name.localeCompare(b.name));
 
 /** The API query of the URL's state: the filters, and the account unless super reads them all. */
 function auditQuery(state: ListState, account: string | undefined) {
@@ -62,7 +72,7 @@ const columns: readonly Column<AuditEvent>[] = [
   {
     id: 'resource',
     header: 'What',
-    cell: (row) => resources[row.resource as ResourceName]?.title ?? row.resource,
+    cell: (row) => titleOf(row.resource),
     wide: true,
   },
   { id: 'action', header: 'Action', cell: (row) => row.action },
