@@ -41,9 +41,9 @@ async function chooseRole(page: Page, scope: ReturnType<Page['getByRole']>, role
  * the empty state's words (a fresh sandbox has no trail); read only, so nothing to create.
  */
 export async function activityLoaded(page: Page) {
-  await expect(
-    page.getByRole('table', { name: 'Activity' }).or(page.getByText('No activity recorded yet')),
-  ).toBeVisible();
+  // A record's row is named by its time ('… 26 Nov 2026, 14:08'); the loading rows have no name.
+  const record = page.getByRole('table', { name: 'Activity' }).getByRole('row', { name: /\b20\d\d\b/ });
+  await expect(record.or(page.getByText('No activity recorded yet')).first()).toBeVisible();
 }
 
 export const ACCOUNT_RECIPES: Record<string, AdminRecipe> = {
