@@ -2,14 +2,10 @@
  * The Spotlight service's collections in the store (reset with everything else by
  * /api/v1/testing/reset: they are part of the fixtures' document).
  */
+import { SPOTLIGHT_COLLECTIONS } from '../../../src/shared/schemas/spotlight.ts';
 import type { Repositories, Repository, StoredRow } from '../../store/repositories.ts';
 
-export const SPOTLIGHT_COLLECTIONS = {
-  company: 'spotlight-company',
-  user: 'spotlight-user',
-  brief: 'spotlight-brief',
-  stim: 'spotlight-stim',
-} as const;
+export { SPOTLIGHT_COLLECTIONS };
 
 export interface SpotlightStore {
   companies: Repository;

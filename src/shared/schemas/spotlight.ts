@@ -14,6 +14,22 @@ import { dateOrderIssue, datesInOrder, isoDateTime, isoDay, name, objectId, text
 export const SPOTLIGHT_RESOURCES = ['brief', 'stim', 'company', 'user'] as const;
 export type SpotlightResource = (typeof SPOTLIGHT_RESOURCES)[number];
 
+/** The store's collection of each resource: what the server writes and the audit trail names. */
+export const SPOTLIGHT_COLLECTIONS = {
+  company: 'spotlight-company',
+  user: 'spotlight-user',
+  brief: 'spotlight-brief',
+  stim: 'spotlight-stim',
+} as const satisfies Record<SpotlightResource, `spotlight-${SpotlightResource}`>;
+
+/** What a person reads for each collection in the audit trail (Activity's "What"). */
+export const SPOTLIGHT_COLLECTION_TITLES: Readonly<Record<SpotlightResource, string>> = {
+  company: 'Spotlight Companies',
+  user: 'Spotlight Users',
+  brief: 'Spotlight Studies',
+  stim: 'Spotlight Assets',
+};
+
 export const STUDY_CONTEXTS = ['social_feed', 'web_page', 'ctv', 'dooh'] as const;
 export type StudyContext = (typeof STUDY_CONTEXTS)[number];
 export const STUDY_CONTEXT_LABELS: Readonly<Record<StudyContext, string>> = {

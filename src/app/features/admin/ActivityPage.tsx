@@ -12,6 +12,11 @@ import { auditExportUrl, listAuditEvents } from '../../../lib/audit.ts';
 import { changeSummary } from '../../../shared/audit-diff.ts';
 import { formatDateTime } from '../../../shared/date-format.ts';
 import type { AuditEvent } from '../../../shared/schemas/audit-event.ts';
+import {
+  SPOTLIGHT_COLLECTION_TITLES,
+  SPOTLIGHT_COLLECTIONS,
+  SPOTLIGHT_RESOURCES,
+} from '../../../shared/schemas/spotlight.ts';
 import { RESOURCE_NAMES, resources, type ResourceName } from '../../../shared/schemas/index.ts';
 import { $selectedAccountId } from '../../../stores/account.ts';
 import type { Column } from '../../kit/DataTable.tsx';
@@ -32,12 +37,9 @@ const spec: NamedListSpec = {
 };
 
 /** What the trail names a change's collection: a registry resource's title, or Spotlight's. */
-const SPOTLIGHT_TITLES: Readonly<Record<string, string>> = {
-  'spotlight-company': 'Spotlight Companies',
-  'spotlight-user': 'Spotlight Users',
-  'spotlight-brief': 'Spotlight Studies',
-  'spotlight-stim': 'Spotlight Assets',
-};
+const SPOTLIGHT_TITLES: Readonly<Record<string, string>> = Object.fromEntries(
+  SPOTLIGHT_RESOURCES.map((resource) => [SPOTLIGHT_COLLECTIONS[resource], SPOTLIGHT_COLLECTION_TITLES[resource]]),
+);
 const titleOf = (resource: string) =>
   resources[resource as ResourceName]?.title ?? SPOTLIGHT_TITLES[resource] ?? resource;
 
