@@ -1,7 +1,7 @@
 /** The registry's lookup tables (spec §2 admin "Lookup tables"): global, written by super users. */
 import { LOOKUP_TABLE_TITLES } from '../lookup-tables.ts';
 import { lookupCreate, lookupRow, lookupUpdate } from './lookups.ts';
-import { CREATED, type ResourceDefinition } from './resource-definition.ts';
+import { NAMED_LIST, type ResourceDefinition } from './resource-definition.ts';
 import {
   thirdPartyMacroVendorCreate,
   thirdPartyMacroVendorRow,
@@ -17,12 +17,7 @@ function lookup<const Name extends string>(name: Name, title: string) {
     update: lookupUpdate,
     accountPath: null,
     accountFilter: null,
-    searchFields: ['name'],
-    titleFields: ['name'],
-    filters: {},
-    defaultSort: [{ field: 'name', direction: 'asc' }],
-    sortFields: ['name', ...CREATED],
-    flightDates: false,
+    ...NAMED_LIST,
     writePermission: 'admin.super',
     searchPermission: null,
   } as const satisfies ResourceDefinition;

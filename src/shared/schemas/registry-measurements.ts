@@ -9,7 +9,7 @@ import { importJobStatusCreate, importJobStatusRow, importJobStatusUpdate } from
 import { IMPORT_JOB_TYPES, importJobCreate, importJobRow, importJobUpdate } from './import-job.ts';
 import { measurementTagCreate, measurementTagRow, measurementTagUpdate } from './measurement-tag.ts';
 import { MEASUREMENT_STATUSES, measurementCreate, measurementRow, measurementUpdate } from './measurement.ts';
-import { anyId, CREATED, id, oneOf, type ResourceDefinition } from './resource-definition.ts';
+import { anyId, CREATED, id, NAMED_LIST, oneOf, type ResourceDefinition } from './resource-definition.ts';
 import { thirdPartyMacroCreate, thirdPartyMacroRow, thirdPartyMacroUpdate } from './third-party-macro.ts';
 import { uploadTemplateCreate, uploadTemplateRow, uploadTemplateUpdate } from './upload-template.ts';
 import { z } from 'zod';
@@ -142,12 +142,7 @@ export const measurementDefinitions = [
     update: uploadTemplateUpdate,
     accountPath: 'account?',
     accountFilter: 'account',
-    searchFields: ['name'],
-    titleFields: ['name'],
-    filters: {},
-    defaultSort: [{ field: 'name', direction: 'asc' }],
-    sortFields: ['name', ...CREATED],
-    flightDates: false,
+    ...NAMED_LIST,
     writePermission: 'admin.super',
     searchPermission: null,
     references: { account: 'account' },
@@ -160,12 +155,7 @@ export const measurementDefinitions = [
     update: customParameterTemplateUpdate,
     accountPath: 'account?',
     accountFilter: 'account',
-    searchFields: ['name'],
-    titleFields: ['name'],
-    filters: {},
-    defaultSort: [{ field: 'name', direction: 'asc' }],
-    sortFields: ['name', ...CREATED],
-    flightDates: false,
+    ...NAMED_LIST,
     writePermission: 'admin.super',
     searchPermission: 'search.global',
     references: { account: 'account' },

@@ -8,7 +8,7 @@ import { NAME_MAPPING_TYPES, nameMappingCreate, nameMappingRow, nameMappingUpdat
 import { projectCreate, projectRow, projectUpdate } from './project.ts';
 import { reportScheduleCreate, reportScheduleRow, reportScheduleUpdate } from './report-schedule.ts';
 import { REPORT_TYPES, reportCreate, reportRow, reportUpdate } from './report.ts';
-import { anyId, CREATED, id, oneOf, type ResourceDefinition } from './resource-definition.ts';
+import { anyId, CREATED, id, NAMED_LIST, oneOf, type ResourceDefinition } from './resource-definition.ts';
 import { savedReportCreate, savedReportRow, savedReportUpdate } from './saved-report.ts';
 
 export const workspaceDefinitions = [
@@ -20,12 +20,7 @@ export const workspaceDefinitions = [
     update: labelCategoryUpdate,
     accountPath: 'account',
     accountFilter: 'account',
-    searchFields: ['name'],
-    titleFields: ['name'],
-    filters: {},
-    defaultSort: [{ field: 'name', direction: 'asc' }],
-    sortFields: ['name', ...CREATED],
-    flightDates: false,
+    ...NAMED_LIST,
     writePermission: 'labels.manage',
     searchPermission: 'search.workspace',
     references: { account: 'account' },

@@ -96,3 +96,16 @@ export const oneOf = (field: string, values: readonly [string, ...string[]]): Li
 });
 
 export const CREATED = ['created_at'] as const;
+
+/**
+ * A resource named by its `name` field and listed by it: searched, titled and sorted by name, no
+ * filters of its own, no flight dates (templates, label categories, lookup tables).
+ */
+export const NAMED_LIST = {
+  searchFields: ['name'],
+  titleFields: ['name'],
+  filters: {},
+  defaultSort: [{ field: 'name', direction: 'asc' }],
+  sortFields: ['name', ...CREATED],
+  flightDates: false,
+} as const;
