@@ -11,6 +11,7 @@ import { parseCsv } from '../../src/shared/csv.ts';
 import type { ReportSchedule, ReportScheduleRun } from '../../src/shared/schemas/index.ts';
 import type { OutboxMessage } from '../../src/shared/schemas/self-service.ts';
 import { buildTestApp } from '../helpers/app.ts';
+import { savedReportBody } from '../helpers/bodies.ts';
 import { signInThrough } from '../helpers/http.ts';
 
 let app: FastifyInstance;
@@ -41,20 +42,8 @@ const runsOf = async (who: Who, schedule: string) => {
   }>().data;
 };
 
-async function saveReport(who: Who, name: string, extra: object = {}): Promise<string> {
-  const response = await send(who, 'POST', '/api/v1/saved-report', {
-    name,
-    account: ACCOUNT_IDS.northwind,
-    start_date: null,
-    end_date: null,
-    relative_date: 'last_7_days',
-    measured: false,
-    measurements: [],
-    labels: [],
-    group_by: ['channel'],
-    metrics: ['impressions', 'apm'],
-    ...extra,
-  });
+async function saveReport(who: Who, name: string, extra: Record<string, unknown> = {}): Promise<string> {
+  const response = await send(who, 'POST', '/api/v1/saved-report', savedReportBody(name, ACCOUNT_IDS.northwind, extra));
   expect(response.statusCode, response.body).toBe(201);
   return response.json<{ data: { id: string } }>().data.id;
 }

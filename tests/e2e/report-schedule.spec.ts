@@ -9,6 +9,7 @@ import { parseCsv } from '../../src/shared/csv.ts';
 import { formatMetric } from '../../src/shared/metrics.ts';
 import { expect as baseExpect, test } from './helpers/sandbox.ts';
 import { clickAway, typeInto } from './helpers/person.ts';
+import { savedReportBody } from '../helpers/bodies.ts';
 import { openApp, signIn } from './helpers/session.ts';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -28,18 +29,7 @@ test('schedules a report weekly, and a week later its CSV is in the outbox with 
   await signIn(page, WRITER);
   const name = `Weekly mail ${Date.now().toString(36)}`;
   const saved = await page.request.post('/api/v1/saved-report', {
-    data: {
-      name,
-      account: ACCOUNT_IDS.northwind,
-      start_date: null,
-      end_date: null,
-      relative_date: 'last_7_days',
-      measured: false,
-      measurements: [],
-      labels: [],
-      group_by: ['channel'],
-      metrics: ['impressions', 'apm'],
-    },
+    data: savedReportBody(name, ACCOUNT_IDS.northwind),
   });
   expect(saved.status()).toBe(201);
 

@@ -18,3 +18,20 @@ export function measurementBody(account: string, overrides: Record<string, unkno
     ...overrides,
   };
 }
+
+/** A saved report of the last 7 days by channel in `account` (impressions and APM), with overrides. */
+export function savedReportBody(name: string, account: string, overrides: Record<string, unknown> = {}) {
+  return {
+    name,
+    account,
+    start_date: null,
+    end_date: null,
+    relative_date: 'last_7_days',
+    measured: false,
+    measurements: [],
+    labels: [],
+    group_by: ['channel'],
+    metrics: ['impressions', 'apm'],
+    ...overrides,
+  };
+}
