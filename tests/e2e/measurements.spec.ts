@@ -144,6 +144,8 @@ test.describe('measurements', () => {
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect(page.getByText(`Measurement '${name} (edited)' saved`)).toBeVisible();
     await expect(page.getByRole('heading', { name: `${name} (edited)`, level: 1 })).toBeVisible();
+    // The crumbs read the new name too, not the one the edit page looked up before the save.
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText(`${name} (edited)`);
   });
 
   test('the dashboard tiles show the API’s aggregates, for the flight and for the last 7 days', async ({ page }) => {

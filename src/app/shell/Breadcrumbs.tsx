@@ -1,10 +1,16 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
-import { getOne } from '../../lib/api.ts';
+import { getOne, onResourceWritten } from '../../lib/api.ts';
 import { loadSchemas } from '../../lib/schemas.ts';
 import { crumbsOf, type Crumb, type RouteEntry } from '../routes/index.ts';
 
 const names = new Map<string, Promise<string>>();
+
+// A record renamed in this tab must not keep its old name in the crumbs of the next page: a write
+// to a resource forgets the names of its records, which the next crumb fetches again.
+onResourceWritten((resource) => {
+  for (const key of names.keys()) if (key.startsWith(`api:${resource}:`)) names.delete(key);
+});
 
 /** The name of the record a crumb points at; fetched once per record, parsed with its schema. */
 export function lookupName(lookup: NonNullable<Crumb['lookup']>): Promise<string> {
