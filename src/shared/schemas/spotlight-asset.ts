@@ -129,16 +129,21 @@ export const stimResults = assetFigures.extend({
 });
 export type StimResults = z.infer<typeof stimResults>;
 
-export const stim = z.object({
-  id: objectId,
-  company: objectId,
-  brief: objectId,
+/** An asset's creative as a person describes it: what the row holds and a new asset gives. */
+export const stimCreative = {
   name,
   type: z.enum(ASSET_TYPES),
   /** e.g. 'Feed 4:5', 'MPU 300×250', '30 s spot'. */
   format: z.string().trim().min(1).max(80),
   width: z.number().int().min(50).max(4000),
   height: z.number().int().min(50).max(4000),
+};
+
+export const stim = z.object({
+  id: objectId,
+  company: objectId,
+  brief: objectId,
+  ...stimCreative,
   /** Video length in seconds; null for images. */
   duration_s: z.number().min(1).max(300).nullable(),
   /** null until the study has fielded. */

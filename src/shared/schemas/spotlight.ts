@@ -9,28 +9,47 @@
 import { z } from 'zod';
 import { SPOTLIGHT_ROLES, STUDY_STATUSES } from '../spotlight-rules.ts';
 import { dateOrderIssue, datesInOrder, isoDateTime, isoDay, name, objectId, text } from './common.ts';
-import { area, ASSET_TYPES, pct, seconds, stim } from './spotlight-asset.ts';
+import { area, pct, seconds, stim, stimCreative } from './spotlight-asset.ts';
 
 export * from './spotlight-asset.ts';
 
 export const SPOTLIGHT_RESOURCES = ['brief', 'stim', 'company', 'user'] as const;
 export type SpotlightResource = (typeof SPOTLIGHT_RESOURCES)[number];
 
-/** The store's collection of each resource: what the server writes and the audit trail names. */
-export const SPOTLIGHT_COLLECTIONS = {
-  company: 'spotlight-company',
-  user: 'spotlight-user',
-  brief: 'spotlight-brief',
-  stim: 'spotlight-stim',
-} as const satisfies Record<SpotlightResource, `spotlight-${SpotlightResource}`>;
-
-/** What a person reads for each collection in the audit trail (Activity's "What"). */
-export const SPOTLIGHT_COLLECTION_TITLES: Readonly<Record<SpotlightResource, string>> = {
-  company: 'Spotlight Companies',
-  user: 'Spotlight Users',
-  brief: 'Spotlight Studies',
-  stim: 'Spotlight Assets',
+/**
+ * Each resource's facts, a row each: what a person reads for its collection in the audit trail
+ * (Activity's "What"), its list's default order, and the fields its list may be ordered by.
+ */
+const RESOURCE_ROWS: Readonly<Record<SpotlightResource, readonly [title: string, order: string, fields: string[]]>> = {
+  company: ['Spotlight Companies', 'name_asc', ['created_at', 'name']],
+  user: ['Spotlight Users', 'username_asc', ['created_at', 'username']],
+  brief: [
+    'Spotlight Studies',
+    'created_at_desc',
+    ['created_at', 'name', 'status', 'context', 'sample_size', 'start_date', 'end_date'],
+  ],
+  stim: [
+    'Spotlight Assets',
+    'created_at_desc',
+    ['created_at', 'name', 'position', 'noticed_pct', 'dwell_s', 'ttff_s', 'recall_uplift_pts'],
+  ],
 };
+
+const byResource = <T>(fact: (resource: SpotlightResource) => T) =>
+  Object.fromEntries(
+    (Object.keys(RESOURCE_ROWS) as SpotlightResource[]).map((resource) => [resource, fact(resource)]),
+  ) as { readonly [R in SpotlightResource]: T };
+
+/** The store's collection of each resource: what the server writes and the audit trail names. */
+export const SPOTLIGHT_COLLECTIONS = byResource((resource) => `spotlight-${resource}` as const) as {
+  readonly [R in SpotlightResource]: `spotlight-${R}`;
+};
+export const SPOTLIGHT_COLLECTION_TITLES = byResource((resource) => RESOURCE_ROWS[resource][0]);
+/** The fields each resource's list may be ordered by (the first is the default, descending for dates). */
+export const SPOTLIGHT_ORDER_FIELDS: Readonly<Record<SpotlightResource, readonly string[]>> = byResource(
+  (resource) => RESOURCE_ROWS[resource][2],
+);
+export const SPOTLIGHT_DEFAULT_ORDER = byResource((resource) => RESOURCE_ROWS[resource][1]);
 
 /** Where a study's assets are shown to the panel, and what a person reads for each; the list follows the labels. */
 export const STUDY_CONTEXT_LABELS = {
@@ -123,11 +142,7 @@ export const briefEdit = z
 
 export const stimCreate = z.strictObject({
   brief: objectId,
-  name,
-  type: z.enum(ASSET_TYPES),
-  format: z.string().trim().min(1).max(80),
-  width: z.number().int().min(50).max(4000),
-  height: z.number().int().min(50).max(4000),
+  ...stimCreative,
   duration_s: z.number().min(1).max(300).nullable().default(null),
   /** A creative hosted elsewhere (https); without it the service draws one. */
   url: z.url({ protocol: /^https$/, message: 'must be an https:// address' }).optional(),
@@ -189,21 +204,6 @@ export function spotlightListBodyOf(resource: SpotlightResource) {
 export function spotlightListResponse<Row extends z.ZodType>(row: Row) {
   return z.object({ data: z.array(row), count: z.number().int().nonnegative() });
 }
-
-/** The fields each resource's list may be ordered by (the first is the default, descending for dates). */
-export const SPOTLIGHT_ORDER_FIELDS: Readonly<Record<SpotlightResource, readonly string[]>> = {
-  brief: ['created_at', 'name', 'status', 'context', 'sample_size', 'start_date', 'end_date'],
-  stim: ['created_at', 'name', 'position', 'noticed_pct', 'dwell_s', 'ttff_s', 'recall_uplift_pts'],
-  company: ['created_at', 'name'],
-  user: ['created_at', 'username'],
-};
-
-export const SPOTLIGHT_DEFAULT_ORDER: Readonly<Record<SpotlightResource, string>> = {
-  brief: 'created_at_desc',
-  stim: 'created_at_desc',
-  company: 'name_asc',
-  user: 'username_asc',
-};
 
 // ——— Auth (spec §3, §7; decisions.md §5) ———
 
