@@ -49,7 +49,7 @@ export const measurementRow = z
 export type Measurement = z.infer<typeof measurementRow>;
 
 const measurementShape = z.object(measurementRow.shape);
-const inputs = inputsFor(measurementShape, ['id', 'created_at', 'updated_at', 'impressions', 'apm']);
+const inputs = inputsFor(measurementShape, ['impressions', 'apm']);
 export const measurementCreate = inputs.create.refine(datesInOrder, dateOrderIssue());
 /** Partial updates are checked against the stored row by the server (the other date may be stored). */
 export const measurementUpdate = inputs.update.refine(datesInOrder, dateOrderIssue());
