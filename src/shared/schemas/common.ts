@@ -8,6 +8,8 @@ import { messages } from '../messages.ts';
 export const objectId = z.string().regex(/^[0-9a-f]{24}$/, 'must be a 24-character hexadecimal id');
 export const isoDateTime = z.iso.datetime({ offset: true });
 export const isoDay = z.iso.date();
+/** The first and last day a flight, a study or an answer covers (datesInOrder checks their order). */
+export const dayRange = { start_date: isoDay, end_date: isoDay };
 export const hexColour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #00badb');
 /**
  * Half of a UTF-16 surrogate pair with no other half: not a character. JSON's \ud800 escape lets

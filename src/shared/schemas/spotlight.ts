@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { SPOTLIGHT_ROLES, STUDY_STATUSES } from '../spotlight-rules.ts';
-import { dateOrderIssue, datesInOrder, isoDateTime, isoDay, name, objectId, text } from './common.ts';
+import { dateOrderIssue, datesInOrder, dayRange, isoDateTime, name, objectId, text } from './common.ts';
 import { area, pct, seconds, stim, stimCreative } from './spotlight-asset.ts';
 
 export * from './spotlight-asset.ts';
@@ -103,8 +103,7 @@ export const brief = z.object({
   /** Panel size per cell. */
   sample_size: z.number().int().min(SAMPLE_SIZE_MIN).max(SAMPLE_SIZE_MAX),
   cells: z.number().int().min(1).max(12),
-  start_date: isoDay,
-  end_date: isoDay,
+  ...dayRange,
   created_at: isoDateTime,
   updated_at: isoDateTime.optional(),
   /** Derived on read. */
@@ -121,8 +120,7 @@ const briefFields = {
   context: z.enum(STUDY_CONTEXTS),
   sample_size: z.number().int().min(SAMPLE_SIZE_MIN).max(SAMPLE_SIZE_MAX),
   cells: z.number().int().min(1).max(12).default(1),
-  start_date: isoDay,
-  end_date: isoDay,
+  ...dayRange,
 };
 
 export const briefCreate = z.strictObject(briefFields).refine(datesInOrder, dateOrderIssue());
@@ -134,8 +132,7 @@ export const briefEdit = z
     context: z.enum(STUDY_CONTEXTS),
     sample_size: briefFields.sample_size,
     cells: z.number().int().min(1).max(12),
-    start_date: isoDay,
-    end_date: isoDay,
+    ...dayRange,
   })
   .partial()
   .refine(datesInOrder, dateOrderIssue());
