@@ -13,8 +13,8 @@
  * own role, nobody changes a user who outranks them, nobody changes their own access.
  */
 import { routePlugin } from '../plugins/named.ts';
-import type { FastifyInstance, preValidationHookHandler } from 'fastify';
-import { can, canAccessAccount, effectiveRole, isRootUser, mayGrant } from '../../src/shared/access.ts';
+import type { FastifyInstance } from 'fastify';
+import { canAccessAccount, effectiveRole, isRootUser, mayGrant } from '../../src/shared/access.ts';
 import { messages } from '../../src/shared/messages.ts';
 import {
   bulkIssuePath,
@@ -24,25 +24,13 @@ import {
 } from '../../src/shared/schemas/account-users.ts';
 import { errorResponse, type StoredUser, type User } from '../../src/shared/schemas/index.ts';
 import { findUserByEmail, findUserById } from '../auth/self-service-users.ts';
-import { badRequest, forbidden, HttpError, invalidField } from '../http-errors.ts';
+import { badRequest, HttpError, invalidField } from '../http-errors.ts';
 import { sendLinkEmail } from '../mail/outbox.ts';
 import { publicUser } from '../plugins/session.ts';
-import { assertManages, invitedUser } from './account-users.ts';
+import { ADMIN_OF_NAMED_ACCOUNT, assertManages, invitedUser } from './account-users.ts';
 import { etagOf } from './concurrency.ts';
 import { endpoints } from '../../src/shared/endpoints/index.ts';
 import { routeFrom } from './endpoint-route.ts';
-
-/** Whoever is not admin in the account the request names is refused before validation. */
-const adminOfNamedAccount: preValidationHookHandler = (request, _reply, done) => {
-  const named = (request.method === 'GET' ? request.query : request.body) as { account?: unknown } | null;
-  const account = named && typeof named === 'object' ? named.account : undefined;
-  if (typeof account === 'string' && request.user) {
-    if (!canAccessAccount(request.user, account)) return done(forbidden(messages.access.foreignAccount));
-    if (!can(effectiveRole(request.user, account), 'users.manage'))
-      return done(forbidden(request.method === 'GET' ? messages.access.accountError : messages.access.writeRefused));
-  }
-  done();
-};
 
 /** The account's grants: access grants on it, and root-account grants of its own users. */
 export function accountGrants(users: readonly StoredUser[], account: string): AccountGrant[] {
@@ -76,8 +64,7 @@ export function accountAccessRoutes(app: FastifyInstance) {
     app,
     endpoints.bulkCreateUsers,
     {
-      config: { access: 'authenticated' },
-      preValidation: adminOfNamedAccount,
+      ...ADMIN_OF_NAMED_ACCOUNT,
       description:
         'Admin in the account. Rows of first_name, last_name, email and role (each role at most your own there). ' +
         'Every row is checked first: any bad row, an e-mail used twice or already taken, answers 400 with one issue ' +
@@ -118,8 +105,7 @@ export function accountAccessRoutes(app: FastifyInstance) {
     app,
     endpoints.accountGrants,
     {
-      config: { access: 'authenticated' },
-      preValidation: adminOfNamedAccount,
+      ...ADMIN_OF_NAMED_ACCOUNT,
       description:
         "Admin in the account. Each user with an access grant on it (kind 'account'), and the root users who " +
         "belong to it (kind 'root', global: not changed here); own_account marks the users whose own account it is. " +
@@ -137,8 +123,7 @@ export function accountAccessRoutes(app: FastifyInstance) {
     app,
     endpoints.grantAccess,
     {
-      config: { access: 'authenticated' },
-      preValidation: adminOfNamedAccount,
+      ...ADMIN_OF_NAMED_ACCOUNT,
       description:
         'Admin in the account; the role at most your own there; a user you may see who does not outrank you. ' +
         '409 when the user already has access here (change the role instead) or is yourself.',

@@ -62,19 +62,28 @@ function targetIn(request: FastifyRequest, actor: User, userId: string, account:
 }
 
 /**
- * Authorisation before validation: whoever is not admin in the account the request names is
- * refused (403) before its body or query is checked; the handler checks the rest once it is valid.
+ * Authorisation before validation: whoever is not admin in the account the request names (in the
+ * query of a GET or DELETE, else the body) is refused (403) before its body or query is checked;
+ * the handler checks the rest once it is valid. A refused read says so, a refused change says that.
  */
 const adminOfNamedAccount: preValidationHookHandler = (request, _reply, done) => {
-  const named = (request.method === 'DELETE' ? request.query : request.body) as { account?: unknown } | null;
+  const inQuery = request.method === 'GET' || request.method === 'DELETE';
+  const named = (inQuery ? request.query : request.body) as { account?: unknown } | null;
   const account = named && typeof named === 'object' ? named.account : undefined;
   if (typeof account === 'string' && request.user) {
     const actor = request.user;
     if (!canAccessAccount(actor, account)) return done(forbidden(messages.access.foreignAccount));
-    if (!can(effectiveRole(actor, account), 'users.manage')) return done(forbidden(messages.access.writeRefused));
+    if (!can(effectiveRole(actor, account), 'users.manage'))
+      return done(forbidden(request.method === 'GET' ? messages.access.accountError : messages.access.writeRefused));
   }
   done();
 };
+
+/** The options every account users route starts from: signed in, and admin in the named account. */
+export const ADMIN_OF_NAMED_ACCOUNT = {
+  config: { access: 'authenticated' },
+  preValidation: adminOfNamedAccount,
+} as const;
 
 /** A new user invited to an account: the grant there, no password until they choose one. */
 export function invitedUser(body: InviteUserBody): StoredUser {
@@ -105,8 +114,7 @@ export function accountUserRoutes(app: FastifyInstance) {
     app,
     endpoints.inviteUser,
     {
-      config: { access: 'authenticated' },
-      preValidation: adminOfNamedAccount,
+      ...ADMIN_OF_NAMED_ACCOUNT,
       description:
         'Admin in the account; the role at most your own there. Creates the user with the grant and puts an invitation e-mail in the outbox (its link leads through /login-link to /new-user). 409 when the e-mail is taken.',
       responses: { 403: errorResponse, 409: errorResponse },
@@ -127,8 +135,7 @@ export function accountUserRoutes(app: FastifyInstance) {
     app,
     endpoints.setAccountRole,
     {
-      config: { access: 'authenticated' },
-      preValidation: adminOfNamedAccount,
+      ...ADMIN_OF_NAMED_ACCOUNT,
       description:
         "Admin in the account; the role at most your own there; not on a user who outranks you, nor on yourself (409). With If-Match (the user's ETag from GET /api/v1/user?id=, or the grant's version from GET /api/v1/account-users/grants), a user changed since is refused (412); the answer carries the new ETag.",
       responses: { ...refusals, 412: errorResponse },
@@ -155,8 +162,7 @@ export function accountUserRoutes(app: FastifyInstance) {
     app,
     endpoints.removeAccountUser,
     {
-      config: { access: 'authenticated' },
-      preValidation: adminOfNamedAccount,
+      ...ADMIN_OF_NAMED_ACCOUNT,
       description:
         "Admin in the account; removes the user's grant there. Refused (409) on the user's own account and on yourself. " +
         "With If-Match (the user's ETag from GET /api/v1/user?id=, or the grant's version from " +

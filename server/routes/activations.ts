@@ -19,7 +19,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { domainListUploadError, domainListUploadResponse } from '../../src/shared/activation-api.ts';
 import { activationMessages, allowListName, previewDomains, type DomainPreview } from '../../src/shared/activations.ts';
 import { domainListCsv, domainListFileName, parseDomainList } from '../../src/shared/domains.ts';
-import { aggregateMetrics } from '../../src/shared/metrics.ts';
+import { aggregateMetrics } from '../../src/shared/metric-aggregate.ts';
 import {
   errorResponse,
   resources,

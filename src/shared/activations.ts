@@ -4,7 +4,8 @@
  * use, and which domains of a measurement qualify for a minimum APM.
  */
 import { normaliseEntry } from './domains.ts';
-import { apm, sumCounts, type BreakdownEntry, type MetricCounts } from './metrics.ts';
+import type { BreakdownEntry } from './metric-aggregate.ts';
+import { apm, sumCounts, type MetricCounts } from './metrics.ts';
 
 export const ACTIVATION_STATUSES = ['draft', 'active', 'paused', 'ended'] as const;
 export type ActivationStatus = (typeof ACTIVATION_STATUSES)[number];

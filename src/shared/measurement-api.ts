@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { BREAKDOWN_DIMENSIONS, COUNT_KEYS } from './metrics.ts';
 import { metricSummary as summary } from './metric-summary.ts';
-import { isoDay, objectId } from './schemas/common.ts';
+import { dayRange, isoDay, objectId } from './schemas/common.ts';
 
 export const metricsQuery = z.object({
   measurement: objectId,
@@ -24,8 +24,7 @@ export type MetricsQuery = z.input<typeof metricsQuery>;
 export const metricsResponse = z.object({
   data: z.object({
     measurement: objectId,
-    start_date: isoDay,
-    end_date: isoDay,
+    ...dayRange,
     totals: summary,
     series: z.array(summary.extend({ date: isoDay })),
     breakdowns: z.object(

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { metricSummary } from './metric-summary.ts';
-import { dateOrderIssue, datesInOrder } from './schemas/common.ts';
+import { dateOrderIssue, datesInOrder, dayRange } from './schemas/common.ts';
 import { MAX_GROUP_BY, MAX_REPORT_DAYS, RELATIVE_DATES, REPORT_DIMENSIONS, daySpan } from './reports.ts';
 
 export * from './reports.ts';
@@ -71,8 +71,7 @@ export type ParsedReportQuery = z.output<typeof reportDataQuery>;
 export const reportDataResponse = z.object({
   data: z.object({
     account: objectId,
-    start_date: isoDay,
-    end_date: isoDay,
+    ...dayRange,
     relative_date: z.enum(RELATIVE_DATES).nullable(),
     measured: z.boolean(),
     group_by: z.array(z.enum(REPORT_DIMENSIONS)),

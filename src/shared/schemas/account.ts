@@ -28,4 +28,4 @@ export const accountRow = z.object({
 });
 export type Account = z.infer<typeof accountRow>;
 
-export const { create: accountCreate, update: accountUpdate } = inputsFor(accountRow, ['id', 'created_at']);
+export const { create: accountCreate, update: accountUpdate } = inputsFor(accountRow);

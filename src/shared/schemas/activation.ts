@@ -22,7 +22,7 @@ export const activationRow = z.object({
 });
 export type Activation = z.infer<typeof activationRow>;
 
-const inputs = inputsFor(activationRow, ['id', 'created_at', 'deal_id']);
+const inputs = inputsFor(activationRow, ['deal_id']);
 /** A new activation starts as a draft or goes active at once; the state actions move it on. */
 export const activationCreate = inputs.create.extend({
   status: z.enum(INITIAL_ACTIVATION_STATUSES, { error: 'a new activation starts as draft or active' }).default('draft'),

@@ -8,6 +8,8 @@ import { messages } from '../messages.ts';
 export const objectId = z.string().regex(/^[0-9a-f]{24}$/, 'must be a 24-character hexadecimal id');
 export const isoDateTime = z.iso.datetime({ offset: true });
 export const isoDay = z.iso.date();
+/** The first and last day a flight, a study or an answer covers (datesInOrder checks their order). */
+export const dayRange = { start_date: isoDay, end_date: isoDay };
 export const hexColour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #00badb');
 /**
  * Half of a UTF-16 surrogate pair with no other half: not a character. JSON's \ud800 escape lets
@@ -75,18 +77,24 @@ export function withEmptyDefaults<Shape extends z.ZodRawShape>(shape: Shape) {
   };
 }
 
+/** Fields the server sets on every row that has them: its id, who made it and when, its last change. */
+const SERVER_SET = ['id', 'created_at', 'created_by', 'updated_at'] as const;
+type ServerSet = (typeof SERVER_SET)[number];
+
 /**
- * Create input: the row without its server-set fields, refusing unknown fields (mass
- * assignment), lists defaulting to [] and nullable references to null. Update input: the same
- * fields without the defaults (an update changes only what it names), every field optional.
+ * Create input: the row without the server-set fields (SERVER_SET and the resource's own
+ * `omit`), refusing unknown fields (mass assignment), lists defaulting to [] and nullable
+ * references to null. Update input: the same fields without the defaults (an update changes only
+ * what it names), every field optional.
  */
-export function inputsFor<Shape extends z.ZodRawShape, Omitted extends keyof Shape>(
+export function inputsFor<Shape extends z.ZodRawShape, Omitted extends keyof Shape = never>(
   row: z.ZodObject<Shape>,
-  omit: readonly Omitted[],
+  omit: readonly Omitted[] = [],
 ) {
-  const mask = Object.fromEntries(omit.map((key) => [key, true])) as Record<Omitted, true>;
+  const keys = [...SERVER_SET.filter((key) => key in row.shape), ...omit];
+  const mask = Object.fromEntries(keys.map((key) => [key, true]));
   // zod's omit mask type is stricter than what TypeScript can infer from a generic list.
-  const shape = row.omit(mask as never).shape as Omit<Shape, Omitted>;
+  const shape = row.omit(mask as never).shape as Omit<Shape, Omitted | ServerSet>;
   const create = z.strictObject(withEmptyDefaults(shape));
   const update = z.strictObject(shape).partial();
   return { create, update };

@@ -18,8 +18,4 @@ export const contractRow = z.object({
 });
 export type Contract = z.infer<typeof contractRow>;
 
-export const { create: contractCreate, update: contractUpdate } = inputsFor(contractRow, [
-  'id',
-  'created_at',
-  'active',
-]);
+export const { create: contractCreate, update: contractUpdate } = inputsFor(contractRow, ['active']);

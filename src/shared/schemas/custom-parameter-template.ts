@@ -17,7 +17,5 @@ export const customParameterTemplateRow = z.object({
 });
 export type CustomParameterTemplate = z.infer<typeof customParameterTemplateRow>;
 
-export const { create: customParameterTemplateCreate, update: customParameterTemplateUpdate } = inputsFor(
-  customParameterTemplateRow,
-  ['id', 'created_at'],
-);
+export const { create: customParameterTemplateCreate, update: customParameterTemplateUpdate } =
+  inputsFor(customParameterTemplateRow);

@@ -45,6 +45,6 @@ const domainsInput = z
     return result.entries;
   });
 
-const inputs = inputsFor(domainListRow, ['id', 'created_at']);
+const inputs = inputsFor(domainListRow);
 export const domainListCreate = inputs.create.extend({ domains: domainsInput });
 export const domainListUpdate = inputs.update.extend({ domains: domainsInput.optional() });

@@ -17,7 +17,4 @@ export const importJobConfigRow = z.object({
 });
 export type ImportJobConfig = z.infer<typeof importJobConfigRow>;
 
-export const { create: importJobConfigCreate, update: importJobConfigUpdate } = inputsFor(importJobConfigRow, [
-  'id',
-  'created_at',
-]);
+export const { create: importJobConfigCreate, update: importJobConfigUpdate } = inputsFor(importJobConfigRow);

@@ -18,7 +18,4 @@ export const importJobStatusRow = z.object({
 });
 export type ImportJobStatus = z.infer<typeof importJobStatusRow>;
 
-export const { create: importJobStatusCreate, update: importJobStatusUpdate } = inputsFor(importJobStatusRow, [
-  'id',
-  'created_at',
-]);
+export const { create: importJobStatusCreate, update: importJobStatusUpdate } = inputsFor(importJobStatusRow);

@@ -31,15 +31,5 @@ export const importJobRow = z.object({
 export type ImportJob = z.infer<typeof importJobRow>;
 
 /** Clients create jobs; the status and counts are the server's. */
-export const { create: importJobCreate, update: importJobUpdate } = inputsFor(importJobRow, [
-  'id',
-  'created_at',
-  'updated_at',
-  'status',
-  'rows_total',
-  'rows_imported',
-  'created_by',
-  'correlation_id',
-  'rows_processed',
-  'errors',
-]);
+const RUN_KEPT = ['status', 'rows_total', 'rows_imported', 'correlation_id', 'rows_processed', 'errors'] as const;
+export const { create: importJobCreate, update: importJobUpdate } = inputsFor(importJobRow, RUN_KEPT);

@@ -9,7 +9,4 @@ export const labelCategoryRow = z.object({
 });
 export type LabelCategory = z.infer<typeof labelCategoryRow>;
 
-export const { create: labelCategoryCreate, update: labelCategoryUpdate } = inputsFor(labelCategoryRow, [
-  'id',
-  'created_at',
-]);
+export const { create: labelCategoryCreate, update: labelCategoryUpdate } = inputsFor(labelCategoryRow);

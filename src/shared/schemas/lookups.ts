@@ -7,7 +7,7 @@ import { baseRow, inputsFor, name } from './common.ts';
  */
 export const lookupRow = z.object({ ...baseRow, name });
 export type LookupRow = z.infer<typeof lookupRow>;
-export const { create: lookupCreate, update: lookupUpdate } = inputsFor(lookupRow, ['id', 'created_at']);
+export const { create: lookupCreate, update: lookupUpdate } = inputsFor(lookupRow);
 
 export const lookupDefinition = z.object({ title: z.string(), action: z.string(), resource: z.string() });
 export type LookupDefinition = z.infer<typeof lookupDefinition>;

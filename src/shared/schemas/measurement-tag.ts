@@ -13,7 +13,4 @@ export const measurementTagRow = z.object({
 });
 export type MeasurementTag = z.infer<typeof measurementTagRow>;
 
-export const { create: measurementTagCreate, update: measurementTagUpdate } = inputsFor(measurementTagRow, [
-  'id',
-  'created_at',
-]);
+export const { create: measurementTagCreate, update: measurementTagUpdate } = inputsFor(measurementTagRow);

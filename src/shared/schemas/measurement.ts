@@ -4,9 +4,9 @@ import {
   count,
   dateOrderIssue,
   datesInOrder,
+  dayRange,
   inputsFor,
   isoDateTime,
-  isoDay,
   name,
   objectId,
 } from './common.ts';
@@ -31,8 +31,7 @@ export const measurementRow = z
     account: objectId,
     name,
     status: z.enum(MEASUREMENT_STATUSES),
-    start_date: isoDay,
-    end_date: isoDay,
+    ...dayRange,
     channels: z.array(objectId),
     formats: z.array(objectId),
     media_partners: z.array(objectId),
@@ -49,7 +48,7 @@ export const measurementRow = z
 export type Measurement = z.infer<typeof measurementRow>;
 
 const measurementShape = z.object(measurementRow.shape);
-const inputs = inputsFor(measurementShape, ['id', 'created_at', 'updated_at', 'impressions', 'apm']);
+const inputs = inputsFor(measurementShape, ['impressions', 'apm']);
 export const measurementCreate = inputs.create.refine(datesInOrder, dateOrderIssue());
 /** Partial updates are checked against the stored row by the server (the other date may be stored). */
 export const measurementUpdate = inputs.update.refine(datesInOrder, dateOrderIssue());

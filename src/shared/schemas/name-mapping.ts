@@ -36,4 +36,4 @@ export const nameMappingRow = z.object({
 });
 export type NameMapping = z.infer<typeof nameMappingRow>;
 
-export const { create: nameMappingCreate, update: nameMappingUpdate } = inputsFor(nameMappingRow, ['id', 'created_at']);
+export const { create: nameMappingCreate, update: nameMappingUpdate } = inputsFor(nameMappingRow);

@@ -10,4 +10,4 @@ export const projectRow = z.object({
 });
 export type Project = z.infer<typeof projectRow>;
 
-export const { create: projectCreate, update: projectUpdate } = inputsFor(projectRow, ['id', 'created_at']);
+export const { create: projectCreate, update: projectUpdate } = inputsFor(projectRow);

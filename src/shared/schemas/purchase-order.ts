@@ -19,8 +19,4 @@ export const purchaseOrderRow = z.object({
 });
 export type PurchaseOrder = z.infer<typeof purchaseOrderRow>;
 
-export const { create: purchaseOrderCreate, update: purchaseOrderUpdate } = inputsFor(purchaseOrderRow, [
-  'id',
-  'created_at',
-  'remaining',
-]);
+export const { create: purchaseOrderCreate, update: purchaseOrderUpdate } = inputsFor(purchaseOrderRow, ['remaining']);

@@ -47,18 +47,9 @@ export const reportScheduleRow = z.object({
 });
 export type ReportSchedule = z.infer<typeof reportScheduleRow>;
 
-export const { create: reportScheduleCreate, update: reportScheduleUpdate } = inputsFor(reportScheduleRow, [
-  'id',
-  'created_at',
-  'updated_at',
-  'created_by',
-  'next_run_at',
-  'handled_until',
-  'attempts',
-  'retry_slot',
-  'last_run_at',
-  'last_status',
-]);
+/** What the schedule runner keeps (report-schedule-runner.ts): the next slot, retries and the last run. */
+const RUNNER_KEPT = ['next_run_at', 'handled_until', 'attempts', 'retry_slot', 'last_run_at', 'last_status'] as const;
+export const { create: reportScheduleCreate, update: reportScheduleUpdate } = inputsFor(reportScheduleRow, RUNNER_KEPT);
 
 /**
  * One delivery attempt of a schedule, recorded by the server (read-only for everyone): when, for

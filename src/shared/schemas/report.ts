@@ -16,4 +16,4 @@ export const reportRow = z.object({
 });
 export type Report = z.infer<typeof reportRow>;
 
-export const { create: reportCreate, update: reportUpdate } = inputsFor(reportRow, ['id', 'created_at']);
+export const { create: reportCreate, update: reportUpdate } = inputsFor(reportRow);

@@ -26,8 +26,4 @@ export const savedReportRow = z.object({
 });
 export type SavedReport = z.infer<typeof savedReportRow>;
 
-export const { create: savedReportCreate, update: savedReportUpdate } = inputsFor(savedReportRow, [
-  'id',
-  'created_at',
-  'created_by',
-]);
+export const { create: savedReportCreate, update: savedReportUpdate } = inputsFor(savedReportRow);

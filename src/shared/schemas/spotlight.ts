@@ -8,52 +8,62 @@
  */
 import { z } from 'zod';
 import { SPOTLIGHT_ROLES, STUDY_STATUSES } from '../spotlight-rules.ts';
-import { messages } from '../messages.ts';
-import { dateOrderIssue, datesInOrder, isoDateTime, isoDay, name, objectId, text } from './common.ts';
+import { dateOrderIssue, datesInOrder, dayRange, isoDateTime, name, objectId, text } from './common.ts';
+import { area, pct, seconds, stim, stimCreative } from './spotlight-asset.ts';
+
+export * from './spotlight-asset.ts';
 
 export const SPOTLIGHT_RESOURCES = ['brief', 'stim', 'company', 'user'] as const;
 export type SpotlightResource = (typeof SPOTLIGHT_RESOURCES)[number];
 
-/** The store's collection of each resource: what the server writes and the audit trail names. */
-export const SPOTLIGHT_COLLECTIONS = {
-  company: 'spotlight-company',
-  user: 'spotlight-user',
-  brief: 'spotlight-brief',
-  stim: 'spotlight-stim',
-} as const satisfies Record<SpotlightResource, `spotlight-${SpotlightResource}`>;
-
-/** What a person reads for each collection in the audit trail (Activity's "What"). */
-export const SPOTLIGHT_COLLECTION_TITLES: Readonly<Record<SpotlightResource, string>> = {
-  company: 'Spotlight Companies',
-  user: 'Spotlight Users',
-  brief: 'Spotlight Studies',
-  stim: 'Spotlight Assets',
+/**
+ * Each resource's facts, a row each: what a person reads for its collection in the audit trail
+ * (Activity's "What"), its list's default order, and the fields its list may be ordered by.
+ */
+const RESOURCE_ROWS: Readonly<Record<SpotlightResource, readonly [title: string, order: string, fields: string[]]>> = {
+  company: ['Spotlight Companies', 'name_asc', ['created_at', 'name']],
+  user: ['Spotlight Users', 'username_asc', ['created_at', 'username']],
+  brief: [
+    'Spotlight Studies',
+    'created_at_desc',
+    ['created_at', 'name', 'status', 'context', 'sample_size', 'start_date', 'end_date'],
+  ],
+  stim: [
+    'Spotlight Assets',
+    'created_at_desc',
+    ['created_at', 'name', 'position', 'noticed_pct', 'dwell_s', 'ttff_s', 'recall_uplift_pts'],
+  ],
 };
 
-export const STUDY_CONTEXTS = ['social_feed', 'web_page', 'ctv', 'dooh'] as const;
-export type StudyContext = (typeof STUDY_CONTEXTS)[number];
-export const STUDY_CONTEXT_LABELS: Readonly<Record<StudyContext, string>> = {
+const byResource = <T>(fact: (resource: SpotlightResource) => T) =>
+  Object.fromEntries(
+    (Object.keys(RESOURCE_ROWS) as SpotlightResource[]).map((resource) => [resource, fact(resource)]),
+  ) as { readonly [R in SpotlightResource]: T };
+
+/** The store's collection of each resource: what the server writes and the audit trail names. */
+export const SPOTLIGHT_COLLECTIONS = byResource((resource) => `spotlight-${resource}` as const) as {
+  readonly [R in SpotlightResource]: `spotlight-${R}`;
+};
+export const SPOTLIGHT_COLLECTION_TITLES = byResource((resource) => RESOURCE_ROWS[resource][0]);
+/** The fields each resource's list may be ordered by (the first is the default, descending for dates). */
+export const SPOTLIGHT_ORDER_FIELDS: Readonly<Record<SpotlightResource, readonly string[]>> = byResource(
+  (resource) => RESOURCE_ROWS[resource][2],
+);
+export const SPOTLIGHT_DEFAULT_ORDER = byResource((resource) => RESOURCE_ROWS[resource][1]);
+
+/** Where a study's assets are shown to the panel, and what a person reads for each; the list follows the labels. */
+export const STUDY_CONTEXT_LABELS = {
   social_feed: 'Social feed',
   web_page: 'Web page',
   ctv: 'CTV',
   dooh: 'DOOH',
-};
-export const ASSET_TYPES = ['image', 'video'] as const;
-export const AOI_KINDS = ['logo', 'product', 'headline', 'cta'] as const;
-export type AoiKind = (typeof AOI_KINDS)[number];
-export const AOI_LABELS: Readonly<Record<AoiKind, string>> = {
-  logo: 'Logo',
-  product: 'Product',
-  headline: 'Headline',
-  cta: 'Call to action',
-};
+} as const;
+export type StudyContext = keyof typeof STUDY_CONTEXT_LABELS;
+export const STUDY_CONTEXTS = Object.keys(STUDY_CONTEXT_LABELS) as [StudyContext, ...StudyContext[]];
 
 /** Panel size per cell (decisions.md §5). */
 export const SAMPLE_SIZE_MIN = 100;
 export const SAMPLE_SIZE_MAX = 300;
-
-const pct = z.number().min(0).max(100);
-const seconds = z.number().min(0).max(600);
 
 // ——— Rows ———
 
@@ -93,153 +103,13 @@ export const brief = z.object({
   /** Panel size per cell. */
   sample_size: z.number().int().min(SAMPLE_SIZE_MIN).max(SAMPLE_SIZE_MAX),
   cells: z.number().int().min(1).max(12),
-  start_date: isoDay,
-  end_date: isoDay,
+  ...dayRange,
   created_at: isoDateTime,
   updated_at: isoDateTime.optional(),
   /** Derived on read. */
   asset_count: z.number().int().nonnegative().optional(),
 });
 export type Brief = z.infer<typeof brief>;
-
-/** A box on the creative, as fractions of its width and height (0 to 1). */
-export const aoiBox = z.object({
-  x: z.number().min(0).max(1),
-  y: z.number().min(0).max(1),
-  w: z.number().min(0).max(1),
-  h: z.number().min(0).max(1),
-});
-
-/** The figures of one area of interest; the norms use the same shape. */
-/**
- * An area of interest drawn on a draft's creative, before any results: its name and its box,
- * which must lie inside the creative (the issue sits on the width or height that overruns).
- */
-export const areaBox = aoiBox
-  .refine((box) => box.w > 0, { path: ['w'], message: 'must be more than 0' })
-  .refine((box) => box.h > 0, { path: ['h'], message: 'must be more than 0' })
-  .refine((box) => box.x + box.w <= 1.0001, { path: ['w'], message: messages.spotlight.areaOutside })
-  .refine((box) => box.y + box.h <= 1.0001, { path: ['h'], message: messages.spotlight.areaOutside });
-export const area = z.strictObject({ name: z.string().trim().min(1).max(80), box: areaBox });
-export type Area = z.infer<typeof area>;
-
-/** Where an asset's creative comes from: drawn by the service, an uploaded file, or a URL. */
-export const UPLOAD_TYPES = {
-  'image/png': 'image',
-  'image/jpeg': 'image',
-  'image/gif': 'image',
-  'image/webp': 'image',
-  'image/svg+xml': 'image',
-  'video/mp4': 'video',
-  'video/webm': 'video',
-} as const;
-export type UploadType = keyof typeof UPLOAD_TYPES;
-/** The largest file an upload may carry. */
-export const UPLOAD_MAX_MB = 20;
-export const stimSource = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('generated') }),
-  z.object({
-    kind: z.literal('upload'),
-    /** The stored file's SHA-256 (hex): its key and its ETag. */
-    file: z.string().regex(/^[0-9a-f]{64}$/),
-    content_type: z.enum(Object.keys(UPLOAD_TYPES) as [UploadType, ...UploadType[]]),
-    bytes: z.number().int().positive(),
-    filename: z.string().max(255),
-  }),
-  z.object({ kind: z.literal('url'), url: z.url({ protocol: /^https$/ }) }),
-]);
-export type StimSource = z.infer<typeof stimSource>;
-
-export const aoiFigures = z.object({
-  seen_pct: pct,
-  time_to_notice_s: seconds,
-  dwell_s: seconds,
-  seen_first_pct: pct,
-  revisited_pct: pct,
-});
-export type AoiFigures = z.infer<typeof aoiFigures>;
-
-export const aoi = aoiFigures.extend({
-  kind: z.enum(AOI_KINDS),
-  label: z.string(),
-  box: aoiBox,
-  /** 1 is looked at first (the median panellist's order). */
-  view_order: z.number().int().min(1),
-});
-export type Aoi = z.infer<typeof aoi>;
-
-/**
- * Fixation density over the creative: a grid of `cols` × `rows` cells, row by row, each 0 to 255
- * (the densest cell is 255) written as two hex digits. The client draws the grid as it is; nothing
- * is computed per pixel at view time.
- */
-export const heatmapGrid = z
-  .object({
-    cols: z.number().int().min(1).max(128),
-    rows: z.number().int().min(1).max(128),
-    values: z.string().regex(/^(?:[0-9a-f]{2})*$/, 'must be two hex digits per cell'),
-  })
-  .refine((grid) => grid.values.length === grid.cols * grid.rows * 2, {
-    message: 'values must hold cols × rows cells',
-  });
-
-/** The cells of a grid as numbers 0 to 255. */
-export function heatmapCells(grid: HeatmapGrid): Uint8Array {
-  const cells = new Uint8Array(grid.cols * grid.rows);
-  for (let i = 0; i < cells.length; i++) cells[i] = parseInt(grid.values.slice(i * 2, i * 2 + 2), 16);
-  return cells;
-}
-export type HeatmapGrid = z.infer<typeof heatmapGrid>;
-
-export const assetFigures = z.object({
-  noticed_pct: pct,
-  dwell_s: seconds,
-  ttff_s: seconds,
-});
-
-export const stimResults = assetFigures.extend({
-  /** Panellists measured so far (all cells). */
-  sample: z.number().int().nonnegative(),
-  aois: z.array(aoi),
-  heatmap: heatmapGrid,
-  /** The category the norms come from, e.g. 'Social feed · video'. */
-  category: z.string(),
-  norms: assetFigures.extend({
-    aois: z.partialRecord(z.enum(AOI_KINDS), aoiFigures),
-    recall_pct: pct,
-  }),
-  /** Aided brand recall of the exposed cell, and its uplift in points against the category norm. */
-  recall_pct: pct,
-  recall_uplift_pts: z.number().min(-100).max(100),
-});
-export type StimResults = z.infer<typeof stimResults>;
-
-export const stim = z.object({
-  id: objectId,
-  company: objectId,
-  brief: objectId,
-  name,
-  type: z.enum(ASSET_TYPES),
-  /** e.g. 'Feed 4:5', 'MPU 300×250', '30 s spot'. */
-  format: z.string().trim().min(1).max(80),
-  width: z.number().int().min(50).max(4000),
-  height: z.number().int().min(50).max(4000),
-  /** Video length in seconds; null for images. */
-  duration_s: z.number().min(1).max(300).nullable(),
-  /** null until the study has fielded. */
-  results: stimResults.nullable(),
-  /** Absent: drawn by the service (the fixtures' creatives). */
-  source: stimSource.optional(),
-  /** The asset's place in its study (0 first); absent sorts by creation. */
-  position: z.number().int().min(0).optional(),
-  /** Areas of interest drawn on the creative while the study is a draft. */
-  areas: z.array(area).max(20).optional(),
-  created_at: isoDateTime,
-  updated_at: isoDateTime.optional(),
-  /** Derived on read: the study's name. */
-  brief_name: z.string().optional(),
-});
-export type Stim = z.infer<typeof stim>;
 
 // ——— Inputs (strict: unknown fields are refused) ———
 
@@ -250,8 +120,7 @@ const briefFields = {
   context: z.enum(STUDY_CONTEXTS),
   sample_size: z.number().int().min(SAMPLE_SIZE_MIN).max(SAMPLE_SIZE_MAX),
   cells: z.number().int().min(1).max(12).default(1),
-  start_date: isoDay,
-  end_date: isoDay,
+  ...dayRange,
 };
 
 export const briefCreate = z.strictObject(briefFields).refine(datesInOrder, dateOrderIssue());
@@ -263,19 +132,14 @@ export const briefEdit = z
     context: z.enum(STUDY_CONTEXTS),
     sample_size: briefFields.sample_size,
     cells: z.number().int().min(1).max(12),
-    start_date: isoDay,
-    end_date: isoDay,
+    ...dayRange,
   })
   .partial()
   .refine(datesInOrder, dateOrderIssue());
 
 export const stimCreate = z.strictObject({
   brief: objectId,
-  name,
-  type: z.enum(ASSET_TYPES),
-  format: z.string().trim().min(1).max(80),
-  width: z.number().int().min(50).max(4000),
-  height: z.number().int().min(50).max(4000),
+  ...stimCreative,
   duration_s: z.number().min(1).max(300).nullable().default(null),
   /** A creative hosted elsewhere (https); without it the service draws one. */
   url: z.url({ protocol: /^https$/, message: 'must be an https:// address' }).optional(),
@@ -337,21 +201,6 @@ export function spotlightListBodyOf(resource: SpotlightResource) {
 export function spotlightListResponse<Row extends z.ZodType>(row: Row) {
   return z.object({ data: z.array(row), count: z.number().int().nonnegative() });
 }
-
-/** The fields each resource's list may be ordered by (the first is the default, descending for dates). */
-export const SPOTLIGHT_ORDER_FIELDS: Readonly<Record<SpotlightResource, readonly string[]>> = {
-  brief: ['created_at', 'name', 'status', 'context', 'sample_size', 'start_date', 'end_date'],
-  stim: ['created_at', 'name', 'position', 'noticed_pct', 'dwell_s', 'ttff_s', 'recall_uplift_pts'],
-  company: ['created_at', 'name'],
-  user: ['created_at', 'username'],
-};
-
-export const SPOTLIGHT_DEFAULT_ORDER: Readonly<Record<SpotlightResource, string>> = {
-  brief: 'created_at_desc',
-  stim: 'created_at_desc',
-  company: 'name_asc',
-  user: 'username_asc',
-};
 
 // ——— Auth (spec §3, §7; decisions.md §5) ———
 

@@ -9,7 +9,5 @@ export const thirdPartyMacroVendorRow = z.object({
 });
 export type ThirdPartyMacroVendor = z.infer<typeof thirdPartyMacroVendorRow>;
 
-export const { create: thirdPartyMacroVendorCreate, update: thirdPartyMacroVendorUpdate } = inputsFor(
-  thirdPartyMacroVendorRow,
-  ['id', 'created_at'],
-);
+export const { create: thirdPartyMacroVendorCreate, update: thirdPartyMacroVendorUpdate } =
+  inputsFor(thirdPartyMacroVendorRow);

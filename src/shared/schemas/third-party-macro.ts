@@ -14,7 +14,4 @@ export const thirdPartyMacroRow = z.object({
 });
 export type ThirdPartyMacro = z.infer<typeof thirdPartyMacroRow>;
 
-export const { create: thirdPartyMacroCreate, update: thirdPartyMacroUpdate } = inputsFor(thirdPartyMacroRow, [
-  'id',
-  'created_at',
-]);
+export const { create: thirdPartyMacroCreate, update: thirdPartyMacroUpdate } = inputsFor(thirdPartyMacroRow);

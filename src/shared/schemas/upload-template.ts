@@ -18,7 +18,4 @@ export const uploadTemplateRow = z.object({
 });
 export type UploadTemplate = z.infer<typeof uploadTemplateRow>;
 
-export const { create: uploadTemplateCreate, update: uploadTemplateUpdate } = inputsFor(uploadTemplateRow, [
-  'id',
-  'created_at',
-]);
+export const { create: uploadTemplateCreate, update: uploadTemplateUpdate } = inputsFor(uploadTemplateRow);

@@ -64,8 +64,6 @@ export type CurrentUser = z.infer<typeof currentUser>;
  * set super_admin and grants is the server's rule (resource engine), not the schema's.
  */
 export const { create: userCreate, update: userUpdate } = inputsFor(userRow, [
-  'id',
-  'created_at',
   'email_verified',
   'first_login',
   'last_login_at',

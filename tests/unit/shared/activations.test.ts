@@ -8,7 +8,8 @@ import {
   previewDomains,
   usesList,
 } from '../../../src/shared/activations.ts';
-import { apm, OTHERS_KEY, summarise, type BreakdownEntry, type MetricCounts } from '../../../src/shared/metrics.ts';
+import { OTHERS_KEY, type BreakdownEntry } from '../../../src/shared/metric-aggregate.ts';
+import { apm, summarise, type MetricCounts } from '../../../src/shared/metrics.ts';
 
 const counts = (impressions: number, viewTime: number): MetricCounts => ({
   impressions,

@@ -1,14 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { OTHERS_KEY, aggregateMetrics, daysBetween } from '../../../src/shared/metric-aggregate.ts';
 import {
-  OTHERS_KEY,
   acpm,
-  aggregateMetrics,
   apm,
   avgViewTime,
   cpm,
   csvMetricValue,
-  daysBetween,
   derive,
   formatMetric,
   pctViewed,

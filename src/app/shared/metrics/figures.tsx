@@ -2,13 +2,8 @@
  * Figures as the metric pages show them: a KPI tile and a breakdown table, formatted with the
  * shared metric definitions (src/shared/metrics.ts). The measurement dashboard and reports use them.
  */
-import {
-  formatMetric,
-  metricDefinition,
-  type BreakdownDimension,
-  type BreakdownEntry,
-  type MetricKey,
-} from '../../../shared/metrics.ts';
+import type { BreakdownEntry } from '../../../shared/metric-aggregate.ts';
+import { formatMetric, metricDefinition, type BreakdownDimension, type MetricKey } from '../../../shared/metrics.ts';
 import { EmptyState, Skeleton } from '../EmptyState.tsx';
 
 export const DIMENSION_LABELS: Record<BreakdownDimension, string> = {
