@@ -8,7 +8,8 @@ import type { EndpointDeclaration } from '../shared/endpoints/endpoint.ts';
 import type { AnswerOf, BodyOf, EndpointName, Endpoints, QueryOf } from '../shared/endpoints/index.ts';
 import { routeOf } from '../shared/endpoints/routes.ts';
 import { messages } from '../shared/messages.ts';
-import { ApiError, request, type Query, type RequestOptions } from './api.ts';
+import { ApiError } from './api-error.ts';
+import { request, type Query, type RequestOptions } from './http.ts';
 import { loadSchemas } from './schemas.ts';
 
 /** The server answered with a body its endpoint's schema refuses: a contract broken, not a user error. */

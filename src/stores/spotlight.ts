@@ -5,7 +5,8 @@
  * (the onboarding pages read it). A switch of account or user starts again.
  */
 import { atom, computed } from 'nanostores';
-import { ApiError, request, spotlight, type SpotlightAuth } from '../lib/api.ts';
+import { ApiError, request } from '../lib/api.ts';
+import { spotlight, type SpotlightAuth } from '../lib/spotlight-api.ts';
 import { messages } from '../shared/messages.ts';
 import { $isRoot, $selectedAccount, $selectedAccountId, $switchedAccountId, selectAccount } from './account.ts';
 import { $shownPage } from './shown-page.ts';

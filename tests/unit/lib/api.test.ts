@@ -21,9 +21,9 @@ import {
   request,
   setUnauthorizedHandler,
   sortQuery,
-  spotlight,
   type ConflictChoice,
 } from '../../../src/lib/api.ts';
+import { spotlight } from '../../../src/lib/spotlight-api.ts';
 import { FULL_LIST_PAGE_SIZE } from '../../../src/shared/constants.ts';
 import { messages } from '../../../src/shared/messages.ts';
 import { $alerts, showError } from '../../../src/stores/alerts.ts';

@@ -1,0 +1,174 @@
+/**
+ * The browser's HTTP calls to the API (lamp-spec.md §7).
+ *
+ * - Requests go to PUBLIC_API_BASE (empty: same origin) with credentials, so a CDN-hosted front
+ *   end keeps its session cookie.
+ * - A non-ok response throws ApiError carrying the status and the JSON body; a 204 yields null.
+ * - Lists come in three shapes ({data, count}; data plus an X-Total-Count header; a wrapped
+ *   {data: {data, result_count}}); all are read into {data, count}.
+ * - A 401 from any call signs the app out (the session store registers the handler).
+ * - A call that names its record sends the remembered version as If-Match, and a 412 asks the
+ *   conflict dialog (./conflicts.ts).
+ */
+import { routeOf } from '../shared/endpoints/routes.ts';
+import type { ZodType } from 'zod';
+import { readPublicConfig } from '../shared/config.ts';
+import { ETAG_HEADER, IF_MATCH_HEADER, TOTAL_COUNT_HEADER } from '../shared/http-headers.ts';
+import { ApiError } from './api-error.ts';
+import { askOverwrite, ConflictError, OVERWRITE, remember, versionOfRecord, type RecordRef } from './conflicts.ts';
+
+export const API_BASE = readPublicConfig(import.meta.env ?? {}).apiBase;
+
+/**
+ * The first call of every app page (the session store's). The app's HTML preloads it (app.astro),
+ * so it is under way while the island's JavaScript downloads; the store's fetch, made the same way
+ * (CORS, credentials), takes the preloaded answer.
+ */
+export const CURRENT_USER_PATH = routeOf('currentUser').path;
+
+export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
+export type Query = Record<string, QueryValue>;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: Query;
+  /** JSON body. */
+  body?: unknown;
+  /** Form-encoded body (spec §7: forgotten-password). */
+  form?: Record<string, string>;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /**
+   * The record this call reads or writes. A read remembers the version the server answers; a
+   * write sends the remembered one as If-Match (unless `headers` has its own), and a 412 asks
+   * the conflict dialog.
+   */
+  record?: RecordRef;
+  /** How the page shows the stored record again, when the conflict dialog's Reload is chosen. */
+  onReload?: () => void;
+}
+
+type UnauthorizedHandler = (path: string) => void;
+let onUnauthorized: UnauthorizedHandler | null = null;
+
+/** The session store registers what a 401 means: the app is signed out. */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler | null) {
+  onUnauthorized = handler;
+}
+
+export function buildUrl(path: string, query?: Query): string {
+  const url = `${API_BASE}${path}`;
+  if (!query) return url;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value == null || value === '') continue;
+    search.set(key, Array.isArray(value) ? value.join(',') : String(value));
+  }
+  const text = search.toString();
+  return text ? `${url}${url.includes('?') ? '&' : '?'}${text}` : url;
+}
+
+export async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return { message: text };
+  }
+}
+
+/** The raw call: returns the parsed JSON body (null for 204) and the response for its headers. */
+export async function request(
+  path: string,
+  options: RequestOptions = {},
+): Promise<{ body: unknown; response: Response }> {
+  const method = options.method ?? 'GET';
+  const record = options.record;
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  if (record && method !== 'GET' && !hasHeader(headers, IF_MATCH_HEADER)) {
+    const version = versionOfRecord(record);
+    if (version) headers[IF_MATCH_HEADER] = version;
+  }
+  try {
+    const answer = await send(path, options, method, headers);
+    if (record) remember(record, method === 'DELETE' ? null : answer.response.headers.get(ETAG_HEADER));
+    return answer;
+  } catch (error) {
+    if (!(error instanceof ConflictError) || headers[IF_MATCH_HEADER] === OVERWRITE) throw error;
+    // Someone else saved the record since this page read it: the person chooses.
+    await askOverwrite(error, options.onReload);
+    return request(path, { ...options, headers: { ...options.headers, [IF_MATCH_HEADER]: OVERWRITE } });
+  }
+}
+
+function hasHeader(headers: Record<string, string>, name: string): boolean {
+  return Object.keys(headers).some((key) => key.toLowerCase() === name);
+}
+
+async function send(
+  path: string,
+  options: RequestOptions,
+  method: string,
+  headers: Record<string, string>,
+): Promise<{ body: unknown; response: Response }> {
+  let body: BodyInit | undefined;
+  if (options.form) {
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+    body = new URLSearchParams(options.form).toString();
+  } else if (options.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  const response = await fetch(buildUrl(path, options.query), {
+    method,
+    headers,
+    body,
+    credentials: 'include',
+    signal: options.signal,
+  });
+  if (response.status === 204) return { body: null, response };
+  const parsed = await readBody(response);
+  if (!response.ok) {
+    // A Spotlight 401 is about its token, not the LAMP session (the Spotlight store re-authenticates).
+    if (response.status === 401 && !path.startsWith('/api/spotlight/')) onUnauthorized?.(path);
+    if (response.status === 412) throw new ConflictError(parsed, options.record ?? null);
+    throw new ApiError(response.status, parsed);
+  }
+  return { body: parsed, response };
+}
+
+/** A call whose body is parsed with `schema` (or returned as it is when none is given). */
+export async function call<T = unknown>(
+  path: string,
+  options: RequestOptions = {},
+  schema?: ZodType<T>,
+): Promise<T | null> {
+  const { body } = await request(path, options);
+  if (body === null) return null;
+  return schema ? schema.parse(body) : (body as T);
+}
+
+export interface ListResult<T> {
+  data: T[];
+  count: number;
+}
+
+/** Reads any of the three list shapes into {data, count}. */
+export function readList(body: unknown, response?: Response): ListResult<unknown> {
+  const header = response?.headers.get(TOTAL_COUNT_HEADER);
+  if (Array.isArray(body)) return { data: body as unknown[], count: header ? Number(header) : body.length };
+  const outer = (body ?? {}) as { data?: unknown; count?: unknown; result_count?: unknown };
+  if (outer.data && !Array.isArray(outer.data) && typeof outer.data === 'object') {
+    const inner = outer.data as { data?: unknown; result_count?: unknown; count?: unknown };
+    if (Array.isArray(inner.data)) {
+      const count = Number(inner.result_count ?? inner.count ?? header ?? inner.data.length);
+      return { data: inner.data as unknown[], count };
+    }
+    // A single record under data.
+    return { data: [outer.data], count: 1 };
+  }
+  const data = Array.isArray(outer.data) ? (outer.data as unknown[]) : [];
+  const count = Number(outer.count ?? outer.result_count ?? header ?? data.length);
+  return { data, count: Number.isFinite(count) ? count : data.length };
+}
