@@ -28,6 +28,7 @@ import { useResourceList, type ResourceListSpec } from '../../kit/useResourceLis
 import { Skeleton } from '../../shared/EmptyState.tsx';
 import { Modal } from '../../shared/Modal.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
+import { RowAction } from '../../shared/people.tsx';
 import { PressButton } from '../../shared/PressButton.tsx';
 import { useAsync } from '../../shared/useAsync.ts';
 import {
@@ -105,20 +106,8 @@ export default function NameMappingPage() {
         csv="name-mappings"
         rowActions={(m) => (
           <>
-            <button
-              type="button"
-              className="text-sm font-medium text-primary-strong hover:underline"
-              onClick={() => setEditing(m)}
-            >
-              Edit<span className="sr-only"> {m.source_name}</span>
-            </button>
-            <button
-              type="button"
-              className="text-sm font-medium text-red-700 hover:underline"
-              onClick={() => setDeleting(m)}
-            >
-              Delete<span className="sr-only"> {m.source_name}</span>
-            </button>
+            <RowAction label="Edit" what={m.source_name} onPress={() => setEditing(m)} />
+            <RowAction label="Delete" what={m.source_name} danger onPress={() => setDeleting(m)} />
           </>
         )}
         empty={(filtered) => ({ title: filtered ? 'No mapping matches' : 'No name mappings yet' })}
