@@ -13,13 +13,12 @@ import { $role, $selectedAccount, $selectedAccountId } from '../../../stores/acc
 import { showSuccess } from '../../../stores/alerts.ts';
 import { $currentUser } from '../../../stores/session.ts';
 import { ReferencePicker } from '../../kit/fields.tsx';
-import { FormShell } from '../../kit/FormShell.tsx';
 import { useResourceForm } from '../../kit/useResourceForm.ts';
 import { Badge, STATUS_TONES } from '../../shared/Badge.tsx';
 import { Card } from '../../shared/Card.tsx';
 import { EmptyState, Skeleton } from '../../shared/EmptyState.tsx';
 import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';
-import { Modal } from '../../shared/Modal.tsx';
+import { FormDialog } from '../../shared/FormDialog.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { PressButton } from '../../shared/PressButton.tsx';
 import { useAsync } from '../../shared/useAsync.ts';
@@ -182,25 +181,21 @@ function AddAccessDialog({
     },
   });
   return (
-    <Modal isOpen onClose={onClose} title="Add access">
-      <div className="px-5 pt-3 pb-5">
-        <FormShell form={form} label="Add access" saveLabel="Add access" onCancel={onClose}>
-          <ReferencePicker
-            label="User"
-            value={form.values.user}
-            onChange={(v) => form.set('user', v)}
-            error={form.errors.user}
-            hint="Anyone you may see, from any account: search by name or e-mail"
-            autoFocus
-            source={{
-              resource: 'user',
-              label: (row) => `${String(row.first_name)} ${String(row.last_name)} (${String(row.email)})`,
-            }}
-          />
-          <RoleChoice form={form} roles={roles} />
-        </FormShell>
-      </div>
-    </Modal>
+    <FormDialog title="Add access" form={form} label="Add access" saveLabel="Add access" onClose={onClose}>
+      <ReferencePicker
+        label="User"
+        value={form.values.user}
+        onChange={(v) => form.set('user', v)}
+        error={form.errors.user}
+        hint="Anyone you may see, from any account: search by name or e-mail"
+        autoFocus
+        source={{
+          resource: 'user',
+          label: (row) => `${String(row.first_name)} ${String(row.last_name)} (${String(row.email)})`,
+        }}
+      />
+      <RoleChoice form={form} roles={roles} />
+    </FormDialog>
   );
 }
 
@@ -229,12 +224,8 @@ function RoleDialog({
     onSaved: (_result, { role }) => onDone(`${fullName(grant.user)} is now ${role} here`),
   });
   return (
-    <Modal isOpen onClose={onClose} title={`Change the role of ${fullName(grant.user)}`}>
-      <div className="px-5 pt-3 pb-5">
-        <FormShell form={form} label="Change role" onCancel={onClose}>
-          <RoleChoice form={form} roles={roles} autoFocus />
-        </FormShell>
-      </div>
-    </Modal>
+    <FormDialog title={`Change the role of ${fullName(grant.user)}`} form={form} label="Change role" onClose={onClose}>
+      <RoleChoice form={form} roles={roles} autoFocus />
+    </FormDialog>
   );
 }

@@ -15,6 +15,7 @@ import { FormShell } from '../../kit/FormShell.tsx';
 import { useResourceForm } from '../../kit/useResourceForm.ts';
 import { useRecord } from '../../kit/useRecord.ts';
 import { Skeleton } from '../../shared/EmptyState.tsx';
+import { DialogBody, FormDialog } from '../../shared/FormDialog.tsx';
 import { Modal } from '../../shared/Modal.tsx';
 import { fullName, RoleChoice, type Person, type RoleOption } from '../../shared/people.tsx';
 import { UserFields, USER_FIELD_LABELS } from '../../shared/UserFields.tsx';
@@ -44,14 +45,16 @@ export function InviteDialog({ accountId, roles, onClose }: DialogProps) {
     },
   });
   return (
-    <Modal isOpen onClose={() => onClose(false)} title="Invite user">
-      <div className="px-5 pt-3 pb-5">
-        <FormShell form={form} label="Invite user" saveLabel="Send invitation" onCancel={() => onClose(false)}>
-          <UserFields form={form} autoFocus />
-          <RoleChoice form={form} roles={roles} />
-        </FormShell>
-      </div>
-    </Modal>
+    <FormDialog
+      title="Invite user"
+      form={form}
+      label="Invite user"
+      saveLabel="Send invitation"
+      onClose={() => onClose(false)}
+    >
+      <UserFields form={form} autoFocus />
+      <RoleChoice form={form} roles={roles} />
+    </FormDialog>
   );
 }
 
@@ -62,7 +65,7 @@ export function RoleDialog({ target, ...props }: DialogProps & { target: RoleTar
   const person = 'user' in target ? target.user : target.grant.user;
   return (
     <Modal isOpen onClose={() => props.onClose(false)} title={`Change the role of ${fullName(person)}`}>
-      <div className="px-5 pt-3 pb-5">
+      <DialogBody>
         {'user' in target ? (
           <StoredUserRoleForm user={target.user} {...props} />
         ) : (
@@ -74,7 +77,7 @@ export function RoleDialog({ target, ...props }: DialogProps & { target: RoleTar
             {...props}
           />
         )}
-      </div>
+      </DialogBody>
     </Modal>
   );
 }
