@@ -25,6 +25,7 @@ import { useAsync } from '../../shared/useAsync.ts';
 import { addGrant, changeRole, grantActions, loadGrants } from '../../../lib/grants.ts';
 import { fullName, roleName, roleOptions, RoleChoice, RowAction, type RoleOption } from '../../shared/people.tsx';
 import { RevokeAccessDialog, type Revoking } from '../../shared/RevokeAccessDialog.tsx';
+import { bindField } from './account/bindField.ts';
 import { ScrollTable, WIDE_CELL } from './account/TableParts.tsx';
 
 const LABELS = { user: 'User', role: 'Role' };
@@ -183,10 +184,7 @@ function AddAccessDialog({
   return (
     <FormDialog title="Add access" form={form} label="Add access" saveLabel="Add access" onClose={onClose}>
       <ReferencePicker
-        label="User"
-        value={form.values.user}
-        onChange={(v) => form.set('user', v)}
-        error={form.errors.user}
+        {...bindField(form, LABELS, 'user')}
         hint="Anyone you may see, from any account: search by name or e-mail"
         autoFocus
         source={{

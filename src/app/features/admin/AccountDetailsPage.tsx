@@ -25,6 +25,7 @@ import {
   detailsValues,
   flattenIssues,
 } from './account/details.ts';
+import { bindField } from './account/bindField.ts';
 
 export default function AccountDetailsPage() {
   const accountId = useStore($selectedAccountId);
@@ -82,12 +83,7 @@ function DetailsForm({ account, onReload }: { account: Account; onReload: () => 
     },
   });
   const v = form.values;
-  const text = (name: 'name' | 'primary_colour' | 'secondary_colour' | 'logo') => ({
-    label: DETAILS_LABELS[name],
-    value: v[name],
-    onChange: (x: string) => form.set(name, x),
-    error: form.errors[name],
-  });
+  const text = (name: 'name' | 'primary_colour' | 'secondary_colour' | 'logo') => bindField(form, DETAILS_LABELS, name);
   return (
     <div className="max-w-3xl">
       <PageHeader title="Details" />

@@ -31,6 +31,7 @@ import { PageHeader } from '../../shared/PageHeader.tsx';
 import { RowAction } from '../../shared/people.tsx';
 import { PressButton } from '../../shared/PressButton.tsx';
 import { useAsync } from '../../shared/useAsync.ts';
+import { bindField } from './account/bindField.ts';
 import {
   cleanNameOf,
   lookupNames,
@@ -242,19 +243,13 @@ function MappingForm({
         autoFocus
       />
       <TextInput
-        label="Raw name"
-        value={form.values.source_name}
-        onChange={(value) => form.set('source_name', value)}
-        error={form.errors.source_name}
+        {...bindField(form, LABELS, 'source_name')}
         hint="As the imported file spells it; case and surrounding spaces do not matter"
       />
       {lookup ? (
         <ReferencePicker
           key={type}
-          label="Clean name"
-          value={form.values.target}
-          onChange={(value) => form.set('target', value)}
-          error={form.errors.target}
+          {...bindField(form, LABELS, 'target')}
           hint={`One of the ${NAME_MAPPING_TYPE_TITLES[type].toLowerCase()} lookup names`}
           source={{ resource: type, label: (row) => String(row.name) }}
         />
