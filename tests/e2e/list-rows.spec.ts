@@ -115,6 +115,9 @@ test('/users keeps the search, sort and page of both its tables across a reload'
   await users.getByLabel('Rows per page').selectOption('10');
   await users.getByRole('button', { name: 'Next' }).click();
   await expect(page).toHaveURL(/page=2/);
+  // The address changes first and the earlier rows stay on screen while page two loads (the table
+  // is busy meanwhile): a person reads the row once page two is there.
+  await expect(users.getByRole('table')).not.toHaveAttribute('aria-busy', 'true');
   const onPageTwo = await users.getByRole('row').nth(1).textContent();
   await typeInto(guests.getByRole('searchbox', { name: 'Search guests' }), 'okafor');
   await clickAway(page);

@@ -7,29 +7,36 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { z } from 'zod';
-import { grantableRoles } from '../../../shared/access.ts';
 import { objectId } from '../../../shared/schemas/index.ts';
 import { accountRole, type AccountGrant } from '../../../shared/schemas/account-users.ts';
 import { $role, $selectedAccount, $selectedAccountId } from '../../../stores/account.ts';
-import { showError, showSuccess } from '../../../stores/alerts.ts';
+import { showSuccess } from '../../../stores/alerts.ts';
 import { $currentUser } from '../../../stores/session.ts';
-import { ConfirmDialog } from '../../kit/ConfirmDialog.tsx';
-import { ChoiceInput, ReferencePicker } from '../../kit/fields.tsx';
-import { FormShell } from '../../kit/FormShell.tsx';
+import { ReferencePicker } from '../../kit/fields.tsx';
 import { useResourceForm } from '../../kit/useResourceForm.ts';
 import { Badge, STATUS_TONES } from '../../shared/Badge.tsx';
 import { Card } from '../../shared/Card.tsx';
 import { EmptyState, Skeleton } from '../../shared/EmptyState.tsx';
 import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';
-import { Modal } from '../../shared/Modal.tsx';
+import { FormDialog } from '../../shared/FormDialog.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { PressButton } from '../../shared/PressButton.tsx';
 import { useAsync } from '../../shared/useAsync.ts';
-import { addGrant, changeRole, grantActions, loadGrants, revokeGrant } from '../../../lib/grants.ts';
-import { fullName, roleName } from './account/people.ts';
-import { ResponsiveTableHead, WIDE_CELL } from './account/TableParts.tsx';
+import { addGrant, changeRole, grantActions, loadGrants } from '../../../lib/grants.ts';
+import { fullName, roleName, roleOptions, RoleChoice, RowAction, type RoleOption } from '../../shared/people.tsx';
+import { RevokeAccessDialog, type Revoking } from '../../shared/RevokeAccessDialog.tsx';
+import { bindField } from './account/bindField.ts';
+import { ScrollTable, WIDE_CELL } from './account/TableParts.tsx';
 
 const LABELS = { user: 'User', role: 'Role' };
+/** How a grant is held, and its badge's tone. */
+const HELD_AS = {
+  'Root grant': STATUS_TONES.queued,
+  'Own account': STATUS_TONES.other,
+  'Access grant': STATUS_TONES.success,
+} as const;
+const heldAs = (grant: AccountGrant): keyof typeof HELD_AS =>
+  grant.kind === 'root' ? 'Root grant' : grant.own_account ? 'Own account' : 'Access grant';
 type Dialog = { kind: 'add' } | { kind: 'role'; grant: AccountGrant } | null;
 
 export default function AccountAccessPage() {
@@ -39,9 +46,8 @@ export default function AccountAccessPage() {
   const me = useStore($currentUser);
   const grants = useAsync(() => (accountId ? loadGrants(accountId) : Promise.resolve([])), accountId ?? '');
   const [dialog, setDialog] = useState<Dialog>(null);
-  const [revoking, setRevoking] = useState<AccountGrant | null>(null);
-  const [busy, setBusy] = useState(false);
-  const roles = grantableRoles(actorRole).map((id) => ({ id, name: roleName(id) }));
+  const [revoking, setRevoking] = useState<(Revoking & { role: AccountGrant['role'] }) | null>(null);
+  const roles = roleOptions(actorRole);
   const done = (message: string) => {
     showSuccess(message);
     setDialog(null);
@@ -64,66 +70,49 @@ export default function AccountAccessPage() {
         ) : grants.data.length === 0 ? (
           <EmptyState title="Nobody holds a role here yet" />
         ) : (
-          <div className="overflow-x-auto" role="region" aria-label="Access, scrollable" tabIndex={0}>
-            <table className="w-full text-left text-sm" aria-label={`Access to ${account?.name ?? 'the account'}`}>
-              <ResponsiveTableHead
-                columns={[
-                  { label: 'Name' },
-                  { label: 'E-mail', wide: true },
-                  { label: 'Role' },
-                  { label: 'Held as', wide: true },
-                  { label: 'Actions' },
-                ]}
-              />
-              <tbody className="divide-y divide-slate-100">
-                {grants.data.map((grant) => {
-                  const can = grantActions(grant, actorRole, me?.id);
-                  const name = fullName(grant.user);
-                  return (
-                    <tr key={grant.user.id} data-testid="grant-row">
-                      <td className="px-4 py-2 sm:pl-0">
-                        <span className="font-medium text-slate-900">{name}</span>
-                        <span className="block text-xs break-all text-slate-600 sm:hidden">{grant.user.email}</span>
-                      </td>
-                      <td className={`px-4 py-2 break-all text-slate-700 ${WIDE_CELL}`}>{grant.user.email}</td>
-                      <td className="px-4 py-2">{roleName(grant.role)}</td>
-                      <td className={`px-4 py-2 ${WIDE_CELL}`}>
-                        {grant.kind === 'root' ? (
-                          <Badge className={STATUS_TONES.queued}>Root grant</Badge>
-                        ) : grant.own_account ? (
-                          <Badge className={STATUS_TONES.other}>Own account</Badge>
-                        ) : (
-                          <Badge className={STATUS_TONES.success}>Access grant</Badge>
-                        )}
-                      </td>
-                      <td className="px-4 py-2">
-                        <span className="inline-flex gap-3 whitespace-nowrap">
-                          {can.changeRole ? (
-                            <button
-                              type="button"
-                              className="text-sm font-medium text-primary-strong hover:underline"
-                              onClick={() => setDialog({ kind: 'role', grant })}
-                            >
-                              Change role<span className="sr-only"> of {name}</span>
-                            </button>
-                          ) : null}
-                          {can.revoke ? (
-                            <button
-                              type="button"
-                              className="text-sm font-medium text-red-700 hover:underline"
-                              onClick={() => setRevoking(grant)}
-                            >
-                              Revoke<span className="sr-only"> access of {name}</span>
-                            </button>
-                          ) : null}
-                        </span>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+          <ScrollTable
+            region="Access"
+            label={`Access to ${account?.name ?? 'the account'}`}
+            columns={['Name', 'E-mail', 'Role', 'Held as', 'Actions']}
+            wide={['E-mail', 'Held as']}
+          >
+            {grants.data.map((grant) => {
+              const can = grantActions(grant, actorRole, me?.id);
+              const name = fullName(grant.user);
+              return (
+                <tr key={grant.user.id} data-testid="grant-row">
+                  <td className="px-4 py-2 sm:pl-0">
+                    <span className="font-medium text-slate-900">{name}</span>
+                    <span className="block text-xs break-all text-slate-600 sm:hidden">{grant.user.email}</span>
+                  </td>
+                  <td className={`px-4 py-2 break-all text-slate-700 ${WIDE_CELL}`}>{grant.user.email}</td>
+                  <td className="px-4 py-2">{roleName(grant.role)}</td>
+                  <td className={`px-4 py-2 ${WIDE_CELL}`}>
+                    <Badge className={HELD_AS[heldAs(grant)]}>{heldAs(grant)}</Badge>
+                  </td>
+                  <td className="px-4 py-2">
+                    <span className="inline-flex gap-3 whitespace-nowrap">
+                      {can.changeRole ? (
+                        <RowAction
+                          label="Change role"
+                          what={`of ${name}`}
+                          onPress={() => setDialog({ kind: 'role', grant })}
+                        />
+                      ) : null}
+                      {can.revoke ? (
+                        <RowAction
+                          label="Revoke"
+                          what={`access of ${name}`}
+                          danger
+                          onPress={() => setRevoking({ person: grant.user, seen: grant, role: grant.role })}
+                        />
+                      ) : null}
+                    </span>
+                  </td>
+                </tr>
+              );
+            })}
+          </ScrollTable>
         )}
       </Card>
       {dialog?.kind === 'add' && accountId ? (
@@ -147,33 +136,24 @@ export default function AccountAccessPage() {
           }}
         />
       ) : null}
-      <ConfirmDialog
-        isOpen={revoking !== null}
-        title={`Revoke the access of ${revoking ? fullName(revoking.user) : ''}?`}
+      {/* At the version the list showed: changed since, the conflict dialog asks; Reload shows the list again. */}
+      <RevokeAccessDialog
+        revoking={revoking}
+        accountId={accountId}
+        accountName={account?.name}
+        title={(person) => `Revoke the access of ${fullName(person)}?`}
         confirmLabel="Revoke access"
-        busy={busy}
         onCancel={() => setRevoking(null)}
-        onConfirm={() => {
-          if (!revoking || !accountId) return;
-          setBusy(true);
-          // At the version the list showed: changed since, the conflict dialog asks; Reload shows the list again.
-          revokeGrant(revoking.user.id, accountId, revoking, () => {
-            setRevoking(null);
-            grants.reload();
-          })
-            .then(() => {
-              setRevoking(null);
-              done(`${fullName(revoking.user)} no longer has access to ${account?.name ?? 'this account'}`);
-            })
-            .catch((error: unknown) => showError(error))
-            .finally(() => setBusy(false));
+        onDone={() => {
+          setRevoking(null);
+          grants.reload();
         }}
       >
         <p>
           Their {revoking ? roleName(revoking.role).toLowerCase() : ''} role on {account?.name} is taken away. Their own
           account and what they made here stay.
         </p>
-      </ConfirmDialog>
+      </RevokeAccessDialog>
     </div>
   );
 }
@@ -187,7 +167,7 @@ function AddAccessDialog({
   onDone,
 }: {
   accountId: string;
-  roles: { id: string; name: string }[];
+  roles: readonly RoleOption[];
   onClose: () => void;
   onDone: (message: string) => void;
 }) {
@@ -202,31 +182,18 @@ function AddAccessDialog({
     },
   });
   return (
-    <Modal isOpen onClose={onClose} title="Add access">
-      <div className="px-5 pt-3 pb-5">
-        <FormShell form={form} label="Add access" saveLabel="Add access" onCancel={onClose}>
-          <ReferencePicker
-            label="User"
-            value={form.values.user}
-            onChange={(v) => form.set('user', v)}
-            error={form.errors.user}
-            hint="Anyone you may see, from any account: search by name or e-mail"
-            autoFocus
-            source={{
-              resource: 'user',
-              label: (row) => `${String(row.first_name)} ${String(row.last_name)} (${String(row.email)})`,
-            }}
-          />
-          <ChoiceInput
-            label="Role"
-            value={form.values.role}
-            onChange={(v) => form.set('role', v)}
-            options={roles}
-            error={form.errors.role}
-          />
-        </FormShell>
-      </div>
-    </Modal>
+    <FormDialog title="Add access" form={form} label="Add access" saveLabel="Add access" onClose={onClose}>
+      <ReferencePicker
+        {...bindField(form, LABELS, 'user')}
+        hint="Anyone you may see, from any account: search by name or e-mail"
+        autoFocus
+        source={{
+          resource: 'user',
+          label: (row) => `${String(row.first_name)} ${String(row.last_name)} (${String(row.email)})`,
+        }}
+      />
+      <RoleChoice form={form} roles={roles} />
+    </FormDialog>
   );
 }
 
@@ -240,7 +207,7 @@ function RoleDialog({
 }: {
   grant: AccountGrant;
   accountId: string;
-  roles: { id: string; name: string }[];
+  roles: readonly RoleOption[];
   onClose: () => void;
   onDone: (message: string) => void;
   onReload: () => void;
@@ -255,18 +222,8 @@ function RoleDialog({
     onSaved: (_result, { role }) => onDone(`${fullName(grant.user)} is now ${role} here`),
   });
   return (
-    <Modal isOpen onClose={onClose} title={`Change the role of ${fullName(grant.user)}`}>
-      <div className="px-5 pt-3 pb-5">
-        <FormShell form={form} label="Change role" onCancel={onClose}>
-          <ChoiceInput
-            label="Role"
-            value={form.values.role}
-            onChange={(v) => form.set('role', v as z.infer<typeof accountRole>)}
-            options={roles}
-            autoFocus
-          />
-        </FormShell>
-      </div>
-    </Modal>
+    <FormDialog title={`Change the role of ${fullName(grant.user)}`} form={form} label="Change role" onClose={onClose}>
+      <RoleChoice form={form} roles={roles} autoFocus />
+    </FormDialog>
   );
 }

@@ -4,6 +4,7 @@
  * once: the account store takes the saved row, and the shell's theme, logo and navigation follow.
  */
 import { useStore } from '@nanostores/react';
+import type { ComponentProps, ReactNode } from 'react';
 import { update } from '../../../lib/api.ts';
 import { $selectedAccountId, replaceAccount } from '../../../stores/account.ts';
 import { showSuccess } from '../../../stores/alerts.ts';
@@ -24,6 +25,7 @@ import {
   detailsValues,
   flattenIssues,
 } from './account/details.ts';
+import { bindField } from './account/bindField.ts';
 
 export default function AccountDetailsPage() {
   const accountId = useStore($selectedAccountId);
@@ -47,6 +49,24 @@ function Swatch({ colour }: { colour: string }) {
   );
 }
 
+/** A text field with what it shows beside it (a colour's swatch, the logo). */
+function WithPreview({
+  field,
+  hint,
+  children,
+}: {
+  field: ComponentProps<typeof TextInput>;
+  hint: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex items-start gap-3">
+      <TextInput className="grow" {...field} hint={hint} />
+      {children}
+    </div>
+  );
+}
+
 function DetailsForm({ account, onReload }: { account: Account; onReload: () => void }) {
   const form = useResourceForm({
     schema: detailsSchema,
@@ -63,6 +83,7 @@ function DetailsForm({ account, onReload }: { account: Account; onReload: () => 
     },
   });
   const v = form.values;
+  const text = (name: 'name' | 'primary_colour' | 'secondary_colour' | 'logo') => bindField(form, DETAILS_LABELS, name);
   return (
     <div className="max-w-3xl">
       <PageHeader title="Details" />
@@ -73,7 +94,7 @@ function DetailsForm({ account, onReload }: { account: Account; onReload: () => 
       <Card>
         <FormShell form={form} label="Account details">
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextInput label="Name" value={v.name} onChange={(x) => form.set('name', x)} error={form.errors.name} />
+            <TextInput {...text('name')} />
             <ChoiceInput
               label="Type"
               value={v.type}
@@ -85,42 +106,18 @@ function DetailsForm({ account, onReload }: { account: Account; onReload: () => 
           <fieldset className="space-y-4 border-t border-slate-200 pt-4">
             <legend className="text-sm font-semibold text-slate-900">Theme</legend>
             <div className="grid gap-4 sm:grid-cols-2">
-              <div className="flex items-start gap-3">
-                <TextInput
-                  className="grow"
-                  label="Primary colour"
-                  value={v.primary_colour}
-                  onChange={(x) => form.set('primary_colour', x)}
-                  error={form.errors.primary_colour}
-                  hint="A hex colour, like #00badb"
-                />
+              <WithPreview field={text('primary_colour')} hint="A hex colour, like #00badb">
                 <Swatch colour={v.primary_colour} />
-              </div>
-              <div className="flex items-start gap-3">
-                <TextInput
-                  className="grow"
-                  label="Secondary colour"
-                  value={v.secondary_colour}
-                  onChange={(x) => form.set('secondary_colour', x)}
-                  error={form.errors.secondary_colour}
-                  hint="A hex colour, like #334155"
-                />
+              </WithPreview>
+              <WithPreview field={text('secondary_colour')} hint="A hex colour, like #334155">
                 <Swatch colour={v.secondary_colour} />
-              </div>
+              </WithPreview>
             </div>
-            <div className="flex items-start gap-3">
-              <TextInput
-                className="grow"
-                label="Logo URL"
-                value={v.logo}
-                onChange={(x) => form.set('logo', x)}
-                error={form.errors.logo}
-                hint="An https or data:image address; empty shows the product logo"
-              />
+            <WithPreview field={text('logo')} hint="An https or data:image address; empty shows the product logo">
               {v.logo && /^(https:\/\/|data:image\/)/.test(v.logo) ? (
                 <img src={v.logo} alt="Logo preview" className="mt-7 h-9 w-auto max-w-32 object-contain" />
               ) : null}
-            </div>
+            </WithPreview>
           </fieldset>
           <fieldset className="space-y-3 border-t border-slate-200 pt-4">
             <legend className="text-sm font-semibold text-slate-900">Feature flags</legend>

@@ -6,18 +6,16 @@
 import { useStore } from '@nanostores/react';
 import { useLocation } from 'wouter';
 import { request } from '../../../lib/api.ts';
-import { grantableRoles } from '../../../shared/access.ts';
 import { bulkUserRow } from '../../../shared/schemas/account-users.ts';
 import { $role, $selectedAccount, $selectedAccountId } from '../../../stores/account.ts';
 import { showSuccess } from '../../../stores/alerts.ts';
-import { ChoiceInput } from '../../kit/fields.tsx';
 import { FormShell } from '../../kit/FormShell.tsx';
 import { useResourceForm } from '../../kit/useResourceForm.ts';
 import { paths } from '../../routes/index.ts';
 import { Card } from '../../shared/Card.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { UserFields, USER_FIELD_LABELS } from '../../shared/UserFields.tsx';
-import { roleName } from './account/people.ts';
+import { roleOptions, RoleChoice } from '../../shared/people.tsx';
 
 const LABELS = { ...USER_FIELD_LABELS, role: 'Role' };
 
@@ -26,7 +24,7 @@ export default function AdminUserCreatePage() {
   const account = useStore($selectedAccount);
   const actorRole = useStore($role) ?? 'read';
   const [, navigate] = useLocation();
-  const roles = grantableRoles(actorRole).map((id) => ({ id, name: roleName(id) }));
+  const roles = roleOptions(actorRole);
   const form = useResourceForm({
     schema: bulkUserRow,
     initial: { first_name: '', last_name: '', email: '', role: 'read' },
@@ -54,13 +52,7 @@ export default function AdminUserCreatePage() {
           onCancel={() => navigate(paths.adminSection('users'))}
         >
           <UserFields form={form} autoFocus />
-          <ChoiceInput
-            label="Role"
-            value={form.values.role}
-            onChange={(v) => form.set('role', v)}
-            options={roles}
-            error={form.errors.role}
-          />
+          <RoleChoice form={form} roles={roles} />
         </FormShell>
       </Card>
     </div>

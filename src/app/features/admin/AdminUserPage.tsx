@@ -29,7 +29,7 @@ import { PageHeader } from '../../shared/PageHeader.tsx';
 import { UserFields, USER_FIELD_LABELS } from '../../shared/UserFields.tsx';
 import { TableHead } from '../../shared/TableHead.tsx';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
-import { fullName, roleName } from './account/people.ts';
+import { fullName, roleName } from '../../shared/people.tsx';
 import { userGrantLines } from './account/userGrants.ts';
 
 const LABELS = USER_FIELD_LABELS;

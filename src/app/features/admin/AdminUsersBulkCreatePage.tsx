@@ -25,8 +25,8 @@ import { PageHeader } from '../../shared/PageHeader.tsx';
 import { PressButton } from '../../shared/PressButton.tsx';
 import { useUnsavedForm } from '../../shared/useUnsavedForm.ts';
 import { readBulkUsers } from './account/bulkUsers.ts';
-import { roleName } from './account/people.ts';
-import { ResponsiveTableHead, WIDE_CELL } from './account/TableParts.tsx';
+import { roleName } from '../../shared/people.tsx';
+import { ScrollTable, WIDE_CELL } from './account/TableParts.tsx';
 
 const EXAMPLE =
   'first name,last name,email,role\nAda,Lovelace,ada@example.com,write\nAlan,Turing,alan@example.com,read';
@@ -152,48 +152,39 @@ export default function AdminUsersBulkCreatePage() {
                 ? `${badRows} of ${input.rows.length} rows have errors; fix them before creating`
                 : `${input.rows.length} ${input.rows.length === 1 ? 'row is' : 'rows are'} ready to create`}
           </p>
-          <div className="overflow-x-auto" role="region" aria-label="Validation report, scrollable" tabIndex={0}>
-            <table className="w-full text-left text-sm" aria-label="Validation report">
-              <ResponsiveTableHead
-                columns={[
-                  { label: 'Row' },
-                  { label: 'Name', wide: true },
-                  { label: 'E-mail' },
-                  { label: 'Role', wide: true },
-                  { label: 'Result' },
-                ]}
-              />
-              <tbody className="divide-y divide-slate-100">
-                {input.rows.map((row, index) => {
-                  const rowIssues = issuesOf(index + 1);
-                  return (
-                    <tr key={index} data-testid="bulk-row" className={rowIssues.length ? 'bg-red-50/60' : undefined}>
-                      <td className="px-4 py-2 text-slate-600 tabular-nums sm:pl-0">{index + 1}</td>
-                      <td className={`px-4 py-2 font-medium text-slate-900 ${WIDE_CELL}`}>
-                        {row.first_name} {row.last_name}
-                      </td>
-                      <td className="px-4 py-2 break-all">{row.email}</td>
-                      <td className={`px-4 py-2 ${WIDE_CELL}`}>{row.role ? roleName(row.role) : ''}</td>
-                      <td className="px-4 py-2">
-                        {rowIssues.length ? (
-                          <ul className="space-y-0.5 text-red-700">
-                            {rowIssues.map((issue) => (
-                              <li key={`${issue.field}:${issue.message}`}>
-                                {issue.field ? `${FIELD_NAMES[issue.field]}: ` : ''}
-                                {issue.message}
-                              </li>
-                            ))}
-                          </ul>
-                        ) : (
-                          <Badge className={STATUS_TONES.success}>OK</Badge>
-                        )}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+          <ScrollTable
+            label="Validation report"
+            columns={['Row', 'Name', 'E-mail', 'Role', 'Result']}
+            wide={['Name', 'Role']}
+          >
+            {input.rows.map((row, index) => {
+              const rowIssues = issuesOf(index + 1);
+              return (
+                <tr key={index} data-testid="bulk-row" className={rowIssues.length ? 'bg-red-50/60' : undefined}>
+                  <td className="px-4 py-2 text-slate-600 tabular-nums sm:pl-0">{index + 1}</td>
+                  <td className={`px-4 py-2 font-medium text-slate-900 ${WIDE_CELL}`}>
+                    {row.first_name} {row.last_name}
+                  </td>
+                  <td className="px-4 py-2 break-all">{row.email}</td>
+                  <td className={`px-4 py-2 ${WIDE_CELL}`}>{row.role ? roleName(row.role) : ''}</td>
+                  <td className="px-4 py-2">
+                    {rowIssues.length ? (
+                      <ul className="space-y-0.5 text-red-700">
+                        {rowIssues.map((issue) => (
+                          <li key={`${issue.field}:${issue.message}`}>
+                            {issue.field ? `${FIELD_NAMES[issue.field]}: ` : ''}
+                            {issue.message}
+                          </li>
+                        ))}
+                      </ul>
+                    ) : (
+                      <Badge className={STATUS_TONES.success}>OK</Badge>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </ScrollTable>
         </Card>
       ) : null}
     </div>

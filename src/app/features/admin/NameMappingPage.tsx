@@ -21,15 +21,17 @@ import type { Column } from '../../kit/DataTable.tsx';
 import type { ListFilter } from '../../kit/ListFilters.tsx';
 import { ListView } from '../../kit/ListView.tsx';
 import { ChoiceInput, ReferencePicker, TextInput } from '../../kit/fields.tsx';
-import { FormShell } from '../../kit/FormShell.tsx';
+import { DialogBody, FormDialog } from '../../shared/FormDialog.tsx';
 import { useRecord } from '../../kit/useRecord.ts';
 import { useResourceForm } from '../../kit/useResourceForm.ts';
 import { useResourceList, type ResourceListSpec } from '../../kit/useResourceList.ts';
 import { Skeleton } from '../../shared/EmptyState.tsx';
 import { Modal } from '../../shared/Modal.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
+import { RowAction } from '../../shared/people.tsx';
 import { PressButton } from '../../shared/PressButton.tsx';
 import { useAsync } from '../../shared/useAsync.ts';
+import { bindField } from './account/bindField.ts';
 import {
   cleanNameOf,
   lookupNames,
@@ -105,20 +107,8 @@ export default function NameMappingPage() {
         csv="name-mappings"
         rowActions={(m) => (
           <>
-            <button
-              type="button"
-              className="text-sm font-medium text-primary-strong hover:underline"
-              onClick={() => setEditing(m)}
-            >
-              Edit<span className="sr-only"> {m.source_name}</span>
-            </button>
-            <button
-              type="button"
-              className="text-sm font-medium text-red-700 hover:underline"
-              onClick={() => setDeleting(m)}
-            >
-              Delete<span className="sr-only"> {m.source_name}</span>
-            </button>
+            <RowAction label="Edit" what={m.source_name} onPress={() => setEditing(m)} />
+            <RowAction label="Delete" what={m.source_name} danger onPress={() => setDeleting(m)} />
           </>
         )}
         empty={(filtered) => ({ title: filtered ? 'No mapping matches' : 'No name mappings yet' })}
@@ -186,9 +176,9 @@ function MappingDialog({
   if (!record.data && !record.error)
     return (
       <Modal isOpen onClose={() => onClose(false)} title={`Edit ${mapping.source_name}`}>
-        <div className="px-5 pt-3 pb-5">
+        <DialogBody>
           <Skeleton className="h-48 w-full" />
-        </div>
+        </DialogBody>
       </Modal>
     );
   return (
@@ -234,48 +224,43 @@ function MappingForm({
   const type = form.values.type;
   const lookup = isLookupMappingType(type);
   return (
-    <Modal isOpen onClose={() => onClose(false)} title={mapping ? `Edit ${mapping.source_name}` : 'Create mapping'}>
-      <div className="px-5 pt-3 pb-5">
-        <FormShell form={form} label={mapping ? 'Edit mapping' : 'Create mapping'} onCancel={() => onClose(false)}>
-          <ChoiceInput
-            label="Type"
-            value={type}
-            onChange={(value) => {
-              form.set('type', value as NameMappingType);
-              form.set('target', null);
-              form.set('clean_name', null);
-            }}
-            options={NAME_MAPPING_TYPE_OPTIONS}
-            error={form.errors.type}
-            autoFocus
-          />
-          <TextInput
-            label="Raw name"
-            value={form.values.source_name}
-            onChange={(value) => form.set('source_name', value)}
-            error={form.errors.source_name}
-            hint="As the imported file spells it; case and surrounding spaces do not matter"
-          />
-          {lookup ? (
-            <ReferencePicker
-              key={type}
-              label="Clean name"
-              value={form.values.target}
-              onChange={(value) => form.set('target', value)}
-              error={form.errors.target}
-              hint={`One of the ${NAME_MAPPING_TYPE_TITLES[type].toLowerCase()} lookup names`}
-              source={{ resource: type, label: (row) => String(row.name) }}
-            />
-          ) : (
-            <TextInput
-              label="Clean name"
-              value={form.values.clean_name ?? ''}
-              onChange={(value) => form.set('clean_name', value === '' ? null : value)}
-              error={form.errors.clean_name}
-            />
-          )}
-        </FormShell>
-      </div>
-    </Modal>
+    <FormDialog
+      title={mapping ? `Edit ${mapping.source_name}` : 'Create mapping'}
+      form={form}
+      label={mapping ? 'Edit mapping' : 'Create mapping'}
+      onClose={() => onClose(false)}
+    >
+      <ChoiceInput
+        label="Type"
+        value={type}
+        onChange={(value) => {
+          form.set('type', value as NameMappingType);
+          form.set('target', null);
+          form.set('clean_name', null);
+        }}
+        options={NAME_MAPPING_TYPE_OPTIONS}
+        error={form.errors.type}
+        autoFocus
+      />
+      <TextInput
+        {...bindField(form, LABELS, 'source_name')}
+        hint="As the imported file spells it; case and surrounding spaces do not matter"
+      />
+      {lookup ? (
+        <ReferencePicker
+          key={type}
+          {...bindField(form, LABELS, 'target')}
+          hint={`One of the ${NAME_MAPPING_TYPE_TITLES[type].toLowerCase()} lookup names`}
+          source={{ resource: type, label: (row) => String(row.name) }}
+        />
+      ) : (
+        <TextInput
+          label="Clean name"
+          value={form.values.clean_name ?? ''}
+          onChange={(value) => form.set('clean_name', value === '' ? null : value)}
+          error={form.errors.clean_name}
+        />
+      )}
+    </FormDialog>
   );
 }

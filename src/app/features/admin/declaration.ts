@@ -10,6 +10,7 @@ import type { ResourceName, ResourceRow } from '../../../shared/schemas/index.ts
 import type { Column } from '../../kit/DataTable.tsx';
 import type { ListFilter } from '../../kit/ListFilters.tsx';
 import type { ListBase, SortSpec } from '../../kit/listState.ts';
+import { columnsOf, type ColumnForms } from './sections/columns.tsx';
 
 /** What a declaration may read: the account the Account Admin Menu acts on (decisions.md §3). */
 export interface SectionContext {
@@ -63,9 +64,20 @@ export interface AdminDeclaration<Name extends ResourceName = ResourceName> {
   recordName?: (row: ResourceRow<Name>) => string;
 }
 
-/** Declares a section with its rows typed from the registry. */
-export function declare<Name extends ResourceName>(declaration: AdminDeclaration<Name>): AdminDeclaration<Name> {
-  return declaration;
+/**
+ * Declares a section with its rows typed from the registry. Its columns may be written with the
+ * column forms for its resource (`columns: ({ field, reference }) => [...]`).
+ */
+export function declare<Name extends ResourceName>(
+  declaration: Omit<AdminDeclaration<Name>, 'columns'> & {
+    columns: AdminDeclaration<Name>['columns'] | ((forms: ColumnForms<Name>) => AdminDeclaration<Name>['columns']);
+  },
+): AdminDeclaration<Name> {
+  const { columns } = declaration;
+  return {
+    ...declaration,
+    columns: typeof columns === 'function' ? columns(columnsOf(declaration.resource)) : columns,
+  };
 }
 
 /** A date-time as a short day and time ('2026-11-01 09:30'). */

@@ -17,9 +17,9 @@ export default declare({
   filters: [
     { name: 'type', label: 'Type', kind: 'choice', options: Object.entries(TYPES).map(([id, name]) => ({ id, name })) },
   ],
-  columns: [
-    { id: 'name', header: 'Name', sortField: 'name', csv: (a) => a.name, cell: (a) => a.name },
-    { id: 'type', header: 'Type', sortField: 'type', csv: (a) => a.type, cell: (a) => TYPES[a.type] },
+  columns: ({ field }) => [
+    field('name', 'Name', { sortable: true }),
+    field('type', 'Type', { sortable: true, cell: (a) => TYPES[a.type] }),
     {
       id: 'features',
       header: 'Features',

@@ -1,36 +1,20 @@
 /** Import Job Configs (super): how automated imports fetch data, from which vendor, on what schedule. */
 import { Badge, STATUS_TONES } from '../../../shared/Badge.tsx';
 import { declare } from '../declaration.ts';
-import { RefName } from '../RefName.tsx';
 
 export default declare({
   resource: 'import-job-config',
   noun: 'import job configs',
   intro: () => 'How automated imports fetch delivery data. Configs without an account serve every account.',
   filters: [{ name: 'vendor', label: 'Vendor', kind: 'reference', resource: 'third-party-macro-vendor' }],
-  columns: [
-    { id: 'name', header: 'Name', sortField: 'name', csv: (c) => c.name, cell: (c) => c.name },
-    {
-      id: 'job_type',
-      header: 'Job type',
-      sortField: 'job_type',
-      csv: (c) => c.job_type,
-      cell: (c) => c.job_type.replace(/_/g, ' '),
-    },
-    {
-      id: 'vendor',
-      header: 'Vendor',
+  columns: ({ field, reference }) => [
+    field('name', 'Name', { sortable: true }),
+    field('job_type', 'Job type', { sortable: true, cell: (c) => c.job_type.replace(/_/g, ' ') }),
+    reference('vendor', 'Vendor', 'third-party-macro-vendor', { wide: true }),
+    field('schedule', 'Schedule', {
       wide: true,
-      csv: (c) => c.vendor,
-      cell: (c) => <RefName resource="third-party-macro-vendor" id={c.vendor} />,
-    },
-    {
-      id: 'schedule',
-      header: 'Schedule',
-      wide: true,
-      csv: (c) => c.schedule,
       cell: (c) => (c.schedule ? <code>{c.schedule}</code> : 'On upload'),
-    },
+    }),
     {
       id: 'enabled',
       header: 'Enabled',

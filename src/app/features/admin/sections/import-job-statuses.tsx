@@ -8,7 +8,6 @@ import { paths } from '../../../routes/index.ts';
 import { ImportStatusBadge } from '../../../shared/Badge.tsx';
 import { formatDateTime } from '../../../../shared/date-format.ts';
 import { declare, type SectionContext } from '../declaration.ts';
-import { RefName } from '../RefName.tsx';
 
 export default function importJobStatuses({ params }: SectionContext) {
   const correlation = params.correlationId;
@@ -34,7 +33,7 @@ export default function importJobStatuses({ params }: SectionContext) {
           { name: 'correlation_id', label: 'Correlation id', kind: 'text' },
         ],
     canDelete: false,
-    columns: [
+    columns: ({ field, reference }) => [
       {
         id: 'created',
         header: 'When',
@@ -43,13 +42,7 @@ export default function importJobStatuses({ params }: SectionContext) {
         nowrap: true,
         cell: (s) => formatDateTime(s.created_at),
       },
-      {
-        id: 'status',
-        header: 'Status',
-        sortField: 'status',
-        csv: (s) => s.status,
-        cell: (s) => <ImportStatusBadge status={s.status} />,
-      },
+      field('status', 'Status', { sortable: true, cell: (s) => <ImportStatusBadge status={s.status} /> }),
       {
         id: 'correlation',
         header: 'Correlation id',
@@ -65,28 +58,13 @@ export default function importJobStatuses({ params }: SectionContext) {
           </Link>
         ),
       },
-      {
-        id: 'account',
-        header: 'Account',
+      reference('account', 'Account', 'account', { wide: true }),
+      reference('measurement', 'Measurement', 'measurement', { wide: true }),
+      field('message', 'Message', {
         wide: true,
-        csv: (s) => s.account,
-        cell: (s) => <RefName resource="account" id={s.account} />,
-      },
-      {
-        id: 'measurement',
-        header: 'Measurement',
-        wide: true,
-        csv: (s) => s.measurement,
-        cell: (s) => <RefName resource="measurement" id={s.measurement} />,
-      },
-      {
-        id: 'message',
-        header: 'Message',
-        wide: true,
-        csv: (s) => s.message,
         // Messages name files ('northwind_weekly_social_roll_up_2026-11-01.xlsx'): break them anywhere.
         cell: (s) => <span className="[overflow-wrap:anywhere]">{s.message || '—'}</span>,
-      },
+      }),
     ],
     fields: [],
   });

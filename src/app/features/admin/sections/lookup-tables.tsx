@@ -15,8 +15,8 @@ export default function lookupTable({ params }: SectionContext) {
     resource: table.resource,
     noun: table.title.toLowerCase(),
     intro: () => `${table.title} every account chooses from. Only super admins change them.`,
-    columns: [
-      { id: 'name', header: 'Name', sortField: 'name', csv: (r) => r.name, cell: (r) => r.name },
+    columns: ({ field }) => [
+      field('name', 'Name', { sortable: true }),
       ...(vendors
         ? [
             {

@@ -21,15 +21,9 @@ export default declare({
     `Reports that ${accountName} opens from its Reports area, with their metrics and grouping fixed. Reports without an account show for every account.`,
   base: ({ accountId }) => ({ account: accountOwners(accountId) }),
   initial: ({ accountId }) => ({ account: accountId, type: 'table' }),
-  columns: [
-    { id: 'name', header: 'Name', sortField: 'name', csv: (r) => r.name, cell: (r) => r.name },
-    {
-      id: 'type',
-      header: 'Type',
-      sortField: 'type',
-      csv: (r) => r.type,
-      cell: (r) => r.type.charAt(0).toUpperCase() + r.type.slice(1),
-    },
+  columns: ({ field }) => [
+    field('name', 'Name', { sortable: true }),
+    field('type', 'Type', { sortable: true, cell: (r) => r.type.charAt(0).toUpperCase() + r.type.slice(1) }),
     {
       id: 'metrics',
       header: 'Metrics',

@@ -1,6 +1,5 @@
 /** Third Party Macros (root): ad-server macros by vendor (spec §3: macro, vendor), with a vendor filter. */
 import { declare } from '../declaration.ts';
-import { RefName } from '../RefName.tsx';
 
 export default declare({
   resource: 'third-party-macro',
@@ -10,30 +9,12 @@ export default declare({
   intro: () =>
     'The macros each ad server fills in a measurement tag. Macros without an account apply to every account.',
   filters: [{ name: 'vendor', label: 'Vendor', kind: 'reference', resource: 'third-party-macro-vendor' }],
-  columns: [
-    { id: 'id', header: 'Id', csv: (m) => m.id, cell: (m) => <span className="font-mono text-xs">{m.id}</span> },
-    { id: 'macro', header: 'Macro', sortField: 'macro', csv: (m) => m.macro, cell: (m) => <code>{m.macro}</code> },
-    {
-      id: 'vendor',
-      header: 'Vendor',
-      csv: (m) => m.vendor,
-      cell: (m) => <RefName resource="third-party-macro-vendor" id={m.vendor} />,
-    },
-    {
-      id: 'parameter',
-      header: 'Parameter',
-      sortField: 'parameter',
-      wide: true,
-      csv: (m) => m.parameter,
-      cell: (m) => m.parameter,
-    },
-    {
-      id: 'account',
-      header: 'Account',
-      wide: true,
-      csv: (m) => m.account,
-      cell: (m) => <RefName resource="account" id={m.account} none="Every account" />,
-    },
+  columns: ({ field, reference }) => [
+    field('id', 'Id', { cell: (m) => <span className="font-mono text-xs">{m.id}</span> }),
+    field('macro', 'Macro', { sortable: true, cell: (m) => <code>{m.macro}</code> }),
+    reference('vendor', 'Vendor', 'third-party-macro-vendor'),
+    field('parameter', 'Parameter', { sortable: true, wide: true }),
+    reference('account', 'Account', 'account', { wide: true, none: 'Every account' }),
   ],
   fields: [
     { name: 'macro', label: 'Macro', hint: 'As the ad server writes it, e.g. ${CACHEBUSTER}.' },

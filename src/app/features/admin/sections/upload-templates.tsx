@@ -1,23 +1,16 @@
 /** Upload Templates (super): how an uploaded file's columns map onto metric fields. */
 import { declare } from '../declaration.ts';
-import { RefName } from '../RefName.tsx';
 
 export default declare({
   resource: 'upload-template',
   noun: 'upload templates',
   intro: () =>
     'How the columns of an uploaded file map onto LAMP’s fields. Templates without an account serve every account.',
-  columns: [
-    { id: 'name', header: 'Name', sortField: 'name', csv: (t) => t.name, cell: (t) => t.name },
-    { id: 'file_type', header: 'File type', csv: (t) => t.file_type, cell: (t) => t.file_type.toUpperCase() },
+  columns: ({ field, reference }) => [
+    field('name', 'Name', { sortable: true }),
+    field('file_type', 'File type', { cell: (t) => t.file_type.toUpperCase() }),
     { id: 'columns', header: 'Columns', align: 'right', csv: (t) => t.columns.length, cell: (t) => t.columns.length },
-    {
-      id: 'account',
-      header: 'Account',
-      wide: true,
-      csv: (t) => t.account,
-      cell: (t) => <RefName resource="account" id={t.account} none="Every account" />,
-    },
+    reference('account', 'Account', 'account', { wide: true, none: 'Every account' }),
   ],
   fields: [
     { name: 'name', label: 'Name' },
