@@ -105,7 +105,12 @@ export function Breadcrumbs({ pathname, route }: { pathname: string; route: Rout
         {crumbs.map((crumb, index) => {
           const last = index === crumbs.length - 1;
           return (
-            <li key={`${index}-${crumb.label}`} className="flex min-w-0 items-center gap-1">
+            // The page's own crumb takes the rest of its line, cut to fit, rather than wrap: the
+            // line count stays the same when a record's name replaces its id, so the page does not move.
+            <li
+              key={`${index}-${crumb.label}`}
+              className={`flex items-center gap-1 ${last ? 'min-w-16 flex-1' : 'min-w-0'}`}
+            >
               {index > 0 ? (
                 <span aria-hidden="true" className="text-slate-400">
                   /
