@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './helpers/sandbox.ts';
-import { signIn } from './helpers/session.ts';
+import { openApp, signIn } from './helpers/session.ts';
 
 /**
  * The app paints its frame from the HTML, before the island's JavaScript has arrived, and starts
@@ -126,4 +126,38 @@ test('the report page loads a picker’s code when a person reaches for it, and 
   release();
   await expect(page.getByRole('searchbox', { name: 'Search measurements' })).toBeFocused();
   await expect(page.getByRole('option', { name: 'Select All' })).toBeVisible();
+});
+
+for (const [device, viewport] of [
+  ['a laptop', { width: 1440, height: 900 }],
+  ['a phone', { width: 390, height: 844 }],
+] as const) {
+  test(`on ${device}, the activations list does not move when its rows and their names arrive`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await signIn(page, PERSONA);
+    await recordLayoutShifts(page);
+    await page.goto('/activations/activations');
+    const table = page.getByRole('table', { name: 'Activations of this account' });
+    // The rows with their measurements' names (a name still loading shows '…'), and the pager.
+    await expect(table.getByRole('link', { name: /–/ }).first()).toBeVisible({ timeout: 20_000 });
+    await expect(table).not.toContainText('…');
+    await expect(page.getByRole('navigation', { name: 'Pages' })).toContainText('Showing 1–');
+    expect(await layoutShift(page)).toBeLessThan(0.05);
+  });
+}
+
+test('on a phone, a Spotlight asset does not move when its name, figures and comparisons arrive', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, 'partner@contoso.test');
+  // The asset Lighthouse measures, opened afresh from its address, as a shared link would.
+  const name = 'Alpine: Hero (Feed 4:5)';
+  await openApp(page, '/spotlight/assets?q=Alpine');
+  const href = await page.getByRole('main').getByRole('link', { name }).getAttribute('href');
+  await recordLayoutShifts(page);
+  await page.goto(href ?? '');
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText(name);
+  await expect(page.getByLabel('Compare with')).toBeEnabled();
+  await expect(page.getByTestId('heatmap-canvas')).toBeVisible();
+  expect(await layoutShift(page)).toBeLessThan(0.05);
 });
