@@ -80,13 +80,20 @@ function CrumbItem({ crumb, last }: { crumb: Crumb; last: boolean }) {
       {cut ? <span className="sr-only">{label}</span> : null}
     </>
   );
+  // Positioned, so the cut also clips the whole name kept for screen readers (out of flow), which
+  // would otherwise stick out past a crumb cut to its line's width and widen a phone's page.
   return crumb.href && !last ? (
-    <Link href={crumb.href} className="block truncate hover:underline" title={cut ? label : undefined} data-crumb>
+    <Link
+      href={crumb.href}
+      className="relative block truncate hover:underline"
+      title={cut ? label : undefined}
+      data-crumb
+    >
       {text}
     </Link>
   ) : (
     <span
-      className={`block truncate ${last ? 'font-medium text-slate-900' : ''}`}
+      className={`relative block truncate ${last ? 'font-medium text-slate-900' : ''}`}
       aria-current={last ? 'page' : undefined}
       title={cut ? label : undefined}
       data-crumb
