@@ -29,6 +29,18 @@ import type { Identified, ListModel } from './usePagedList.ts';
 /** The ids of the selected rows. */
 export type RowSelectionState = Readonly<Record<string, true>>;
 const NONE: RowSelectionState = {};
+const NO_ROWS: never[] = [];
+/** Placeholder rows while the first page loads: a page's worth on a laptop's screen. */
+const SKELETON_ROWS = 10;
+
+/** The first page is not drawn yet: its rows, or what they show, are still on their way. */
+function isFirstLoad(
+  list: { loading: boolean; rows: readonly unknown[] },
+  pending: boolean,
+  drewRows: { current: boolean },
+): boolean {
+  return (list.loading && list.rows.length === 0) || (pending && !drewRows.current && list.rows.length > 0);
+}
 
 export interface Column<T> {
   id: string;
@@ -104,6 +116,36 @@ export interface DataTableProps<T extends Identified> {
    * below the small breakpoint, where even the columns that matter do not fit 390 px.
    */
   card?: (row: T) => ReactNode;
+  /**
+   * What the rows show is still on its way (the names of the records they point at): the first
+   * page keeps its placeholder rows until it is in, so rows do not grow under the reader.
+   */
+  pending?: boolean;
+}
+
+/**
+ * The first page's placeholder: rows of the table's own columns, with their cells' padding and one
+ * line of text's height, so the header stays where it is and the rows only fill in.
+ */
+function SkeletonRows<T>({
+  columns,
+  rows,
+  selecting,
+}: {
+  columns: readonly Column<T>[];
+  rows: number;
+  selecting: boolean;
+}) {
+  return Array.from({ length: rows }, (_, i) => (
+    <tr key={i}>
+      {selecting ? <td className="w-10 px-3 py-2" /> : null}
+      {columns.map((column) => (
+        <td key={column.id} className={`py-2.5 ${cellClass(column)}`}>
+          <Skeleton className="my-0.5 h-4 w-full" />
+        </td>
+      ))}
+    </tr>
+  ));
 }
 
 function SortButton({
@@ -214,6 +256,7 @@ export function DataTable<T extends Identified>({
   caption,
   rowTestId,
   card,
+  pending = false,
 }: DataTableProps<T>) {
   const { state, set } = list;
   const drawn = useProgressiveRows(list.rows);
@@ -244,9 +287,14 @@ export function DataTable<T extends Identified>({
   // A new page, sort or filter clears what was selected: the selection names rows on screen.
   useEffect(() => onChange?.({}), [onChange, list.rows]);
 
+  // Whether rows have been drawn: a later page waits for nothing (it replaces rows already there).
+  const drewRows = useRef(false);
+  useEffect(() => {
+    if (!isFirstLoad(list, pending, drewRows)) drewRows.current = true;
+  });
+
   if (list.error) return <ErrorPlaceholder name={list.spec.noun} error={list.error} />;
-  const loadingFirst = list.loading && list.rows.length === 0;
-  const columnCount = columns.length + (selection ? 1 : 0);
+  const loadingFirst = isFirstLoad(list, pending, drewRows);
   const selectedCount = selectable.filter((id) => selected[id]).length;
   const emptyNote =
     !list.loading && list.rows.length === 0 ? (
@@ -259,7 +307,12 @@ export function DataTable<T extends Identified>({
     <div>
       {card ? (
         <div className="rounded-xl border border-slate-200 bg-white shadow-sm sm:hidden">
-          <CardList rows={drawn} card={card} label={caption ?? list.spec.noun} loading={list.loading} />
+          <CardList
+            rows={loadingFirst ? NO_ROWS : drawn}
+            card={card}
+            label={caption ?? list.spec.noun}
+            loading={list.loading || loadingFirst}
+          />
           {emptyNote}
         </div>
       ) : null}
@@ -317,32 +370,30 @@ export function DataTable<T extends Identified>({
               })}
             </tr>
           </thead>
-          <tbody className="divide-y divide-slate-100">
-            {loadingFirst
-              ? Array.from({ length: Math.min(state.size, 5) }, (_, i) => (
-                  <tr key={i}>
-                    <td colSpan={columnCount} className="px-4 py-3">
-                      <Skeleton className="h-4 w-full" />
-                    </td>
-                  </tr>
-                ))
-              : drawn.map((row) => (
-                  <DataRow
-                    key={row.id}
-                    row={row}
-                    columns={columns}
-                    label={rowLabel(row)}
-                    selected={selection ? selected[row.id] === true : undefined}
-                    selectable={writable.has(row.id)}
-                    onToggle={onToggle}
-                    testId={rowTestId}
-                  />
-                ))}
+          {/* The rows replace the placeholder's body rather than move it. */}
+          <tbody className="divide-y divide-slate-100" key={loadingFirst ? 'placeholder' : 'rows'}>
+            {loadingFirst ? (
+              <SkeletonRows columns={columns} rows={Math.min(state.size, SKELETON_ROWS)} selecting={selecting} />
+            ) : (
+              drawn.map((row) => (
+                <DataRow
+                  key={row.id}
+                  row={row}
+                  columns={columns}
+                  label={rowLabel(row)}
+                  selected={selection ? selected[row.id] === true : undefined}
+                  selectable={writable.has(row.id)}
+                  onToggle={onToggle}
+                  testId={rowTestId}
+                />
+              ))
+            )}
           </tbody>
         </table>
         {emptyNote}
       </div>
-      <ListPager list={list} />
+      {/* Drawn with the rows: while they load it would only say 'No rows', then move below them. */}
+      {loadingFirst ? null : <ListPager list={list} />}
     </div>
   );
 }

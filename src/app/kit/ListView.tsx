@@ -42,6 +42,8 @@ export interface ListViewProps<T extends Identified> {
   rowTestId?: string;
   /** A row as a card: phones get a list of cards instead of the table (DataTable). */
   card?: (row: T) => ReactNode;
+  /** What the rows show is still loading (DataTable): the first page waits for it. */
+  pending?: boolean;
 }
 
 /**
@@ -71,6 +73,7 @@ export function ListView<T extends Identified>({
   caption,
   rowTestId,
   card,
+  pending,
 }: ListViewProps<T>) {
   const selection = useRowSelection();
   const shown = useMemo(() => {
@@ -103,6 +106,7 @@ export function ListView<T extends Identified>({
         caption={caption}
         rowTestId={rowTestId}
         card={card}
+        pending={pending}
       />
     </section>
   );

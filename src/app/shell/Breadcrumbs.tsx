@@ -86,13 +86,20 @@ function CrumbItem({ crumb, last }: { crumb: Crumb; last: boolean }) {
       {cut ? <span className="sr-only">{label}</span> : null}
     </>
   );
+  // Positioned, so the cut also clips the whole name kept for screen readers (out of flow), which
+  // would otherwise stick out past a crumb cut to its line's width and widen a phone's page.
   return crumb.href && !last ? (
-    <Link href={crumb.href} className="block truncate hover:underline" title={cut ? label : undefined} data-crumb>
+    <Link
+      href={crumb.href}
+      className="relative block truncate hover:underline"
+      title={cut ? label : undefined}
+      data-crumb
+    >
       {text}
     </Link>
   ) : (
     <span
-      className={`block truncate ${last ? 'font-medium text-slate-900' : ''}`}
+      className={`relative block truncate ${last ? 'font-medium text-slate-900' : ''}`}
       aria-current={last ? 'page' : undefined}
       title={cut ? label : undefined}
       data-crumb
@@ -111,7 +118,12 @@ export function Breadcrumbs({ pathname, route }: { pathname: string; route: Rout
         {crumbs.map((crumb, index) => {
           const last = index === crumbs.length - 1;
           return (
-            <li key={`${index}-${crumb.label}`} className="flex min-w-0 items-center gap-1">
+            // The page's own crumb takes the rest of its line, cut to fit, rather than wrap: the
+            // line count stays the same when a record's name replaces its id, so the page does not move.
+            <li
+              key={`${index}-${crumb.label}`}
+              className={`flex items-center gap-1 ${last ? 'min-w-16 flex-1' : 'min-w-0'}`}
+            >
               {index > 0 ? (
                 <span aria-hidden="true" className="text-slate-400">
                   /

@@ -200,6 +200,7 @@ export default function ActivationsPage() {
         csv="activations"
         caption="Activations of this account"
         rowTestId="activation-row"
+        pending={!measurements || !lists || !vendors}
         rowActions={
           canWrite
             ? (a) => [

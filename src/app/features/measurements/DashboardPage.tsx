@@ -135,7 +135,7 @@ export default function DashboardPage({ params }: PageProps) {
           {/* On a phone the name wraps to up to three lines with the badge on a line of its own; the
               lines and the badge's place are kept from the first paint, so nothing below moves when
               the name arrives (CLS). From sm up the name is one truncated line beside the badge. */}
-          <div className="flex flex-wrap items-center gap-3">
+          <div className="flex flex-wrap items-center gap-3 sm:flex-nowrap">
             <h1 className="line-clamp-3 min-h-24 w-full text-2xl font-semibold tracking-tight break-words text-slate-900 sm:block sm:min-h-0 sm:w-auto sm:truncate">
               {flight?.name ?? <Skeleton className="h-8 w-72 max-w-full" />}
             </h1>

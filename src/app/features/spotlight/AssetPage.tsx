@@ -269,8 +269,11 @@ function Asset({ assetId }: { assetId: string }) {
   if (asset.error) return <ErrorPlaceholder name="asset" error={asset.error} />;
   if (!stim)
     return (
-      <div className="space-y-4">
-        <Skeleton className="h-8 w-2/3" />
+      <div className="space-y-5">
+        <div>
+          <Skeleton className="h-8 w-2/3" />
+          <Skeleton className="mt-1 h-5 w-1/3" />
+        </div>
         <Skeleton className="h-96" />
       </div>
     );
@@ -288,15 +291,17 @@ function Asset({ assetId }: { assetId: string }) {
             </Link>
           </p>
         </div>
-        {stim.results && choices.length ? (
+        {/* There from the first paint of the results, its width fixed: the other assets load after this one. */}
+        {stim.results ? (
           <label className="flex flex-col text-sm font-medium text-slate-700">
             Compare with
             <select
               value={compareId}
+              disabled={choices.length === 0}
               onChange={(e) =>
                 navigate(e.target.value ? `${location}?compare=${e.target.value}` : location, { replace: true })
               }
-              className="mt-1 max-w-xs rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-normal text-slate-900 shadow-sm"
+              className="mt-1 w-72 max-w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-normal text-slate-900 shadow-sm"
             >
               <option value="">No comparison</option>
               {choices.map((s) => (
