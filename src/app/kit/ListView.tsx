@@ -20,6 +20,15 @@ export interface EmptyText {
   body?: ReactNode;
 }
 
+/**
+ * What an empty list says: narrowed by a search or filter, 'No {noun} match' and what to change;
+ * otherwise the page's own words for a list with nothing in it yet.
+ */
+export function emptyWhen(noun: string, none: EmptyText, narrowedBy = 'the search') {
+  return (filtered: boolean): EmptyText =>
+    filtered ? { title: `No ${noun} match`, body: `Change ${narrowedBy} to see more.` } : none;
+}
+
 export interface ListViewProps<T extends Identified> {
   list: ListModel<T>;
   columns: readonly Column<T>[];

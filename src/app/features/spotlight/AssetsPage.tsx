@@ -6,7 +6,8 @@
 import { Link } from 'wouter';
 import type { Stim } from '../../../shared/schemas/spotlight.ts';
 import type { Column } from '../../kit/DataTable.tsx';
-import { ListView } from '../../kit/ListView.tsx';
+import { linkColumn } from '../../kit/columns.tsx';
+import { emptyWhen, ListView } from '../../kit/ListView.tsx';
 import { usePagedList } from '../../kit/usePagedList.ts';
 import { paths } from '../../routes/index.ts';
 import { PageHeader } from '../../shared/PageHeader.tsx';
@@ -81,23 +82,19 @@ function figureColumn(field: 'noticed_pct' | 'dwell_s' | 'ttff_s', header: strin
 
 const COLUMNS: readonly Column<Stim>[] = [
   { id: 'creative', header: 'Creative', cell: (asset) => <Thumbnail stim={asset} className="h-14 w-14" /> },
-  {
-    id: 'name',
+  linkColumn({
     header: 'Asset',
-    sortField: 'name',
+    text: (asset) => asset.name,
+    href: (asset) => paths.spotlightAsset(asset.id),
+    look: 'strong',
     rowHeader: true,
-    csv: (asset) => asset.name,
-    cell: (asset) => (
-      <div className="max-w-[26rem]">
-        <Link href={paths.spotlightAsset(asset.id)} className="font-medium text-slate-900 no-underline hover:underline">
-          {asset.name}
-        </Link>
-        <p className="mt-0.5 text-xs font-normal text-slate-600">
-          {asset.brief_name} · {asset.type === 'video' ? `video, ${asset.duration_s} s` : 'image'}
-        </p>
-      </div>
+    width: 'max-w-[26rem]',
+    detail: (asset) => (
+      <>
+        {asset.brief_name} · {asset.type === 'video' ? `video, ${asset.duration_s} s` : 'image'}
+      </>
     ),
-  },
+  }),
   { id: 'study', header: 'Study', csvOnly: true, csv: (asset) => asset.brief_name, cell: (asset) => asset.brief_name },
   { id: 'type', header: 'Type', csvOnly: true, csv: (asset) => asset.type, cell: (asset) => asset.type },
   figureColumn('noticed_pct', '% noticed'),
@@ -146,11 +143,10 @@ function Assets() {
         csv="assets"
         caption="Assets"
         card={(asset) => <AssetCard asset={asset} />}
-        empty={(filtered) =>
-          filtered
-            ? { title: 'No assets match', body: 'Change the search to see more.' }
-            : { title: 'No assets yet', body: 'Assets of the studies this company runs appear here.' }
-        }
+        empty={emptyWhen('assets', {
+          title: 'No assets yet',
+          body: 'Assets of the studies this company runs appear here.',
+        })}
       />
     </div>
   );
