@@ -104,23 +104,28 @@ export function dateColumn<K extends string, T extends DateField<K>>(
   };
 }
 
-type FigureField<K extends string> = Record<K, number | null | undefined>;
+/**
+ * A figure's column: right-aligned so digits line up, sorted by its field, largest first on the
+ * first press (pass `firstDirection: undefined` for a figure read in either direction).
+ */
+export function figureColumn<T>(
+  field: string,
+  header: string,
+  value: { csv: Column<T>['csv']; cell: Column<T>['cell'] },
+  extra: ColumnExtra<T> = {},
+): Column<T> {
+  return { id: field, header, sortField: field, firstDirection: 'desc', align: 'right', ...value, ...extra };
+}
 
-/** A figure of the metric `metric`, right-aligned, sorted largest first; the CSV has the raw number. */
+type FigureField<K extends string> = Partial<Record<K, number | null>>;
+
+/** A figure of the metric `metric`, as the metric is written everywhere; the CSV has the raw number. */
 export function metricColumn<K extends string, T extends FigureField<K>>(
   field: K,
   header: string,
   metric: MetricKey,
   extra: ColumnExtra<T> = {},
 ): Column<T> {
-  return {
-    id: field,
-    header,
-    sortField: field,
-    firstDirection: 'desc',
-    align: 'right',
-    csv: (row) => row[field],
-    cell: (row) => formatMetric(metric, row[field]),
-    ...extra,
-  };
+  const csv = (row: T) => row[field];
+  return figureColumn(field, header, { csv, cell: (row) => formatMetric(metric, csv(row)) }, extra);
 }

@@ -6,7 +6,7 @@
 import { contractActive } from '../../shared/contracts.ts';
 import { formatDate } from '../../shared/date-format.ts';
 import type { Contract } from '../../shared/schemas/contract.ts';
-import type { ColumnExtra } from '../kit/columns.tsx';
+import { figureColumn, type ColumnExtra } from '../kit/columns.tsx';
 import type { Column } from '../kit/DataTable.tsx';
 import { Badge, STATUS_TONES } from './Badge.tsx';
 import { todayUtc } from './metrics/dateRange.ts';
@@ -19,21 +19,15 @@ export function money(amount: number | null | undefined, currency: string): stri
   return new Intl.NumberFormat('en-GB', { style: 'currency', currency, maximumFractionDigits: 0 }).format(amount);
 }
 
-/** An amount in the row's currency, right-aligned and sorted by its field; the CSV has the plain number. */
+/** An amount in the row's currency; the CSV has the plain number. */
 export function moneyColumn<K extends string, T extends Partial<Record<K, number | null>> & { currency: string }>(
   field: K,
   header: string,
   extra: ColumnExtra<T> = {},
 ): Column<T> {
-  return {
-    id: field,
-    header,
-    sortField: field,
-    align: 'right',
-    csv: (row) => row[field] ?? null,
-    cell: (row) => money(row[field], row.currency),
-    ...extra,
-  };
+  const amount = (row: T) => row[field] ?? null;
+  const cell = (row: T) => money(amount(row), row.currency);
+  return figureColumn(field, header, { csv: amount, cell }, { firstDirection: undefined, ...extra });
 }
 
 /** How many accounts or measurements a contract names, right-aligned. */

@@ -161,10 +161,9 @@ export default function ActivationsPage() {
       <ListView
         list={activations}
         columns={columns}
-        rowLabel={(a) => a.name}
-        search="Search activations"
+        search
         filters={[choiceFilter('status', 'Status', 'All statuses', ACTIVATION_STATUSES)]}
-        csv="activations"
+        csv
         caption="Activations of this account"
         rowTestId="activation-row"
         rowActions={

@@ -127,10 +127,9 @@ export default function DomainListsPage() {
       <ListView
         list={lists}
         columns={columns}
-        rowLabel={(l) => l.name}
-        search="Search domain lists"
+        search
         filters={[choiceFilter('type', 'Type', 'All types', DOMAIN_LIST_TYPES)]}
-        csv="domain-lists"
+        csv
         caption="Domain lists of this account"
         rowTestId="domain-list-row"
         rowActions={(list) => (

@@ -89,9 +89,8 @@ export default function DataImportsPage({ params }: PageProps) {
       <ListView
         list={jobs}
         columns={columns}
-        rowLabel={importJobName}
-        search="Search data imports"
-        csv="data-imports"
+        search
+        csv
         caption="Import jobs of this measurement"
         rowTestId="import-job-row"
         empty={emptyWhen('data imports', {

@@ -173,10 +173,9 @@ export default function MeasurementsPage() {
         <ListView
           list={measurements}
           columns={columns}
-          rowLabel={(m) => m.name}
           search="Search"
           filters={filters}
-          csv="measurements"
+          csv
           caption={`Measurements, sorted by ${measurements.state.sort.id.replace('_', ' ')}`}
           empty={(filtered) => empty(filtered || !!labelFilter.data)}
         />

@@ -132,9 +132,8 @@ export default function SavedReportsPage() {
       <ListView
         list={reports}
         columns={shown}
-        rowLabel={(r) => r.name}
-        search="Search saved reports"
-        csv="saved-reports"
+        search
+        csv
         caption="Saved reports of this account"
         rowActions={(r) =>
           canWrite(r) ? (

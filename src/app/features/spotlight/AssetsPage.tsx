@@ -6,7 +6,7 @@
 import { Link } from 'wouter';
 import type { Stim } from '../../../shared/schemas/spotlight.ts';
 import type { Column } from '../../kit/DataTable.tsx';
-import { linkColumn } from '../../kit/columns.tsx';
+import { figureColumn, linkColumn } from '../../kit/columns.tsx';
 import { emptyWhen, ListView } from '../../kit/ListView.tsx';
 import { usePagedList } from '../../kit/usePagedList.ts';
 import { paths } from '../../routes/index.ts';
@@ -68,16 +68,9 @@ function StudyHeading({ id, onClear }: { id: string; onClear: () => void }) {
 }
 
 /** A figure's column: sortable by the service, largest first, its raw value in the CSV. */
-function figureColumn(field: 'noticed_pct' | 'dwell_s' | 'ttff_s', header: string): Column<Stim> {
-  return {
-    id: field,
-    header,
-    sortField: field,
-    firstDirection: 'desc',
-    align: 'right',
-    csv: (asset) => asset.results?.[field],
-    cell: (asset) => <Figure stim={asset} field={field} />,
-  };
+function assetFigure(field: FigureField, header: string): Column<Stim> {
+  const csv = (asset: Stim) => asset.results?.[field];
+  return figureColumn(field, header, { csv, cell: (asset) => <Figure stim={asset} field={field} /> });
 }
 
 const COLUMNS: readonly Column<Stim>[] = [
@@ -97,9 +90,9 @@ const COLUMNS: readonly Column<Stim>[] = [
   }),
   { id: 'study', header: 'Study', csvOnly: true, csv: (asset) => asset.brief_name, cell: (asset) => asset.brief_name },
   { id: 'type', header: 'Type', csvOnly: true, csv: (asset) => asset.type, cell: (asset) => asset.type },
-  figureColumn('noticed_pct', '% noticed'),
-  figureColumn('dwell_s', 'Dwell'),
-  figureColumn('ttff_s', 'Time to first fixation'),
+  assetFigure('noticed_pct', '% noticed'),
+  assetFigure('dwell_s', 'Dwell'),
+  assetFigure('ttff_s', 'Time to first fixation'),
 ];
 
 /** An asset on a phone: its thumbnail, name, study and three figures in a card. */
@@ -138,9 +131,8 @@ function Assets() {
       <ListView
         list={list}
         columns={COLUMNS}
-        rowLabel={(asset) => asset.name}
-        search="Search assets"
-        csv="assets"
+        search
+        csv
         caption="Assets"
         card={(asset) => <AssetCard asset={asset} />}
         empty={emptyWhen('assets', {

@@ -106,9 +106,8 @@ function Studies() {
       <ListView
         list={list}
         columns={COLUMNS}
-        rowLabel={(study) => study.name}
-        search="Search studies"
-        csv="studies"
+        search
+        csv
         caption="Studies"
         card={(study) => <StudyCard study={study} />}
         empty={emptyWhen('studies', { title: 'No studies yet', body: 'Studies this company runs appear here.' })}

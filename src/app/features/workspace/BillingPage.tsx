@@ -50,9 +50,8 @@ export default function BillingPage() {
         <ListView
           list={contracts}
           columns={contractColumns}
-          rowLabel={(c) => c.billing_name}
-          search="Search contracts"
-          csv="contracts"
+          search
+          csv
           empty={emptyWhen('contracts', {
             title: 'No contracts',
             body: 'Client Success attaches contracts to this account.',
@@ -63,9 +62,8 @@ export default function BillingPage() {
         <ListView
           list={orders}
           columns={orderColumns}
-          rowLabel={(o) => o.reference}
-          search="Search purchase orders"
-          csv="purchase-orders"
+          search
+          csv
           empty={emptyWhen('purchase orders', { title: 'No purchase orders' })}
         />
       </Card>

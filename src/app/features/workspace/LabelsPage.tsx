@@ -136,9 +136,8 @@ function Categories({
       <ListView
         list={list}
         columns={columns}
-        rowLabel={(r) => r.name}
         search="Search categories"
-        csv="label-categories"
+        csv
         bulk={(selection) => (
           <BulkDeleteButton
             list={list}
@@ -194,7 +193,6 @@ function Values({ accountId, categoryId }: { accountId: string; categoryId: stri
       <ListView
         list={list}
         columns={VALUE_COLUMNS}
-        rowLabel={(r) => r.name}
         search={`Search labels in ${name}`}
         csv={`labels-${name}`}
         bulk={(selection) => (
