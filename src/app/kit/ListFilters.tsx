@@ -8,6 +8,7 @@ import type { SelectOption } from '../../shared/constants.ts';
 import type { ResourceName } from '../../shared/schemas/index.ts';
 import { ChoiceInput, ReferencePicker, TextInput } from './fields.tsx';
 import type { ListBase } from './listState.ts';
+import { capitalise } from '../routes/index.ts';
 import { recordTitle } from '../../shared/record-title.ts';
 import type { Identified, ListModel } from './usePagedList.ts';
 
@@ -20,6 +21,17 @@ export type ListFilter =
   | { name: string; label: string; kind: 'date' };
 
 const ALL = 'all';
+
+/** A choice among stored words (statuses, types), each shown capitalised, with an 'All …' choice first. */
+export function choiceFilter(name: string, label: string, allLabel: string, values: readonly string[]): ListFilter {
+  return {
+    name,
+    label,
+    kind: 'choice',
+    allLabel,
+    options: values.map((value) => ({ id: value, name: capitalise(value) })),
+  };
+}
 
 export function ListFilters<T extends Identified>({
   list,

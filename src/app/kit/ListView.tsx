@@ -12,6 +12,7 @@ import { useMemo, type ReactNode } from 'react';
 import { DataTable, useRowSelection, type Column, type RowSelection } from './DataTable.tsx';
 import { ExportCsvButton } from './ExportCsvButton.tsx';
 import { ListFilters, type ListFilter } from './ListFilters.tsx';
+import { recordTitle } from '../../shared/record-title.ts';
 import { SearchBox } from './SearchBox.tsx';
 import type { Identified, ListModel } from './usePagedList.ts';
 
@@ -20,18 +21,27 @@ export interface EmptyText {
   body?: ReactNode;
 }
 
+/**
+ * What an empty list says: narrowed by a search or filter, 'No {noun} match' and what to change;
+ * otherwise the page's own words for a list with nothing in it yet.
+ */
+export function emptyWhen(noun: string, none: EmptyText, narrowedBy = 'the search') {
+  return (filtered: boolean): EmptyText =>
+    filtered ? { title: `No ${noun} match`, body: `Change ${narrowedBy} to see more.` } : none;
+}
+
 export interface ListViewProps<T extends Identified> {
   list: ListModel<T>;
   columns: readonly Column<T>[];
-  /** How a row is named (its checkbox, its actions, the bulk report). */
-  rowLabel: (row: T) => string;
-  /** The search box's label; absent: the list has no search. */
-  search?: string;
+  /** How a row is named (its checkbox, its actions, the bulk report); absent: as the record is titled everywhere (recordTitle). */
+  rowLabel?: (row: T) => string;
+  /** The search box's label (true: 'Search {noun}'); absent: the list has no search. */
+  search?: string | true;
   filters?: readonly ListFilter[];
   /** The page's own toolbar content after the filters (a pinned filter's chip, a New button). */
   actions?: ReactNode;
-  /** The CSV file's name (without .csv); absent: no export. */
-  csv?: string;
+  /** The CSV file's name without .csv (true: the noun, hyphenated); absent: no export. */
+  csv?: string | true;
   /** Bulk actions on the selected rows (kept mounted, disabled on none); given, the table gets a checkbox column. */
   bulk?: (selection: RowSelection) => ReactNode;
   /** The buttons of one row, in a last 'Actions' column; null for a row without any. */
@@ -62,11 +72,11 @@ function actionsColumn<T>(render: (row: T) => ReactNode): Column<T> {
 export function ListView<T extends Identified>({
   list,
   columns,
-  rowLabel,
-  search,
+  rowLabel: ownLabel,
+  search: ownSearch,
   filters = [],
   actions,
-  csv,
+  csv: ownCsv,
   bulk,
   rowActions,
   empty,
@@ -76,6 +86,14 @@ export function ListView<T extends Identified>({
   pending,
 }: ListViewProps<T>) {
   const selection = useRowSelection();
+  const { noun } = list.spec;
+  const search = ownSearch === true ? `Search ${noun}` : ownSearch;
+  const csv = ownCsv === true ? noun.replaceAll(' ', '-') : ownCsv;
+  const listName = list.name;
+  const rowLabel = useMemo(
+    () => ownLabel ?? ((row: T) => recordTitle(listName, row as unknown as Record<string, unknown>)),
+    [ownLabel, listName],
+  );
   const shown = useMemo(() => {
     const visible = columns.filter((column) => !column.csvOnly);
     return rowActions ? [...visible, actionsColumn(rowActions)] : visible;

@@ -134,26 +134,23 @@ export function pageParams<Name extends ResourceName>(
   return { ...filterParams(resource, state, base), limit: state.size, skip: (state.page - 1) * state.size };
 }
 
+/** A list's query for the API, from its resource, its URL state and the page's fixed parameters. */
+type ListQuery = <Name extends ResourceName>(
+  resource: Name,
+  state: ListState,
+  base?: ListBase<Name>,
+) => Record<string, string>;
+
 /**
  * The API query of one page, encoded by the codec the server decodes with (list-query.ts), so the
  * kit cannot send a parameter, value or sort field the server would refuse.
  */
-export function pageQuery<Name extends ResourceName>(
-  resource: Name,
-  state: ListState,
-  base: ListBase<Name> = {},
-): Record<string, string> {
-  return listQuery(resource, pageParams(resource, state, base));
-}
+export const pageQuery: ListQuery = (resource, state, base = {}) =>
+  listQuery(resource, pageParams(resource, state, base));
 
 /** The API query of the whole filtered list (CSV export): everything but the page window. */
-export function filterQuery<Name extends ResourceName>(
-  resource: Name,
-  state: ListState,
-  base: ListBase<Name> = {},
-): Record<string, string> {
-  return listQuery(resource, filterParams(resource, state, base));
-}
+export const filterQuery: ListQuery = (resource, state, base = {}) =>
+  listQuery(resource, filterParams(resource, state, base));
 
 /** The next state after a change: any change but paging goes back to the first page. */
 export function nextState(state: ListState, patch: Partial<ListState>): ListState {

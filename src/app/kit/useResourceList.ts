@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { list, listAll } from '../../lib/api.ts';
-import type { ResourceName, ResourceRow } from '../../shared/schemas/index.ts';
-import { filterQuery, pageQuery, type ListBase } from './listState.ts';
+import { resources, type ResourceName, type ResourceRow } from '../../shared/schemas/index.ts';
+import { filterQuery, pageQuery, type ListBase, type SortSpec } from './listState.ts';
 import { useCanWriteRow } from './useCanWriteRow.ts';
 import { usePagedList, type Identified, type ListModel, type ListSource, type NamedListSpec } from './usePagedList.ts';
 
@@ -10,6 +10,19 @@ export type { Identified } from './usePagedList.ts';
 /** What a list page declares about its resource; kept at module scope so it is stable. */
 export interface ResourceListSpec<Name extends ResourceName = ResourceName> extends NamedListSpec {
   resource: Name;
+}
+
+/**
+ * A resource's list declaration: its sort fields are the registry's (what the server sorts by),
+ * so a page names only its noun, its default order and what else differs (filters, page sizes).
+ */
+export function resourceListSpec<Name extends ResourceName>(
+  resource: Name,
+  noun: string,
+  defaultSort: SortSpec,
+  more: Partial<ResourceListSpec<Name>> = {},
+): ResourceListSpec<Name> {
+  return { resource, noun, sortFields: resources[resource].sortFields, defaultSort, ...more };
 }
 
 export interface ResourceList<T extends Identified, Name extends ResourceName = ResourceName> extends ListModel<T> {

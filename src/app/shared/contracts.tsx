@@ -6,6 +6,7 @@
 import { contractActive } from '../../shared/contracts.ts';
 import { formatDate } from '../../shared/date-format.ts';
 import type { Contract } from '../../shared/schemas/contract.ts';
+import { figureColumn, type ColumnExtra } from '../kit/columns.tsx';
 import type { Column } from '../kit/DataTable.tsx';
 import { Badge, STATUS_TONES } from './Badge.tsx';
 import { todayUtc } from './metrics/dateRange.ts';
@@ -16,6 +17,23 @@ export type ContractRow = Contract & { active?: boolean };
 export function money(amount: number | null | undefined, currency: string): string {
   if (amount == null) return '—';
   return new Intl.NumberFormat('en-GB', { style: 'currency', currency, maximumFractionDigits: 0 }).format(amount);
+}
+
+/** An amount in the row's currency; the CSV has the plain number. */
+export function moneyColumn<K extends string, T extends Partial<Record<K, number | null>> & { currency: string }>(
+  field: K,
+  header: string,
+  extra: ColumnExtra<T> = {},
+): Column<T> {
+  const amount = (row: T) => row[field] ?? null;
+  const cell = (row: T) => money(amount(row), row.currency);
+  return figureColumn(field, header, { csv: amount, cell }, { firstDirection: undefined, ...extra });
+}
+
+/** How many accounts or measurements a contract names, right-aligned. */
+function countColumn(field: 'accounts' | 'measurements', header: string, extra: ColumnExtra<ContractRow> = {}) {
+  const count = (c: ContractRow) => c[field].length;
+  return { id: field, header, align: 'right', csv: count, cell: count, ...extra } satisfies Column<ContractRow>;
 }
 
 /** A contract's dates in a CSV file: ISO days, as the API sends them. */
@@ -67,29 +85,9 @@ export const CONTRACT_COLUMNS = {
     csv: (c) => isoDates(c.start_date, c.end_date),
     cell: (c) => <ContractDates start={c.start_date} end={c.end_date} />,
   },
-  value: {
-    id: 'value',
-    header: 'Value',
-    sortField: 'value',
-    align: 'right',
-    csv: (c) => c.value,
-    cell: (c) => money(c.value, c.currency),
-  },
-  accounts: {
-    id: 'accounts',
-    header: 'Accounts',
-    align: 'right',
-    wide: true,
-    csv: (c) => c.accounts.length,
-    cell: (c) => c.accounts.length,
-  },
-  measurements: {
-    id: 'measurements',
-    header: 'Measurements',
-    align: 'right',
-    csv: (c) => c.measurements.length,
-    cell: (c) => c.measurements.length,
-  },
+  value: moneyColumn('value', 'Value'),
+  accounts: countColumn('accounts', 'Accounts', { wide: true }),
+  measurements: countColumn('measurements', 'Measurements'),
   active: {
     id: 'active',
     header: 'Active',

@@ -20,26 +20,28 @@ import {
   canDelete,
   type ActivationAction,
 } from '../../../shared/activations.ts';
-import { formatMetric } from '../../../shared/metrics.ts';
-import { resources, type Activation } from '../../../shared/schemas/index.ts';
+import type { Activation } from '../../../shared/schemas/index.ts';
 import type { Column } from '../../kit/DataTable.tsx';
-import { ListView } from '../../kit/ListView.tsx';
+import { linkColumn, metricColumn, statusColumn } from '../../kit/columns.tsx';
+import { ListHeader, NewLink } from '../../kit/ListHeader.tsx';
+import { choiceFilter } from '../../kit/ListFilters.tsx';
+import { emptyWhen, ListView } from '../../kit/ListView.tsx';
+import { RowButton } from '../../kit/RowButton.tsx';
 import { useNames } from '../../kit/useNames.ts';
-import { useResourceList, type ResourceListSpec } from '../../kit/useResourceList.ts';
-import { capitalise, paths } from '../../routes/index.ts';
-import { Button, buttonClass } from '../../shared/Button.tsx';
+import { resourceListSpec, useResourceList } from '../../kit/useResourceList.ts';
+import { paths } from '../../routes/index.ts';
+import { Button } from '../../shared/Button.tsx';
 import { Modal } from '../../shared/Modal.tsx';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
 import { DeleteActivationDialog } from './DeleteActivationDialog.tsx';
 import { DealId, StatusBadge } from './ui.tsx';
 
-const spec: ResourceListSpec<'activation'> = {
-  resource: 'activation',
-  noun: 'activations',
-  sortFields: resources.activation.sortFields,
-  defaultSort: { id: 'created_at', direction: 'desc' },
-  filters: ['status'],
-};
+const spec = resourceListSpec(
+  'activation',
+  'activations',
+  { id: 'created_at', direction: 'desc' },
+  { filters: ['status'] },
+);
 
 /** A referenced row's name: '…' while names load, `gone` when the row no longer exists. */
 function named(names: ReadonlyMap<string, string> | null, id: string | null | undefined, gone: string) {
@@ -109,22 +111,13 @@ export default function ActivationsPage() {
   }
 
   const columns: Column<Activation>[] = [
-    {
-      id: 'name',
-      header: 'Name',
-      sortField: 'name',
+    linkColumn({
+      text: (a) => a.name,
+      href: (a) => paths.activation(a.id),
       rowHeader: true,
-      csv: (a) => a.name,
       // The domain list rides under the name: a laptop then fits the row without a scroll bar.
-      cell: (a) => (
-        <>
-          <Link href={paths.activation(a.id)}>{a.name}</Link>
-          <span className="mt-0.5 block text-xs font-normal text-slate-600">
-            Domain list: {named(lists, a.domain_list, 'Deleted list')}
-          </span>
-        </>
-      ),
-    },
+      detail: (a) => <>Domain list: {named(lists, a.domain_list, 'Deleted list')}</>,
+    }),
     {
       id: 'measurement',
       header: 'Source measurement',
@@ -149,55 +142,28 @@ export default function ActivationsPage() {
       csv: (a) => (a.domain_list ? (lists?.get(a.domain_list) ?? a.domain_list) : null),
       cell: (a) => named(lists, a.domain_list, 'Deleted list'),
     },
-    {
-      id: 'min_apm',
-      header: 'Min APM',
-      sortField: 'min_apm',
-      align: 'right',
-      csv: (a) => a.min_apm,
-      cell: (a) => formatMetric('apm', a.min_apm),
-    },
-    {
-      id: 'status',
-      header: 'Status',
-      sortField: 'status',
-      csv: (a) => a.status,
-      cell: (a) => <StatusBadge status={a.status} />,
-    },
+    metricColumn('min_apm', 'Min APM', 'apm', { firstDirection: undefined }),
+    statusColumn(StatusBadge),
     { id: 'deal', header: 'Deal id', csv: (a) => a.deal_id, cell: (a) => <DealId value={a.deal_id} /> },
   ];
 
   return (
     <div className="space-y-5">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Activations</h1>
-          <p className="mt-1 text-sm text-slate-600">
-            Attention data at work: deals on buying platforms that reach only domains above a minimum APM.
-          </p>
-        </div>
-        {canWrite ? (
-          <Link href={paths.activationCreate()} className={buttonClass('primary', 'no-underline')}>
-            New activation
-          </Link>
-        ) : null}
-      </div>
+      <ListHeader
+        title="Activations"
+        about="Attention data at work: deals on buying platforms that reach only domains above a minimum APM."
+      >
+        <NewLink href={paths.activationCreate()} show={canWrite}>
+          New activation
+        </NewLink>
+      </ListHeader>
 
       <ListView
         list={activations}
         columns={columns}
-        rowLabel={(a) => a.name}
-        search="Search activations"
-        filters={[
-          {
-            name: 'status',
-            label: 'Status',
-            kind: 'choice',
-            allLabel: 'All statuses',
-            options: ACTIVATION_STATUSES.map((s) => ({ id: s, name: capitalise(s) })),
-          },
-        ]}
-        csv="activations"
+        search
+        filters={[choiceFilter('status', 'Status', 'All statuses', ACTIVATION_STATUSES)]}
+        csv
         caption="Activations of this account"
         rowTestId="activation-row"
         pending={!measurements || !lists || !vendors}
@@ -205,42 +171,38 @@ export default function ActivationsPage() {
           canWrite
             ? (a) => [
                 ...actionsFor(a.status).map((action) => (
-                  <Button
+                  <RowButton
                     key={action}
-                    variant={action === 'end' ? 'ghost' : 'secondary'}
-                    className="px-2.5 py-1"
+                    action={ACTIVATION_TRANSITIONS[action].label}
+                    name={a.name}
+                    tone={action === 'end' ? 'quiet' : 'plain'}
                     disabled={busy === a.id}
-                    aria-label={`${ACTIVATION_TRANSITIONS[action].label} ${a.name}`}
-                    onClick={() => (action === 'end' ? setEnding(a) : void act(a, action))}
-                  >
-                    {ACTIVATION_TRANSITIONS[action].label}
-                  </Button>
+                    onPress={() => (action === 'end' ? setEnding(a) : void act(a, action))}
+                  />
                 )),
                 canDelete(a.status) ? (
-                  <Button
+                  <RowButton
                     key="delete"
-                    variant="ghost"
-                    className="px-2.5 py-1 text-red-700"
+                    action="Delete"
+                    name={a.name}
+                    tone="danger"
                     disabled={busy === a.id}
-                    aria-label={`Delete ${a.name}`}
-                    onClick={() => setDeleting(a)}
-                  >
-                    Delete
-                  </Button>
+                    onPress={() => setDeleting(a)}
+                  />
                 ) : null,
               ]
             : undefined
         }
-        empty={(filtered) =>
-          filtered
-            ? { title: 'No activations match', body: 'Change the search or the status to see more.' }
-            : {
-                title: 'No activations yet',
-                body: canWrite
-                  ? 'Create one from a measurement: its domains above a minimum APM become the deal’s allow list.'
-                  : undefined,
-              }
-        }
+        empty={emptyWhen(
+          'activations',
+          {
+            title: 'No activations yet',
+            body: canWrite
+              ? 'Create one from a measurement: its domains above a minimum APM become the deal’s allow list.'
+              : undefined,
+          },
+          'the search or the status',
+        )}
       />
 
       <DeleteActivationDialog

@@ -12,13 +12,15 @@ import { showError, showSuccess } from '../../../stores/alerts.ts';
 import { $role, $selectedAccountId } from '../../../stores/account.ts';
 import { can } from '../../../shared/access.ts';
 import { usesList } from '../../../shared/activations.ts';
-import { formatDate } from '../../../shared/date-format.ts';
 import { DOMAIN_LIST_TYPES } from '../../../shared/schemas/domain-list.ts';
-import { resources, type Activation, type DomainList } from '../../../shared/schemas/index.ts';
+import type { Activation, DomainList } from '../../../shared/schemas/index.ts';
+import { dateColumn } from '../../kit/columns.tsx';
 import type { Column } from '../../kit/DataTable.tsx';
-import { ListView } from '../../kit/ListView.tsx';
-import { useResourceList, type ResourceListSpec } from '../../kit/useResourceList.ts';
-import { capitalise } from '../../routes/index.ts';
+import { ListHeader } from '../../kit/ListHeader.tsx';
+import { choiceFilter } from '../../kit/ListFilters.tsx';
+import { emptyWhen, ListView } from '../../kit/ListView.tsx';
+import { RowButton } from '../../kit/RowButton.tsx';
+import { resourceListSpec, useResourceList } from '../../kit/useResourceList.ts';
 import { Button, buttonClass } from '../../shared/Button.tsx';
 import { Modal } from '../../shared/Modal.tsx';
 import { useAsync } from '../../shared/useAsync.ts';
@@ -26,13 +28,7 @@ import { usePageTitle } from '../../shared/usePageTitle.ts';
 import { DomainListDialog } from './DomainListDialog.tsx';
 import { ListTypeBadge } from './ui.tsx';
 
-const spec: ResourceListSpec<'domain-list'> = {
-  resource: 'domain-list',
-  noun: 'domain lists',
-  sortFields: resources['domain-list'].sortFields,
-  defaultSort: { id: 'name', direction: 'asc' },
-  filters: ['type'],
-};
+const spec = resourceListSpec('domain-list', 'domain lists', { id: 'name', direction: 'asc' }, { filters: ['type'] });
 
 function UsedBy({ list, activations }: { list: DomainList; activations: readonly Activation[] | null }) {
   if (!activations) return <>…</>;
@@ -116,44 +112,24 @@ export default function DomainListsPage() {
       wide: true,
       cell: (l) => <UsedBy list={l} activations={activations.data} />,
     },
-    {
-      id: 'created',
-      header: 'Created',
-      sortField: 'created_at',
-      firstDirection: 'desc',
-      nowrap: true,
-      csv: (l) => l.created_at,
-      cell: (l) => formatDate(l.created_at),
-    },
+    dateColumn('created_at', 'Created', { firstDirection: 'desc' }),
   ];
 
   return (
     <div className="space-y-5">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Domain lists</h1>
-          <p className="mt-1 text-sm text-slate-600">
-            Allow and block lists of web domains and app bundle ids, for activations and for your platforms.
-          </p>
-        </div>
+      <ListHeader
+        title="Domain lists"
+        about="Allow and block lists of web domains and app bundle ids, for activations and for your platforms."
+      >
         {canWrite ? <Button onClick={() => setEditing('new')}>New domain list</Button> : null}
-      </div>
+      </ListHeader>
 
       <ListView
         list={lists}
         columns={columns}
-        rowLabel={(l) => l.name}
-        search="Search domain lists"
-        filters={[
-          {
-            name: 'type',
-            label: 'Type',
-            kind: 'choice',
-            allLabel: 'All types',
-            options: DOMAIN_LIST_TYPES.map((t) => ({ id: t, name: capitalise(t) })),
-          },
-        ]}
-        csv="domain-lists"
+        search
+        filters={[choiceFilter('type', 'Type', 'All types', DOMAIN_LIST_TYPES)]}
+        csv
         caption="Domain lists of this account"
         rowTestId="domain-list-row"
         rowActions={(list) => (
@@ -168,37 +144,28 @@ export default function DomainListsPage() {
             </a>
             {canWrite ? (
               <>
-                <Button
-                  variant="secondary"
-                  className="px-2.5 py-1"
-                  aria-label={`Edit ${list.name}`}
-                  onClick={() => setEditing(list)}
-                >
-                  Edit
-                </Button>
-                <Button
-                  variant="ghost"
-                  className="px-2.5 py-1 text-red-700 hover:bg-red-50"
-                  aria-label={`Delete ${list.name}`}
-                  onClick={() => {
+                <RowButton action="Edit" name={list.name} onPress={() => setEditing(list)} />
+                <RowButton
+                  action="Delete"
+                  name={list.name}
+                  tone="danger"
+                  onPress={() => {
                     setDeleteError(null);
                     setDeleting(list);
                   }}
-                >
-                  Delete
-                </Button>
+                />
               </>
             ) : null}
           </>
         )}
-        empty={(filtered) =>
-          filtered
-            ? { title: 'No domain lists match', body: 'Change the search or the type to see more.' }
-            : {
-                title: 'No domain lists yet',
-                body: canWrite ? 'Upload a CSV, paste domains, or take the best domains of a measurement.' : undefined,
-              }
-        }
+        empty={emptyWhen(
+          'domain lists',
+          {
+            title: 'No domain lists yet',
+            body: canWrite ? 'Upload a CSV, paste domains, or take the best domains of a measurement.' : undefined,
+          },
+          'the search or the type',
+        )}
       />
 
       {canWrite && accountId ? (

@@ -3,10 +3,8 @@
  * imported, row-level errors and the correlation id (with its status events), refreshing every
  * 5 s while the job is still queued or running.
  */
-import { useEffect } from 'react';
 import { Link } from 'wouter';
 import { getOne, list, sortQuery } from '../../../lib/api.ts';
-import { AUTO_REFRESH_MS } from '../../../shared/constants.ts';
 import { formatDateTime } from '../../../shared/date-format.ts';
 import { importJobName } from '../../../shared/import-job-name.ts';
 import type { PageProps } from '../../routes/index.ts';
@@ -16,7 +14,7 @@ import { PageHeader } from '../../shared/PageHeader.tsx';
 import { Spinner } from '../../shared/Spinner.tsx';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
 import { useAsync } from './data.ts';
-import { isActive, jobProgress, ProgressBar } from './importJobs.tsx';
+import { isActive, jobProgress, ProgressBar, useAutoRefresh } from './importJobs.tsx';
 import { Card, ImportStatusBadge } from './ui.tsx';
 import { TableHead } from '../../shared/TableHead.tsx';
 
@@ -41,12 +39,7 @@ export default function DataImportPage({ params }: PageProps) {
     `${jobId}|${account ?? ''}|${job.data?.status ?? ''}|${job.data?.rows_processed ?? 0}`,
   );
   const active = job.data ? isActive(job.data) : false;
-  const { reload } = job;
-  useEffect(() => {
-    if (!active) return;
-    const timer = setInterval(reload, AUTO_REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [active, reload]);
+  useAutoRefresh(active, job.reload);
 
   if (job.error) return <ErrorPlaceholder name="import job" error={job.error} />;
   if (!job.data) return <Spinner label="Loading import job" />;

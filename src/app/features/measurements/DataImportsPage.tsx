@@ -4,59 +4,40 @@
  * (spec §9 auto refresh); it stops once every job has finished.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useMemo } from 'react';
-import { Link } from 'wouter';
+import { useMemo } from 'react';
 import { $role } from '../../../stores/account.ts';
 import { can } from '../../../shared/access.ts';
-import { AUTO_REFRESH_MS } from '../../../shared/constants.ts';
-import { formatDateTime } from '../../../shared/date-format.ts';
 import { importJobName } from '../../../shared/import-job-name.ts';
-import { resources, type ImportJob } from '../../../shared/schemas/index.ts';
+import type { ImportJob } from '../../../shared/schemas/index.ts';
+import { dateColumn, linkColumn, statusColumn } from '../../kit/columns.tsx';
 import type { Column } from '../../kit/DataTable.tsx';
-import { ListView } from '../../kit/ListView.tsx';
-import { useResourceList, type ResourceListSpec } from '../../kit/useResourceList.ts';
+import { NewLink } from '../../kit/ListHeader.tsx';
+import { emptyWhen, ListView } from '../../kit/ListView.tsx';
+import { resourceListSpec, useResourceList } from '../../kit/useResourceList.ts';
 import type { PageProps } from '../../routes/index.ts';
 import { paths } from '../../routes/index.ts';
-import { buttonClass } from '../../shared/Button.tsx';
 import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
 import { useMeasurement } from './data.ts';
 import { ImportStatusBadge } from './ui.tsx';
-import { isActive, jobProgress, ProgressBar } from './importJobs.tsx';
+import { isActive, jobProgress, ProgressBar, useAutoRefresh } from './importJobs.tsx';
 
-const spec: ResourceListSpec<'import-job'> = {
-  resource: 'import-job',
-  noun: 'data imports',
-  sortFields: resources['import-job'].sortFields,
-  defaultSort: { id: 'created_at', direction: 'desc' },
-};
+const spec = resourceListSpec('import-job', 'data imports', { id: 'created_at', direction: 'desc' });
 
 const rowsDone = (job: ImportJob) => (job.status === 'successful' ? job.rows_imported : (job.rows_processed ?? 0));
 
 function columnsFor(measurementId: string): Column<ImportJob>[] {
   return [
-    {
+    linkColumn<ImportJob>({
       id: 'file',
       header: 'File',
       sortField: 'file_name',
-      csv: (job) => importJobName(job),
-      cell: (job) => (
-        <Link
-          href={paths.measurementDataImport(measurementId, job.id)}
-          className="font-medium text-slate-900 no-underline hover:underline"
-        >
-          {importJobName(job)}
-        </Link>
-      ),
-    },
-    {
-      id: 'status',
-      header: 'Status',
-      sortField: 'status',
-      csv: (job) => job.status,
-      cell: (job) => <ImportStatusBadge status={job.status} />,
-    },
+      text: importJobName,
+      href: (job) => paths.measurementDataImport(measurementId, job.id),
+      look: 'strong',
+    }),
+    statusColumn(ImportStatusBadge),
     {
       id: 'progress',
       header: 'Progress',
@@ -75,15 +56,7 @@ function columnsFor(measurementId: string): Column<ImportJob>[] {
       csv: (job) => rowsDone(job),
       cell: (job) => `${rowsDone(job).toLocaleString('en-GB')} / ${job.rows_total.toLocaleString('en-GB')}`,
     },
-    {
-      id: 'started',
-      header: 'Started',
-      sortField: 'created_at',
-      firstDirection: 'desc',
-      nowrap: true,
-      csv: (job) => job.created_at,
-      cell: (job) => formatDateTime(job.created_at),
-    },
+    dateColumn('created_at', 'Started', { time: true, firstDirection: 'desc' }),
   ];
 }
 
@@ -97,23 +70,16 @@ export default function DataImportsPage({ params }: PageProps) {
   const jobs = useResourceList(spec, base);
   const columns = useMemo(() => columnsFor(id), [id]);
   const active = jobs.rows.some(isActive);
-  const { reload } = jobs;
-  useEffect(() => {
-    if (!active) return;
-    const timer = setInterval(reload, AUTO_REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [active, reload]);
+  useAutoRefresh(active, jobs.reload);
 
   if (measurement.error) return <ErrorPlaceholder name="measurement" error={measurement.error} />;
 
   return (
     <div className="space-y-6">
       <PageHeader title="Data imports">
-        {role && can(role, 'measurement.write') ? (
-          <Link href={paths.measurementDataImportCreate(id)} className={buttonClass('primary', 'no-underline')}>
-            New import
-          </Link>
-        ) : null}
+        <NewLink href={paths.measurementDataImportCreate(id)} show={!!role && can(role, 'measurement.write')}>
+          New import
+        </NewLink>
       </PageHeader>
       <p className="text-sm text-slate-600" aria-live="polite">
         {active
@@ -123,19 +89,14 @@ export default function DataImportsPage({ params }: PageProps) {
       <ListView
         list={jobs}
         columns={columns}
-        rowLabel={importJobName}
-        search="Search data imports"
-        csv="data-imports"
+        search
+        csv
         caption="Import jobs of this measurement"
         rowTestId="import-job-row"
-        empty={(filtered) =>
-          filtered
-            ? { title: 'No data imports match', body: 'Change the search to see more.' }
-            : {
-                title: 'No data imports yet',
-                body: 'Upload a platform delivery export to add its impressions and spend to this measurement.',
-              }
-        }
+        empty={emptyWhen('data imports', {
+          title: 'No data imports yet',
+          body: 'Upload a platform delivery export to add its impressions and spend to this measurement.',
+        })}
       />
     </div>
   );

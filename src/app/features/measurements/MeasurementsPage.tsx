@@ -6,19 +6,20 @@
 import { MEASUREMENT_STATUS_ORDER } from '../../../shared/schemas/measurement.ts';
 import { useStore } from '@nanostores/react';
 import { useMemo } from 'react';
-import { Link, useLocation, useSearch } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { getOne, list } from '../../../lib/api.ts';
 import { $role, $selectedAccountId } from '../../../stores/account.ts';
 import { can } from '../../../shared/access.ts';
 import { formatDateRange } from '../../../shared/date-format.ts';
 import { formatMetric } from '../../../shared/metrics.ts';
-import { resources, type Measurement } from '../../../shared/schemas/index.ts';
+import type { Measurement } from '../../../shared/schemas/index.ts';
+import { linkColumn, metricColumn, statusColumn } from '../../kit/columns.tsx';
 import type { Column } from '../../kit/DataTable.tsx';
-import type { ListFilter } from '../../kit/ListFilters.tsx';
-import { ListView } from '../../kit/ListView.tsx';
-import { useResourceList, type ResourceListSpec } from '../../kit/useResourceList.ts';
-import { capitalise, paths } from '../../routes/index.ts';
-import { buttonClass } from '../../shared/Button.tsx';
+import { ListHeader, NewLink } from '../../kit/ListHeader.tsx';
+import { choiceFilter, type ListFilter } from '../../kit/ListFilters.tsx';
+import { emptyWhen, ListView } from '../../kit/ListView.tsx';
+import { resourceListSpec, useResourceList } from '../../kit/useResourceList.ts';
+import { paths } from '../../routes/index.ts';
 import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
 import { useAsync } from '../../shared/useAsync.ts';
@@ -27,15 +28,22 @@ import { MeasurementStatusBadge } from './ui.tsx';
 
 export const PAGE_SIZES = [10, 25, 50] as const;
 
-const spec: ResourceListSpec<'measurement'> = {
-  resource: 'measurement',
-  noun: 'measurements',
-  sortFields: resources.measurement.sortFields,
-  // Largest first by default: the flights a planner talks about are at the top.
-  defaultSort: { id: 'impressions', direction: 'desc' },
-  filters: ['status', 'channel', 'start_date', 'end_date'],
-  pageSizes: PAGE_SIZES,
-};
+// Largest first by default: the flights a planner talks about are at the top.
+const spec = resourceListSpec(
+  'measurement',
+  'measurements',
+  { id: 'impressions', direction: 'desc' },
+  {
+    filters: ['status', 'channel', 'start_date', 'end_date'],
+    pageSizes: PAGE_SIZES,
+  },
+);
+
+const empty = emptyWhen(
+  'measurements',
+  { title: 'No measurements yet', body: 'Measurements of this account appear here once created.' },
+  'the search or the filters',
+);
 
 /** The label filter of the query, resolved: the label ids to match and how to name the filter. */
 function useLabelFilter(label: string, category: string) {
@@ -87,24 +95,8 @@ export default function MeasurementsPage() {
   const columns = useMemo<Column<Measurement>[]>(() => {
     const channelName = new Map((channels.data ?? []).map((c) => [c.id, c.name]));
     return [
-      {
-        id: 'name',
-        header: 'Name',
-        sortField: 'name',
-        csv: (m) => m.name,
-        cell: (m) => (
-          <Link href={paths.measurement(m.id)} className="font-medium text-slate-900 no-underline hover:underline">
-            {m.name}
-          </Link>
-        ),
-      },
-      {
-        id: 'status',
-        header: 'Status',
-        sortField: 'status',
-        csv: (m) => m.status,
-        cell: (m) => <MeasurementStatusBadge status={m.status} />,
-      },
+      linkColumn({ text: (m) => m.name, href: (m) => paths.measurement(m.id), look: 'strong' }),
+      statusColumn(MeasurementStatusBadge),
       {
         id: 'flight',
         header: 'Flight dates',
@@ -121,36 +113,16 @@ export default function MeasurementsPage() {
         csv: (m) => m.channels.map((c) => channelName.get(c) ?? c).join(', '),
         cell: (m) => m.channels.map((c) => channelName.get(c) ?? '…').join(', ') || '—',
       },
-      {
-        id: 'impressions',
-        header: 'Impressions',
-        sortField: 'impressions',
-        firstDirection: 'desc',
-        align: 'right',
-        csv: (m) => m.impressions,
-        cell: (m) => formatMetric('impressions', m.impressions),
-      },
-      {
-        id: 'apm',
-        header: 'APM',
-        sortField: 'apm',
-        firstDirection: 'desc',
-        align: 'right',
-        csv: (m) => m.apm,
+      metricColumn('impressions', 'Impressions', 'impressions'),
+      metricColumn('apm', 'APM', 'apm', {
         cell: (m) => <span className="font-medium">{formatMetric('apm', m.apm)}</span>,
-      },
+      }),
     ];
   }, [channels.data]);
 
   const filters = useMemo<ListFilter[]>(
     () => [
-      {
-        name: 'status',
-        label: 'Status',
-        kind: 'choice',
-        allLabel: 'All statuses',
-        options: MEASUREMENT_STATUS_ORDER.map((s) => ({ id: s, name: capitalise(s) })),
-      },
+      choiceFilter('status', 'Status', 'All statuses', MEASUREMENT_STATUS_ORDER),
       {
         name: 'channel',
         label: 'Channel',
@@ -174,17 +146,11 @@ export default function MeasurementsPage() {
 
   return (
     <div className="space-y-5">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Measurements</h1>
-          <p className="mt-1 text-sm text-slate-600">Every flight whose attention this account measures.</p>
-        </div>
-        {role && can(role, 'measurement.write') ? (
-          <Link href={paths.measurementCreate()} className={buttonClass('primary', 'no-underline')}>
-            New measurement
-          </Link>
-        ) : null}
-      </div>
+      <ListHeader title="Measurements" about="Every flight whose attention this account measures.">
+        <NewLink href={paths.measurementCreate()} show={!!role && can(role, 'measurement.write')}>
+          New measurement
+        </NewLink>
+      </ListHeader>
 
       {labelFilter.data ? (
         <p className="flex flex-wrap items-center gap-2 text-sm" data-testid="label-filter">
@@ -207,16 +173,11 @@ export default function MeasurementsPage() {
         <ListView
           list={measurements}
           columns={columns}
-          rowLabel={(m) => m.name}
           search="Search"
           filters={filters}
-          csv="measurements"
+          csv
           caption={`Measurements, sorted by ${measurements.state.sort.id.replace('_', ' ')}`}
-          empty={(filtered) =>
-            filtered || labelFilter.data
-              ? { title: 'No measurements match', body: 'Change the search or the filters to see more.' }
-              : { title: 'No measurements yet', body: 'Measurements of this account appear here once created.' }
-          }
+          empty={(filtered) => empty(filtered || !!labelFilter.data)}
         />
       )}
     </div>

@@ -1,10 +1,24 @@
 /** What the import pages share: the job as the list shows it, progress, the progress bar. */
+import { useEffect } from 'react';
+import { AUTO_REFRESH_MS } from '../../../shared/constants.ts';
 import type { ImportJob } from '../../../shared/schemas/index.ts';
 import { importStatusClass } from './ui.tsx';
 
 export const isActive = (job: { status: string }) => job.status === 'queued' || job.status === 'running';
 
 /** 0..1: queued is 0, running is the share of rows checked, finished is 1. */
+/**
+ * Reloads every 5 s while any job shown is still queued or running (spec §9 auto refresh), and
+ * stops once every one has finished, so a finished page asks the server nothing more.
+ */
+export function useAutoRefresh(active: boolean, reload: () => void) {
+  useEffect(() => {
+    if (!active) return;
+    const timer = setInterval(reload, AUTO_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [active, reload]);
+}
+
 export function jobProgress(job: ImportJob): number {
   if (job.status === 'queued') return 0;
   if (!isActive(job)) return 1;

@@ -10,16 +10,17 @@ import { Link } from 'wouter';
 import { isConflict, listAll } from '../../../lib/api.ts';
 import { formatDateRange } from '../../../shared/date-format.ts';
 import { RELATIVE_DATE_LABELS } from '../../../shared/reports.ts';
-import { resources, type ReportSchedule, type SavedReport } from '../../../shared/schemas/index.ts';
+import type { ReportSchedule, SavedReport } from '../../../shared/schemas/index.ts';
 import { $selectedAccountId } from '../../../stores/account.ts';
 import { showError, showSuccess } from '../../../stores/alerts.ts';
 import { ConfirmDialog } from '../../kit/ConfirmDialog.tsx';
+import { linkColumn } from '../../kit/columns.tsx';
 import type { Column } from '../../kit/DataTable.tsx';
-import { ListView } from '../../kit/ListView.tsx';
+import { emptyWhen, ListView } from '../../kit/ListView.tsx';
+import { RowButton } from '../../kit/RowButton.tsx';
 import { useCanWriteRow } from '../../kit/useCanWriteRow.ts';
-import { useResourceList, type ResourceListSpec } from '../../kit/useResourceList.ts';
+import { resourceListSpec, useResourceList } from '../../kit/useResourceList.ts';
 import { paths } from '../../routes/index.ts';
-import { Button } from '../../shared/Button.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { useAsync } from '../../shared/useAsync.ts';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
@@ -28,22 +29,10 @@ import { describeSchedule } from './ScheduleSection.tsx';
 import { deleteListedReport, renameListedReport } from './savedReports.ts';
 import { $savedReportsVersion } from './savedReportsVersion.ts';
 
-const spec: ResourceListSpec<'saved-report'> = {
-  resource: 'saved-report',
-  noun: 'saved reports',
-  sortFields: resources['saved-report'].sortFields,
-  defaultSort: { id: 'name', direction: 'asc' },
-};
+const spec = resourceListSpec('saved-report', 'saved reports', { id: 'name', direction: 'asc' });
 
 const columns: Column<SavedReport>[] = [
-  {
-    id: 'name',
-    header: 'Name',
-    sortField: 'name',
-    rowHeader: true,
-    csv: (r) => r.name,
-    cell: (r) => <Link href={paths.savedReport(r.name, { id: r.id })}>{r.name}</Link>,
-  },
+  linkColumn({ text: (r) => r.name, href: (r) => paths.savedReport(r.name, { id: r.id }), rowHeader: true }),
   {
     id: 'dates',
     header: 'Dates',
@@ -143,37 +132,21 @@ export default function SavedReportsPage() {
       <ListView
         list={reports}
         columns={shown}
-        rowLabel={(r) => r.name}
-        search="Search saved reports"
-        csv="saved-reports"
+        search
+        csv
         caption="Saved reports of this account"
         rowActions={(r) =>
           canWrite(r) ? (
             <>
-              <Button
-                variant="secondary"
-                className="px-2.5 py-1"
-                aria-label={`Rename ${r.name}`}
-                onClick={() => setRenaming(r)}
-              >
-                Rename
-              </Button>
-              <Button
-                variant="ghost"
-                className="px-2.5 py-1 text-red-700 hover:bg-red-50"
-                aria-label={`Delete ${r.name}`}
-                onClick={() => setDeleting(r)}
-              >
-                Delete
-              </Button>
+              <RowButton action="Rename" name={r.name} onPress={() => setRenaming(r)} />
+              <RowButton action="Delete" name={r.name} tone="danger" onPress={() => setDeleting(r)} />
             </>
           ) : null
         }
-        empty={(filtered) =>
-          filtered
-            ? { title: 'No saved reports match', body: 'Change the search to see more.' }
-            : { title: 'No saved reports yet', body: 'Build a report and choose ‘Save report’ to keep it here.' }
-        }
+        empty={emptyWhen('saved reports', {
+          title: 'No saved reports yet',
+          body: 'Build a report and choose ‘Save report’ to keep it here.',
+        })}
       />
       <NameDialog
         isOpen={renaming !== null}

@@ -6,7 +6,8 @@
 import { Link } from 'wouter';
 import type { Stim } from '../../../shared/schemas/spotlight.ts';
 import type { Column } from '../../kit/DataTable.tsx';
-import { ListView } from '../../kit/ListView.tsx';
+import { figureColumn, linkColumn } from '../../kit/columns.tsx';
+import { emptyWhen, ListView } from '../../kit/ListView.tsx';
 import { usePagedList } from '../../kit/usePagedList.ts';
 import { paths } from '../../routes/index.ts';
 import { PageHeader } from '../../shared/PageHeader.tsx';
@@ -67,42 +68,31 @@ function StudyHeading({ id, onClear }: { id: string; onClear: () => void }) {
 }
 
 /** A figure's column: sortable by the service, largest first, its raw value in the CSV. */
-function figureColumn(field: 'noticed_pct' | 'dwell_s' | 'ttff_s', header: string): Column<Stim> {
-  return {
-    id: field,
-    header,
-    sortField: field,
-    firstDirection: 'desc',
-    align: 'right',
-    csv: (asset) => asset.results?.[field],
-    cell: (asset) => <Figure stim={asset} field={field} />,
-  };
+function assetFigure(field: FigureField, header: string): Column<Stim> {
+  const csv = (asset: Stim) => asset.results?.[field];
+  return figureColumn(field, header, { csv, cell: (asset) => <Figure stim={asset} field={field} /> });
 }
 
 const COLUMNS: readonly Column<Stim>[] = [
   { id: 'creative', header: 'Creative', cell: (asset) => <Thumbnail stim={asset} className="h-14 w-14" /> },
-  {
-    id: 'name',
+  linkColumn({
     header: 'Asset',
-    sortField: 'name',
+    text: (asset) => asset.name,
+    href: (asset) => paths.spotlightAsset(asset.id),
+    look: 'strong',
     rowHeader: true,
-    csv: (asset) => asset.name,
-    cell: (asset) => (
-      <div className="max-w-[26rem]">
-        <Link href={paths.spotlightAsset(asset.id)} className="font-medium text-slate-900 no-underline hover:underline">
-          {asset.name}
-        </Link>
-        <p className="mt-0.5 text-xs font-normal text-slate-600">
-          {asset.brief_name} · {asset.type === 'video' ? `video, ${asset.duration_s} s` : 'image'}
-        </p>
-      </div>
+    width: 'max-w-[26rem]',
+    detail: (asset) => (
+      <>
+        {asset.brief_name} · {asset.type === 'video' ? `video, ${asset.duration_s} s` : 'image'}
+      </>
     ),
-  },
+  }),
   { id: 'study', header: 'Study', csvOnly: true, csv: (asset) => asset.brief_name, cell: (asset) => asset.brief_name },
   { id: 'type', header: 'Type', csvOnly: true, csv: (asset) => asset.type, cell: (asset) => asset.type },
-  figureColumn('noticed_pct', '% noticed'),
-  figureColumn('dwell_s', 'Dwell'),
-  figureColumn('ttff_s', 'Time to first fixation'),
+  assetFigure('noticed_pct', '% noticed'),
+  assetFigure('dwell_s', 'Dwell'),
+  assetFigure('ttff_s', 'Time to first fixation'),
 ];
 
 /** An asset on a phone: its thumbnail, name, study and three figures in a card. */
@@ -141,16 +131,14 @@ function Assets() {
       <ListView
         list={list}
         columns={COLUMNS}
-        rowLabel={(asset) => asset.name}
-        search="Search assets"
-        csv="assets"
+        search
+        csv
         caption="Assets"
         card={(asset) => <AssetCard asset={asset} />}
-        empty={(filtered) =>
-          filtered
-            ? { title: 'No assets match', body: 'Change the search to see more.' }
-            : { title: 'No assets yet', body: 'Assets of the studies this company runs appear here.' }
-        }
+        empty={emptyWhen('assets', {
+          title: 'No assets yet',
+          body: 'Assets of the studies this company runs appear here.',
+        })}
       />
     </div>
   );

@@ -9,10 +9,11 @@ import type { Brief } from '../../../shared/schemas/spotlight.ts';
 import { canSpotlight } from '../../../shared/spotlight-rules.ts';
 import { $spotlightRole } from '../../../stores/spotlight.ts';
 import type { Column } from '../../kit/DataTable.tsx';
-import { ListView } from '../../kit/ListView.tsx';
+import { linkColumn, statusColumn } from '../../kit/columns.tsx';
+import { NewLink } from '../../kit/ListHeader.tsx';
+import { emptyWhen, ListView } from '../../kit/ListView.tsx';
 import { usePagedList } from '../../kit/usePagedList.ts';
 import { paths } from '../../routes/index.ts';
-import { buttonClass } from '../../shared/Button.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { formatDay } from './format.ts';
 import { studyListSpec, studySource } from './listSources.ts';
@@ -20,33 +21,16 @@ import { SpotlightGate } from './SpotlightGate.tsx';
 import { contextLabel, StatusBadge } from './ui.tsx';
 
 const COLUMNS: readonly Column<Brief>[] = [
-  {
-    id: 'name',
+  linkColumn({
     header: 'Study',
-    sortField: 'name',
+    text: (study) => study.name,
+    href: (study) => `${paths.spotlightAssets()}?study=${study.id}`,
+    look: 'strong',
     rowHeader: true,
-    csv: (study) => study.name,
-    cell: (study) => (
-      <div className="max-w-[24rem]">
-        <Link
-          href={`${paths.spotlightAssets()}?study=${study.id}`}
-          className="font-medium text-slate-900 no-underline hover:underline"
-        >
-          {study.name}
-        </Link>
-        {study.objective ? (
-          <p className="mt-0.5 line-clamp-1 text-xs font-normal text-slate-600">{study.objective}</p>
-        ) : null}
-      </div>
-    ),
-  },
-  {
-    id: 'status',
-    header: 'Status',
-    sortField: 'status',
-    csv: (s) => s.status,
-    cell: (s) => <StatusBadge status={s.status} />,
-  },
+    width: 'max-w-[24rem]',
+    detail: (study) => (study.objective ? <span className="line-clamp-1">{study.objective}</span> : null),
+  }),
+  statusColumn(StatusBadge),
   {
     id: 'context',
     header: 'Context',
@@ -115,25 +99,18 @@ function Studies() {
   return (
     <div className="space-y-5">
       <PageHeader title="Studies">
-        {canCreate ? (
-          <Link href={paths.spotlightStudyCreate()} className={buttonClass('primary', 'no-underline')}>
-            New study
-          </Link>
-        ) : null}
+        <NewLink href={paths.spotlightStudyCreate()} show={canCreate}>
+          New study
+        </NewLink>
       </PageHeader>
       <ListView
         list={list}
         columns={COLUMNS}
-        rowLabel={(study) => study.name}
-        search="Search studies"
-        csv="studies"
+        search
+        csv
         caption="Studies"
         card={(study) => <StudyCard study={study} />}
-        empty={(filtered) =>
-          filtered
-            ? { title: 'No studies match', body: 'Change the search to see more.' }
-            : { title: 'No studies yet', body: 'Studies this company runs appear here.' }
-        }
+        empty={emptyWhen('studies', { title: 'No studies yet', body: 'Studies this company runs appear here.' })}
       />
     </div>
   );

@@ -5,64 +5,32 @@
  */
 import { useStore } from '@nanostores/react';
 import { useMemo } from 'react';
-import { Link } from 'wouter';
 import { $selectedAccount, $selectedAccountId } from '../../../stores/account.ts';
-import { formatDate } from '../../../shared/date-format.ts';
+import { dateColumn, linkColumn, statusColumn } from '../../kit/columns.tsx';
 import type { Column } from '../../kit/DataTable.tsx';
-import { ListView } from '../../kit/ListView.tsx';
+import { emptyWhen, ListView } from '../../kit/ListView.tsx';
 import { useResourceList } from '../../kit/useResourceList.ts';
-import { capitalise, paths } from '../../routes/index.ts';
+import { paths } from '../../routes/index.ts';
 import { Card } from '../../shared/Card.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
-import { CONTRACT_COLUMNS as C, money, type ContractRow } from '../../shared/contracts.tsx';
+import { CONTRACT_COLUMNS as C, moneyColumn, type ContractRow } from '../../shared/contracts.tsx';
 import { contractList, purchaseOrderList, type PurchaseOrderRow } from './billing.ts';
 
 const contractColumns: Column<ContractRow>[] = [C.billingName, C.dates, C.value, C.measurements, C.active];
 
 const orderColumns: Column<PurchaseOrderRow>[] = [
-  {
+  linkColumn({
     id: 'reference',
     header: 'Reference',
     sortField: 'reference',
-    csv: (o) => o.reference,
-    cell: (o) => (
-      <Link href={paths.purchaseOrder(o.id)} className="font-medium">
-        {o.reference}
-      </Link>
-    ),
-  },
-  {
-    id: 'amount',
-    header: 'Amount',
-    sortField: 'amount',
-    align: 'right',
-    csv: (o) => o.amount,
-    cell: (o) => money(o.amount, o.currency),
-  },
-  {
-    id: 'issued',
-    header: 'Issued',
-    sortField: 'issued_date',
-    wide: true,
-    nowrap: true,
-    csv: (o) => o.issued_date,
-    cell: (o) => formatDate(o.issued_date),
-  },
-  {
-    id: 'status',
-    header: 'Status',
-    sortField: 'status',
-    wide: true,
-    csv: (o) => o.status,
-    cell: (o) => capitalise(o.status),
-  },
-  {
-    id: 'remaining',
-    header: 'Remaining',
-    align: 'right',
-    csv: (o) => o.remaining ?? null,
-    cell: (o) => money(o.remaining, o.currency),
-  },
+    text: (o) => o.reference,
+    href: (o) => paths.purchaseOrder(o.id),
+    look: 'medium',
+  }),
+  moneyColumn('amount', 'Amount'),
+  dateColumn('issued_date', 'Issued', { wide: true }),
+  statusColumn(undefined, { wide: true }),
+  moneyColumn('remaining', 'Remaining', { sortField: undefined }),
 ];
 
 export default function BillingPage() {
@@ -82,28 +50,21 @@ export default function BillingPage() {
         <ListView
           list={contracts}
           columns={contractColumns}
-          rowLabel={(c) => c.billing_name}
-          search="Search contracts"
-          csv="contracts"
-          empty={(filtered) =>
-            filtered
-              ? { title: 'No contracts match', body: 'Change the search to see more.' }
-              : { title: 'No contracts', body: 'Client Success attaches contracts to this account.' }
-          }
+          search
+          csv
+          empty={emptyWhen('contracts', {
+            title: 'No contracts',
+            body: 'Client Success attaches contracts to this account.',
+          })}
         />
       </Card>
       <Card title="Purchase orders">
         <ListView
           list={orders}
           columns={orderColumns}
-          rowLabel={(o) => o.reference}
-          search="Search purchase orders"
-          csv="purchase-orders"
-          empty={(filtered) =>
-            filtered
-              ? { title: 'No purchase orders match', body: 'Change the search to see more.' }
-              : { title: 'No purchase orders' }
-          }
+          search
+          csv
+          empty={emptyWhen('purchase orders', { title: 'No purchase orders' })}
         />
       </Card>
     </div>

@@ -6,15 +6,15 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { ZodType } from 'zod';
-import { Link, useLocation, useSearch } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { accountOwners, create } from '../../../lib/api.ts';
 import { $selectedAccount, $selectedAccountId } from '../../../stores/account.ts';
 import { showSuccess } from '../../../stores/alerts.ts';
 import { labelCategoryCreate } from '../../../shared/schemas/label-category.ts';
 import { labelValueCreate, type LabelValue } from '../../../shared/schemas/label-value.ts';
 import type { LabelCategory } from '../../../shared/schemas/label-category.ts';
-import { formatDate } from '../../../shared/date-format.ts';
 import { BulkDeleteButton } from '../../kit/BulkDelete.tsx';
+import { dateColumn, linkColumn } from '../../kit/columns.tsx';
 import type { Column } from '../../kit/DataTable.tsx';
 import { ListView } from '../../kit/ListView.tsx';
 import { TextInput } from '../../kit/fields.tsx';
@@ -29,9 +29,19 @@ import { Modal } from '../../shared/Modal.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { categoryList, labelDeleteConsequence, valueList } from './labels.ts';
 
-/** The CSV keeps the ISO day; the table shows it as people read dates. */
-const day = (iso: string) => iso.slice(0, 10);
+/** When a row was made: the CSV keeps the ISO day; the table shows it as people read dates. */
+const CREATED = dateColumn('created_at', 'Created', { wide: true, csv: (r) => r.created_at.slice(0, 10) });
 const NAME = { name: 'Name' };
+
+const VALUE_COLUMNS: Column<LabelValue>[] = [
+  linkColumn({
+    header: 'Label',
+    text: (row) => row.name,
+    href: (row) => paths.labelEdit(row.category_id, row.id),
+    look: 'medium',
+  }),
+  CREATED,
+];
 
 export default function LabelsPage() {
   const accountId = useStore($selectedAccountId);
@@ -117,15 +127,7 @@ function Categories({
           </button>
         ),
       },
-      {
-        id: 'created',
-        header: 'Created',
-        sortField: 'created_at',
-        wide: true,
-        nowrap: true,
-        csv: (r) => day(r.created_at),
-        cell: (r) => formatDate(r.created_at),
-      },
+      CREATED,
     ],
     [chosen, onChoose],
   );
@@ -134,9 +136,8 @@ function Categories({
       <ListView
         list={list}
         columns={columns}
-        rowLabel={(r) => r.name}
         search="Search categories"
-        csv="label-categories"
+        csv
         bulk={(selection) => (
           <BulkDeleteButton
             list={list}
@@ -186,38 +187,12 @@ function Values({ accountId, categoryId }: { accountId: string; categoryId: stri
   const category = useRecord('label-category', categoryId);
   const base = useMemo(() => ({ 'category.account': [accountId], category_id: [categoryId] }), [accountId, categoryId]);
   const list = useResourceList(valueList, base);
-  const columns = useMemo<Column<LabelValue>[]>(
-    () => [
-      {
-        id: 'name',
-        header: 'Label',
-        sortField: 'name',
-        csv: (row) => row.name,
-        cell: (row) => (
-          <Link href={paths.labelEdit(row.category_id, row.id)} className="font-medium">
-            {row.name}
-          </Link>
-        ),
-      },
-      {
-        id: 'created',
-        header: 'Created',
-        sortField: 'created_at',
-        wide: true,
-        nowrap: true,
-        csv: (r) => day(r.created_at),
-        cell: (r) => formatDate(r.created_at),
-      },
-    ],
-    [],
-  );
   const name = category.data?.name ?? 'this category';
   return (
     <Card title={`Labels in ${name}`}>
       <ListView
         list={list}
-        columns={columns}
-        rowLabel={(r) => r.name}
+        columns={VALUE_COLUMNS}
         search={`Search labels in ${name}`}
         csv={`labels-${name}`}
         bulk={(selection) => (
