@@ -50,8 +50,12 @@ export interface ReportState {
 
 export const DEFAULT_RELATIVE_DATE: RelativeDate = 'last_30_days';
 export const DEFAULT_GROUP_BY: ReportDimension[] = ['channel'];
-export const DEFAULT_METRICS: MetricKey[] = [
-  'impressions',
+/**
+ * The ratios every view of the figures leads with, in the funnel → time → cost order of
+ * domain/attention.md: a report's default columns, the dashboard's tiles and the guide's worked
+ * examples all read them, so a headline figure is added in one place.
+ */
+export const HEADLINE_RATIOS: readonly MetricKey[] = [
   'pct_viewable',
   'pct_viewed',
   'avg_view_time',
@@ -59,6 +63,7 @@ export const DEFAULT_METRICS: MetricKey[] = [
   'cpm',
   'acpm',
 ];
+export const DEFAULT_METRICS: MetricKey[] = ['impressions', ...HEADLINE_RATIOS];
 const METRIC_KEYS = new Set<string>(METRIC_DEFINITIONS.map((d) => d.key));
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const ID = /^[0-9a-f]{24}$/;

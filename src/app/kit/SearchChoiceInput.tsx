@@ -4,21 +4,10 @@
  * can be chosen; leaving the box without picking puts the chosen name back.
  */
 import type { ReactNode } from 'react';
-import {
-  Button,
-  ComboBox,
-  FieldError,
-  Input,
-  Label,
-  ListBox,
-  ListBoxItem,
-  Popover,
-  Text,
-  useFilter,
-} from 'react-aria-components';
-import { SELECT_LAYER_Z_INDEX } from '../../shared/constants.ts';
+import { Button, ComboBox, Input, useFilter } from 'react-aria-components';
 import { SelectChevron } from '../shared/SelectField.tsx';
-import { errorClass, hintClass, inputClass, itemClass, labelClass, popoverClass } from './fieldStyles.ts';
+import { FieldFrame, OptionList, splitField, type FieldCommon } from './fieldParts.tsx';
+import { inputClass } from './fieldStyles.ts';
 
 interface Option {
   id: string;
@@ -26,22 +15,12 @@ interface Option {
 }
 
 export function SearchChoiceInput({
-  label,
   value,
   onChange,
   options,
-  error,
-  hint,
-  className,
-}: {
-  label: string;
-  value: string | null;
-  onChange: (value: string) => void;
-  options: readonly Option[];
-  error?: string;
-  hint?: ReactNode;
-  className?: string;
-}) {
+  ...common
+}: FieldCommon & { value: string | null; onChange: (value: string) => void; options: readonly Option[] }) {
+  const { frame, field } = splitField(common);
   const { contains } = useFilter({ sensitivity: 'base' });
   return (
     <ComboBox
@@ -49,12 +28,10 @@ export function SearchChoiceInput({
       defaultFilter={contains}
       selectedKey={value}
       onSelectionChange={(key) => key !== null && onChange(String(key))}
-      isInvalid={Boolean(error)}
-      className={className}
-      validationBehavior="aria"
       menuTrigger="focus"
+      {...field}
     >
-      <ComboBoxFrame label={label} hint={hint} error={error} empty="No matches" />
+      <ComboBoxFrame {...frame} empty="No matches" />
     </ComboBox>
   );
 }
@@ -77,31 +54,15 @@ export function ComboBoxFrame({
 }) {
   return (
     <>
-      <Label className={labelClass}>{label}</Label>
-      <div className="relative">
-        <Input className={`${inputClass} pr-9`} placeholder="Type to search" />
-        <Button className="absolute inset-y-0 right-0 w-9" aria-label={`Show ${label} options`}>
-          <SelectChevron />
-        </Button>
-      </div>
-      {hint ? (
-        <Text slot="description" className={hintClass}>
-          {hint}
-        </Text>
-      ) : null}
-      <FieldError className={errorClass}>{error}</FieldError>
-      <Popover className={popoverClass} style={{ zIndex: SELECT_LAYER_Z_INDEX }}>
-        <ListBox
-          className="max-h-72 outline-none"
-          renderEmptyState={() => <p className="px-3 py-2 text-sm text-slate-600">{empty}</p>}
-        >
-          {(option: Option) => (
-            <ListBoxItem id={option.id} textValue={option.name} className={itemClass}>
-              {option.name}
-            </ListBoxItem>
-          )}
-        </ListBox>
-      </Popover>
+      <FieldFrame label={label} hint={hint} error={error}>
+        <div className="relative">
+          <Input className={`${inputClass} pr-9`} placeholder="Type to search" />
+          <Button className="absolute inset-y-0 right-0 w-9" aria-label={`Show ${label} options`}>
+            <SelectChevron />
+          </Button>
+        </div>
+      </FieldFrame>
+      <OptionList empty={empty} />
     </>
   );
 }

@@ -2,22 +2,15 @@
  * The kit's form controls, all React Aria Components (labels, descriptions, errors and keyboard
  * behaviour wired by the library). Each takes a label, a value, onChange and an error string.
  */
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   Button,
-  Checkbox,
   ComboBox,
-  FieldError,
   Input,
-  Label,
-  ListBox,
-  ListBoxItem,
-  Popover,
+  NumberField,
   Select,
   SelectValue,
-  Text,
   TextField,
-  NumberField,
   useAsyncList,
   type Key,
 } from 'react-aria-components';
@@ -26,80 +19,51 @@ import type { ResourceName } from '../../shared/schemas/index.ts';
 import { listQuery } from '../../shared/schemas/list-query.ts';
 import type { ListBase } from './listState.ts';
 import { SELECT_BOX_CLASS, SelectChevron } from '../shared/SelectField.tsx';
-import { NEW_OPTION_MARKER, SELECT_ALL_ID, SELECT_LAYER_Z_INDEX, type SelectOption } from '../../shared/constants.ts';
-
-import { errorClass, hintClass, inputClass, itemClass, labelClass, popoverClass } from './fieldStyles.ts';
+import { NEW_OPTION_MARKER, SELECT_ALL_ID, type SelectOption } from '../../shared/constants.ts';
+import { Box } from './RowCheckboxes.tsx';
+import { FieldFrame, OptionList, splitField, type FieldCommon } from './fieldParts.tsx';
+import { inputClass } from './fieldStyles.ts';
 import { ComboBoxFrame } from './SearchChoiceInput.tsx';
 
-interface Common {
-  label: string;
-  error?: string;
-  hint?: ReactNode;
-  isDisabled?: boolean;
-  isRequired?: boolean;
-  autoFocus?: boolean;
-  className?: string;
+type Common = FieldCommon;
+
+/** The box a text or number field is typed into, framed by its label, hint and error. */
+function TypedBox(frame: ReturnType<typeof splitField>['frame']) {
+  return (
+    <FieldFrame {...frame}>
+      <Input className={inputClass} />
+    </FieldFrame>
+  );
 }
 
 export function TextInput({
-  label,
   value,
   onChange,
-  error,
-  hint,
   type = 'text',
-  className,
-  ...rest
+  ...common
 }: Common & { value: string; onChange: (value: string) => void; type?: 'text' | 'email' | 'date' }) {
+  const { frame, field } = splitField(common);
   return (
-    <TextField
-      value={value}
-      onChange={onChange}
-      isInvalid={Boolean(error)}
-      type={type}
-      className={className}
-      validationBehavior="aria"
-      {...rest}
-    >
-      <Label className={labelClass}>{label}</Label>
-      <Input className={inputClass} />
-      {hint ? (
-        <Text slot="description" className={hintClass}>
-          {hint}
-        </Text>
-      ) : null}
-      <FieldError className={errorClass}>{error}</FieldError>
+    <TextField value={value} onChange={onChange} type={type} {...field}>
+      <TypedBox {...frame} />
     </TextField>
   );
 }
 
 export function NumberInput({
-  label,
   value,
   onChange,
-  error,
-  hint,
-  className,
-  ...rest
+  ...common
 }: Common & { value: number | null; onChange: (value: number | null) => void }) {
+  const { frame, field } = splitField(common);
   return (
     <NumberField
       value={value ?? Number.NaN}
       onChange={(v) => onChange(Number.isNaN(v) ? null : v)}
-      isInvalid={Boolean(error)}
-      className={className}
-      validationBehavior="aria"
       minValue={0}
-      {...rest}
+      {...field}
     >
-      <Label className={labelClass}>{label}</Label>
-      <Input className={inputClass} />
-      {hint ? (
-        <Text slot="description" className={hintClass}>
-          {hint}
-        </Text>
-      ) : null}
-      <FieldError className={errorClass}>{error}</FieldError>
+      <TypedBox {...frame} />
     </NumberField>
   );
 }
@@ -110,34 +74,16 @@ export function CheckboxInput({
   onChange,
   isDisabled,
 }: Pick<Common, 'label' | 'isDisabled'> & { value: boolean; onChange: (value: boolean) => void }) {
-  return (
-    <Checkbox
-      isSelected={value}
-      onChange={onChange}
-      isDisabled={isDisabled}
-      className="group flex items-center gap-2 text-sm"
-    >
-      <span
-        aria-hidden="true"
-        className="flex size-4 items-center justify-center rounded border border-slate-400 text-[10px] text-white group-data-[focus-visible]:outline-2 group-data-[focus-visible]:outline-primary group-data-[selected]:bg-slate-800"
-      >
-        {value ? '✓' : ''}
-      </span>
-      {label}
-    </Checkbox>
-  );
+  return <Box inline label={label} isSelected={value} onChange={onChange} isDisabled={isDisabled} />;
 }
 
 /** One choice from a fixed list (React Aria Select: a button and a listbox). */
 export function ChoiceInput({
-  label,
   value,
   onChange,
   options,
-  error,
-  hint,
-  className,
-  ...rest
+  placeholder,
+  ...common
 }: Common & {
   value: string | null;
   onChange: (value: string) => void;
@@ -145,37 +91,24 @@ export function ChoiceInput({
   /** What the box says while nothing is chosen. */
   placeholder?: string;
 }) {
+  const { frame, field } = splitField(common);
   return (
     <Select
       selectedKey={value}
       onSelectionChange={(key) => key !== null && onChange(String(key))}
-      isInvalid={Boolean(error)}
-      className={`group ${className ?? ''}`}
-      validationBehavior="aria"
-      {...rest}
+      placeholder={placeholder}
+      {...field}
+      className={`group ${field.className ?? ''}`}
     >
-      <Label className={labelClass}>{label}</Label>
-      <Button
-        className={`${SELECT_BOX_CLASS} border-slate-300 outline-none data-[disabled]:bg-slate-100 data-[focus-visible]:outline-2 data-[focus-visible]:outline-primary group-data-[invalid]:border-red-600`}
-      >
-        <SelectValue className="block truncate data-[placeholder]:text-slate-500" />
-        <SelectChevron />
-      </Button>
-      {hint ? (
-        <Text slot="description" className={hintClass}>
-          {hint}
-        </Text>
-      ) : null}
-      <FieldError className={errorClass}>{error}</FieldError>
-      <Popover className={popoverClass} style={{ zIndex: SELECT_LAYER_Z_INDEX }}>
-        <ListBox items={options} className="outline-none">
-          {(option) => (
-            <ListBoxItem id={option.id} className={itemClass}>
-              {option.name}
-            </ListBoxItem>
-          )}
-        </ListBox>
-      </Popover>
+      <FieldFrame {...frame}>
+        <Button
+          className={`${SELECT_BOX_CLASS} border-slate-300 outline-none data-[disabled]:bg-slate-100 data-[focus-visible]:outline-2 data-[focus-visible]:outline-primary group-data-[invalid]:border-red-600`}
+        >
+          <SelectValue className="block truncate data-[placeholder]:text-slate-500" />
+          <SelectChevron />
+        </Button>
+      </FieldFrame>
+      <OptionList items={options} className="outline-none" />
     </Select>
   );
 }
@@ -204,15 +137,12 @@ const PICKER_PAGE = 20;
  * chosen name back; leaving it empty clears the value.
  */
 export function ReferencePicker({
-  label,
   value,
   onChange,
   source,
-  error,
-  hint,
-  className,
-  ...rest
+  ...common
 }: Common & { value: string | null; onChange: (value: string | null) => void; source: ReferenceSource }) {
+  const { frame, field } = splitField(common);
   const [typed, setTyped] = useState<string | null>(null);
   const [known, setKnown] = useState<SelectOption | null>(null);
   const options = useAsyncList<SelectOption>({
@@ -268,13 +198,10 @@ export function ReferencePicker({
       }}
       inputValue={typed ?? current?.name ?? ''}
       onInputChange={search}
-      isInvalid={Boolean(error)}
-      className={className}
-      validationBehavior="aria"
       menuTrigger="focus"
-      {...rest}
+      {...field}
     >
-      <ComboBoxFrame label={label} hint={hint} error={error} empty={options.isLoading ? 'Loading…' : 'No matches'} />
+      <ComboBoxFrame {...frame} empty={options.isLoading ? 'Loading…' : 'No matches'} />
     </ComboBox>
   );
 }
@@ -285,20 +212,19 @@ export function ReferencePicker({
  * create. Chosen options show as removable tags.
  */
 export function MultiSelectInput({
-  label,
   value,
   onChange,
   options,
   creatable = false,
-  error,
-  hint,
   className,
+  ...common
 }: Common & {
   value: readonly SelectOption[];
   onChange: (value: SelectOption[]) => void;
   options: readonly SelectOption[];
   creatable?: boolean;
 }) {
+  const { frame, field } = splitField(common);
   const chosen = new Set(value.map((o) => o.id));
   const [typed, setTyped] = useState('');
   // What was typed becomes a new value on Enter, or when the person leaves the box with it (it
@@ -330,29 +256,15 @@ export function MultiSelectInput({
           if (event.key === 'Enter') addTyped();
         }}
         onBlur={addTyped}
-        isInvalid={Boolean(error)}
-        validationBehavior="aria"
         menuTrigger="focus"
+        {...field}
       >
-        <Label className={labelClass}>{label}</Label>
-        <Input className={inputClass} placeholder={creatable ? 'Type to search or add' : 'Type to search'} />
-        {hint ? (
-          <Text slot="description" className={hintClass}>
-            {hint}
-          </Text>
-        ) : null}
-        <FieldError className={errorClass}>{error}</FieldError>
-        <Popover className={popoverClass} style={{ zIndex: SELECT_LAYER_Z_INDEX }}>
-          <ListBox className="max-h-72 outline-none">
-            {(option: SelectOption) => (
-              <ListBoxItem id={option.id} textValue={option.name} className={itemClass}>
-                {option.name}
-              </ListBoxItem>
-            )}
-          </ListBox>
-        </Popover>
+        <FieldFrame {...frame}>
+          <Input className={inputClass} placeholder={creatable ? 'Type to search or add' : 'Type to search'} />
+        </FieldFrame>
+        <OptionList />
       </ComboBox>
-      <ul aria-label={`${label}: chosen`} className="mt-2 flex flex-wrap gap-1.5">
+      <ul aria-label={`${frame.label}: chosen`} className="mt-2 flex flex-wrap gap-1.5">
         {value.map((option) => (
           <li
             key={option.id}

@@ -4,6 +4,7 @@
  * report pickers): the same box, height and chevron, on a page or in a dialog.
  */
 import { useId, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { Chevron } from './Chevron.tsx';
 import { describedByIds, FieldMessages } from './Field.tsx';
 
 /** The box of a dropdown; the caller adds its border colour (normal or invalid). */
@@ -12,16 +13,7 @@ export const SELECT_BOX_CLASS =
 
 /** The dropdown's chevron, drawn at the right of a box with SELECT_BOX_CLASS (or any relative box). */
 export function SelectChevron() {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 20 20"
-      fill="currentColor"
-      className="pointer-events-none absolute top-1/2 right-3 h-4 w-4 -translate-y-1/2 text-slate-500"
-    >
-      <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4z" />
-    </svg>
-  );
+  return <Chevron className="pointer-events-none absolute top-1/2 right-3 h-4 w-4 -translate-y-1/2 text-slate-500" />;
 }
 
 export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> {

@@ -48,6 +48,16 @@ export function MenuIcon({ open = false }: { open?: boolean }) {
   );
 }
 
+/** The magnifier of the search button and of the search box. */
+export function SearchIcon({ className }: { className: string }) {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 20 20" className={className} fill="none" stroke="currentColor" strokeWidth="2">
+      <circle cx="9" cy="9" r="6" />
+      <path d="M14 14l4 4" />
+    </svg>
+  );
+}
+
 const BLOCK = 'rounded-md bg-slate-200/70';
 
 /** The frame with a page skeleton (breadcrumb, title, a row of figures, a table) and a spinner. */

@@ -22,6 +22,7 @@ import { messages } from '../../shared/messages.ts';
 import { Modal } from '../shared/Modal.tsx';
 import { Spinner } from '../shared/Spinner.tsx';
 import { hasSpotlightAccess } from './nav.ts';
+import { SearchIcon } from './Frame.tsx';
 import { resolveRecent, searchSection, searchSections, type SearchItem, type SectionResult } from './search.ts';
 import { $searchTypedAhead, SEARCH_INPUT_ATTRIBUTE, stopSearchTyping } from './search-typing.ts';
 
@@ -240,17 +241,7 @@ export default function SearchModal({ isOpen, onClose }: { isOpen: boolean; onCl
                 data-search-box
                 onKeyDownCapture={onEnter}
               >
-                <svg
-                  aria-hidden="true"
-                  viewBox="0 0 20 20"
-                  className="h-4 w-4 text-slate-500"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                >
-                  <circle cx="9" cy="9" r="6" />
-                  <path d="M14 14l4 4" />
-                </svg>
+                <SearchIcon className="h-4 w-4 text-slate-500" />
                 <Input
                   ref={input}
                   {...{ [SEARCH_INPUT_ATTRIBUTE]: '' }}

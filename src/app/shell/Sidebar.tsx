@@ -12,6 +12,7 @@ import {
 import { can } from '../../shared/access.ts';
 import { SIDEBAR_MAX_WIDTH, SIDEBAR_MIN_WIDTH, TOUCH_TAP_THRESHOLD_PX, VERSION_LABEL } from '../../shared/constants.ts';
 import type { SidebarKind } from '../routes/index.ts';
+import { Chevron } from '../shared/Chevron.tsx';
 import { Spinner } from '../shared/Spinner.tsx';
 
 const SidebarContent = lazy(() => import('./SidebarContent.tsx'));
@@ -156,14 +157,7 @@ export function SidebarDropdown({ kind }: { kind: Exclude<SidebarKind, 'none'> }
     >
       <summary className="flex cursor-pointer list-none items-center justify-between px-4 py-3 text-sm font-medium text-slate-800">
         Menu
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 20 20"
-          className="h-4 w-4 transition-transform group-open:rotate-180"
-          fill="currentColor"
-        >
-          <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4z" />
-        </svg>
+        <Chevron className="h-4 w-4 transition-transform group-open:rotate-180" />
       </summary>
       <div className="border-t border-slate-200 py-2">
         {opened ? (

@@ -4,7 +4,15 @@ import { Link, useLocation } from 'wouter';
 import { $role, $selectedAccount } from '../../stores/account.ts';
 import { $currentUser } from '../../stores/session.ts';
 import { LOGO_HEIGHT_PX, PRODUCT_NAME } from '../../shared/constants.ts';
-import { LOGO_LINK_CLASS, LogoMark, MENU_BUTTON_CLASS, MenuIcon, TOP_BAR_CLASS, TOP_BAR_ROW_CLASS } from './Frame.tsx';
+import {
+  LOGO_LINK_CLASS,
+  LogoMark,
+  MENU_BUTTON_CLASS,
+  MenuIcon,
+  SearchIcon,
+  TOP_BAR_CLASS,
+  TOP_BAR_ROW_CLASS,
+} from './Frame.tsx';
 import { findRoute, paths, type SwitcherLock } from '../routes/index.ts';
 import { navItems, type NavItem } from './nav.ts';
 import { useIdle, useMediaQuery } from '../shared/useIdle.ts';
@@ -118,17 +126,7 @@ export function TopNav({ switcherLock, onOpenSearch }: TopNavProps) {
             className="flex items-center gap-2 rounded-md px-2.5 py-2 text-sm text-slate-100 ring-1 ring-white/20 hover:bg-white/10 lg:w-56"
             aria-keyshortcuts="Control+K Meta+K"
           >
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 20 20"
-              className="h-4 w-4"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-            >
-              <circle cx="9" cy="9" r="6" />
-              <path d="M14 14l4 4" />
-            </svg>
+            <SearchIcon className="h-4 w-4" />
             <span className="sr-only lg:not-sr-only">Search</span>
             <kbd className="ml-auto hidden rounded bg-white/15 px-1.5 py-0.5 font-sans text-xs text-slate-100 lg:inline">
               Ctrl K

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { PRODUCT_NAME, TAGLINE } from '../../../shared/constants.ts';
+import { paths } from '../../routes/index.ts';
 
 /**
  * The frame of the pages a user reaches from an e-mail or at first login (bare layout): the
@@ -19,5 +20,17 @@ export function AuthCard({ title, children, wide = false }: { title: string; chi
         {children}
       </div>
     </main>
+  );
+}
+
+/** What an e-mailed link's page says when the link cannot be used: why, and the way back. */
+export function LinkFailed({ message }: { message: string }) {
+  return (
+    <div role="alert" className="space-y-4">
+      <p className="text-slate-700">{message}</p>
+      <a href={paths.login()} className="font-medium">
+        Back to sign in
+      </a>
+    </div>
   );
 }

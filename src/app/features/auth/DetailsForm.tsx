@@ -28,6 +28,12 @@ interface DetailsFormProps {
   submitting?: boolean;
 }
 
+/** The two name fields, side by side, with what browsers should fill in them. */
+const NAME_FIELDS = [
+  { key: 'first_name', label: 'First name', autoComplete: 'given-name' },
+  { key: 'last_name', label: 'Last name', autoComplete: 'family-name' },
+] as const;
+
 /**
  * The user-details form: first and last name, the e-mail (disabled: it is the sign-in identity),
  * and on the profile screen the marketing-consent checkbox with its notice and Save. The first
@@ -52,24 +58,19 @@ export function DetailsForm({ mode, title, values, errors, onChange, onSubmit, s
         {title}
       </h2>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label="First name"
-          name="first_name"
-          autoComplete="given-name"
-          value={values.first_name}
-          onChange={(event) => set('first_name', event.target.value)}
-          error={errors.first_name}
-          // Spec §2: the first name is focused on load.
-          autoFocus
-        />
-        <TextField
-          label="Last name"
-          name="last_name"
-          autoComplete="family-name"
-          value={values.last_name}
-          onChange={(event) => set('last_name', event.target.value)}
-          error={errors.last_name}
-        />
+        {NAME_FIELDS.map(({ key, label, autoComplete }) => (
+          <TextField
+            key={key}
+            label={label}
+            name={key}
+            autoComplete={autoComplete}
+            value={values[key]}
+            onChange={(event) => set(key, event.target.value)}
+            error={errors[key]}
+            // Spec §2: the first name is focused on load.
+            autoFocus={key === 'first_name'}
+          />
+        ))}
       </div>
       <TextField
         label="Email"

@@ -4,7 +4,7 @@ import { messages } from '../../../shared/messages.ts';
 import { refreshCurrentUser } from '../../../stores/session.ts';
 import { paths } from '../../routes/index.ts';
 import { readLinkParams, verifyLoginLink } from './api.ts';
-import { AuthCard } from './AuthCard.tsx';
+import { AuthCard, LinkFailed } from './AuthCard.tsx';
 import { afterLoginPath, isFirstLogin } from './login/redirect.ts';
 
 /**
@@ -35,12 +35,7 @@ export default function LoginLinkPage() {
   return (
     <AuthCard title={messages.titles.loginLink}>
       {failed ? (
-        <div role="alert" className="space-y-4">
-          <p className="text-slate-700">{messages.auth.loginLinkFailed}</p>
-          <a href={paths.login()} className="font-medium">
-            Back to sign in
-          </a>
-        </div>
+        <LinkFailed message={messages.auth.loginLinkFailed} />
       ) : (
         <p role="status" className="text-slate-700">
           Verifying your link…

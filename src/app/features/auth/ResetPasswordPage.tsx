@@ -6,7 +6,7 @@ import { refreshCurrentUser } from '../../../stores/session.ts';
 import { showSuccess } from '../../../stores/alerts.ts';
 import { paths } from '../../routes/index.ts';
 import { readLinkParams, resetPasswordWithLink } from './api.ts';
-import { AuthCard } from './AuthCard.tsx';
+import { AuthCard, LinkFailed } from './AuthCard.tsx';
 import { PasswordForm } from './password/PasswordForm.tsx';
 
 /**
@@ -38,12 +38,7 @@ export default function ResetPasswordPage() {
           />
         </>
       ) : (
-        <div role="alert" className="space-y-4">
-          <p className="text-slate-700">{messages.auth.resetPasswordFallback}</p>
-          <a href={paths.login()} className="font-medium">
-            Back to sign in
-          </a>
-        </div>
+        <LinkFailed message={messages.auth.resetPasswordFallback} />
       )}
     </AuthCard>
   );

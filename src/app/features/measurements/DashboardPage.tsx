@@ -25,6 +25,7 @@ import { FunnelChart, SERIES_COLOURS, TimeSeriesChart } from '../../shared/metri
 import { useAsync } from '../../shared/useAsync.ts';
 import { fetchMetrics, useMeasurement } from './data.ts';
 import { messages } from '../../../shared/messages.ts';
+import { HEADLINE_RATIOS } from '../../../shared/report-state.ts';
 import {
   RELATIVE_RANGES,
   formatDay,
@@ -37,22 +38,14 @@ import { BreakdownTable, DIMENSION_LABELS, KpiTile } from '../../shared/metrics/
 import { Card } from '../../shared/Card.tsx';
 import { EmptyState, Skeleton } from '../../shared/EmptyState.tsx';
 import { SELECT_BOX_CLASS, SelectChevron, SelectField } from '../../shared/SelectField.tsx';
-import { saveTextFile } from '../../shared/saveTextFile.ts';
+import { CsvDownloadButton } from '../../shared/metrics/CsvDownloadButton.tsx';
+import { DayField } from '../../shared/metrics/DayField.tsx';
 import { MeasurementStatusBadge } from './ui.tsx';
 
 type Metrics = MetricsResponse['data'];
 
 /** The KPI tiles, in the funnel → time → cost order of domain/attention.md. */
-export const KPI_TILES: readonly MetricKey[] = [
-  'impressions',
-  'pct_measured',
-  'pct_viewable',
-  'pct_viewed',
-  'avg_view_time',
-  'apm',
-  'cpm',
-  'acpm',
-];
+export const KPI_TILES: readonly MetricKey[] = ['impressions', 'pct_measured', ...HEADLINE_RATIOS];
 
 const FILTERS = [
   { key: 'channel', label: 'Channel', all: 'All channels' },
@@ -159,21 +152,19 @@ export default function DashboardPage({ params }: PageProps) {
           >
             Open in reports
           </Link>
-          <button
-            type="button"
-            className="inline-flex items-center gap-2 rounded-md bg-white px-3.5 py-2 text-sm font-medium text-slate-700 shadow-sm ring-1 ring-inset ring-slate-300 hover:bg-slate-50 disabled:opacity-50"
-            disabled={!data || !flight}
-            onClick={() => {
-              if (!data || !flight) return;
-              const name = flight.name.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'measurement';
-              saveTextFile(`${name}-${data.start_date}-to-${data.end_date}.csv`, dashboardCsv(data, filters));
-            }}
-          >
-            <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 fill-current">
-              <path d="M10 3a1 1 0 0 1 1 1v7.6l2.3-2.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L9 11.6V4a1 1 0 0 1 1-1ZM4 15a1 1 0 0 1 1 1h10a1 1 0 1 1 0 2H5a2 2 0 0 1-2-2 1 1 0 0 1 1-1Z" />
-            </svg>
-            Export CSV
-          </button>
+          <CsvDownloadButton
+            file={
+              data && flight
+                ? () => {
+                    const name = flight.name.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'measurement';
+                    return {
+                      name: `${name}-${data.start_date}-to-${data.end_date}.csv`,
+                      text: dashboardCsv(data, filters),
+                    };
+                  }
+                : null
+            }
+          />
         </div>
       </header>
 
@@ -196,45 +187,19 @@ export default function DashboardPage({ params }: PageProps) {
               { value: 'custom', label: 'Custom range' },
             ]}
           />
-          {choice === 'custom' && custom ? (
-            <>
-              <div>
-                <label htmlFor="range-start" className="mb-1 block text-sm font-medium text-slate-700">
-                  From
-                </label>
-                <input
-                  id="range-start"
-                  type="date"
-                  value={custom.start}
+          {choice === 'custom' && custom
+            ? (['start', 'end'] as const).map((end) => (
+                <DayField
+                  key={end}
+                  label={end === 'start' ? 'From' : 'To'}
+                  value={custom[end]}
                   min={flight?.start_date}
                   max={flight?.end_date}
-                  onChange={(e) => e.target.value && setCustom({ ...custom, start: e.target.value })}
-                  className="block w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm"
+                  onChange={(e) => e.target.value && setCustom({ ...custom, [end]: e.target.value })}
+                  error={end === 'end' && customInvalid ? messages.validation.endBeforeStartText : null}
                 />
-              </div>
-              <div>
-                <label htmlFor="range-end" className="mb-1 block text-sm font-medium text-slate-700">
-                  To
-                </label>
-                <input
-                  id="range-end"
-                  type="date"
-                  value={custom.end}
-                  min={flight?.start_date}
-                  max={flight?.end_date}
-                  aria-invalid={customInvalid || undefined}
-                  aria-describedby={customInvalid ? 'range-error' : undefined}
-                  onChange={(e) => e.target.value && setCustom({ ...custom, end: e.target.value })}
-                  className="block w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm"
-                />
-                {customInvalid ? (
-                  <p id="range-error" className="mt-1 text-sm text-red-700">
-                    {messages.validation.endBeforeStartText}
-                  </p>
-                ) : null}
-              </div>
-            </>
-          ) : null}
+              ))
+            : null}
           {FILTERS.map((f) => (
             <SelectField
               key={f.key}

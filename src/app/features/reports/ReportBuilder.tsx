@@ -10,7 +10,7 @@ import { useEffect, useMemo, type ReactNode } from 'react';
 import { DIMENSION_NAMES } from '../../../shared/reports.ts';
 import { $selectedAccountId } from '../../../stores/account.ts';
 import { Card } from '../../shared/Card.tsx';
-import { saveTextFile } from '../../shared/saveTextFile.ts';
+import { CsvDownloadButton } from '../../shared/metrics/CsvDownloadButton.tsx';
 import { useAsync } from '../../shared/useAsync.ts';
 import { RangeLine } from './RangeLine.tsx';
 import { ReportResults } from './ReportResults.tsx';
@@ -89,20 +89,16 @@ export function ReportBuilder({ title, subtitle, search, onSearch, fixed, action
           {subtitle ? <p className="mt-1 max-w-3xl text-sm text-slate-600">{subtitle}</p> : null}
         </div>
         <div className="flex flex-wrap gap-2">
-          <button
-            type="button"
-            className="inline-flex items-center gap-2 rounded-md bg-white px-3.5 py-2 text-sm font-medium text-slate-700 shadow-sm ring-1 ring-inset ring-slate-300 hover:bg-slate-50 disabled:opacity-50"
-            disabled={!table || !loaded}
-            onClick={() => {
-              if (!table || !loaded) return;
-              saveTextFile(`report-${loaded.data.start_date}-to-${loaded.data.end_date}.csv`, tableCsv(table));
-            }}
-          >
-            <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 fill-current">
-              <path d="M10 3a1 1 0 0 1 1 1v7.6l2.3-2.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L9 11.6V4a1 1 0 0 1 1-1ZM4 15a1 1 0 0 1 1 1h10a1 1 0 1 1 0 2H5a2 2 0 0 1-2-2 1 1 0 0 1 1-1Z" />
-            </svg>
-            Export CSV
-          </button>
+          <CsvDownloadButton
+            file={
+              table && loaded
+                ? () => ({
+                    name: `report-${loaded.data.start_date}-to-${loaded.data.end_date}.csv`,
+                    text: tableCsv(table),
+                  })
+                : null
+            }
+          />
           {actions?.(state)}
         </div>
       </header>

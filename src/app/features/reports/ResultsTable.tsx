@@ -69,24 +69,7 @@ export function ResultsTable({
             <tr key={row.id} className="border-b border-slate-100">
               {table.columns.map((column) =>
                 column.dimension !== undefined ? (
-                  column.dimension === 0 ? (
-                    <th
-                      key={column.id}
-                      scope="row"
-                      className="max-w-[18rem] truncate px-3 py-2 font-medium text-slate-900 sm:pl-0"
-                      title={row.labels[0]}
-                    >
-                      {row.labels[0]}
-                    </th>
-                  ) : (
-                    <td
-                      key={column.id}
-                      className="max-w-[16rem] truncate px-3 py-2 text-slate-800"
-                      title={row.labels[1]}
-                    >
-                      {row.labels[1]}
-                    </td>
-                  )
+                  <GroupCell key={column.id} first={column.dimension === 0} label={row.labels[column.dimension]} />
                 ) : (
                   <td
                     key={column.id}
@@ -120,3 +103,24 @@ export function ResultsTable({
 
 const deltaClass = (value: number | null | undefined) =>
   value == null || value === 0 ? 'text-slate-600' : value > 0 ? 'text-green-800' : 'text-red-700';
+
+/**
+ * A row's name under a grouping. The first grouping's is the row's header, so a screen reader
+ * names the row with each figure; a long name is cut, and shown whole on hover.
+ */
+function GroupCell({ first, label }: { first: boolean; label: string | undefined }) {
+  const Cell = first ? 'th' : 'td';
+  return (
+    <Cell
+      scope={first ? 'row' : undefined}
+      className={
+        first
+          ? 'max-w-[18rem] truncate px-3 py-2 font-medium text-slate-900 sm:pl-0'
+          : 'max-w-[16rem] truncate px-3 py-2 text-slate-800'
+      }
+      title={label}
+    >
+      {label}
+    </Cell>
+  );
+}

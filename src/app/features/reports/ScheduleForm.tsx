@@ -3,7 +3,7 @@
  * from the runtime's list (the server still refuses a zone it does not know); the server keeps
  * every other rule too (who may, to whom), and its field messages show under the fields.
  */
-import { useState, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { ApiError, create, update } from '../../../lib/api.ts';
 import { showError, showSuccess } from '../../../stores/alerts.ts';
 import { FREQUENCIES, WEEKDAYS, timeZoneNames, type Frequency, type Weekday } from '../../../shared/schedule.ts';
@@ -62,6 +62,18 @@ export function ScheduleForm({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const set = (patch: Partial<Draft>) => setDraft((current) => ({ ...current, ...patch }));
+  // A field's value, its change and the server's message for it, the same for every field.
+  const text = (key: 'month_day' | 'time' | 'recipients') => ({
+    value: draft[key],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => set({ [key]: event.target.value }),
+    error: errors[key],
+  });
+  const choice = <K extends 'frequency' | 'weekday'>(key: K, values: readonly Draft[K][]) => ({
+    value: draft[key],
+    options: values.map((value) => ({ value, label: capitalise(value) })),
+    onChange: (event: ChangeEvent<HTMLSelectElement>) => set({ [key]: event.target.value as Draft[K] }),
+    error: errors[key],
+  });
   // The browser's zone or a stored one may be an alias the runtime's list leaves out: keep it choosable.
   const [zones] = useState(() => {
     const names = timeZoneNames();
@@ -99,39 +111,17 @@ export function ScheduleForm({
 
   return (
     <form className="grid gap-4 sm:grid-cols-2" onSubmit={(event) => void save(event)} noValidate>
-      <SelectField
-        label="Frequency"
-        value={draft.frequency}
-        options={FREQUENCIES.map((value) => ({ value, label: capitalise(value) }))}
-        onChange={(event) => set({ frequency: event.target.value as Frequency })}
-        error={errors.frequency}
-      />
-      {draft.frequency === 'weekly' ? (
-        <SelectField
-          label="Day of the week"
-          value={draft.weekday}
-          options={WEEKDAYS.map((value) => ({ value, label: capitalise(value) }))}
-          onChange={(event) => set({ weekday: event.target.value as Weekday })}
-          error={errors.weekday}
-        />
-      ) : null}
+      <SelectField label="Frequency" {...choice('frequency', FREQUENCIES)} />
+      {draft.frequency === 'weekly' ? <SelectField label="Day of the week" {...choice('weekday', WEEKDAYS)} /> : null}
       {draft.frequency === 'monthly' ? (
         <TextField
           label="Day of the month"
           inputMode="numeric"
-          value={draft.month_day}
-          onChange={(event) => set({ month_day: event.target.value })}
+          {...text('month_day')}
           hint="A day a month does not have (31 in April) sends on its last day."
-          error={errors.month_day}
         />
       ) : null}
-      <TextField
-        label="Time"
-        type="time"
-        value={draft.time}
-        onChange={(event) => set({ time: event.target.value })}
-        error={errors.time}
-      />
+      <TextField label="Time" type="time" {...text('time')} />
       <SearchChoiceInput
         label="Time zone"
         value={draft.time_zone}
@@ -143,8 +133,7 @@ export function ScheduleForm({
       <TextField
         label="Recipients"
         className="sm:col-span-2"
-        value={draft.recipients}
-        onChange={(event) => set({ recipients: event.target.value })}
+        {...text('recipients')}
         hint="E-mail addresses of this account's users, separated by commas."
         error={errors.recipients ?? errors.report}
       />

@@ -15,6 +15,7 @@ import {
 } from '../../../shared/metrics.ts';
 import { EmptyState } from '../EmptyState.tsx';
 import { formatShortDay } from './dateRange.ts';
+import { MetricCells, MetricHeads } from './figures.tsx';
 
 type FunnelCount = 'impressions' | 'measured' | 'viewable' | 'viewed';
 type FunnelShare = 'pct_measured' | 'pct_viewable' | 'pct_viewed';
@@ -276,22 +277,14 @@ function TimeSeriesLines({
                 <th scope="col" className="py-1 pr-4">
                   Day
                 </th>
-                {metrics.map((key) => (
-                  <th key={key} scope="col" className="py-1 pr-4 text-right">
-                    {metricDefinition(key).label}
-                  </th>
-                ))}
+                <MetricHeads metrics={metrics} className="py-1 pr-4 text-right" />
               </tr>
             </thead>
             <tbody>
               {points.map((p) => (
                 <tr key={p.date} className="border-t border-slate-100">
                   <td className="py-1 pr-4">{formatShortDay(p.date)}</td>
-                  {metrics.map((key) => (
-                    <td key={key} className="py-1 pr-4 text-right tabular-nums">
-                      {formatMetric(key, p[key])}
-                    </td>
-                  ))}
+                  <MetricCells metrics={metrics} values={p} className="py-1 pr-4 text-right tabular-nums" />
                 </tr>
               ))}
             </tbody>

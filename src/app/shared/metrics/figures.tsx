@@ -4,16 +4,37 @@
  */
 import type { BreakdownEntry } from '../../../shared/metric-aggregate.ts';
 import { formatMetric, metricDefinition, type BreakdownDimension, type MetricKey } from '../../../shared/metrics.ts';
+import { DIMENSION_NAMES } from '../../../shared/reports.ts';
 import { EmptyState, Skeleton } from '../EmptyState.tsx';
 
-export const DIMENSION_LABELS: Record<BreakdownDimension, string> = {
-  channel: 'Channel',
-  media_partner: 'Media partner',
-  format: 'Format',
-  device: 'Device',
-  domain: 'Domain',
-  creative: 'Creative',
-};
+/** A breakdown's dimension is one a report can group by, and is named the same. */
+export const DIMENSION_LABELS: Readonly<Record<BreakdownDimension, string>> = DIMENSION_NAMES;
+
+/** A table's metric columns: a header cell for each metric, named by its definition. */
+export function MetricHeads({ metrics, className }: { metrics: readonly MetricKey[]; className: string }) {
+  return metrics.map((key) => (
+    <th key={key} scope="col" className={className}>
+      {metricDefinition(key).label}
+    </th>
+  ));
+}
+
+/** A row's figures under MetricHeads, each formatted as its metric is. */
+export function MetricCells({
+  metrics,
+  values,
+  className,
+}: {
+  metrics: readonly MetricKey[];
+  values: Partial<Record<MetricKey, number | null>>;
+  className: string;
+}) {
+  return metrics.map((key) => (
+    <td key={key} className={className}>
+      {formatMetric(key, values[key])}
+    </td>
+  ));
+}
 
 export function KpiTile({
   metric,
@@ -59,11 +80,7 @@ export function BreakdownTable({
             <th scope="col" className="px-4 py-2 font-medium sm:pl-0">
               {DIMENSION_LABELS[dimension]}
             </th>
-            {columns.map((k) => (
-              <th key={k} scope="col" className="px-3 py-2 text-right font-medium">
-                {metricDefinition(k).label}
-              </th>
-            ))}
+            <MetricHeads metrics={columns} className="px-3 py-2 text-right font-medium" />
             <th scope="col" className="w-40 px-3 py-2 font-medium">
               <span aria-hidden="true">Attention</span>
               <span className="sr-only">APM chart</span>
@@ -83,11 +100,7 @@ export function BreakdownTable({
                   {formatMetric('pct_viewed', e.impressions / total)} of impressions
                 </div>
               </th>
-              {columns.map((k) => (
-                <td key={k} className="px-3 py-2 text-right tabular-nums text-slate-800">
-                  {formatMetric(k, e[k])}
-                </td>
-              ))}
+              <MetricCells metrics={columns} values={e} className="px-3 py-2 text-right tabular-nums text-slate-800" />
               <td className="px-3 py-2" aria-hidden="true">
                 <div className="h-2.5 w-full rounded-full bg-slate-100">
                   <div

@@ -39,6 +39,13 @@ export interface PasswordFormProps {
 
 const empty = { currentPassword: '', newPassword: '', confirmNewPassword: '' };
 
+/** Each password field's label and what browsers and password managers should offer in it. */
+const FIELDS: Record<Field, { label: string; autoComplete: string }> = {
+  currentPassword: { label: 'Current password', autoComplete: 'current-password' },
+  newPassword: { label: 'New password', autoComplete: 'new-password' },
+  confirmNewPassword: { label: 'Confirm new password', autoComplete: 'new-password' },
+};
+
 /**
  * The password form of spec §2 and §4: idle, submitting (Save disabled); success resets it and
  * re-enables Save after 1 s; failure raises an error alert, returns focus to the current password
@@ -65,8 +72,19 @@ export function PasswordForm({
   // Spec §4: a half-typed password is an unsaved form; an account switch asks before dropping it.
   useUnsavedForm(Object.values(values).some((value) => value !== ''));
 
-  const set = (field: Field) => (event: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [field]: event.target.value }));
+  const refs: Record<Field, typeof newRef> = {
+    currentPassword: currentRef,
+    newPassword: newRef,
+    confirmNewPassword: confirmRef,
+  };
+  const field = (name: Field) => ({
+    ...FIELDS[name],
+    name,
+    value: values[name],
+    onChange: (event: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: event.target.value })),
+    error: errors[name],
+    inputRef: refs[name],
+  });
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -113,37 +131,13 @@ export function PasswordForm({
           {messages.profile.changePasswordTitle}
         </h2>
       ) : null}
-      {askCurrent ? (
-        <PasswordField
-          label="Current password"
-          name="currentPassword"
-          autoComplete="current-password"
-          value={values.currentPassword}
-          onChange={set('currentPassword')}
-          error={errors.currentPassword}
-          inputRef={currentRef}
-        />
-      ) : null}
+      {askCurrent ? <PasswordField {...field('currentPassword')} /> : null}
       <PasswordField
-        label="New password"
-        name="newPassword"
-        autoComplete="new-password"
-        value={values.newPassword}
-        onChange={set('newPassword')}
-        error={errors.newPassword}
-        inputRef={newRef}
+        {...field('newPassword')}
         belowId={meterId}
         below={<StrengthMeter id={meterId} password={values.newPassword} score={score} checker={checker} />}
       />
-      <PasswordField
-        label="Confirm new password"
-        name="confirmNewPassword"
-        autoComplete="new-password"
-        value={values.confirmNewPassword}
-        onChange={set('confirmNewPassword')}
-        error={errors.confirmNewPassword}
-        inputRef={confirmRef}
-      />
+      <PasswordField {...field('confirmNewPassword')} />
       <div className="flex justify-end">
         <button
           type="submit"
