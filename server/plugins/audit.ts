@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { asServerWork } from '../store/database.ts';
 import { AUDIT_RESOURCE, hasAuditTrail, runAudited, type AuditRequest } from '../store/audit.ts';
 import { currentSandbox, now } from '../sandbox/context.ts';
+import { repeatWhileOpen } from '../sandbox/repeat.ts';
 import { DEFAULT_SANDBOX } from '../sandbox/scope.ts';
 import { namedPlugin } from './named.ts';
 
@@ -56,11 +57,9 @@ export async function auditTrail(app: FastifyInstance) {
   const days = app.config.auditDays;
   const pruned = await pruneAuditTrail(app, days);
   if (pruned > 0) app.log.info(`pruned ${pruned} audit records older than ${days} days`);
-  const timer = setInterval(() => {
+  repeatWhileOpen(app, DAY_MS, () => {
     pruneAuditTrail(app, days).catch((error: unknown) => app.log.error(error, 'pruning the audit trail failed'));
-  }, DAY_MS);
-  timer.unref();
-  app.addHook('onClose', () => clearInterval(timer));
+  });
 }
 
 /** After access control (the actor and the account it decided) and the test-traffic hooks; before any route. */

@@ -39,11 +39,11 @@ import type { RowIssue } from '../../src/shared/measurement-api.ts';
 import { BREAKDOWN_DIMENSIONS, type MetricRow } from '../../src/shared/metrics.ts';
 import type { ImportJob } from '../../src/shared/schemas/index.ts';
 import { newId } from '../store/repositories.ts';
-import { asServerWork, StoreClosedError } from '../store/database.ts';
+import { asServerWork } from '../store/database.ts';
 import { resolveColumns } from './measurement-access.ts';
 import { IMPORT_ROW_COLLECTION, measurementSummary } from './metrics.ts';
 import { currentSandbox, now as clockNow, nowIso } from '../sandbox/context.ts';
-import { DEFAULT_SANDBOX } from '../sandbox/scope.ts';
+import { repeatInEverySandbox } from '../sandbox/repeat.ts';
 import { nameMapper } from './name-mappings.ts';
 
 const TICK_MS = 1000;
@@ -270,19 +270,8 @@ export function runDueImportSteps(app: FastifyInstance): Promise<number> {
 
 /** Demo and production: a pass every second in every sandbox, stopped when the app closes. */
 export function startImportTimer(app: FastifyInstance): void {
-  const timer = setInterval(() => {
-    // The default state's jobs, and each test sandbox's (on its own clock).
-    for (const name of [DEFAULT_SANDBOX, ...app.sandboxes.list().map((sandbox) => sandbox.name)]) {
-      // A sandbox whose last pass still runs (a slow disk) skips this one.
-      if (passesOf.get(app)?.has(name)) continue;
-      app
-        .inSandbox(name, () => asServerWork(() => runDueImportSteps(app)))
-        .catch((error: unknown) => {
-          // A tick still under way when the server closed: its next step waits for the next start.
-          if (!(error instanceof StoreClosedError)) app.log.error(error, 'import job step failed');
-        });
-    }
-  }, TICK_MS);
-  timer.unref();
-  app.addHook('onClose', () => clearInterval(timer));
+  repeatInEverySandbox(app, TICK_MS, 'import job step failed', (name) =>
+    // A sandbox whose last pass still runs (a slow disk) skips this one.
+    passesOf.get(app)?.has(name) ? undefined : app.inSandbox(name, () => asServerWork(() => runDueImportSteps(app))),
+  );
 }

@@ -24,7 +24,7 @@ import { REPORT_EMAIL_KIND } from '../../src/shared/schemas/self-service.ts';
 import { notFound, parseOr400 } from '../http-errors.ts';
 import { sendEmail } from '../mail/outbox.ts';
 import { currentSandbox, nowDate } from '../sandbox/context.ts';
-import { DEFAULT_SANDBOX } from '../sandbox/scope.ts';
+import { repeatInEverySandbox } from '../sandbox/repeat.ts';
 import { asServerWork, StoreClosedError } from '../store/database.ts';
 import { newId, type StoredRow } from '../store/repositories.ts';
 import { computeReportData } from './report-data.ts';
@@ -243,16 +243,8 @@ export function reportScheduleRoutes(app: FastifyInstance): void {
   );
 
   if (app.config.mode !== 'test') {
-    const timer = setInterval(() => {
-      for (const name of [DEFAULT_SANDBOX, ...app.sandboxes.list().map((sandbox) => sandbox.name)]) {
-        app
-          .inSandbox(name, () => schedulePass(app))
-          .catch((error: unknown) => {
-            if (!(error instanceof StoreClosedError)) app.log.error(error, 'scheduled report pass failed');
-          });
-      }
-    }, TICK_MS);
-    timer.unref();
-    app.addHook('onClose', () => clearInterval(timer));
+    repeatInEverySandbox(app, TICK_MS, 'scheduled report pass failed', (name) =>
+      app.inSandbox(name, () => schedulePass(app)),
+    );
   }
 }

@@ -17,6 +17,7 @@ import { badRequest } from '../http-errors.ts';
 import { runInSandbox, type SandboxContext } from './context.ts';
 import { SandboxClock } from './clock.ts';
 import { SandboxRegistry } from './registry.ts';
+import { repeatWhileOpen } from './repeat.ts';
 import { DEFAULT_SANDBOX, sandboxNameOf } from './scope.ts';
 
 declare module 'fastify' {
@@ -69,9 +70,7 @@ export function sandboxes(app: FastifyInstance) {
   });
 
   // Idle sandboxes go even when nobody creates a new one.
-  const timer = setInterval(() => registry.dropIdle(), Math.min(60_000, config.sandboxIdleMinutes * 60_000));
-  timer.unref();
-  app.addHook('onClose', () => clearInterval(timer));
+  repeatWhileOpen(app, Math.min(60_000, config.sandboxIdleMinutes * 60_000), () => registry.dropIdle());
 }
 
 /**
