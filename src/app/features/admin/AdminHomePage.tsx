@@ -14,6 +14,7 @@ import { Badge, STATUS_TONES } from '../../shared/Badge.tsx';
 import { Card } from '../../shared/Card.tsx';
 import { isActive } from '../../shared/contracts.tsx';
 import { Skeleton } from '../../shared/EmptyState.tsx';
+import { LinkTiles } from '../../shared/LinkCards.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { useAsync } from '../../shared/useAsync.ts';
 
@@ -124,25 +125,21 @@ function SectionGroup({ title, sections }: { title: string; sections: readonly A
       <h2 id={id} className="mb-3 text-sm font-semibold tracking-wide text-slate-500 uppercase">
         {title}
       </h2>
-      <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-        {sections.map((section) => (
-          <li key={section.id}>
-            <Link
-              href={paths.adminSection(section.id)}
-              className="flex h-full items-center justify-between gap-3 rounded-xl border border-slate-200 bg-white px-4 py-3 text-slate-900 no-underline shadow-sm hover:border-primary hover:bg-primary-faded-1"
-            >
-              <span className="font-medium">{section.title}</span>
-              {lowestRole(section.access) === PERMISSIONS['admin.super'] ? (
-                <Badge className={STATUS_TONES.other}>Super</Badge>
-              ) : (
-                <span aria-hidden="true" className="text-slate-400">
-                  →
-                </span>
-              )}
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <LinkTiles
+        layout="items-center justify-between gap-3"
+        tiles={sections.map((section) => ({
+          href: paths.adminSection(section.id),
+          title: section.title,
+          note:
+            lowestRole(section.access) === PERMISSIONS['admin.super'] ? (
+              <Badge className={STATUS_TONES.other}>Super</Badge>
+            ) : (
+              <span aria-hidden="true" className="text-slate-400">
+                →
+              </span>
+            ),
+        }))}
+      />
     </section>
   );
 }
