@@ -8,6 +8,8 @@ export interface ConfirmDialogProps {
   /** What will happen, said before the user confirms. */
   children: ReactNode;
   confirmLabel: string;
+  /** The word of the button that leaves things as they are. */
+  cancelLabel?: string;
   onConfirm: () => void;
   onCancel: () => void;
   busy?: boolean;
@@ -22,6 +24,7 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
+  cancelLabel = 'Cancel',
   onConfirm,
   onCancel,
   busy = false,
@@ -33,7 +36,7 @@ export function ConfirmDialog({
       <div className="space-y-3 px-5 pt-3 text-sm text-slate-700">{children}</div>
       <div className="flex justify-end gap-2 px-5 py-4">
         <PressButton variant="secondary" onPress={onCancel} isDisabled={busy} autoFocus={!canConfirm}>
-          Cancel
+          {cancelLabel}
         </PressButton>
         <PressButton variant={tone} onPress={onConfirm} isDisabled={busy || !canConfirm} autoFocus={canConfirm}>
           {confirmLabel}

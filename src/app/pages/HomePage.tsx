@@ -11,6 +11,7 @@ import { MEASUREMENT_STATUS_TONES } from '../shared/Badge.tsx';
 import { paths, type PageProps } from '../routes/index.ts';
 import { buttonClass } from '../shared/Button.tsx';
 import { ErrorPlaceholder } from '../shared/ErrorPlaceholder.tsx';
+import { LinkCards } from '../shared/LinkCards.tsx';
 import { Spinner } from '../shared/Spinner.tsx';
 import { hasSpotlightAccess, publicConfig } from '../shell/nav.ts';
 
@@ -135,42 +136,42 @@ function RecentMeasurements({ accountId }: { accountId: string }) {
       <p className="mb-3 text-sm text-slate-600">
         The {rows.length} most recently updated of {number.format(count)}.
       </p>
-      <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3" aria-label="Recent measurements">
-        {rows.map((m) => (
-          <li key={m.id}>
-            <Link
-              href={paths.measurement(m.id)}
-              className="block h-full rounded-xl border border-slate-200 bg-white p-4 text-slate-900 no-underline shadow-sm transition hover:border-primary hover:shadow"
-            >
-              <div className="mb-3 flex items-start justify-between gap-2">
-                <h3 className="line-clamp-2 font-semibold">{m.name}</h3>
-                <span
-                  className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-medium capitalize ring-1 ${STATUS_STYLES[m.status]}`}
-                >
-                  {m.status}
-                </span>
+      <LinkCards
+        items={rows}
+        keyOf={(m) => m.id}
+        href={(m) => paths.measurement(m.id)}
+        label="Recent measurements"
+        grid="xl:grid-cols-3"
+        card="block h-full rounded-xl border border-slate-200 bg-white p-4 text-slate-900 no-underline shadow-sm transition hover:border-primary hover:shadow"
+      >
+        {(m) => (
+          <>
+            <div className="mb-3 flex items-start justify-between gap-2">
+              <h3 className="line-clamp-2 font-semibold">{m.name}</h3>
+              <span
+                className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-medium capitalize ring-1 ${STATUS_STYLES[m.status]}`}
+              >
+                {m.status}
+              </span>
+            </div>
+            <dl className="grid grid-cols-2 gap-2">
+              <div>
+                <dt className="text-xs text-slate-600">Impressions</dt>
+                <dd className="text-lg font-semibold tabular-nums" title={number.format(m.impressions)}>
+                  {compact.format(m.impressions)}
+                </dd>
               </div>
-              <dl className="grid grid-cols-2 gap-2">
-                <div>
-                  <dt className="text-xs text-slate-600">Impressions</dt>
-                  <dd className="text-lg font-semibold tabular-nums" title={number.format(m.impressions)}>
-                    {compact.format(m.impressions)}
-                  </dd>
-                </div>
-                <div>
-                  <dt className="text-xs text-slate-600">
-                    <abbr title="Attention per mille: seconds of attention per 1,000 impressions">APM</abbr>
-                  </dt>
-                  <dd className="text-lg font-semibold tabular-nums">
-                    {m.apm === null ? '–' : apmFormat.format(m.apm)}
-                  </dd>
-                </div>
-              </dl>
-              <p className="mt-3 text-xs text-slate-600">{formatDateRange(m.start_date, m.end_date)}</p>
-            </Link>
-          </li>
-        ))}
-      </ul>
+              <div>
+                <dt className="text-xs text-slate-600">
+                  <abbr title="Attention per mille: seconds of attention per 1,000 impressions">APM</abbr>
+                </dt>
+                <dd className="text-lg font-semibold tabular-nums">{m.apm === null ? '–' : apmFormat.format(m.apm)}</dd>
+              </div>
+            </dl>
+            <p className="mt-3 text-xs text-slate-600">{formatDateRange(m.start_date, m.end_date)}</p>
+          </>
+        )}
+      </LinkCards>
     </>
   );
 }

@@ -22,6 +22,7 @@ import {
 } from '../../../shared/activations.ts';
 import type { Activation } from '../../../shared/schemas/index.ts';
 import type { Column } from '../../kit/DataTable.tsx';
+import { ConfirmDialog } from '../../kit/ConfirmDialog.tsx';
 import { linkColumn, metricColumn, statusColumn } from '../../kit/columns.tsx';
 import { ListHeader, NewLink } from '../../kit/ListHeader.tsx';
 import { choiceFilter } from '../../kit/ListFilters.tsx';
@@ -30,8 +31,6 @@ import { RowButton } from '../../kit/RowButton.tsx';
 import { useNames } from '../../kit/useNames.ts';
 import { resourceListSpec, useResourceList } from '../../kit/useResourceList.ts';
 import { paths } from '../../routes/index.ts';
-import { Button } from '../../shared/Button.tsx';
-import { Modal } from '../../shared/Modal.tsx';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
 import { DeleteActivationDialog } from './DeleteActivationDialog.tsx';
 import { DealId, StatusBadge } from './ui.tsx';
@@ -213,22 +212,20 @@ export default function ActivationsPage() {
         onConfirm={(activation) => void destroy(activation)}
       />
 
-      <Modal isOpen={ending !== null} onClose={() => setEnding(null)} title="End this activation?">
-        <div className="space-y-4 px-5 pt-2 pb-5">
-          <p className="text-sm text-slate-700">
-            Ending <strong>{ending?.name}</strong> stops the deal for good: an ended activation cannot be resumed. Its
-            deal id stays on record.
-          </p>
-          <div className="flex justify-end gap-2">
-            <Button variant="secondary" onClick={() => setEnding(null)}>
-              Keep it
-            </Button>
-            <Button variant="danger" disabled={busy !== null} onClick={() => ending && void act(ending, 'end')}>
-              End activation
-            </Button>
-          </div>
-        </div>
-      </Modal>
+      <ConfirmDialog
+        isOpen={ending !== null}
+        title="End this activation?"
+        confirmLabel="End activation"
+        cancelLabel="Keep it"
+        busy={busy !== null}
+        onCancel={() => setEnding(null)}
+        onConfirm={() => ending && void act(ending, 'end')}
+      >
+        <p>
+          Ending <strong>{ending?.name}</strong> stops the deal for good: an ended activation cannot be resumed. Its
+          deal id stays on record.
+        </p>
+      </ConfirmDialog>
     </div>
   );
 }

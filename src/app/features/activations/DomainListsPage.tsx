@@ -15,6 +15,7 @@ import { usesList } from '../../../shared/activations.ts';
 import { DOMAIN_LIST_TYPES } from '../../../shared/schemas/domain-list.ts';
 import type { Activation, DomainList } from '../../../shared/schemas/index.ts';
 import { dateColumn } from '../../kit/columns.tsx';
+import { ConfirmDialog } from '../../kit/ConfirmDialog.tsx';
 import type { Column } from '../../kit/DataTable.tsx';
 import { ListHeader } from '../../kit/ListHeader.tsx';
 import { choiceFilter } from '../../kit/ListFilters.tsx';
@@ -22,7 +23,6 @@ import { emptyWhen, ListView } from '../../kit/ListView.tsx';
 import { RowButton } from '../../kit/RowButton.tsx';
 import { resourceListSpec, useResourceList } from '../../kit/useResourceList.ts';
 import { Button, buttonClass } from '../../shared/Button.tsx';
-import { Modal } from '../../shared/Modal.tsx';
 import { useAsync } from '../../shared/useAsync.ts';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
 import { DomainListDialog } from './DomainListDialog.tsx';
@@ -178,27 +178,24 @@ export default function DomainListsPage() {
         />
       ) : null}
 
-      <Modal isOpen={deleting !== null} onClose={() => setDeleting(null)} title="Delete this domain list?">
-        <div className="space-y-4 px-5 pt-2 pb-5">
-          <p className="text-sm text-slate-700">
-            <strong>{deleting?.name}</strong> and its {deleting?.domains.length.toLocaleString('en-GB')} entries will be
-            deleted. Download it first if you may need it again.
+      <ConfirmDialog
+        isOpen={deleting !== null}
+        title="Delete this domain list?"
+        confirmLabel="Delete list"
+        busy={busy}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => void confirmDelete()}
+      >
+        <p>
+          <strong>{deleting?.name}</strong> and its {deleting?.domains.length.toLocaleString('en-GB')} entries will be
+          deleted. Download it first if you may need it again.
+        </p>
+        {deleteError ? (
+          <p role="alert" className="rounded-lg bg-red-50 px-4 py-3 text-red-900">
+            {deleteError}
           </p>
-          {deleteError ? (
-            <p role="alert" className="rounded-lg bg-red-50 px-4 py-3 text-sm text-red-900">
-              {deleteError}
-            </p>
-          ) : null}
-          <div className="flex justify-end gap-2">
-            <Button variant="secondary" onClick={() => setDeleting(null)}>
-              Cancel
-            </Button>
-            <Button variant="danger" disabled={busy} onClick={() => void confirmDelete()}>
-              Delete list
-            </Button>
-          </div>
-        </div>
-      </Modal>
+        ) : null}
+      </ConfirmDialog>
     </div>
   );
 }

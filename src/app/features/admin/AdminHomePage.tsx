@@ -14,9 +14,9 @@ import { Badge, STATUS_TONES } from '../../shared/Badge.tsx';
 import { Card } from '../../shared/Card.tsx';
 import { isActive } from '../../shared/contracts.tsx';
 import { Skeleton } from '../../shared/EmptyState.tsx';
+import { LinkTiles } from '../../shared/LinkCards.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { useAsync } from '../../shared/useAsync.ts';
-import { LinkTiles } from './LinkTiles.tsx';
 
 const TYPES: Record<Account['type'], string> = {
   agency: 'Agency Managed',
@@ -126,24 +126,20 @@ function SectionGroup({ title, sections }: { title: string; sections: readonly A
         {title}
       </h2>
       <LinkTiles
-        items={sections}
-        keyOf={(section) => section.id}
-        href={(section) => paths.adminSection(section.id)}
         layout="items-center justify-between gap-3"
-      >
-        {(section) => (
-          <>
-            <span className="font-medium">{section.title}</span>
-            {lowestRole(section.access) === PERMISSIONS['admin.super'] ? (
+        tiles={sections.map((section) => ({
+          href: paths.adminSection(section.id),
+          title: section.title,
+          note:
+            lowestRole(section.access) === PERMISSIONS['admin.super'] ? (
               <Badge className={STATUS_TONES.other}>Super</Badge>
             ) : (
               <span aria-hidden="true" className="text-slate-400">
                 →
               </span>
-            )}
-          </>
-        )}
-      </LinkTiles>
+            ),
+        }))}
+      />
     </section>
   );
 }

@@ -4,10 +4,10 @@
  */
 import { list } from '../../../lib/api.ts';
 import { LOOKUP_TABLES, paths } from '../../routes/index.ts';
+import { LinkTiles } from '../../shared/LinkCards.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { Skeleton } from '../../shared/EmptyState.tsx';
 import { useAsync } from '../../shared/useAsync.ts';
-import { LinkTiles } from './LinkTiles.tsx';
 
 function TableCount({ resource }: { resource: (typeof LOOKUP_TABLES)[number]['resource'] }) {
   const count = useAsync(async () => (await list(resource, { limit: 1, skip: 0 })).count, resource);
@@ -28,19 +28,13 @@ export default function LookupTablesPage() {
         The lists every account chooses from when it describes a measurement. Only super admins change them.
       </p>
       <LinkTiles
-        items={LOOKUP_TABLES}
         label="Lookup tables"
-        keyOf={(table) => table.name}
-        href={(table) => paths.adminLookupTable(table.name)}
-        layout="flex-col gap-1"
-      >
-        {(table) => (
-          <>
-            <span className="font-medium">{table.title}</span>
-            <TableCount resource={table.resource} />
-          </>
-        )}
-      </LinkTiles>
+        tiles={LOOKUP_TABLES.map((table) => ({
+          href: paths.adminLookupTable(table.name),
+          title: table.title,
+          note: <TableCount resource={table.resource} />,
+        }))}
+      />
     </div>
   );
 }

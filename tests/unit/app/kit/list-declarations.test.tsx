@@ -139,16 +139,9 @@ describe('list declaration parts', () => {
   });
 
   it('choiceFilter offers the stored words capitalised under an all choice', () => {
-    expect(choiceFilter('status', 'Status', 'All statuses', ['live', 'paused'])).toEqual({
-      name: 'status',
-      label: 'Status',
-      kind: 'choice',
-      allLabel: 'All statuses',
-      options: [
-        { id: 'live', name: 'Live' },
-        { id: 'paused', name: 'Paused' },
-      ],
-    });
+    const filter = choiceFilter('status', 'Status', 'All statuses', ['live', 'paused']);
+    expect(filter).toMatchObject({ name: 'status', label: 'Status', kind: 'choice', allLabel: 'All statuses' });
+    expect(filter.kind === 'choice' ? filter.options.map((option) => option.name) : []).toEqual(['Live', 'Paused']);
   });
 
   it("RowButton shows the action and is named with the row's name for screen readers", () => {
