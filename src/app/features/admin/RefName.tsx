@@ -6,7 +6,7 @@
 import { list } from '../../../lib/api.ts';
 import type { ResourceName } from '../../../shared/schemas/index.ts';
 import { useAsync } from '../../shared/useAsync.ts';
-import { recordTitle } from './useAdminSection.tsx';
+import { recordTitle } from '../../../shared/record-title.ts';
 
 const names = new Map<string, Promise<string | null>>();
 const pending = new Map<ResourceName, Map<string, (name: string | null) => void>>();
