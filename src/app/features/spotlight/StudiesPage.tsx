@@ -16,7 +16,7 @@ import { buttonClass } from '../../shared/Button.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { formatDay } from './format.ts';
 import { studyListSpec, studySource } from './listSources.ts';
-import { SpotlightGate } from './SpotlightGate.tsx';
+import { spotlightPage } from './SpotlightGate.tsx';
 import { contextLabel, StatusBadge } from './ui.tsx';
 
 const COLUMNS: readonly Column<Brief>[] = [
@@ -139,10 +139,4 @@ function Studies() {
   );
 }
 
-export default function StudiesPage() {
-  return (
-    <SpotlightGate>
-      <Studies />
-    </SpotlightGate>
-  );
-}
+export default spotlightPage(Studies);

@@ -18,12 +18,13 @@ import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { PressButton } from '../../shared/PressButton.tsx';
 import { deleteBrief, editBrief, getBriefVersioned, listStims, useAsync } from './data.ts';
-import { SpotlightGate } from './SpotlightGate.tsx';
+import { spotlightPage } from './SpotlightGate.tsx';
 import { StudyAssets } from './StudyAssets.tsx';
 import { StudyForm } from './StudyForm.tsx';
 import { Card, contextLabel, Skeleton, StatusBadge } from './ui.tsx';
 
-function Study({ id }: { id: string }) {
+function Study({ params }: PageProps) {
+  const id = params.studyId ?? '';
   const [, navigate] = useLocation();
   const role = useStore($spotlightRole);
   const [version, setVersion] = useState(0);
@@ -174,10 +175,4 @@ function Study({ id }: { id: string }) {
   );
 }
 
-export default function StudyPage({ params }: PageProps) {
-  return (
-    <SpotlightGate>
-      <Study id={params.studyId ?? ''} />
-    </SpotlightGate>
-  );
-}
+export default spotlightPage(Study);
