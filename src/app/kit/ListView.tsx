@@ -13,6 +13,7 @@ import { DataTable, useRowSelection, type Column, type RowSelection } from './Da
 import { ExportCsvButton } from './ExportCsvButton.tsx';
 import { ListFilters, type ListFilter } from './ListFilters.tsx';
 import { SearchBox } from './SearchBox.tsx';
+import { useRowOrder, type RowOrder } from './rowOrder.tsx';
 import type { Identified, ListModel } from './usePagedList.ts';
 
 export interface EmptyText {
@@ -40,8 +41,10 @@ export interface ListViewProps<T extends Identified> {
   empty: (filtered: boolean) => EmptyText;
   caption?: string;
   rowTestId?: string;
-  /** A row as a card: phones get a list of cards instead of the table (DataTable). */
+  /** A row as a card: phones get a list of cards instead of the table (DataTable), with the row's actions. */
   card?: (row: T) => ReactNode;
+  /** Rows in an order the person sets: Move up and Move down lead each row's actions (rowOrder.tsx). */
+  order?: RowOrder<T>;
 }
 
 /**
@@ -63,7 +66,7 @@ export function ListView<T extends Identified>({
   rowLabel,
   search,
   filters = [],
-  actions,
+  actions: toolbarActions,
   csv,
   bulk,
   rowActions,
@@ -71,14 +74,34 @@ export function ListView<T extends Identified>({
   caption,
   rowTestId,
   card,
+  order,
 }: ListViewProps<T>) {
   const selection = useRowSelection();
+  const moves = useRowOrder(list, order, rowLabel);
+  const actions = moves
+    ? (row: T) => (
+        <>
+          {moves(row)}
+          {rowActions?.(row)}
+        </>
+      )
+    : rowActions;
   const shown = useMemo(() => {
     const visible = columns.filter((column) => !column.csvOnly);
-    return rowActions ? [...visible, actionsColumn(rowActions)] : visible;
-  }, [columns, rowActions]);
+    return actions ? [...visible, actionsColumn(actions)] : visible;
+  }, [columns, actions]);
+  // On a phone a row's card carries its actions, below what it says.
+  const cardOf =
+    card && actions
+      ? (row: T) => (
+          <>
+            {card(row)}
+            <div className="mt-2 flex flex-wrap justify-end gap-2">{actions(row)}</div>
+          </>
+        )
+      : card;
   const filtered = Boolean(list.state.search) || Object.values(list.state.filters).some(Boolean);
-  const toolbar = search || filters.length > 0 || actions || csv || bulk;
+  const toolbar = search || filters.length > 0 || toolbarActions || csv || bulk;
   return (
     // A region named like its table: a page with two lists tells their toolbars and pagers apart.
     <section className="space-y-3" aria-label={caption ?? list.spec.noun}>
@@ -89,7 +112,7 @@ export function ListView<T extends Identified>({
           <div className="ml-auto flex flex-wrap items-end gap-2">
             {/* Always there (disabled with nothing selected): its dialog reports each row after the list reloads. */}
             {bulk ? bulk(selection) : null}
-            {actions}
+            {toolbarActions}
             {csv ? <ExportCsvButton list={list} columns={columns} fileName={csv} /> : null}
           </div>
         </div>
@@ -102,7 +125,7 @@ export function ListView<T extends Identified>({
         empty={empty(filtered)}
         caption={caption}
         rowTestId={rowTestId}
-        card={card}
+        card={cardOf}
       />
     </section>
   );
