@@ -38,7 +38,7 @@ export function ActivationSettingsForm({
 }) {
   const [name, setName] = useState(activation.name);
   const [vendor, setVendor] = useState(activation.vendor);
-  const { errors, setErrors, clear, bind } = useFieldErrors<Field>();
+  const { setErrors, bind } = useFieldErrors<Field>();
   const [saving, setSaving] = useState(false);
   const apm = useMinApmPreview(measurement?.id ?? null, activation.min_apm === null ? '' : String(activation.min_apm));
   const { minApm } = apm;
@@ -84,8 +84,7 @@ export function ActivationSettingsForm({
       </div>
       <MinApmWithPreview
         apm={apm}
-        onEdit={() => clear('min_apm')}
-        error={errors.min_apm}
+        {...bind('min_apm', apm.setText)}
         hint={
           list
             ? `Its allow list holds ${formatCountOf(list.domains.length, 'domain')}; a new minimum makes it again from the preview`

@@ -131,8 +131,7 @@ export default function CreateActivationPage() {
       <Step n={2} title="Set a minimum APM">
         <MinApmWithPreview
           apm={apm}
-          onEdit={() => clear('min_apm')}
-          error={errors.min_apm}
+          {...bind('min_apm', apm.setText)}
           hint={
             measurement
               ? `The measurement's APM is ${formatMetric('apm', measurement.apm)}`

@@ -71,32 +71,26 @@ export function minApmProblem({ minApm, preview }: MinApmPreview, qualifying: bo
   return null;
 }
 
-/** The minimum beside its preview; `idle` is said instead while there is no measurement to preview. */
+/**
+ * The minimum beside its preview; `idle` is said instead while there is no measurement to preview.
+ * `onChange` gets each new text (the form keeps it in `apm` and clears the field's error).
+ */
 export function MinApmWithPreview({
   apm,
-  onEdit,
+  onChange,
   error,
   hint,
   idle,
 }: {
   apm: MinApmPreview;
-  /** A key press in the field (the form clears the field's error). */
-  onEdit: () => void;
+  onChange: (text: string) => void;
   error?: string;
   hint: string;
   idle: string | null;
 }) {
   return (
     <div className="grid grid-cols-1 gap-4 md:grid-cols-[14rem_1fr]">
-      <MinApmField
-        text={apm.text}
-        onChange={(text) => {
-          apm.setText(text);
-          onEdit();
-        }}
-        error={error ?? apm.minApm.error}
-        hint={hint}
-      />
+      <MinApmField text={apm.text} onChange={onChange} error={error ?? apm.minApm.error} hint={hint} />
       <div>
         {idle === null ? (
           <DomainPreviewPanel preview={apm.preview.data} loading={apm.preview.loading} />
