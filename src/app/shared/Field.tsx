@@ -44,6 +44,15 @@ export function FieldMessages({
   );
 }
 
+/** What a labelled control shows around itself: its label, hint and error (and its frame's class). */
+export interface FieldFrame {
+  label: ReactNode;
+  error?: string | null;
+  hint?: ReactNode;
+  hideLabel?: boolean;
+  className?: string;
+}
+
 /** What ties a control to its label, hint and error. */
 export interface ControlWiring {
   id: string;
@@ -56,20 +65,12 @@ export interface ControlWiring {
  * on itself so its label names it and its error describes it.
  */
 export function LabelledControl({
-  label,
-  error,
-  hint,
-  hideLabel,
+  frame: { label, error, hint, hideLabel, className },
   alert,
-  className,
   control,
 }: {
-  label: ReactNode;
-  error?: string | null;
-  hint?: ReactNode;
-  hideLabel?: boolean;
+  frame: FieldFrame;
   alert?: boolean;
-  className?: string;
   control: (wiring: ControlWiring) => ReactNode;
 }) {
   const id = useId();
@@ -93,11 +94,7 @@ export function LabelledControl({
 export function TextField({ label, error, hint, hideLabel, className = '', ...rest }: TextFieldProps) {
   return (
     <LabelledControl
-      label={label}
-      error={error}
-      hint={hint}
-      hideLabel={hideLabel}
-      className={className}
+      frame={{ label, error, hint, hideLabel, className }}
       control={(wiring) => (
         <input
           {...wiring}

@@ -30,9 +30,7 @@ export function FileField({
 }) {
   return (
     <LabelledControl
-      label={label}
-      error={error}
-      hint={hint}
+      frame={{ label, error, hint }}
       alert
       control={(wiring) => (
         <input

@@ -36,10 +36,7 @@ export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectEl
 export function SelectField({ label, error, hint, options, placeholder, className = '', ...rest }: SelectFieldProps) {
   return (
     <LabelledControl
-      label={label}
-      error={error}
-      hint={hint}
-      className={className}
+      frame={{ label, error, hint, className }}
       control={(wiring) => (
         <div className="relative">
           {/* The browser's own arrow is hidden for the shared chevron, so it matches the other dropdowns. */}
