@@ -46,7 +46,7 @@ test('a manager creates a study, uploads two assets, draws an area of interest a
   const file = page.getByLabel('Creative file');
   await file.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') });
   await expect(page.getByText(messages.spotlight.fileType)).toBeVisible();
-  const assets = page.getByRole('list', { name: 'Assets of the study' });
+  const assets = page.getByRole('table', { name: 'Assets of the study' });
   for (const [fileName, colour] of [
     ['can-hero.png', [14, 116, 144]],
     ['can-pack.png', [190, 60, 40]],
@@ -57,7 +57,7 @@ test('a manager creates a study, uploads two assets, draws an area of interest a
     await page.getByRole('button', { name: 'Upload asset' }).click();
     await expect(assets.getByRole('link', { name: fileName.replace('.png', '').replace('-', ' ') })).toBeVisible();
   }
-  await expect(assets.getByRole('listitem')).toHaveCount(2);
+  await expect(assets.getByRole('rowheader')).toHaveCount(2);
   await expect(assets.getByText('Feed 4:5 · 480×600 · image').first()).toBeVisible();
 
   // The second goes first.

@@ -14,6 +14,7 @@ import { ExportCsvButton } from './ExportCsvButton.tsx';
 import { ListFilters, type ListFilter } from './ListFilters.tsx';
 import { recordTitle } from '../../shared/record-title.ts';
 import { SearchBox } from './SearchBox.tsx';
+import { useRowOrder, type RowOrder } from './rowOrder.tsx';
 import type { Identified, ListModel } from './usePagedList.ts';
 
 export interface EmptyText {
@@ -50,10 +51,12 @@ export interface ListViewProps<T extends Identified> {
   empty: (filtered: boolean) => EmptyText;
   caption?: string;
   rowTestId?: string;
-  /** A row as a card: phones get a list of cards instead of the table (DataTable). */
+  /** A row as a card: phones get a list of cards instead of the table (DataTable), with the row's actions. */
   card?: (row: T) => ReactNode;
   /** What the rows show is still loading (DataTable): the first page waits for it. */
   pending?: boolean;
+  /** Rows in an order the person sets: Move up and Move down lead each row's actions (rowOrder.tsx). */
+  order?: RowOrder<T>;
 }
 
 /**
@@ -75,7 +78,7 @@ export function ListView<T extends Identified>({
   rowLabel: ownLabel,
   search: ownSearch,
   filters = [],
-  actions,
+  actions: toolbarActions,
   csv: ownCsv,
   bulk,
   rowActions,
@@ -84,6 +87,7 @@ export function ListView<T extends Identified>({
   rowTestId,
   card,
   pending,
+  order,
 }: ListViewProps<T>) {
   const selection = useRowSelection();
   const { noun } = list.spec;
@@ -94,12 +98,31 @@ export function ListView<T extends Identified>({
     () => ownLabel ?? ((row: T) => recordTitle(listName, row as unknown as Record<string, unknown>)),
     [ownLabel, listName],
   );
+  const moves = useRowOrder(list, order, rowLabel);
+  const actions = moves
+    ? (row: T) => (
+        <>
+          {moves(row)}
+          {rowActions?.(row)}
+        </>
+      )
+    : rowActions;
   const shown = useMemo(() => {
     const visible = columns.filter((column) => !column.csvOnly);
-    return rowActions ? [...visible, actionsColumn(rowActions)] : visible;
-  }, [columns, rowActions]);
+    return actions ? [...visible, actionsColumn(actions)] : visible;
+  }, [columns, actions]);
+  // On a phone a row's card carries its actions, below what it says.
+  const cardOf =
+    card && actions
+      ? (row: T) => (
+          <>
+            {card(row)}
+            <div className="mt-2 flex flex-wrap justify-end gap-2">{actions(row)}</div>
+          </>
+        )
+      : card;
   const filtered = Boolean(list.state.search) || Object.values(list.state.filters).some(Boolean);
-  const toolbar = search || filters.length > 0 || actions || csv || bulk;
+  const toolbar = search || filters.length > 0 || toolbarActions || csv || bulk;
   return (
     // A region named like its table: a page with two lists tells their toolbars and pagers apart.
     <section className="space-y-3" aria-label={caption ?? list.spec.noun}>
@@ -110,7 +133,7 @@ export function ListView<T extends Identified>({
           <div className="ml-auto flex flex-wrap items-end gap-2">
             {/* Always there (disabled with nothing selected): its dialog reports each row after the list reloads. */}
             {bulk ? bulk(selection) : null}
-            {actions}
+            {toolbarActions}
             {csv ? <ExportCsvButton list={list} columns={columns} fileName={csv} /> : null}
           </div>
         </div>
@@ -123,7 +146,7 @@ export function ListView<T extends Identified>({
         empty={empty(filtered)}
         caption={caption}
         rowTestId={rowTestId}
-        card={card}
+        card={cardOf}
         pending={pending}
       />
     </section>

@@ -22,3 +22,32 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 export function Button({ variant = 'primary', className = '', type = 'button', ...rest }: ButtonProps) {
   return <button type={type} className={buttonClass(variant, className)} {...rest} />;
 }
+
+/**
+ * A form's last row: Cancel, then its submit button, which says what it is doing while `busy`
+ * (and stays off while busy or `disabled`).
+ */
+export function FormActions({
+  label,
+  busy,
+  busyLabel,
+  onCancel,
+  disabled = false,
+}: {
+  label: string;
+  busy: boolean;
+  busyLabel: string;
+  onCancel: () => void;
+  disabled?: boolean;
+}) {
+  return (
+    <div className="flex flex-wrap justify-end gap-3">
+      <Button variant="secondary" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button type="submit" disabled={busy || disabled}>
+        {busy ? busyLabel : label}
+      </Button>
+    </div>
+  );
+}

@@ -13,8 +13,21 @@ export function describedByIds(id: string, error?: string | null, hint?: ReactNo
   return [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
 }
 
-/** A control's hint and error, with the ids describedByIds() points at. */
-export function FieldMessages({ id, hint, error }: { id: string; hint?: ReactNode; error?: string | null }) {
+/**
+ * A control's hint and error, with the ids describedByIds() points at; `alert` announces the error
+ * as it appears (a control checked as soon as it changes, not on submit).
+ */
+export function FieldMessages({
+  id,
+  hint,
+  error,
+  alert = false,
+}: {
+  id: string;
+  hint?: ReactNode;
+  error?: string | null;
+  alert?: boolean;
+}) {
   return (
     <>
       {hint ? (
@@ -23,7 +36,7 @@ export function FieldMessages({ id, hint, error }: { id: string; hint?: ReactNod
         </p>
       ) : null}
       {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+        <p id={`${id}-error`} role={alert ? 'alert' : undefined} className="mt-1 text-sm text-red-700">
           {error}
         </p>
       ) : null}
@@ -31,23 +44,64 @@ export function FieldMessages({ id, hint, error }: { id: string; hint?: ReactNod
   );
 }
 
-/** A labelled input with its error tied to it (aria-describedby, aria-invalid). */
-export function TextField({ label, error, hint, hideLabel, className = '', ...rest }: TextFieldProps) {
+/** What a labelled control shows around itself: its label, hint and error (and its frame's class). */
+export interface FieldFrame {
+  label: ReactNode;
+  error?: string | null;
+  hint?: ReactNode;
+  hideLabel?: boolean;
+  className?: string;
+}
+
+/** What ties a control to its label, hint and error. */
+export interface ControlWiring {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+/**
+ * A control's frame: its label above, its hint and error below, and the wiring the control spreads
+ * on itself so its label names it and its error describes it.
+ */
+export function LabelledControl({
+  frame: { label, error, hint, hideLabel, className },
+  alert,
+  control,
+}: {
+  frame: FieldFrame;
+  alert?: boolean;
+  control: (wiring: ControlWiring) => ReactNode;
+}) {
   const id = useId();
-  const describedBy = describedByIds(id, error, hint);
+  const wiring: ControlWiring = {
+    id,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedByIds(id, error, hint),
+  };
   return (
     <div className={className}>
       <label htmlFor={id} className={hideLabel ? 'sr-only' : 'mb-1 block text-sm font-medium text-slate-700'}>
         {label}
       </label>
-      <input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={`block w-full rounded-md border bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-500 focus:outline-2 focus:outline-offset-0 focus:outline-primary ${error ? 'border-red-600' : 'border-slate-300'}`}
-        {...rest}
-      />
-      <FieldMessages id={id} hint={hint} error={error} />
+      {control(wiring)}
+      <FieldMessages id={id} hint={hint} error={error} alert={alert} />
     </div>
+  );
+}
+
+/** A labelled input with its error tied to it (aria-describedby, aria-invalid). */
+export function TextField({ label, error, hint, hideLabel, className = '', ...rest }: TextFieldProps) {
+  return (
+    <LabelledControl
+      frame={{ label, error, hint, hideLabel, className }}
+      control={(wiring) => (
+        <input
+          {...wiring}
+          className={`block w-full rounded-md border bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-500 focus:outline-2 focus:outline-offset-0 focus:outline-primary ${error ? 'border-red-600' : 'border-slate-300'}`}
+          {...rest}
+        />
+      )}
+    />
   );
 }

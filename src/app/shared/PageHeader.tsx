@@ -9,3 +9,29 @@ export function PageHeader({ title, children }: { title: ReactNode; children?: R
     </div>
   );
 }
+
+/**
+ * A record's heading: its name (long names wrap), what is said under it, and the page's actions
+ * at the right, level with the name's top or with the last line under it.
+ */
+export function RecordHeader({
+  title,
+  children,
+  actions,
+  align = 'start',
+}: {
+  title: ReactNode;
+  children?: ReactNode;
+  actions?: ReactNode;
+  align?: 'start' | 'end';
+}) {
+  return (
+    <div className={`flex flex-wrap justify-between gap-3 ${align === 'end' ? 'items-end' : 'items-start'}`}>
+      <div className="min-w-0">
+        <h1 className="text-2xl font-semibold tracking-tight break-words text-slate-900">{title}</h1>
+        {children}
+      </div>
+      {actions}
+    </div>
+  );
+}

@@ -3,9 +3,9 @@
  * of the app shares (this native select, the kit's React Aria Select and combobox buttons, the
  * report pickers): the same box, height and chevron, on a page or in a dialog.
  */
-import { useId, type ReactNode, type SelectHTMLAttributes } from 'react';
+import type { ReactNode, SelectHTMLAttributes } from 'react';
 import { Chevron } from './Chevron.tsx';
-import { describedByIds, FieldMessages } from './Field.tsx';
+import { LabelledControl } from './Field.tsx';
 
 /** The box of a dropdown; the caller adds its border colour (normal or invalid). */
 export const SELECT_BOX_CLASS =
@@ -26,32 +26,27 @@ export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectEl
 }
 
 export function SelectField({ label, error, hint, options, placeholder, className = '', ...rest }: SelectFieldProps) {
-  const id = useId();
-  const describedBy = describedByIds(id, error, hint);
   return (
-    <div className={className}>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <div className="relative">
-        {/* The browser's own arrow is hidden for the shared chevron, so it matches the other dropdowns. */}
-        <select
-          id={id}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          className={`${SELECT_BOX_CLASS} appearance-none truncate focus:outline-2 focus:outline-primary ${error ? 'border-red-600' : 'border-slate-300'}`}
-          {...rest}
-        >
-          {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-        <SelectChevron />
-      </div>
-      <FieldMessages id={id} hint={hint} error={error} />
-    </div>
+    <LabelledControl
+      frame={{ label, error, hint, className }}
+      control={(wiring) => (
+        <div className="relative">
+          {/* The browser's own arrow is hidden for the shared chevron, so it matches the other dropdowns. */}
+          <select
+            {...wiring}
+            className={`${SELECT_BOX_CLASS} appearance-none truncate focus:outline-2 focus:outline-primary ${error ? 'border-red-600' : 'border-slate-300'}`}
+            {...rest}
+          >
+            {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+            {options.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+          <SelectChevron />
+        </div>
+      )}
+    />
   );
 }

@@ -20,6 +20,7 @@ import { useRecord } from '../../kit/useRecord.ts';
 import { paths, type PageProps } from '../../routes/index.ts';
 import { Button } from '../../shared/Button.tsx';
 import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';
+import { RecordHeader } from '../../shared/PageHeader.tsx';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
 import { ActivationSettingsForm } from './ActivationSettingsForm.tsx';
 import { loadActivationContext, useAsync } from './data.ts';
@@ -70,20 +71,21 @@ function ActivationView({ activation, onReload }: { activation: Activation; onRe
 
   return (
     <div className="space-y-5">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0">
-          <h1 className="text-2xl font-semibold tracking-tight break-words text-slate-900">{activation.name}</h1>
-          <div className="mt-2 flex flex-wrap items-center gap-3 text-sm text-slate-600">
-            <StatusBadge status={activation.status} />
-            <DealId value={activation.deal_id} />
-          </div>
+      <RecordHeader
+        title={activation.name}
+        actions={
+          canWrite && canDelete(activation.status) ? (
+            <Button variant="danger" onClick={() => setDeleting(activation)}>
+              Delete activation
+            </Button>
+          ) : null
+        }
+      >
+        <div className="mt-2 flex flex-wrap items-center gap-3 text-sm text-slate-600">
+          <StatusBadge status={activation.status} />
+          <DealId value={activation.deal_id} />
         </div>
-        {canWrite && canDelete(activation.status) ? (
-          <Button variant="danger" onClick={() => setDeleting(activation)}>
-            Delete activation
-          </Button>
-        ) : null}
-      </div>
+      </RecordHeader>
 
       <Card title="What it draws on">
         <dl className="grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-2 lg:grid-cols-4">

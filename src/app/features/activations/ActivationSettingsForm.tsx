@@ -5,7 +5,7 @@
  * server, with the version the page read: a change made elsewhere meanwhile asks the conflict
  * dialog instead of being overwritten.
  */
-import { useState, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { isConflict } from '../../../lib/api.ts';
 import { showError, showSuccess } from '../../../stores/alerts.ts';
 import { formatMetric } from '../../../shared/metrics.ts';
@@ -13,13 +13,13 @@ import { formatCountOf } from '../../../shared/number-format.ts';
 import type { Activation, DomainList, Measurement } from '../../../shared/schemas/index.ts';
 import { Button } from '../../shared/Button.tsx';
 import { TextField } from '../../shared/Field.tsx';
+import { useFieldErrors } from '../../shared/useFieldErrors.ts';
 import { useUnsavedForm } from '../../shared/useUnsavedForm.ts';
-import { fetchPreview, saveSettings, useAsync, useDebounced, type NamedRow } from './data.ts';
-import { DomainPreviewPanel } from './DomainPreviewPanel.tsx';
-import { MinApmField, readMinApm } from './MinApmField.tsx';
+import { saveSettings, type NamedRow } from './data.ts';
+import { MinApmWithPreview, minApmProblem, useMinApmPreview } from './MinApmField.tsx';
 import { PlatformSelect } from './PlatformSelect.tsx';
 
-type Errors = Partial<Record<'name' | 'vendor' | 'min_apm', string>>;
+type Field = 'name' | 'vendor' | 'min_apm';
 
 export function ActivationSettingsForm({
   activation,
@@ -38,26 +38,21 @@ export function ActivationSettingsForm({
 }) {
   const [name, setName] = useState(activation.name);
   const [vendor, setVendor] = useState(activation.vendor);
-  const [minApmText, setMinApmText] = useState(activation.min_apm === null ? '' : String(activation.min_apm));
-  const [errors, setErrors] = useState<Errors>({});
+  const { setErrors, bind } = useFieldErrors<Field>();
   const [saving, setSaving] = useState(false);
-  const minApm = readMinApm(minApmText);
-  const settledApm = useDebounced(minApm.value, 250);
-  const previewKey = measurement && settledApm !== null ? `${measurement.id}|${settledApm}` : null;
-  const preview = useAsync(() => fetchPreview(measurement!.id, settledApm!), previewKey);
+  const apm = useMinApmPreview(measurement?.id ?? null, activation.min_apm === null ? '' : String(activation.min_apm));
+  const { minApm } = apm;
   const apmChanged = minApm.value !== activation.min_apm;
   const dirty = name !== activation.name || vendor !== activation.vendor || apmChanged;
   useUnsavedForm(dirty && !saving);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const next: Errors = {};
+    const next: Partial<Record<Field, string>> = {};
     if (!name.trim()) next.name = 'Name is required';
     if (!vendor) next.vendor = 'Choose a platform';
-    if (minApm.error) next.min_apm = minApm.error;
-    else if (minApm.value === null) next.min_apm = 'Minimum APM is required';
-    else if (apmChanged && preview.data && preview.data.qualifying.count === 0)
-      next.min_apm = 'No domain reaches this minimum APM: lower it';
+    const apmProblem = minApmProblem(apm, apmChanged);
+    if (apmProblem) next.min_apm = apmProblem;
     setErrors(next);
     if (Object.keys(next).length || !vendor || minApm.value === null) return;
     setSaving(true);
@@ -83,44 +78,20 @@ export function ActivationSettingsForm({
           label="Name"
           value={name}
           maxLength={200}
-          onChange={(e) => {
-            setName(e.target.value);
-            setErrors((x) => ({ ...x, name: undefined }));
-          }}
-          error={errors.name}
+          {...bind('name', (e: ChangeEvent<HTMLInputElement>) => setName(e.target.value))}
         />
-        <PlatformSelect
-          vendors={vendors}
-          value={vendor}
-          onChange={(id) => {
-            setVendor(id);
-            setErrors((x) => ({ ...x, vendor: undefined }));
-          }}
-          error={errors.vendor}
-        />
+        <PlatformSelect vendors={vendors} value={vendor} {...bind('vendor', setVendor)} />
       </div>
-      <div className="grid grid-cols-1 gap-4 md:grid-cols-[14rem_1fr]">
-        <MinApmField
-          text={minApmText}
-          onChange={(text) => {
-            setMinApmText(text);
-            setErrors((x) => ({ ...x, min_apm: undefined }));
-          }}
-          error={errors.min_apm ?? minApm.error}
-          hint={
-            list
-              ? `Its allow list holds ${formatCountOf(list.domains.length, 'domain')}; a new minimum makes it again from the preview`
-              : `The measurement's APM is ${formatMetric('apm', measurement?.apm ?? null)}`
-          }
-        />
-        {measurement ? (
-          <DomainPreviewPanel preview={preview.data} loading={preview.loading} />
-        ) : (
-          <p className="rounded-lg bg-slate-50 px-4 py-6 text-center text-sm text-slate-600">
-            This activation has no measurement to preview domains from.
-          </p>
-        )}
-      </div>
+      <MinApmWithPreview
+        apm={apm}
+        {...bind('min_apm', apm.setText)}
+        hint={
+          list
+            ? `Its allow list holds ${formatCountOf(list.domains.length, 'domain')}; a new minimum makes it again from the preview`
+            : `The measurement's APM is ${formatMetric('apm', measurement?.apm ?? null)}`
+        }
+        idle={measurement ? null : 'This activation has no measurement to preview domains from.'}
+      />
       <div className="flex flex-wrap justify-end gap-2">
         <Button type="submit" disabled={saving || !dirty}>
           {saving ? 'Saving…' : 'Save changes'}

@@ -5,7 +5,7 @@
  * activation together (POST /api/v1/activation/with-list), as a draft or active at once.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { listAll } from '../../../lib/api.ts';
 import { callEndpoint } from '../../../lib/endpoint-call.ts';
@@ -18,12 +18,12 @@ import type { Measurement } from '../../../shared/schemas/index.ts';
 import { paths } from '../../routes/index.ts';
 import { Button, buttonClass } from '../../shared/Button.tsx';
 import { TextField } from '../../shared/Field.tsx';
+import { useFieldErrors } from '../../shared/useFieldErrors.ts';
 import { useUnsavedForm } from '../../shared/useUnsavedForm.ts';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
-import { fetchPreview, useAsync, useDebounced } from './data.ts';
-import { DomainPreviewPanel } from './DomainPreviewPanel.tsx';
+import { useAsync } from './data.ts';
 import { MeasurementPicker } from './MeasurementPicker.tsx';
-import { MinApmField, readMinApm } from './MinApmField.tsx';
+import { MinApmWithPreview, minApmProblem, useMinApmPreview } from './MinApmField.tsx';
 import { PlatformSelect } from './PlatformSelect.tsx';
 
 function Step({ n, title, children }: { n: number; title: string; children: ReactNode }) {
@@ -43,26 +43,23 @@ function Step({ n, title, children }: { n: number; title: string; children: Reac
   );
 }
 
-type Errors = Partial<Record<'measurement' | 'min_apm' | 'vendor' | 'name', string>>;
+type Field = 'measurement' | 'min_apm' | 'vendor' | 'name';
 
 export default function CreateActivationPage() {
   usePageTitle('Create Activation');
   const accountId = useStore($selectedAccountId);
   const [, navigate] = useLocation();
   const [measurement, setMeasurement] = useState<Measurement | null>(null);
-  const [minApmText, setMinApmText] = useState('');
   const [vendor, setVendor] = useState<string | null>(null);
   const [name, setName] = useState('');
   const [nameTouched, setNameTouched] = useState(false);
-  const [errors, setErrors] = useState<Errors>({});
+  const { errors, setErrors, clear, bind } = useFieldErrors<Field>();
   const [saving, setSaving] = useState(false);
   useUnsavedForm(!saving && (measurement !== null || name !== '' || vendor !== null));
 
   const vendors = useAsync(() => listAll('third-party-macro-vendor', { sort: 'asc(name),asc(id)' }), 'vendors');
-  const minApm = readMinApm(minApmText);
-  const settledApm = useDebounced(minApm.value, 250);
-  const previewKey = measurement && settledApm !== null ? `${measurement.id}|${settledApm}` : null;
-  const preview = useAsync(() => fetchPreview(measurement!.id, settledApm!), previewKey);
+  const apm = useMinApmPreview(measurement?.id ?? null);
+  const { minApm, preview } = apm;
 
   // Suggest a name from the measurement and the platform until the user writes their own.
   const vendorName = vendors.data?.find((v) => v.id === vendor)?.name;
@@ -74,12 +71,10 @@ export default function CreateActivationPage() {
 
   async function submit(event: FormEvent, status: 'draft' | 'active') {
     event.preventDefault();
-    const next: Errors = {};
+    const next: Partial<Record<Field, string>> = {};
     if (!measurement) next.measurement = 'Choose a measurement';
-    if (minApm.error) next.min_apm = minApm.error;
-    else if (minApm.value === null) next.min_apm = 'Minimum APM is required';
-    else if (preview.data && preview.data.qualifying.count === 0)
-      next.min_apm = 'No domain reaches this minimum APM: lower it';
+    const apmProblem = minApmProblem(apm, true);
+    if (apmProblem) next.min_apm = apmProblem;
     if (!vendor) next.vendor = 'Choose a platform';
     if (!name.trim()) next.name = 'Name is required';
     setErrors(next);
@@ -125,52 +120,30 @@ export default function CreateActivationPage() {
           onChange={(m) => {
             setMeasurement(m);
             if (!m) return;
-            setErrors((e) => ({ ...e, measurement: undefined }));
+            clear('measurement');
             // With no minimum yet, start at the measurement's own APM: the domains that beat it.
-            if (minApmText === '' && m.apm !== null) setMinApmText(String(Math.round(m.apm)));
+            if (apm.text === '' && m.apm !== null) apm.setText(String(Math.round(m.apm)));
           }}
           error={errors.measurement}
         />
       </Step>
 
       <Step n={2} title="Set a minimum APM">
-        <div className="grid grid-cols-1 gap-4 md:grid-cols-[14rem_1fr]">
-          <MinApmField
-            text={minApmText}
-            onChange={(text) => {
-              setMinApmText(text);
-              setErrors((e) => ({ ...e, min_apm: undefined }));
-            }}
-            error={errors.min_apm ?? minApm.error}
-            hint={
-              measurement
-                ? `The measurement's APM is ${formatMetric('apm', measurement.apm)}`
-                : 'Attentive seconds per 1,000 impressions'
-            }
-          />
-          <div>
-            {measurement ? (
-              <DomainPreviewPanel preview={preview.data} loading={preview.loading} />
-            ) : (
-              <p className="rounded-lg bg-slate-50 px-4 py-6 text-center text-sm text-slate-600">
-                Pick a measurement to preview its domains.
-              </p>
-            )}
-          </div>
-        </div>
+        <MinApmWithPreview
+          apm={apm}
+          {...bind('min_apm', apm.setText)}
+          hint={
+            measurement
+              ? `The measurement's APM is ${formatMetric('apm', measurement.apm)}`
+              : 'Attentive seconds per 1,000 impressions'
+          }
+          idle={measurement ? null : 'Pick a measurement to preview its domains.'}
+        />
       </Step>
 
       <Step n={3} title="Pick the platform">
         <div className="max-w-sm">
-          <PlatformSelect
-            vendors={vendors.data ?? []}
-            value={vendor}
-            onChange={(id) => {
-              setVendor(id);
-              setErrors((e) => ({ ...e, vendor: undefined }));
-            }}
-            error={errors.vendor}
-          />
+          <PlatformSelect vendors={vendors.data ?? []} value={vendor} {...bind('vendor', setVendor)} />
         </div>
       </Step>
 
@@ -179,12 +152,10 @@ export default function CreateActivationPage() {
           label="Name"
           value={name}
           maxLength={200}
-          onChange={(e) => {
+          {...bind('name', (e: ChangeEvent<HTMLInputElement>) => {
             setName(e.target.value);
             setNameTouched(true);
-            setErrors((x) => ({ ...x, name: undefined }));
-          }}
-          error={errors.name}
+          })}
           hint={
             qualifying
               ? `Creates the activation and an allow list of ${qualifying} domain${qualifying === 1 ? '' : 's'}, '${allowListName(name.trim() || '…')}'.`

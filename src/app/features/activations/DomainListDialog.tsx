@@ -14,12 +14,13 @@ import { showError, showSuccess } from '../../../stores/alerts.ts';
 import type { DomainListUploadBody } from '../../../shared/activation-api.ts';
 import { parseDomainList, type LineIssue, type ParsedDomainList } from '../../../shared/domains.ts';
 import type { DomainList, Measurement } from '../../../shared/schemas/index.ts';
-import { Button } from '../../shared/Button.tsx';
+import { FormActions } from '../../shared/Button.tsx';
+import { FileField } from '../../shared/FileField.tsx';
 import { TextField } from '../../shared/Field.tsx';
 import { Modal } from '../../shared/Modal.tsx';
-import { fetchPreview, useAsync, useDebounced } from './data.ts';
+import { useAsync, useDebounced } from './data.ts';
 import { MeasurementPicker } from './MeasurementPicker.tsx';
-import { MinApmField, readMinApm } from './MinApmField.tsx';
+import { MinApmField, minApmProblem, useMinApmPreview } from './MinApmField.tsx';
 
 type Source = 'keep' | 'upload' | 'paste' | 'measurement';
 const SHOWN_ISSUES = 100;
@@ -86,7 +87,6 @@ export function DomainListDialog({ accountId, list: listed, isOpen, onClose, onS
   const [fileText, setFileText] = useState('');
   const [pasted, setPasted] = useState('');
   const [measurement, setMeasurement] = useState<Measurement | null>(null);
-  const [minApmText, setMinApmText] = useState('');
   const [nameError, setNameError] = useState<string | null>(null);
   const [serverIssues, setServerIssues] = useState<LineIssue[]>([]);
   const [formError, setFormError] = useState<string | null>(null);
@@ -101,7 +101,7 @@ export function DomainListDialog({ accountId, list: listed, isOpen, onClose, onS
     setFileText('');
     setPasted('');
     setMeasurement(null);
-    setMinApmText('');
+    setApmText('');
     setNameError(null);
     setServerIssues([]);
     setFormError(null);
@@ -114,12 +114,8 @@ export function DomainListDialog({ accountId, list: listed, isOpen, onClose, onS
     if (source === 'paste') return settledPaste.trim() ? parseDomainList(settledPaste) : null;
     return null;
   }, [source, fileName, fileText, settledPaste]);
-  const minApm = readMinApm(minApmText);
-  const settledApm = useDebounced(minApm.value, 250);
-  const preview = useAsync(
-    () => fetchPreview(measurement!.id, settledApm!),
-    source === 'measurement' && measurement && settledApm !== null ? `${measurement.id}|${settledApm}` : null,
-  );
+  const apm = useMinApmPreview(source === 'measurement' ? (measurement?.id ?? null) : null);
+  const { preview, setText: setApmText } = apm;
 
   async function save(event: FormEvent) {
     event.preventDefault();
@@ -134,9 +130,10 @@ export function DomainListDialog({ accountId, list: listed, isOpen, onClose, onS
       problem = 'Fix the lines listed above first';
     else if (source === 'measurement') {
       if (!measurement) problem = 'Choose a measurement';
-      else if (minApm.value === null) problem = minApm.error ?? 'Minimum APM is required';
-      else if (!preview.data || preview.loading) problem = 'Wait for the preview';
-      else if (preview.data.qualifying.count === 0) problem = 'No domain reaches this minimum APM: lower it';
+      else
+        problem =
+          minApmProblem(apm, false) ??
+          (!preview.data || preview.loading ? 'Wait for the preview' : minApmProblem(apm, true));
     }
     setFormError(problem);
     if (!trimmed || problem) return;
@@ -252,35 +249,24 @@ export function DomainListDialog({ accountId, list: listed, isOpen, onClose, onS
             </TabPanel>
           ) : null}
           <TabPanel id="upload" className="space-y-3 pt-4">
-            <div>
-              <label htmlFor="domain-file" className="mb-1 block text-sm font-medium text-slate-700">
-                CSV file
-              </label>
-              <input
-                id="domain-file"
-                type="file"
-                accept=".csv,.txt,text/csv,text/plain"
-                aria-describedby="domain-file-hint"
-                onChange={(e) => {
-                  const file = e.target.files?.[0] ?? null;
-                  setServerIssues([]);
-                  setFormError(null);
-                  if (!file) {
-                    setFileName(null);
-                    setFileText('');
-                    return;
-                  }
-                  void file.text().then((text) => {
-                    setFileText(text);
-                    setFileName(file.name);
-                  });
-                }}
-                className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium file:text-slate-800 hover:file:bg-slate-200"
-              />
-              <p id="domain-file-hint" className="mt-1 text-xs text-slate-600">
-                One domain or app bundle id per line, in the first column; a header line is optional. Up to 50,000.
-              </p>
-            </div>
+            <FileField
+              label="CSV file"
+              accept=".csv,.txt,text/csv,text/plain"
+              hint="One domain or app bundle id per line, in the first column; a header line is optional. Up to 50,000."
+              onChange={(file) => {
+                setServerIssues([]);
+                setFormError(null);
+                if (!file) {
+                  setFileName(null);
+                  setFileText('');
+                  return;
+                }
+                void file.text().then((text) => {
+                  setFileText(text);
+                  setFileName(file.name);
+                });
+              }}
+            />
             {parsed && source === 'upload' ? <Summary parsed={parsed} /> : null}
           </TabPanel>
           <TabPanel id="paste" className="space-y-3 pt-4">
@@ -306,9 +292,9 @@ export function DomainListDialog({ accountId, list: listed, isOpen, onClose, onS
           <TabPanel id="measurement" className="space-y-3 pt-4">
             <MeasurementPicker accountId={accountId} value={measurement} onChange={setMeasurement} />
             <MinApmField
-              text={minApmText}
-              onChange={setMinApmText}
-              error={minApm.error}
+              text={apm.text}
+              onChange={setApmText}
+              error={apm.minApm.error}
               hint="Domains at or above it go into the list"
             />
             {preview.data ? (
@@ -327,14 +313,13 @@ export function DomainListDialog({ accountId, list: listed, isOpen, onClose, onS
             {formError}
           </p>
         ) : null}
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={saving || loading}>
-            {saving ? 'Saving…' : list ? 'Save list' : 'Create list'}
-          </Button>
-        </div>
+        <FormActions
+          label={list ? 'Save list' : 'Create list'}
+          busy={saving}
+          busyLabel="Saving…"
+          disabled={loading}
+          onCancel={onClose}
+        />
       </form>
     </Modal>
   );

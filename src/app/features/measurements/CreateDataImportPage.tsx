@@ -3,16 +3,18 @@
  * import job config. The server queues a job; the page goes to the job's list, which follows its
  * progress.
  */
-import { useState, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { list } from '../../../lib/api.ts';
 import { callEndpoint } from '../../../lib/endpoint-call.ts';
 import { showError, showSuccess } from '../../../stores/alerts.ts';
 import type { PageProps } from '../../routes/index.ts';
 import { paths, routeById } from '../../routes/index.ts';
-import { Button, buttonClass } from '../../shared/Button.tsx';
+import { FormActions } from '../../shared/Button.tsx';
+import { FileField } from '../../shared/FileField.tsx';
 import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
+import { useFieldErrors } from '../../shared/useFieldErrors.ts';
 import { useUnsavedForm } from '../../shared/useUnsavedForm.ts';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
 import { useAsync } from '../../shared/useAsync.ts';
@@ -40,13 +42,13 @@ export default function CreateDataImportPage({ params }: PageProps) {
   );
   const [config, setConfig] = useState('');
   const [file, setFile] = useState<File | null>(null);
-  const [errors, setErrors] = useState<{ config?: string; file?: string }>({});
+  const { setErrors, bind } = useFieldErrors<'config' | 'file'>();
   const [busy, setBusy] = useState(false);
   useUnsavedForm(file !== null && !busy);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const next: typeof errors = {};
+    const next: Partial<Record<'config' | 'file', string>> = {};
     if (!config) next.config = 'Choose an import job config';
     if (!file) next.file = 'Choose a CSV file';
     else if (!/\.csv$/i.test(file.name)) next.file = 'The file must be a CSV (.csv)';
@@ -82,48 +84,17 @@ export default function CreateDataImportPage({ params }: PageProps) {
               label="Import job config"
               value={config}
               placeholder="Choose a config"
-              error={errors.config}
               options={(configs.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
-              onChange={(e) => {
-                setConfig(e.target.value);
-                setErrors((x) => ({ ...x, config: undefined }));
-              }}
+              {...bind('config', (e: ChangeEvent<HTMLSelectElement>) => setConfig(e.target.value))}
             />
-            <div>
-              <label htmlFor="import-file" className="mb-1 block text-sm font-medium text-slate-700">
-                Delivery export (CSV)
-              </label>
-              <input
-                id="import-file"
-                type="file"
-                accept=".csv,text/csv"
-                aria-invalid={errors.file ? true : undefined}
-                aria-describedby={errors.file ? 'import-file-error' : undefined}
-                onChange={(e) => {
-                  setFile(e.target.files?.[0] ?? null);
-                  setErrors((x) => ({ ...x, file: undefined }));
-                }}
-                className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium file:text-slate-800 hover:file:bg-slate-200"
-              />
-              {errors.file ? (
-                <p id="import-file-error" className="mt-1 text-sm text-red-700">
-                  {errors.file}
-                </p>
-              ) : null}
-            </div>
+            <FileField label="Delivery export (CSV)" accept=".csv,text/csv" {...bind('file', setFile)} />
           </div>
-          <div className="flex justify-end gap-3">
-            <button
-              type="button"
-              className={buttonClass('secondary')}
-              onClick={() => navigate(paths.measurementDataImports(id))}
-            >
-              Cancel
-            </button>
-            <Button type="submit" disabled={busy}>
-              {busy ? 'Uploading…' : 'Start import'}
-            </Button>
-          </div>
+          <FormActions
+            label="Start import"
+            busy={busy}
+            busyLabel="Uploading…"
+            onCancel={() => navigate(paths.measurementDataImports(id))}
+          />
         </form>
       </Card>
     </div>

@@ -15,6 +15,7 @@ import type { ResourceRow } from '../../../shared/schemas/index.ts';
 import type { PageProps } from '../../routes/index.ts';
 import { Button, buttonClass } from '../../shared/Button.tsx';
 import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';
+import { FileField } from '../../shared/FileField.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { useUnsavedForm } from '../../shared/useUnsavedForm.ts';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
@@ -122,29 +123,16 @@ export default function UploadTagsPage({ params }: PageProps) {
               ) : null
             }
           />
-          <div>
-            <label htmlFor="tag-file" className="mb-1 block text-sm font-medium text-slate-700">
-              CSV file
-            </label>
-            <input
-              id="tag-file"
-              type="file"
-              accept=".csv,text/csv"
-              aria-invalid={fieldError.file ? true : undefined}
-              aria-describedby={fieldError.file ? 'tag-file-error' : undefined}
-              onChange={(e) => {
-                setFile(e.target.files?.[0] ?? null);
-                setReport(null);
-                setFieldError({});
-              }}
-              className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium file:text-slate-800 hover:file:bg-slate-200"
-            />
-            {fieldError.file ? (
-              <p id="tag-file-error" className="mt-1 text-sm text-red-700">
-                {fieldError.file}
-              </p>
-            ) : null}
-          </div>
+          <FileField
+            label="CSV file"
+            accept=".csv,text/csv"
+            error={fieldError.file}
+            onChange={(chosen) => {
+              setFile(chosen);
+              setReport(null);
+              setFieldError({});
+            }}
+          />
           <div className="md:pt-6">
             <Button type="submit" disabled={busy}>
               {busy ? 'Checking…' : 'Upload'}

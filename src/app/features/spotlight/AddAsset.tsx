@@ -11,6 +11,7 @@ import { showAlert, showError } from '../../../stores/alerts.ts';
 import { ChoiceInput, NumberInput, TextInput } from '../../kit/fields.tsx';
 import { issuesByField } from '../../kit/schemaFields.ts';
 import { serverIssues } from '../../kit/useResourceForm.ts';
+import { FileField } from '../../shared/FileField.tsx';
 import { PressButton } from '../../shared/PressButton.tsx';
 import { createStimFromUrl, uploadStim } from './data.ts';
 
@@ -125,34 +126,20 @@ export function AddAsset({ study, onAdded }: { study: Brief; onAdded: () => void
         }}
       >
         {mode === 'file' ? (
-          <div>
-            <label htmlFor="asset-file" className="mb-1 block text-sm font-medium text-slate-700">
-              Creative file
-            </label>
-            <input
-              id="asset-file"
-              ref={input}
-              type="file"
-              accept={ACCEPT}
-              aria-invalid={Boolean(errors.file)}
-              aria-describedby="asset-file-hint asset-file-error"
-              className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-slate-800 file:px-3 file:py-2 file:text-sm file:font-medium file:text-white"
-              onChange={(event) => {
-                const chosen = event.target.files?.[0] ?? null;
-                // A name the person typed stays; one taken from the previous file follows the new one.
-                if (chosen && (!name || (file && name === baseName(file.name)))) setName(baseName(chosen.name));
-                setFile(chosen);
-                setErrors((current) => ({ ...current, file: fileProblem(chosen) ?? '' }));
-              }}
-            />
-            <p id="asset-file-hint" className="mt-1 text-xs text-slate-600">
-              PNG, JPEG, GIF, WebP or SVG images, MP4 or WebM videos, up to {UPLOAD_MAX_MB} MB. The size is read from
-              the file.
-            </p>
-            <p id="asset-file-error" className="mt-1 text-sm text-red-700" role={errors.file ? 'alert' : undefined}>
-              {errors.file}
-            </p>
-          </div>
+          <FileField
+            label="Creative file"
+            accept={ACCEPT}
+            inputRef={input}
+            tone="dark"
+            error={errors.file}
+            hint={`PNG, JPEG, GIF, WebP or SVG images, MP4 or WebM videos, up to ${UPLOAD_MAX_MB} MB. The size is read from the file.`}
+            onChange={(chosen) => {
+              // A name the person typed stays; one taken from the previous file follows the new one.
+              if (chosen && (!name || (file && name === baseName(file.name)))) setName(baseName(chosen.name));
+              setFile(chosen);
+              setErrors((current) => ({ ...current, file: fileProblem(chosen) ?? '' }));
+            }}
+          />
         ) : (
           <>
             <TextInput label="URL" value={url} onChange={setUrl} error={errors.url} hint="https:// only" isRequired />

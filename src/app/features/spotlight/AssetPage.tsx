@@ -9,6 +9,7 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { AOI_LABELS, type Stim } from '../../../shared/schemas/spotlight.ts';
 import { paths, type PageProps } from '../../routes/index.ts';
 import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';
+import { RecordHeader } from '../../shared/PageHeader.tsx';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
 import { AOI_COLOURS, CreativeViewer } from './Creative.tsx';
 import { getBrief, getStim, listStims, useAsync } from './data.ts';
@@ -26,7 +27,7 @@ import {
   VERDICT_TEXT,
 } from './format.ts';
 import { OVERLAY_MODES, type OverlayMode } from './heatmap.ts';
-import { SpotlightGate } from './SpotlightGate.tsx';
+import { spotlightPage } from './SpotlightGate.tsx';
 import { Card, FigureWithNorm, Skeleton } from './ui.tsx';
 
 const MODE_LABELS: Record<OverlayMode, string> = { heatmap: 'Heatmap', fogmap: 'Fogmap', off: 'Off' };
@@ -246,7 +247,8 @@ function Compare({ stim, other, settings }: { stim: Stim; other: Stim; settings:
   );
 }
 
-function Asset({ assetId }: { assetId: string }) {
+function Asset({ params }: PageProps) {
+  const assetId = params.assetId ?? '';
   const [location, navigate] = useLocation();
   const compareId = new URLSearchParams(useSearch()).get('compare') ?? '';
   const [settings, setSettings] = useState<ViewSettings>({ mode: 'heatmap', opacity: 0.7, showAreas: true });
@@ -281,38 +283,40 @@ function Asset({ assetId }: { assetId: string }) {
 
   return (
     <div className="space-y-5">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div className="min-w-0">
-          <h1 className="text-2xl font-semibold tracking-tight break-words text-slate-900">{stim.name}</h1>
-          <p className="mt-1 text-sm text-slate-600">
-            Study:{' '}
-            <Link href={paths.spotlightStudy(stim.brief)} className="font-medium">
-              {stim.brief_name}
-            </Link>
-          </p>
-        </div>
-        {/* There from the first paint of the results, its width fixed: the other assets load after this one. */}
-        {stim.results ? (
-          <label className="flex flex-col text-sm font-medium text-slate-700">
-            Compare with
-            <select
-              value={compareId}
-              disabled={choices.length === 0}
-              onChange={(e) =>
-                navigate(e.target.value ? `${location}?compare=${e.target.value}` : location, { replace: true })
-              }
-              className="mt-1 w-72 max-w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-normal text-slate-900 shadow-sm"
-            >
-              <option value="">No comparison</option>
-              {choices.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.name}
-                </option>
-              ))}
-            </select>
-          </label>
-        ) : null}
-      </div>
+      <RecordHeader
+        title={stim.name}
+        align="end"
+        // There from the first paint of the results, its width fixed: the other assets load after this one.
+        actions={
+          stim.results ? (
+            <label className="flex flex-col text-sm font-medium text-slate-700">
+              Compare with
+              <select
+                value={compareId}
+                disabled={choices.length === 0}
+                onChange={(e) =>
+                  navigate(e.target.value ? `${location}?compare=${e.target.value}` : location, { replace: true })
+                }
+                className="mt-1 w-72 max-w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-normal text-slate-900 shadow-sm"
+              >
+                <option value="">No comparison</option>
+                {choices.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : null
+        }
+      >
+        <p className="mt-1 text-sm text-slate-600">
+          Study:{' '}
+          <Link href={paths.spotlightStudy(stim.brief)} className="font-medium">
+            {stim.brief_name}
+          </Link>
+        </p>
+      </RecordHeader>
 
       {stim.results ? (
         <div className="grid grid-cols-1 gap-5 xl:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
@@ -352,10 +356,4 @@ function Asset({ assetId }: { assetId: string }) {
   );
 }
 
-export default function AssetPage({ params }: PageProps) {
-  return (
-    <SpotlightGate>
-      <Asset assetId={params.assetId ?? ''} />
-    </SpotlightGate>
-  );
-}
+export default spotlightPage(Asset);

@@ -15,7 +15,7 @@ import { Thumbnail } from './Creative.tsx';
 import { getBrief, useAsync } from './data.ts';
 import { ASSET_FIGURES, compareWithNorm, formatFigure, VERDICT_CLASS, VERDICT_TEXT } from './format.ts';
 import { assetListSpec, assetSource, spotlightListState } from './listSources.ts';
-import { SpotlightGate } from './SpotlightGate.tsx';
+import { spotlightPage } from './SpotlightGate.tsx';
 import { contextLabel, Skeleton, StatusBadge } from './ui.tsx';
 
 type FigureField = keyof typeof ASSET_FIGURES;
@@ -144,10 +144,4 @@ function Assets() {
   );
 }
 
-export default function AssetsPage() {
-  return (
-    <SpotlightGate>
-      <Assets />
-    </SpotlightGate>
-  );
-}
+export default spotlightPage(Assets);

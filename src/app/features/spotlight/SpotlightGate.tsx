@@ -5,10 +5,11 @@
  * expands it again (spec §4).
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, type ComponentType, type ReactNode } from 'react';
 import { $selectedAccountId } from '../../../stores/account.ts';
 import { collapseSidebar } from '../../../stores/sidebar.ts';
 import { $spotlight, authenticateSpotlight } from '../../../stores/spotlight.ts';
+import type { PageProps } from '../../routes/index.ts';
 import { Spinner } from '../../shared/Spinner.tsx';
 import { Onboarding } from './Onboarding.tsx';
 
@@ -30,4 +31,15 @@ export function SpotlightGate({ children }: { children: ReactNode }) {
       </div>
     );
   return <>{children}</>;
+}
+
+/** A Spotlight route's page: the page itself, shown behind the gate. */
+export function spotlightPage(Page: ComponentType<PageProps>): ComponentType<PageProps> {
+  return function GatedPage(props: PageProps) {
+    return (
+      <SpotlightGate>
+        <Page {...props} />
+      </SpotlightGate>
+    );
+  };
 }

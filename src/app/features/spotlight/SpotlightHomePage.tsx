@@ -10,7 +10,7 @@ import { PageHeader } from '../../shared/PageHeader.tsx';
 import { Thumbnail } from './Creative.tsx';
 import { rankedStims, recentBriefs, useAsync } from './data.ts';
 import { ASSET_FIGURES, formatDay, formatFigure } from './format.ts';
-import { SpotlightGate } from './SpotlightGate.tsx';
+import { spotlightPage } from './SpotlightGate.tsx';
 import { Card, contextLabel, FigureWithNorm, Skeleton, StatusBadge } from './ui.tsx';
 
 function Headline() {
@@ -116,17 +116,17 @@ function RecentStudies() {
   );
 }
 
-export default function SpotlightHomePage() {
+function Home() {
   return (
-    <SpotlightGate>
-      <div className="space-y-5">
-        <PageHeader title="Spotlight" />
-        <p className="-mt-4 text-sm text-slate-600">
-          Creative testing with an eye-tracking panel: how your assets are noticed, read and remembered.
-        </p>
-        <Headline />
-        <RecentStudies />
-      </div>
-    </SpotlightGate>
+    <div className="space-y-5">
+      <PageHeader title="Spotlight" />
+      <p className="-mt-4 text-sm text-slate-600">
+        Creative testing with an eye-tracking panel: how your assets are noticed, read and remembered.
+      </p>
+      <Headline />
+      <RecentStudies />
+    </div>
   );
 }
+
+export default spotlightPage(Home);

@@ -17,7 +17,7 @@ import { paths } from '../../routes/index.ts';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { formatDay } from './format.ts';
 import { studyListSpec, studySource } from './listSources.ts';
-import { SpotlightGate } from './SpotlightGate.tsx';
+import { spotlightPage } from './SpotlightGate.tsx';
 import { contextLabel, StatusBadge } from './ui.tsx';
 
 const COLUMNS: readonly Column<Brief>[] = [
@@ -116,10 +116,4 @@ function Studies() {
   );
 }
 
-export default function StudiesPage() {
-  return (
-    <SpotlightGate>
-      <Studies />
-    </SpotlightGate>
-  );
-}
+export default spotlightPage(Studies);

@@ -7,7 +7,7 @@ import { showAlert } from '../../../stores/alerts.ts';
 import { paths } from '../../routes/index.ts';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { createBrief, type BriefInput } from './data.ts';
-import { SpotlightGate } from './SpotlightGate.tsx';
+import { spotlightPage } from './SpotlightGate.tsx';
 import { StudyForm } from './StudyForm.tsx';
 import { Card } from './ui.tsx';
 
@@ -32,10 +32,4 @@ function CreateStudy() {
   );
 }
 
-export default function StudyCreatePage() {
-  return (
-    <SpotlightGate>
-      <CreateStudy />
-    </SpotlightGate>
-  );
-}
+export default spotlightPage(CreateStudy);

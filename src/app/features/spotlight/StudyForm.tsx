@@ -100,77 +100,32 @@ export function StudyForm({
       : {}),
   };
   const locked = (field: keyof BriefInput) => !editable.includes(field);
-  const hint = (field: keyof BriefInput) => (locked(field) ? `Fixed while the study is ${status}` : undefined);
+  /**
+   * A field's label, value, error and state; the hint says why a locked field is fixed, or else
+   * gives the field's range or purpose. Only the objective may be left empty.
+   */
+  const field = <K extends keyof BriefInput>(key: K, hint?: string) => ({
+    label: STUDY_LABELS[key],
+    value: values[key],
+    onChange: (value: FormValues[K]) => set(key, value),
+    error: errors[key],
+    hint: locked(key) ? `Fixed while the study is ${status}` : hint,
+    isRequired: key !== 'objective',
+    isDisabled: locked(key),
+  });
 
   return (
     <FormShell form={form} label={study ? `Edit ${study.name}` : 'New study'} saveLabel={saveLabel} onCancel={onCancel}>
-      <TextInput
-        label={STUDY_LABELS.name}
-        value={values.name}
-        onChange={(v) => set('name', v)}
-        error={errors.name}
-        isRequired
-        isDisabled={locked('name')}
-      />
-      <TextInput
-        label={STUDY_LABELS.objective}
-        value={values.objective}
-        onChange={(v) => set('objective', v)}
-        error={errors.objective}
-        hint="The question the study answers."
-        isDisabled={locked('objective')}
-      />
+      <TextInput {...field('name')} />
+      <TextInput {...field('objective', 'The question the study answers.')} />
       <div className="grid gap-4 sm:grid-cols-3">
-        <ChoiceInput
-          label={STUDY_LABELS.context}
-          value={values.context}
-          onChange={(v) => set('context', v)}
-          options={CONTEXT_OPTIONS}
-          error={errors.context}
-          hint={hint('context')}
-          isRequired
-          isDisabled={locked('context')}
-        />
-        <NumberInput
-          label={STUDY_LABELS.sample_size}
-          value={values.sample_size}
-          onChange={(v) => set('sample_size', v)}
-          error={errors.sample_size}
-          hint={hint('sample_size') ?? `${SAMPLE_SIZE_MIN} to ${SAMPLE_SIZE_MAX} panellists`}
-          isRequired
-          isDisabled={locked('sample_size')}
-        />
-        <NumberInput
-          label={STUDY_LABELS.cells}
-          value={values.cells}
-          onChange={(v) => set('cells', v)}
-          error={errors.cells}
-          hint={hint('cells') ?? '1 to 12'}
-          isRequired
-          isDisabled={locked('cells')}
-        />
+        <ChoiceInput {...field('context')} options={CONTEXT_OPTIONS} />
+        <NumberInput {...field('sample_size', `${SAMPLE_SIZE_MIN} to ${SAMPLE_SIZE_MAX} panellists`)} />
+        <NumberInput {...field('cells', '1 to 12')} />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextInput
-          type="date"
-          label={STUDY_LABELS.start_date}
-          value={values.start_date}
-          onChange={(v) => set('start_date', v)}
-          error={errors.start_date}
-          hint={hint('start_date')}
-          isRequired
-          isDisabled={locked('start_date')}
-        />
-        <TextInput
-          type="date"
-          label={STUDY_LABELS.end_date}
-          value={values.end_date}
-          onChange={(v) => set('end_date', v)}
-          error={errors.end_date}
-          hint={hint('end_date')}
-          isRequired
-          isDisabled={locked('end_date')}
-        />
+        <TextInput type="date" {...field('start_date')} />
+        <TextInput type="date" {...field('end_date')} />
       </div>
     </FormShell>
   );

@@ -4,7 +4,7 @@
  * role may not do is not offered (spotlight-rules.ts); the service refuses it anyway.
  */
 import { useStore } from '@nanostores/react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
 import { showAlert, showError } from '../../../stores/alerts.ts';
 import { $spotlightRole } from '../../../stores/spotlight.ts';
@@ -17,22 +17,28 @@ import { paths, type PageProps } from '../../routes/index.ts';
 import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { PressButton } from '../../shared/PressButton.tsx';
-import { deleteBrief, editBrief, getBriefVersioned, listStims, useAsync } from './data.ts';
-import { SpotlightGate } from './SpotlightGate.tsx';
+import { usePagedList } from '../../kit/usePagedList.ts';
+import { deleteBrief, editBrief, getBriefVersioned, useAsync } from './data.ts';
+import { studyAssetListSpec, studyAssetSource } from './listSources.ts';
+import { spotlightPage } from './SpotlightGate.tsx';
 import { StudyAssets } from './StudyAssets.tsx';
 import { StudyForm } from './StudyForm.tsx';
 import { Card, contextLabel, Skeleton, StatusBadge } from './ui.tsx';
 
-function Study({ id }: { id: string }) {
+function Study({ params }: PageProps) {
+  const id = params.studyId ?? '';
   const [, navigate] = useLocation();
   const role = useStore($spotlightRole);
   const [version, setVersion] = useState(0);
-  const reload = () => setVersion((v) => v + 1);
   const record = useAsync(() => getBriefVersioned(id), `${id}:${version}`);
-  const assets = useAsync(
-    () => listStims({ page_num: 1, results_per_page: 100, filter_brief: id, order_by: 'position_asc' }),
-    `${id}:${version}`,
+  const assets = usePagedList(
+    studyAssetListSpec,
+    useMemo(() => studyAssetSource(id), [id]),
   );
+  const reload = () => {
+    setVersion((v) => v + 1);
+    assets.reload();
+  };
   const [confirm, setConfirm] = useState<'move' | 'delete' | null>(null);
   // The move the dialog was opened for: it keeps its words while it closes over the moved study.
   const [moving, setMoving] = useState<StudyStatus | null>(null);
@@ -48,8 +54,9 @@ function Study({ id }: { id: string }) {
     );
   const { study, etag } = record.data;
   const next = STUDY_NEXT[study.status];
-  const rows = assets.data?.data ?? [];
-  const hasResults = rows.some((asset) => asset.results);
+  // Fielding shows the panel every asset at once, so the first page tells whether any has results.
+  const hasResults = assets.rows.some((asset) => asset.results);
+  const assetCount = assets.count;
   const canMove = !!next && canSpotlight(role, 'spotlight.study.status');
   const canDelete = canSpotlight(role, 'spotlight.study.delete');
   const canEdit = canSpotlight(role, 'spotlight.study.edit') && study.status !== 'complete';
@@ -112,7 +119,7 @@ function Study({ id }: { id: string }) {
             </dl>
           )}
         </Card>
-        <StudyAssets study={study} rows={rows} loading={assets.loading} role={role} onChanged={reload} />
+        <StudyAssets study={study} list={assets} role={role} onChanged={reload} />
       </div>
 
       {moving ? (
@@ -122,7 +129,7 @@ function Study({ id }: { id: string }) {
           confirmLabel={STUDY_MOVE_LABELS[moving]}
           tone="primary"
           busy={busy}
-          canConfirm={moving !== 'fielding' || rows.length > 0}
+          canConfirm={moving !== 'fielding' || assetCount > 0}
           onCancel={() => setConfirm(null)}
           onConfirm={() =>
             run(
@@ -134,11 +141,11 @@ function Study({ id }: { id: string }) {
             )
           }
         >
-          {moving === 'fielding' && rows.length === 0 ? (
+          {moving === 'fielding' && assetCount === 0 ? (
             <p>{messages.spotlight.studyNeedsAssets}.</p>
           ) : moving === 'fielding' ? (
             <p>
-              The panel starts seeing {rows.length === 1 ? 'the asset' : `the ${rows.length} assets`}. From then on the
+              The panel starts seeing {assetCount === 1 ? 'the asset' : `the ${assetCount} assets`}. From then on the
               design (context, sample size, cells, start date) and the assets are fixed; the name, the objective and the
               end date can still change.
             </p>
@@ -167,17 +174,11 @@ function Study({ id }: { id: string }) {
         <p>
           {hasResults
             ? `${messages.spotlight.studyHasResults}.`
-            : `The study and its ${formatCountOf(rows.length, 'asset')} are deleted. This cannot be undone.`}
+            : `The study and its ${formatCountOf(assetCount, 'asset')} are deleted. This cannot be undone.`}
         </p>
       </ConfirmDialog>
     </div>
   );
 }
 
-export default function StudyPage({ params }: PageProps) {
-  return (
-    <SpotlightGate>
-      <Study id={params.studyId ?? ''} />
-    </SpotlightGate>
-  );
-}
+export default spotlightPage(Study);

@@ -59,3 +59,21 @@ export const assetListSpec: NamedListSpec = {
   sortFields: SPOTLIGHT_ORDER_FIELDS.stim,
   filters: ['study'],
 };
+
+/** One study's assets, whatever the URL says: the study page's list. */
+export function studyAssetSource(study: string): ListSource<Stim> {
+  return { ...spotlightSource('spotlight-stim', (body) => listStims({ ...body, filter_brief: study })), key: study };
+}
+
+/**
+ * A study's assets in the order its manager set (position), every one on the first page as a rule
+ * (a study holds a handful); its URL state carries a prefix beside the page's own.
+ */
+export const studyAssetListSpec: NamedListSpec = {
+  noun: 'assets',
+  prefix: 'assets.',
+  sortFields: ['position'],
+  defaultSort: { id: 'position', direction: 'asc' },
+  pageSizes: [25, 50, 100],
+  defaultSize: 25,
+};
