@@ -9,6 +9,8 @@ import type { z } from 'zod';
 import { routeOf, type EndpointName, type MethodOf, type PathOf } from './routes.ts';
 
 export interface EndpointDeclaration {
+  /** The `:name` segments of the path, where the server checks them beyond being a segment. */
+  readonly params?: z.ZodType;
   readonly query?: z.ZodType;
   /** A JSON body (a form body takes the same fields where the route accepts one). */
   readonly body?: z.ZodType;
@@ -18,6 +20,14 @@ export interface EndpointDeclaration {
   readonly status?: 200 | 201 | 204;
   readonly tags: readonly string[];
   readonly summary: string;
+  /**
+   * Registered only in demo and test modes (absent, so 404 and left out of the document, in
+   * production): 'demo' is open to anyone there, 'test-control' only to this machine or a
+   * request with the test-control token. Either is the route's access policy.
+   */
+  readonly only?: 'demo' | 'test-control';
+  /** Spotlight's token (Authorization: Bearer) instead of the LAMP session. */
+  readonly bearer?: true;
 }
 
 export type Endpoint<N extends EndpointName = EndpointName, D extends EndpointDeclaration = EndpointDeclaration> = D & {

@@ -13,6 +13,7 @@ import { $role, $selectedAccountId } from '../../../stores/account.ts';
 import { can } from '../../../shared/access.ts';
 import { usesList } from '../../../shared/activations.ts';
 import { formatDate } from '../../../shared/date-format.ts';
+import { routeOf } from '../../../shared/endpoints/routes.ts';
 import { DOMAIN_LIST_TYPES } from '../../../shared/schemas/domain-list.ts';
 import { resources, type Activation, type DomainList } from '../../../shared/schemas/index.ts';
 import type { Column } from '../../kit/DataTable.tsx';
@@ -159,7 +160,7 @@ export default function DomainListsPage() {
         rowActions={(list) => (
           <>
             <a
-              href={buildUrl('/api/v1/domain-list/download', { id: list.id })}
+              href={buildUrl(routeOf('domainListDownload').path, { id: list.id })}
               download
               aria-label={`Download CSV of ${list.name}`}
               className={buttonClass('secondary', 'px-2.5 py-1 no-underline')}

@@ -9,13 +9,14 @@ import { useStore } from '@nanostores/react';
 import { useMemo, useState } from 'react';
 import { z } from 'zod';
 import { ROLE_ORDER } from '../../../shared/constants.ts';
-import { accountOwners, request } from '../../../lib/api.ts';
+import { accountOwners } from '../../../lib/api.ts';
+import { callEndpoint } from '../../../lib/endpoint-call.ts';
 import { $role, $selectedAccount, $selectedAccountId } from '../../../stores/account.ts';
 import { $currentUser } from '../../../stores/session.ts';
 import { showError, showSuccess } from '../../../stores/alerts.ts';
 import { effectiveRole, grantableRoles, mayGrant, type Role } from '../../../shared/access.ts';
 import { userCreate, type User } from '../../../shared/schemas/user.ts';
-import type { AccountGrant } from '../../../shared/schemas/account-users.ts';
+import { accountRole, type AccountGrant } from '../../../shared/schemas/account-users.ts';
 import { messages } from '../../../shared/messages.ts';
 import { changeRole, grantActions, loadGrants, revokeGrant } from '../../../lib/grants.ts';
 import { ConfirmDialog } from '../../kit/ConfirmDialog.tsx';
@@ -251,12 +252,12 @@ function InviteDialog({
   onClose: (done: boolean) => void;
 }) {
   const form = useResourceForm({
-    schema: inviteSchema.extend({ role: roleField }),
+    // The roles an account grants: what the invitation endpoint takes.
+    schema: inviteSchema.extend({ role: accountRole }),
     initial: { first_name: '', last_name: '', email: '', role: 'read' },
     labels: INVITE_LABELS,
     // The server creates the user with this account's grant and sends the invitation e-mail.
-    submit: (person) =>
-      request('/api/v1/account-users/invite', { method: 'POST', body: { account: accountId, ...person } }),
+    submit: (person) => callEndpoint('inviteUser', { body: { account: accountId, ...person } }),
     onSaved: (_result, value) => {
       showSuccess(`Invitation sent to ${value.email}`);
       onClose(true);
