@@ -44,6 +44,12 @@ export function endpoint<const N extends EndpointName, const D extends EndpointD
   return { ...declaration, name, ...routeOf(name) };
 }
 
+/** An area's endpoints, with the fields they share (tags; demo or test control) written once. */
+export function areaEndpoint<const C extends Partial<EndpointDeclaration>>(common: C) {
+  return <const N extends EndpointName, const D extends Partial<EndpointDeclaration>>(name: N, declaration: D) =>
+    endpoint(name, { ...common, ...declaration } as C & D & EndpointDeclaration);
+}
+
 /** The input and answer types of a declaration, as a client sends and reads them. */
 export type QueryOf<E> = E extends { query: infer Q extends z.ZodType } ? z.input<Q> : undefined;
 export type BodyOf<E> = E extends { body: infer B extends z.ZodType } ? z.input<B> : undefined;

@@ -11,40 +11,35 @@ import {
   stim,
   stimListResponse,
 } from '../schemas/spotlight.ts';
-import { endpoint } from './endpoint.ts';
+import { areaEndpoint } from './endpoint.ts';
 
-const tags = ['Spotlight'];
+const spotlight = areaEndpoint({ tags: ['Spotlight'] });
 
 export const spotlightEndpoints = {
-  spotlightAuth: endpoint('spotlightAuth', {
+  spotlightAuth: spotlight('spotlightAuth', {
     query: spotlightAuthQuery,
     answer: spotlightAuthResponse,
-    tags,
     summary: 'A Spotlight token for the signed-in user',
   }),
-  spotlightRecentStudies: endpoint('spotlightRecentStudies', {
+  spotlightRecentStudies: spotlight('spotlightRecentStudies', {
     answer: briefListResponse,
-    tags,
     summary: 'The company’s most recent studies',
     bearer: true,
   }),
-  spotlightRankedAssets: endpoint('spotlightRankedAssets', {
+  spotlightRankedAssets: spotlight('spotlightRankedAssets', {
     answer: stimListResponse,
-    tags,
     summary: 'Assets with the best and worst attention, and headline figures',
     bearer: true,
   }),
   // A multipart body: its fields are the document's (server/routes/openapi.ts), read by the handler.
-  spotlightUpload: endpoint('spotlightUpload', {
+  spotlightUpload: spotlight('spotlightUpload', {
     answer: z.object({ data: stim }),
     status: 201,
-    tags,
     summary: 'Add an asset to a draft study by uploading its file',
     bearer: true,
   }),
   // A file (SVG, an uploaded image or video) or a redirect: no JSON answer.
-  spotlightCreative: endpoint('spotlightCreative', {
-    tags,
+  spotlightCreative: spotlight('spotlightCreative', {
     summary: 'The asset’s creative',
     bearer: true,
   }),

@@ -29,75 +29,75 @@ import {
   JournalListSchema,
   JournalQuerySchema,
 } from '../schemas/test-traffic.ts';
-import { endpoint, type EndpointDeclaration } from './endpoint.ts';
+import { areaEndpoint } from './endpoint.ts';
 
-type Control = Omit<EndpointDeclaration, 'tags' | 'only'>;
-const control = <const D extends Control>(declaration: D) =>
-  ({ ...declaration, tags: ['testing'], only: 'test-control' }) as const;
+const control = areaEndpoint({ tags: ['testing'], only: 'test-control' });
 /** An answer with no body: what is left after a removal. */
 const emptied = (what: string) => ({ answer: z.null().describe(what), status: 204 }) as const;
 
 export const testControlEndpoints = {
-  resetState: endpoint(
-    'resetState',
-    control({
-      answer: SuccessResponseSchema,
-      summary: "Reset the request's sandbox (or the default state) to the fixtures",
-    }),
-  ),
-  listSandboxes: endpoint('listSandboxes', control({ answer: SandboxListSchema, summary: 'List the sandboxes' })),
-  deleteSandbox: endpoint(
-    'deleteSandbox',
-    control({ params: SandboxParamsSchema, ...emptied('The sandbox is gone'), summary: 'Delete a sandbox' }),
-  ),
-  resetSandbox: endpoint(
-    'resetSandbox',
-    control({ params: SandboxParamsSchema, answer: SandboxSchema, summary: 'Reset a sandbox to the fixtures' }),
-  ),
-  attachSandbox: endpoint(
-    'attachSandbox',
-    control({ params: SandboxParamsSchema, answer: SandboxSchema, summary: 'Work in a sandbox from a browser' }),
-  ),
-  readClock: endpoint('readClock', control({ answer: ClockSchema, summary: "The sandbox's clock" })),
-  setClock: endpoint(
-    'setClock',
-    control({ body: ClockBodySchema, answer: ClockSchema, summary: "Set the sandbox's clock" }),
-  ),
-  addFault: endpoint(
-    'addFault',
-    control({ body: FaultRuleBodySchema, answer: FaultRuleSchema, status: 201, summary: 'Add a fault rule' }),
-  ),
-  listFaults: endpoint('listFaults', control({ answer: FaultRuleListSchema, summary: 'List the fault rules' })),
-  clearFaults: endpoint('clearFaults', control({ ...emptied('No rules remain'), summary: 'Remove every fault rule' })),
-  removeFault: endpoint(
-    'removeFault',
-    control({ params: FaultIdParamsSchema, ...emptied('The rule is removed'), summary: 'Remove a fault rule' }),
-  ),
-  journal: endpoint(
-    'journal',
-    control({ query: JournalQuerySchema, answer: JournalListSchema, summary: 'What reached the API' }),
-  ),
-  journalCount: endpoint(
-    'journalCount',
-    control({ query: JournalQuerySchema, answer: JournalCountSchema, summary: 'Count what reached the API' }),
-  ),
-  clearJournal: endpoint('clearJournal', control({ ...emptied('The journal is empty'), summary: 'Clear the journal' })),
-  outbox: endpoint(
-    'outbox',
-    control({ query: OutboxQuerySchema, answer: OutboxListSchema, summary: 'The e-mails LAMP would have sent' }),
-  ),
-  clearOutbox: endpoint('clearOutbox', control({ ...emptied('The outbox is empty'), summary: 'Empty the outbox' })),
-  issueLink: endpoint(
-    'issueLink',
-    control({
-      body: TestLinkBodySchema,
-      answer: OutboxMessageSchema,
-      status: 201,
-      summary: 'Send a link e-mail issued at a given time',
-    }),
-  ),
-  createTestUser: endpoint(
-    'createTestUser',
-    control({ body: TestUserBodySchema, answer: currentUser, status: 201, summary: 'Create a throwaway user' }),
-  ),
+  resetState: control('resetState', {
+    answer: SuccessResponseSchema,
+    summary: "Reset the request's sandbox (or the default state) to the fixtures",
+  }),
+  listSandboxes: control('listSandboxes', { answer: SandboxListSchema, summary: 'List the sandboxes' }),
+  deleteSandbox: control('deleteSandbox', {
+    params: SandboxParamsSchema,
+    ...emptied('The sandbox is gone'),
+    summary: 'Delete a sandbox',
+  }),
+  resetSandbox: control('resetSandbox', {
+    params: SandboxParamsSchema,
+    answer: SandboxSchema,
+    summary: 'Reset a sandbox to the fixtures',
+  }),
+  attachSandbox: control('attachSandbox', {
+    params: SandboxParamsSchema,
+    answer: SandboxSchema,
+    summary: 'Work in a sandbox from a browser',
+  }),
+  readClock: control('readClock', { answer: ClockSchema, summary: "The sandbox's clock" }),
+  setClock: control('setClock', { body: ClockBodySchema, answer: ClockSchema, summary: "Set the sandbox's clock" }),
+  addFault: control('addFault', {
+    body: FaultRuleBodySchema,
+    answer: FaultRuleSchema,
+    status: 201,
+    summary: 'Add a fault rule',
+  }),
+  listFaults: control('listFaults', { answer: FaultRuleListSchema, summary: 'List the fault rules' }),
+  clearFaults: control('clearFaults', { ...emptied('No rules remain'), summary: 'Remove every fault rule' }),
+  removeFault: control('removeFault', {
+    params: FaultIdParamsSchema,
+    ...emptied('The rule is removed'),
+    summary: 'Remove a fault rule',
+  }),
+  journal: control('journal', {
+    query: JournalQuerySchema,
+    answer: JournalListSchema,
+    summary: 'What reached the API',
+  }),
+  journalCount: control('journalCount', {
+    query: JournalQuerySchema,
+    answer: JournalCountSchema,
+    summary: 'Count what reached the API',
+  }),
+  clearJournal: control('clearJournal', { ...emptied('The journal is empty'), summary: 'Clear the journal' }),
+  outbox: control('outbox', {
+    query: OutboxQuerySchema,
+    answer: OutboxListSchema,
+    summary: 'The e-mails LAMP would have sent',
+  }),
+  clearOutbox: control('clearOutbox', { ...emptied('The outbox is empty'), summary: 'Empty the outbox' }),
+  issueLink: control('issueLink', {
+    body: TestLinkBodySchema,
+    answer: OutboxMessageSchema,
+    status: 201,
+    summary: 'Send a link e-mail issued at a given time',
+  }),
+  createTestUser: control('createTestUser', {
+    body: TestUserBodySchema,
+    answer: currentUser,
+    status: 201,
+    summary: 'Create a throwaway user',
+  }),
 };
