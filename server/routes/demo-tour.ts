@@ -9,10 +9,12 @@ import type { FastifyInstance } from 'fastify';
 import { ACCOUNT_IDS, USER_IDS } from '../../fixtures/ids.ts';
 import { IMPORT_JOB_STATES } from '../../src/shared/schemas/import-job.ts';
 import { MEASUREMENT_STATUSES } from '../../src/shared/schemas/measurement.ts';
-import { DemoTourSchema, type DemoTour } from '../../src/shared/schemas/demo-tour.ts';
+import { endpoints } from '../../src/shared/endpoints/index.ts';
+import type { DemoTour } from '../../src/shared/schemas/demo-tour.ts';
 import { isDemoLike } from '../config.ts';
 import { todayUtc } from '../sandbox/context.ts';
 import type { Repositories, StoredRow } from '../store/repositories.ts';
+import { routeFrom } from './endpoint-route.ts';
 import { personaSummary } from './outbox.ts';
 import { spotlightStore } from './spotlight/store.ts';
 
@@ -121,16 +123,13 @@ export function demoTour(repositories: Repositories): DemoTour {
 
 export function demoTourRoutes(app: FastifyInstance) {
   if (!isDemoLike(app.config)) return;
-  app.get(
-    '/api/v1/demo/tour',
+  routeFrom(
+    app,
+    endpoints.demoTour,
     {
-      config: { access: 'demo' },
-      schema: {
-        description:
-          'Demo and test modes: the figures the demo script (/documentation/demo) quotes, from the running data on ' +
-          "the request's clock: the agency's measurements and saved reports, the deal the tour opens, Spotlight and imports.",
-        response: { 200: DemoTourSchema },
-      },
+      description:
+        'Demo and test modes: the figures the demo script (/documentation/demo) quotes, from the running data on ' +
+        "the request's clock: the agency's measurements and saved reports, the deal the tour opens, Spotlight and imports.",
     },
     (): DemoTour => demoTour(app.repositories),
   );

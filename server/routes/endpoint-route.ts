@@ -28,9 +28,11 @@ type SuccessOf<E extends Endpoint> = E extends { answer: infer A }
 
 /** The Fastify schema of an endpoint's route, as the zod type provider reads it. */
 export type EndpointSchema<E extends Endpoint, Extra extends Responses> = FastifySchema & {
+  params: E extends { params: infer P } ? P : undefined;
   querystring: E extends { query: infer Q } ? Q : undefined;
   body: E extends { body: infer B } ? B : undefined;
-  response: SuccessOf<E> & Extra;
+  // An endpoint that answers no JSON (a file) leaves its reply untyped.
+  response: E extends { answer: unknown } ? SuccessOf<E> & Extra : unknown;
 };
 
 /** Fastify's route options for the endpoint's schema under the zod type provider. */
@@ -73,12 +75,16 @@ export function routeFrom<E extends Endpoint, Extra extends Responses = Record<n
     tags: [...endpoint.tags],
     summary: endpoint.summary,
     ...(description ? { description } : {}),
+    ...(endpoint.bearer ? { security: [{ spotlightToken: [] }] } : {}),
+    ...(endpoint.params ? { params: endpoint.params } : {}),
     ...(endpoint.query ? { querystring: endpoint.query } : {}),
     ...(endpoint.body ? { body: endpoint.body } : {}),
     response: { ...(endpoint.answer ? { [endpoint.status ?? 200]: endpoint.answer } : {}), ...responses },
   };
   app.withTypeProvider<ZodTypeProvider>().route({
     ...rest,
+    // A demo or test-control endpoint's access is its declaration's.
+    ...(endpoint.only ? { config: { ...rest.config, access: endpoint.only } } : {}),
     ...(handlerParses ? { validatorCompiler: passThrough } : {}),
     method: endpoint.method,
     url: endpoint.path,

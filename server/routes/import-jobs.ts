@@ -10,8 +10,6 @@
  */
 import { routePlugin } from '../plugins/named.ts';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { CsvError, parseCsv } from '../../src/shared/csv.ts';
 import { importJobName } from '../../src/shared/import-job-name.ts';
 import { importStatusText } from '../../src/shared/import-run.ts';
@@ -25,6 +23,7 @@ import type { ImportJob } from '../../src/shared/schemas/index.ts';
 import { newId } from '../store/repositories.ts';
 import { checkedMeasurement, httpError, measurementPolicy, resolveColumns } from './measurement-access.ts';
 import { nowIso } from '../sandbox/context.ts';
+import { isDemoLike } from '../config.ts';
 import { endpoints } from '../../src/shared/endpoints/index.ts';
 import { routeFrom } from './endpoint-route.ts';
 import {
@@ -40,8 +39,6 @@ import {
 } from './import-job-runner.ts';
 
 export function importJobRoutes(app: FastifyInstance): void {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-
   routeFrom(
     app,
     endpoints.importUpload,
@@ -131,29 +128,16 @@ export function importJobRoutes(app: FastifyInstance): void {
     },
   );
 
-  {
-    api.post(
-      '/api/v1/import-job/advance',
+  // Demo and test modes only: production has no such route (404), and its document none.
+  if (isDemoLike(app.config)) {
+    routeFrom(
+      app,
+      endpoints.advanceImportJobs,
       {
-        config: { access: 'demo' },
-        schema: {
-          tags: ['testing'],
-          summary: 'Move import jobs one step on (demo and test modes)',
-          description:
-            'Test control: takes one processing step for every active import job (or only for id), due or not; ' +
-            "with clock=due, makes the demo timer's pass instead: the steps due on the sandbox's clock, queued jobs " +
-            'starting while their account has a free worker.',
-          // Strict like every list: a misspelt parameter (stepps=3) is refused, not ignored.
-          querystring: z.strictObject({
-            id: z
-              .string()
-              .regex(/^[0-9a-f]{24}$/)
-              .optional(),
-            steps: z.coerce.number().int().min(1).max(100).default(1),
-            clock: z.enum(['any', 'due']).default('any'),
-          }),
-          response: { 200: z.object({ data: z.object({ advanced: z.number().int() }) }) },
-        },
+        description:
+          'Test control: takes one processing step for every active import job (or only for id), due or not; ' +
+          "with clock=due, makes the demo timer's pass instead: the steps due on the sandbox's clock, queued jobs " +
+          'starting while their account has a free worker.',
       },
       async (request) => {
         const { id, steps, clock } = request.query;

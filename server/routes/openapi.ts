@@ -15,7 +15,6 @@ import { errorResponse, RESOURCE_NAMES, resources, type ResourceDefinition } fro
 import { jsonSchema, listParameters, pathParameter, queryParameters } from './openapi-parameters.ts';
 import { renderReference } from './api-reference.ts';
 import { finishDocument } from './openapi-finish.ts';
-import { OutboxQuerySchema, TestLinkBodySchema, TestUserBodySchema } from '../../src/shared/schemas/self-service.ts';
 import { currentUser } from '../../src/shared/schemas/user.ts';
 import { stimUploadFields, UPLOAD_TYPES } from '../../src/shared/schemas/spotlight.ts';
 import type { RouteAccess } from '../plugins/access.ts';
@@ -233,12 +232,6 @@ export function buildOpenApi(app: FastifyInstance): Json {
           },
         },
       },
-    },
-    'GET /api/v1/testing/outbox': { parameters: queryParameters(OutboxQuerySchema) },
-    'POST /api/v1/testing/outbox/links': { requestBody: jsonBody(TestLinkBodySchema) },
-    'POST /api/v1/testing/users': { requestBody: jsonBody(TestUserBodySchema) },
-    'POST /api/v1/testing/reset': {
-      summary: "Reset the request's sandbox (or the default state) to the fixtures",
     },
     'GET /api/openapi.json': { summary: 'This document' },
     'GET /api/reference': {

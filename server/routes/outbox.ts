@@ -2,19 +2,15 @@ import { routePlugin } from '../plugins/named.ts';
 import type { FastifyInstance } from 'fastify';
 import { effectiveRole } from '../../src/shared/access.ts';
 import { PRODUCT_NAME } from '../../src/shared/constants.ts';
-import { z } from 'zod';
+import { endpoints } from '../../src/shared/endpoints/index.ts';
 import { errorResponse } from '../../src/shared/schemas/index.ts';
 import {
-  DemoPersonasResponseSchema,
-  OutboxListSchema,
-  OutboxMessageSchema,
   OutboxQuerySchema,
   TestLinkBodySchema,
   TestUserBodySchema,
   type DemoPersonasResponse,
 } from '../../src/shared/schemas/self-service.ts';
 import type { StoredUser } from '../../src/shared/schemas/index.ts';
-import { currentUser } from '../../src/shared/schemas/user.ts';
 import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
 import { hashPassword } from '../auth/password.ts';
 import { isDemoLike } from '../config.ts';
@@ -24,6 +20,7 @@ import { newId, type Repositories } from '../store/repositories.ts';
 import { publicUser } from '../plugins/session.ts';
 import { emailTaken, HttpError, parseOr400 } from '../http-errors.ts';
 import { nowIso } from '../sandbox/context.ts';
+import { routeFrom } from './endpoint-route.ts';
 
 /** The shared password of every demo persona (decisions.md §1). */
 export const DEMO_PASSWORD = 'Lamp-Demo-2026!';
@@ -66,57 +63,51 @@ function escapeHtml(text: string): string {
 export function outboxRoutes(app: FastifyInstance) {
   if (!isDemoLike(app.config)) return;
 
-  const messages = { response: { 200: OutboxListSchema } };
-  app.get('/api/v1/testing/outbox', { config: { access: 'test-control' }, schema: messages }, (request) => {
+  // These parse their own query and body (parseOr400), as they did before the table described them.
+  const parsesItself = { handlerParses: true } as const;
+  routeFrom(app, endpoints.outbox, parsesItself, (request) => {
     const { to } = parseOr400(OutboxQuerySchema, request.query);
     const data = readOutbox(app, to);
     return { data, count: data.length };
   });
 
-  const cleared = { response: { 204: z.null().describe('The outbox is empty') } };
-  app.delete(
-    '/api/v1/testing/outbox',
-    { config: { access: 'test-control' }, schema: cleared },
-    async (_request, reply) => {
-      await clearOutbox(app);
-      return reply.code(204).send();
-    },
-  );
-
-  const issued = { response: { 201: OutboxMessageSchema } };
-  app.post(
-    '/api/v1/testing/outbox/links',
-    { config: { access: 'test-control' }, schema: issued },
-    async (request, reply) => {
-      const { kind, email, time } = parseOr400(TestLinkBodySchema, request.body);
-      const user = findUserByEmail(app, email);
-      if (!user) throw new HttpError(404, `No user has the e-mail address ${email}`);
-      const message = await sendLinkEmail(app, { kind, user, time });
-      return reply.code(201).send(message);
-    },
-  );
-
-  const created = { response: { 201: currentUser, 409: errorResponse } };
-  app.post('/api/v1/testing/users', { config: { access: 'test-control' }, schema: created }, async (request, reply) => {
-    const input = parseOr400(TestUserBodySchema, request.body);
-    if (findUserByEmail(app, input.email)) throw emailTaken();
-    const { password, ...fields } = input;
-    const user = await app.repositories.user.insert({
-      id: newId(),
-      created_at: nowIso(),
-      account: ACCOUNT_IDS.northwind,
-      super_admin: false,
-      access_grants: [{ id: ACCOUNT_IDS.northwind, type: 'account', role: 'read' }],
-      root_account_access_grants: [],
-      ...fields,
-      last_login_at: null,
-      password_hash: password === null ? null : await hashPassword(password),
-    });
-    return reply.code(201).send(publicUser(user));
+  routeFrom(app, endpoints.clearOutbox, {}, async (_request, reply) => {
+    await clearOutbox(app);
+    return reply.code(204).send(null);
   });
 
-  const personas = { response: { 200: DemoPersonasResponseSchema } };
-  app.get('/api/v1/demo/personas', { config: { access: 'demo' }, schema: personas }, (): DemoPersonasResponse => {
+  routeFrom(app, endpoints.issueLink, parsesItself, async (request, reply) => {
+    const { kind, email, time } = parseOr400(TestLinkBodySchema, request.body);
+    const user = findUserByEmail(app, email);
+    if (!user) throw new HttpError(404, `No user has the e-mail address ${email}`);
+    const message = await sendLinkEmail(app, { kind, user, time });
+    return reply.code(201).send(message);
+  });
+
+  routeFrom(
+    app,
+    endpoints.createTestUser,
+    { ...parsesItself, responses: { 409: errorResponse } },
+    async (request, reply) => {
+      const input = parseOr400(TestUserBodySchema, request.body);
+      if (findUserByEmail(app, input.email)) throw emailTaken();
+      const { password, ...fields } = input;
+      const user = await app.repositories.user.insert({
+        id: newId(),
+        created_at: nowIso(),
+        account: ACCOUNT_IDS.northwind,
+        super_admin: false,
+        access_grants: [{ id: ACCOUNT_IDS.northwind, type: 'account', role: 'read' }],
+        root_account_access_grants: [],
+        ...fields,
+        last_login_at: null,
+        password_hash: password === null ? null : await hashPassword(password),
+      });
+      return reply.code(201).send(publicUser(user));
+    },
+  );
+
+  routeFrom(app, endpoints.demoPersonas, {}, (): DemoPersonasResponse => {
     const data = DEMO_PERSONAS.flatMap(({ email, note }) => {
       const user = findUserByEmail(app, email);
       if (!user) return [];

@@ -16,26 +16,14 @@
  */
 import { routePlugin } from '../plugins/named.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { endpoints } from '../../src/shared/endpoints/index.ts';
 import { errorResponse } from '../../src/shared/schemas/index.ts';
-import {
-  FaultIdParamsSchema,
-  FaultRuleBodySchema,
-  FaultRuleListSchema,
-  FaultRuleSchema,
-  JournalCountSchema,
-  JournalListSchema,
-  JournalQuerySchema,
-  MAX_FAULT_DELAY_MS,
-  PREFER_TOKENS,
-} from '../../src/shared/schemas/test-traffic.ts';
+import { MAX_FAULT_DELAY_MS, PREFER_TOKENS, type JournalQuerySchema } from '../../src/shared/schemas/test-traffic.ts';
 import { badRequest, notFound } from '../http-errors.ts';
 import type { JournalFilter } from '../sandbox/journal.ts';
 import { SANDBOX_COOKIE, SANDBOX_HEADER, sandboxNameOf } from '../sandbox/scope.ts';
-
-const TAGS = ['testing'];
-const control = { access: 'test-control' } as const;
+import { routeFrom } from './endpoint-route.ts';
 
 /** The sandbox a testing request works on; 400 for an invalid name. */
 export function sandboxOf(request: FastifyRequest): string {
@@ -50,20 +38,12 @@ export function sandboxOf(request: FastifyRequest): string {
 export function testTrafficRoutes(app: FastifyInstance): void {
   const traffic = app.testTraffic;
   if (!traffic) return;
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const emptied = (what: string) => z.null().describe(what);
 
-  api.post(
-    '/api/v1/testing/faults',
+  routeFrom(
+    app,
+    endpoints.addFault,
     {
-      config: control,
-      schema: {
-        tags: TAGS,
-        summary: 'Add a fault rule',
-        description: `In the request's sandbox. Matches requests by method and path pattern (a glob: * within a segment, ** across segments; testing routes never), then delays them (ms, fixed or {min, max} up to ${MAX_FAULT_DELAY_MS}), answers a status (with the given JSON body, or the API's error body), or drops the connection; for the first \`times\` matches (every one without it), each with \`probability\`, drawn from the rule's own random numbers seeded by \`seed\` (deterministic). The newest matching rule applies. A single request can carry a one-off fault instead: Prefer: ${PREFER_TOKENS.join(', ')} (e.g. Prefer: lamp-status=503, lamp-delay=200).`,
-        body: FaultRuleBodySchema,
-        response: { 201: FaultRuleSchema },
-      },
+      description: `In the request's sandbox. Matches requests by method and path pattern (a glob: * within a segment, ** across segments; testing routes never), then delays them (ms, fixed or {min, max} up to ${MAX_FAULT_DELAY_MS}), answers a status (with the given JSON body, or the API's error body), or drops the connection; for the first \`times\` matches (every one without it), each with \`probability\`, drawn from the rule's own random numbers seeded by \`seed\` (deterministic). The newest matching rule applies. A single request can carry a one-off fault instead: Prefer: ${PREFER_TOKENS.join(', ')} (e.g. Prefer: lamp-status=503, lamp-delay=200).`,
     },
     async (request, reply) => {
       const rule = traffic.faults.get(sandboxOf(request)).add(request.body);
@@ -71,47 +51,21 @@ export function testTrafficRoutes(app: FastifyInstance): void {
     },
   );
 
-  api.get(
-    '/api/v1/testing/faults',
-    {
-      config: control,
-      schema: { tags: TAGS, summary: 'List the fault rules', response: { 200: FaultRuleListSchema } },
-    },
-    (request) => {
-      const data = traffic.faults.get(sandboxOf(request)).list();
-      return { data, count: data.length };
-    },
-  );
+  routeFrom(app, endpoints.listFaults, {}, (request) => {
+    const data = traffic.faults.get(sandboxOf(request)).list();
+    return { data, count: data.length };
+  });
 
-  api.delete(
-    '/api/v1/testing/faults',
-    {
-      config: control,
-      schema: { tags: TAGS, summary: 'Remove every fault rule', response: { 204: emptied('No rules remain') } },
-    },
-    async (request, reply) => {
-      traffic.faults.get(sandboxOf(request)).clear();
-      return reply.code(204).send(null);
-    },
-  );
+  routeFrom(app, endpoints.clearFaults, {}, async (request, reply) => {
+    traffic.faults.get(sandboxOf(request)).clear();
+    return reply.code(204).send(null);
+  });
 
-  api.delete(
-    '/api/v1/testing/faults/:id',
-    {
-      config: control,
-      schema: {
-        tags: TAGS,
-        summary: 'Remove a fault rule',
-        params: FaultIdParamsSchema,
-        response: { 204: emptied('The rule is removed'), 404: errorResponse },
-      },
-    },
-    async (request, reply) => {
-      if (!traffic.faults.get(sandboxOf(request)).remove(request.params.id))
-        throw notFound(`No fault rule ${request.params.id} in this sandbox`);
-      return reply.code(204).send(null);
-    },
-  );
+  routeFrom(app, endpoints.removeFault, { responses: { 404: errorResponse } }, async (request, reply) => {
+    if (!traffic.faults.get(sandboxOf(request)).remove(request.params.id))
+      throw notFound(`No fault rule ${request.params.id} in this sandbox`);
+    return reply.code(204).send(null);
+  });
 
   const filterOf = (query: z.output<typeof JournalQuerySchema>): JournalFilter => ({
     methods: query.method,
@@ -119,18 +73,12 @@ export function testTrafficRoutes(app: FastifyInstance): void {
     sinceMs: query.since === undefined ? undefined : Date.parse(query.since),
   });
 
-  api.get(
-    '/api/v1/testing/journal',
+  routeFrom(
+    app,
+    endpoints.journal,
     {
-      config: control,
-      schema: {
-        tags: TAGS,
-        summary: 'What reached the API',
-        description:
-          "The requests of the request's sandbox, oldest first (testing routes are not recorded): method, path, query, status, duration, and a write's body with password, secret and token fields redacted. Filters: method (comma-separated), path (a glob pattern), since (ISO 8601). The journal keeps the newest LAMP_JOURNAL_LIMIT requests; dropped counts those it let go.",
-        querystring: JournalQuerySchema,
-        response: { 200: JournalListSchema },
-      },
+      description:
+        "The requests of the request's sandbox, oldest first (testing routes are not recorded): method, path, query, status, duration, and a write's body with password, secret and token fields redacted. Filters: method (comma-separated), path (a glob pattern), since (ISO 8601). The journal keeps the newest LAMP_JOURNAL_LIMIT requests; dropped counts those it let go.",
     },
     (request) => {
       const journal = traffic.journals.get(sandboxOf(request));
@@ -139,32 +87,17 @@ export function testTrafficRoutes(app: FastifyInstance): void {
     },
   );
 
-  api.get(
-    '/api/v1/testing/journal/count',
-    {
-      config: control,
-      schema: {
-        tags: TAGS,
-        summary: 'Count what reached the API',
-        description: 'The number of journal entries the same filters as GET /api/v1/testing/journal keep.',
-        querystring: JournalQuerySchema,
-        response: { 200: JournalCountSchema },
-      },
-    },
+  routeFrom(
+    app,
+    endpoints.journalCount,
+    { description: 'The number of journal entries the same filters as GET /api/v1/testing/journal keep.' },
     (request) => ({ count: traffic.journals.get(sandboxOf(request)).count(filterOf(request.query)) }),
   );
 
-  api.delete(
-    '/api/v1/testing/journal',
-    {
-      config: control,
-      schema: { tags: TAGS, summary: 'Clear the journal', response: { 204: emptied('The journal is empty') } },
-    },
-    async (request, reply) => {
-      traffic.journals.get(sandboxOf(request)).clear();
-      return reply.code(204).send(null);
-    },
-  );
+  routeFrom(app, endpoints.clearJournal, {}, async (request, reply) => {
+    traffic.journals.get(sandboxOf(request)).clear();
+    return reply.code(204).send(null);
+  });
 }
 
 export const testTrafficRoutesPlugin = routePlugin('test-traffic', testTrafficRoutes);

@@ -16,29 +16,17 @@
  */
 import { routePlugin } from '../plugins/named.ts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { endpoints } from '../../src/shared/endpoints/index.ts';
 import { errorResponse } from '../../src/shared/schemas/index.ts';
-import {
-  ClockBodySchema,
-  ClockSchema,
-  SandboxListSchema,
-  SandboxParamsSchema,
-  SandboxSchema,
-  type ClockAnswer,
-  type Sandbox,
-} from '../../src/shared/schemas/sandbox.ts';
-import { SuccessResponseSchema } from '../../src/shared/schemas/self-service.ts';
+import type { ClockAnswer, Sandbox } from '../../src/shared/schemas/sandbox.ts';
 import { isDemoLike } from '../config.ts';
 import { badRequest, notFound } from '../http-errors.ts';
 import { DEFAULT_SANDBOX, SANDBOX_COOKIE } from '../sandbox/scope.ts';
+import { routeFrom } from './endpoint-route.ts';
 import { schedulePass } from './report-schedule-runner.ts';
-
-const access = 'test-control' as const;
 
 export function testingRoutes(app: FastifyInstance) {
   if (!isDemoLike(app.config)) return;
-  const routes = app.withTypeProvider<ZodTypeProvider>();
 
   /** A sandbox (or the default state) back to the fixtures; its sessions stay. */
   const resetSandbox = async (name: string) => {
@@ -46,16 +34,13 @@ export function testingRoutes(app: FastifyInstance) {
     app.sandboxes.reset(name);
   };
 
-  routes.post(
-    '/api/v1/testing/reset',
+  routeFrom(
+    app,
+    endpoints.resetState,
     {
-      config: { access },
-      schema: {
-        description:
-          "Restores the request's sandbox (X-Lamp-Sandbox or the lamp_sandbox cookie; the default state " +
-          'without one) to the fixtures, with the real clock, no login throttling, journal or faults. Sessions stay.',
-        response: { 200: SuccessResponseSchema },
-      },
+      description:
+        "Restores the request's sandbox (X-Lamp-Sandbox or the lamp_sandbox cookie; the default state " +
+        'without one) to the fixtures, with the real clock, no login throttling, journal or faults. Sessions stay.',
     },
     async (request) => {
       await resetSandbox(request.sandbox);
@@ -63,15 +48,10 @@ export function testingRoutes(app: FastifyInstance) {
     },
   );
 
-  routes.get(
-    '/api/v1/testing/sandboxes',
-    {
-      config: { access },
-      schema: {
-        description: 'The test sandboxes (the default state is not one), with the limits.',
-        response: { 200: SandboxListSchema },
-      },
-    },
+  routeFrom(
+    app,
+    endpoints.listSandboxes,
+    { description: 'The test sandboxes (the default state is not one), with the limits.' },
     () => {
       const data = app.sandboxes.list();
       const { maxSandboxes, idleMs } = app.sandboxes.limits;
@@ -84,15 +64,12 @@ export function testingRoutes(app: FastifyInstance) {
     return name;
   };
 
-  routes.delete(
-    '/api/v1/testing/sandboxes/:name',
+  routeFrom(
+    app,
+    endpoints.deleteSandbox,
     {
-      config: { access },
-      schema: {
-        description: 'Forgets a sandbox: its data, sessions, clock, journal and faults.',
-        params: SandboxParamsSchema,
-        response: { 204: z.null().describe('The sandbox is gone'), 400: errorResponse, 404: errorResponse },
-      },
+      description: 'Forgets a sandbox: its data, sessions, clock, journal and faults.',
+      responses: { 400: errorResponse, 404: errorResponse },
     },
     async (request, reply) => {
       const name = named(request.params.name, 'deleted; reset it instead');
@@ -107,17 +84,14 @@ export function testingRoutes(app: FastifyInstance) {
     return sandbox;
   };
 
-  routes.post(
-    '/api/v1/testing/sandboxes/:name/reset',
+  routeFrom(
+    app,
+    endpoints.resetSandbox,
     {
-      config: { access },
-      schema: {
-        description:
-          'Restores a sandbox to the fixtures (made if it does not exist yet), with the real clock and no ' +
-          'login throttling, journal or faults. Its sessions stay. 429 when a new one would pass the limit.',
-        params: SandboxParamsSchema,
-        response: { 200: SandboxSchema, 400: errorResponse, 429: errorResponse },
-      },
+      description:
+        'Restores a sandbox to the fixtures (made if it does not exist yet), with the real clock and no ' +
+        'login throttling, journal or faults. Its sessions stay. 429 when a new one would pass the limit.',
+      responses: { 400: errorResponse, 429: errorResponse },
     },
     async (request) => {
       const name = named(request.params.name, 'reset here; use POST /api/v1/testing/reset');
@@ -127,17 +101,14 @@ export function testingRoutes(app: FastifyInstance) {
     },
   );
 
-  routes.post(
-    '/api/v1/testing/sandboxes/:name/attach',
+  routeFrom(
+    app,
+    endpoints.attachSandbox,
     {
-      config: { access },
-      schema: {
-        description:
-          'Sets the lamp_sandbox cookie, so a browser works in this sandbox from its next request on ' +
-          '(made on first use). Attaching "default" clears the cookie. 429 when a new one would pass the limit.',
-        params: SandboxParamsSchema,
-        response: { 200: SandboxSchema, 400: errorResponse, 429: errorResponse },
-      },
+      description:
+        'Sets the lamp_sandbox cookie, so a browser works in this sandbox from its next request on ' +
+        '(made on first use). Attaching "default" clears the cookie. 429 when a new one would pass the limit.',
+      responses: { 400: errorResponse, 429: errorResponse },
     },
     async (request, reply) => {
       const { name } = request.params;
@@ -154,31 +125,23 @@ export function testingRoutes(app: FastifyInstance) {
 
   const clockOf = (name: string): ClockAnswer => ({ sandbox: name, ...app.sandboxClock(name).state() });
 
-  routes.get(
-    '/api/v1/testing/clock',
-    {
-      config: { access },
-      schema: {
-        description: "The clock of the request's sandbox (or of the default state).",
-        response: { 200: ClockSchema },
-      },
-    },
+  routeFrom(
+    app,
+    endpoints.readClock,
+    { description: "The clock of the request's sandbox (or of the default state)." },
     (request) => clockOf(request.sandbox),
   );
 
-  routes.put(
-    '/api/v1/testing/clock',
+  routeFrom(
+    app,
+    endpoints.setClock,
     {
-      config: { access },
-      schema: {
-        description:
-          "Sets the clock of the request's sandbox: now (ISO) and frozen (stopped there) or not (running on " +
-          'from it); now: null is the real time (frozen: stopped at the current reading). It governs sessions, ' +
-          "link expiry, relative dates ('last 7 days'), import progress, Spotlight tokens and new rows' timestamps. " +
-          'Scheduled reports that fall due by the new time are delivered before the answer. A reset puts back the real time.',
-        body: ClockBodySchema,
-        response: { 200: ClockSchema, 400: errorResponse },
-      },
+      description:
+        "Sets the clock of the request's sandbox: now (ISO) and frozen (stopped there) or not (running on " +
+        'from it); now: null is the real time (frozen: stopped at the current reading). It governs sessions, ' +
+        "link expiry, relative dates ('last 7 days'), import progress, Spotlight tokens and new rows' timestamps. " +
+        'Scheduled reports that fall due by the new time are delivered before the answer. A reset puts back the real time.',
+      responses: { 400: errorResponse },
     },
     async (request) => {
       app.sandboxClock(request.sandbox).set(request.body);

@@ -5,6 +5,7 @@
  * pattern filled with the value. Without a demo server (production, a CDN without an API in demo
  * mode) the page says so and keeps its placeholders.
  */
+import { routeOf } from '../shared/endpoints/routes.ts';
 import { formatCount, formatInteger } from '../shared/number-format.ts';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -66,7 +67,7 @@ export function fillTour(doc: Document, tour: Json): void {
 export async function loadTour(doc: Document, apiBase: string, fetcher: typeof fetch = fetch): Promise<void> {
   const status = doc.querySelector<HTMLElement>('[data-tour-status]');
   try {
-    const response = await fetcher(`${apiBase}/api/v1/demo/tour`, { credentials: 'include' });
+    const response = await fetcher(`${apiBase}${routeOf('demoTour').path}`, { credentials: 'include' });
     if (!response.ok) throw new Error(String(response.status));
     const tour = (await response.json()) as Json;
     fillTour(doc, tour);

@@ -6,7 +6,7 @@
  */
 import type { EndpointDeclaration } from '../shared/endpoints/endpoint.ts';
 import type { AnswerOf, BodyOf, EndpointName, Endpoints, QueryOf } from '../shared/endpoints/index.ts';
-import { routeOf } from '../shared/endpoints/routes.ts';
+import { pathOf, routeOf, type ParamsOf } from '../shared/endpoints/routes.ts';
 import { messages } from '../shared/messages.ts';
 import { ApiError } from './api-error.ts';
 import { request, type Query, type RequestOptions } from './http.ts';
@@ -25,6 +25,8 @@ export class AnswerShapeError extends ApiError {
 }
 
 export type EndpointInput<N extends EndpointName> = Omit<RequestOptions, 'method' | 'query' | 'body'> & {
+  /** The path's `:name` segments (required by an endpoint whose path has them). */
+  params?: ParamsOf<N>;
   query?: QueryOf<Endpoints[N]>;
   body?: BodyOf<Endpoints[N]>;
 };
@@ -34,8 +36,9 @@ export async function callEndpoint<N extends EndpointName>(
   name: N,
   input: EndpointInput<N> = {},
 ): Promise<AnswerOf<Endpoints[N]>> {
-  const { method, path } = routeOf(name);
-  const { query, ...options } = input;
+  const { method } = routeOf(name);
+  const { query, params, ...options } = input;
+  const path = (pathOf as (name: N, params?: ParamsOf<N>) => string)(name, params);
   const schemas = loadSchemas();
   const { body, response } = await request(path, { ...options, method, query: query as Query | undefined });
   const declaration: EndpointDeclaration = (await schemas).endpoints[name];

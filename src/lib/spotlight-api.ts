@@ -4,6 +4,8 @@
  */
 import { ETAG_HEADER, IF_MATCH_HEADER, SWITCHED_COMPANY_HEADER } from '../shared/http-headers.ts';
 import { ApiError } from './api-error.ts';
+import { pathOf } from '../shared/endpoints/routes.ts';
+import { callEndpoint } from './endpoint-call.ts';
 import { buildUrl, call, readBody, request } from './http.ts';
 
 export interface SpotlightAuth {
@@ -39,7 +41,7 @@ export const spotlight = {
   },
   /** An asset from a file (multipart/form-data: brief, name, format, then the file). */
   upload: async (auth: SpotlightAuth, form: FormData): Promise<unknown> => {
-    const response = await fetch(buildUrl('/api/spotlight/stim/upload'), {
+    const response = await fetch(buildUrl(pathOf('spotlightUpload')), {
       method: 'POST',
       body: form,
       headers: { accept: 'application/json', ...spotlightHeaders(auth) },
@@ -62,11 +64,12 @@ export const spotlight = {
       method: 'POST',
       headers: { ...spotlightHeaders(auth), ...(etag ? { [IF_MATCH_HEADER]: etag } : {}) },
     }),
-  dashboardList: (auth: SpotlightAuth, name: string) =>
-    call(`/api/spotlight/dashboard/data/${name}_list/`, { headers: spotlightHeaders(auth) }),
+  /** The dashboard's lists: the newest studies, and the assets ranked by attention with headline figures. */
+  recentStudies: (auth: SpotlightAuth) => callEndpoint('spotlightRecentStudies', { headers: spotlightHeaders(auth) }),
+  rankedAssets: (auth: SpotlightAuth) => callEndpoint('spotlightRankedAssets', { headers: spotlightHeaders(auth) }),
   /** An asset's creative (SVG, an uploaded image or video): images cannot send the token, so the page fetches it. */
   creative: async (auth: SpotlightAuth, id: string): Promise<Blob> => {
-    const response = await fetch(buildUrl(`/api/spotlight/stim/${encodeURIComponent(id)}/creative`), {
+    const response = await fetch(buildUrl(pathOf('spotlightCreative', { id })), {
       headers: spotlightHeaders(auth),
       credentials: 'include',
     });

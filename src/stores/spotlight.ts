@@ -5,7 +5,8 @@
  * (the onboarding pages read it). A switch of account or user starts again.
  */
 import { atom, computed } from 'nanostores';
-import { ApiError, request } from '../lib/api.ts';
+import { ApiError } from '../lib/api.ts';
+import { callEndpoint } from '../lib/endpoint-call.ts';
 import { spotlight, type SpotlightAuth } from '../lib/spotlight-api.ts';
 import { messages } from '../shared/messages.ts';
 import { $isRoot, $selectedAccount, $selectedAccountId, $switchedAccountId, selectAccount } from './account.ts';
@@ -93,8 +94,8 @@ export function authenticateSpotlight(force = false): Promise<SpotlightState> {
   const promise = (async () => {
     let next: SpotlightState;
     try {
-      const { body } = await request('/api/spotlight-auth', { query: { id: user.id, company: accountId } });
-      next = settle(accountId, readAnswer(body));
+      const answer = await callEndpoint('spotlightAuth', { query: { id: user.id, company: accountId } });
+      next = settle(accountId, readAnswer(answer));
     } catch (error) {
       next = settle(
         accountId,
@@ -126,7 +127,7 @@ export async function createSpotlightAccount(): Promise<{ ok: true } | { ok: fal
   if (!user || !account) return { ok: false, message: messages.errors.unexpected };
   $creatingSpotlightAccount.set(true);
   try {
-    const { body } = await request('/api/spotlight-auth', {
+    const body = await callEndpoint('spotlightAuth', {
       query: {
         username: `${user.first_name} ${user.last_name}`.trim(),
         external_id: user.id,

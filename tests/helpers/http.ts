@@ -10,6 +10,7 @@ import { expect } from 'vitest';
 import { DEMO_PASSWORD } from '../../fixtures/passwords.ts';
 import { SESSION_COOKIE } from '../../server/plugins/session.ts';
 import { SANDBOX_HEADER } from '../../server/sandbox/scope.ts';
+import { endpointRequest } from './endpoints.ts';
 
 export type InjectMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -26,8 +27,7 @@ export interface SignInOptions {
  */
 export async function signInThrough(app: FastifyInstance, email: string, options: SignInOptions = {}): Promise<string> {
   const response = await app.inject({
-    method: 'POST',
-    url: '/api/v1/auth',
+    ...endpointRequest('signIn'),
     headers: options.sandbox ? { [SANDBOX_HEADER]: options.sandbox } : {},
     payload: { email, password: options.password ?? DEMO_PASSWORD },
   });

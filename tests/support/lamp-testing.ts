@@ -15,22 +15,19 @@
  * when the API and the client drift apart. A refused call throws LampTestingError with the
  * API's status and message.
  */
+import type { EndpointDeclaration } from '../../src/shared/endpoints/endpoint.ts';
+import { endpoints, type AnswerOf, type Endpoints } from '../../src/shared/endpoints/index.ts';
+import { pathOf, routeOf, type EndpointName, type ParamsOf } from '../../src/shared/endpoints/routes.ts';
 import {
-  ClockSchema,
   SANDBOX_COOKIE,
   SANDBOX_HEADER,
-  SandboxListSchema,
   TEST_CONTROL_HEADER,
   type ClockAnswer,
   type ClockBody,
   type Sandbox,
 } from '../../src/shared/schemas/sandbox.ts';
-import { OutboxListSchema, type OutboxMessage, type OutboxQuery } from '../../src/shared/schemas/self-service.ts';
+import type { OutboxMessage, OutboxQuery } from '../../src/shared/schemas/self-service.ts';
 import {
-  FaultRuleListSchema,
-  FaultRuleSchema,
-  JournalCountSchema,
-  JournalListSchema,
   type FaultRule,
   type FaultRuleBody,
   type JournalEntry,
@@ -145,38 +142,38 @@ export class LampTesting {
 
   /** Back to the fixtures: the sandbox's data, sessions, outbox, journal, faults and clock. */
   async reset(): Promise<void> {
-    await this.call('POST', '/api/v1/testing/reset');
+    await this.call('resetState');
   }
 
   /** Deletes the sandbox (a sandbox that is already gone is fine). */
   async deleteSandbox(): Promise<void> {
     if (this.sandbox === null) throw new Error('the default state cannot be deleted');
-    await this.call('DELETE', `/api/v1/testing/sandboxes/${encodeURIComponent(this.sandbox)}`, { allow: [404] });
+    await this.call('deleteSandbox', { params: { name: this.sandbox }, allow: [404] });
   }
 
   /** The sandboxes in use. */
   async sandboxes(): Promise<Sandbox[]> {
-    return SandboxListSchema.parse(await this.call('GET', '/api/v1/testing/sandboxes')).data;
+    return (await this.call('listSandboxes')).data;
   }
 
   // --- Faults ------------------------------------------------------------------------------
 
   /** Adds a fault rule; answers it with its id (see FaultRuleBody for what a rule may say). */
   async addFault(rule: FaultRuleBody): Promise<FaultRule> {
-    return FaultRuleSchema.parse(await this.call('POST', '/api/v1/testing/faults', { body: rule }));
+    return this.call('addFault', { body: rule });
   }
 
   /** The rules, oldest first, each with how often it matched and applied. */
   async faults(): Promise<FaultRule[]> {
-    return FaultRuleListSchema.parse(await this.call('GET', '/api/v1/testing/faults')).data;
+    return (await this.call('listFaults')).data;
   }
 
   async removeFault(id: string): Promise<void> {
-    await this.call('DELETE', `/api/v1/testing/faults/${encodeURIComponent(id)}`);
+    await this.call('removeFault', { params: { id } });
   }
 
   async clearFaults(): Promise<void> {
-    await this.call('DELETE', '/api/v1/testing/faults');
+    await this.call('clearFaults');
   }
 
   // --- The journal -------------------------------------------------------------------------
@@ -188,16 +185,15 @@ export class LampTesting {
 
   /** The journal with its bound: how many entries it keeps and how many it let go. */
   async journalPage(filter: JournalFilter = {}): Promise<JournalList> {
-    return JournalListSchema.parse(await this.call('GET', '/api/v1/testing/journal', { query: journalQuery(filter) }));
+    return this.call('journal', { query: journalQuery(filter) });
   }
 
   async journalCount(filter: JournalFilter = {}): Promise<number> {
-    const body = await this.call('GET', '/api/v1/testing/journal/count', { query: journalQuery(filter) });
-    return JournalCountSchema.parse(body).count;
+    return (await this.call('journalCount', { query: journalQuery(filter) })).count;
   }
 
   async clearJournal(): Promise<void> {
-    await this.call('DELETE', '/api/v1/testing/journal');
+    await this.call('clearJournal');
   }
 
   /**
@@ -219,33 +215,34 @@ export class LampTesting {
 
   /** The e-mails sent, newest first; `to` keeps one address's. */
   async outbox(filter: OutboxQuery = {}): Promise<OutboxMessage[]> {
-    const body = await this.call('GET', '/api/v1/testing/outbox', { query: filter.to ? { to: filter.to } : {} });
-    return OutboxListSchema.parse(body).data;
+    return (await this.call('outbox', { query: filter.to ? { to: filter.to } : {} })).data;
   }
 
   async clearOutbox(): Promise<void> {
-    await this.call('DELETE', '/api/v1/testing/outbox');
+    await this.call('clearOutbox');
   }
 
   // --- The clock ---------------------------------------------------------------------------
 
   async clock(): Promise<ClockAnswer> {
-    return ClockSchema.parse(await this.call('GET', '/api/v1/testing/clock'));
+    return this.call('readClock');
   }
 
   /** Sets the sandbox's now (null: the machine's time) and whether it stands still. */
   async setClock(clock: ClockSetting): Promise<ClockAnswer> {
     const body: ClockBody = { ...clock, now: clock.now instanceof Date ? clock.now.toISOString() : clock.now };
-    return ClockSchema.parse(await this.call('PUT', '/api/v1/testing/clock', { body }));
+    return this.call('setClock', { body });
   }
 
   // ---------------------------------------------------------------------------------------------
 
-  private async call(
-    method: string,
-    path: string,
-    options: { body?: unknown; query?: Record<string, string>; allow?: readonly number[] } = {},
-  ): Promise<unknown> {
+  /** A testing endpoint by its name in the API's table; a success answer parsed with its schema. */
+  private async call<N extends EndpointName>(
+    name: N,
+    options: { params?: ParamsOf<N>; body?: unknown; query?: Record<string, string>; allow?: readonly number[] } = {},
+  ): Promise<AnswerOf<Endpoints[N]>> {
+    const { method } = routeOf(name);
+    const path = (pathOf as (name: N, params?: ParamsOf<N>) => string)(name, options.params);
     const url = new URL(`${this.baseURL}${path}`);
     for (const [key, value] of Object.entries(options.query ?? {})) url.searchParams.set(key, value);
     const send = this.options.fetch ?? fetch;
@@ -266,7 +263,8 @@ export class LampTesting {
     }
     if (!response.ok && !options.allow?.includes(response.status))
       throw new LampTestingError(`${method} ${path}`, response.status, body);
-    return body;
+    const schema = (endpoints[name] as EndpointDeclaration).answer;
+    return (response.ok && schema ? schema.parse(body) : body) as AnswerOf<Endpoints[N]>;
   }
 }
 

@@ -24,10 +24,11 @@ import {
   SPOTLIGHT_ERROR,
   spotlightAuthCreateQuery,
   spotlightAuthLinkQuery,
-  spotlightAuthQuery,
   spotlightAuthResponse,
 } from '../../../src/shared/schemas/spotlight.ts';
+import { endpoints } from '../../../src/shared/endpoints/index.ts';
 import { badRequest, issuesMessage } from '../../http-errors.ts';
+import { routeFrom } from '../endpoint-route.ts';
 import { newId, type StoredRow } from '../../store/repositories.ts';
 import { SessionStore } from '../../plugins/session.ts';
 import { spotlightStore } from './store.ts';
@@ -41,21 +42,17 @@ const failure = (error_type: number, message: string): Failure => ({ success: fa
 export function spotlightAuthRoutes(app: FastifyInstance) {
   const store = spotlightStore(app.repositories);
 
-  app.get(
-    '/api/spotlight-auth',
+  routeFrom(
+    app,
+    endpoints.spotlightAuth,
     {
       // A GET that creates accounts (the spec's shape): pages on other sites may not send it.
       config: { access: 'authenticated', sameSiteOnly: true },
-      schema: {
-        tags: ['Spotlight'],
-        summary: 'A Spotlight token for the signed-in user',
-        description:
-          'Link form (id, company) or create form (username, external_id, company_name, company_id). Onboarding errors answer 200 with success false and error_type 1 (no Spotlight user), 3 (not a member of the company) or 4 (no company yet); another user or a foreign account is 403; bad input 400. The token goes in Authorization: Bearer and expires after 1 hour.',
-        querystring: spotlightAuthQuery,
-        response: { 200: spotlightAuthResponse, 400: errorResponse, 403: spotlightAuthResponse },
-      },
+      description:
+        'Link form (id, company) or create form (username, external_id, company_name, company_id). Onboarding errors answer 200 with success false and error_type 1 (no Spotlight user), 3 (not a member of the company) or 4 (no company yet); another user or a foreign account is 403; bad input 400. The token goes in Authorization: Bearer and expires after 1 hour.',
+      responses: { 400: errorResponse, 403: spotlightAuthResponse },
       // The union is checked by hand below, so that the message names the fields of the form used.
-      validatorCompiler: () => (value: unknown) => ({ value }),
+      handlerParses: true,
     },
     async (request, reply) => {
       const user = request.user as User;

@@ -16,17 +16,19 @@ import { renderCreative } from '../../../fixtures/spotlight-creative.ts';
 import { messages } from '../../../src/shared/messages.ts';
 import { errorResponse } from '../../../src/shared/schemas/auth.ts';
 import {
-  stim,
   stimSource,
   stimUploadFields,
   UPLOAD_MAX_MB,
   UPLOAD_TYPES,
+  type Stim,
   type UploadType,
 } from '../../../src/shared/schemas/spotlight.ts';
 import { HttpError, invalidField } from '../../http-errors.ts';
 import { nowIso } from '../../sandbox/context.ts';
 import { newId, type StoredRow } from '../../store/repositories.ts';
 import { etagOf } from './etag.ts';
+import { endpoints } from '../../../src/shared/endpoints/index.ts';
+import { routeFrom } from '../endpoint-route.ts';
 import { fileStore } from './files.ts';
 import { spotlightContext, spotlightGuard } from './guard.ts';
 import { readMedia } from './media.ts';
@@ -45,26 +47,21 @@ export function spotlightCreativeRoutes(app: FastifyInstance) {
   // Multipart is parsed in this scope only: every other route keeps its JSON-only rule (415).
   app.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: MAX_BYTES, files: 1, fields: 10, parts: 12 } });
-    scope.post(
-      '/api/spotlight/stim/upload',
+    routeFrom(
+      scope,
+      endpoints.spotlightUpload,
       {
         // Multipart needs no CSRF guard of its own here: the token header forces a preflight.
         config: { access: 'public', bodyTypes: ['multipart/form-data'] },
         onRequest: spotlightGuard(app, { spotlight: 'spotlight.asset.write' }),
-        schema: {
-          tags: ['Spotlight'],
-          security: [{ spotlightToken: [] }],
-          summary: 'Add an asset to a draft study by uploading its file',
-          description: `multipart/form-data: brief, name and format, then the file (PNG, JPEG, GIF, WebP, SVG, MP4 or WebM, at most ${UPLOAD_MAX_MB} MB). The size and a video's length are read from the file. 400 names the field at fault; 409 when the study is not a draft; 413 when the file is too large; 415 when the body is not multipart.`,
-          response: {
-            201: z.object({ data: stim }),
-            409: errorResponse,
-            413: errorResponse.describe(`The file is larger than ${UPLOAD_MAX_MB} MB`),
-            415: errorResponse,
-          },
+        description: `multipart/form-data: brief, name and format, then the file (PNG, JPEG, GIF, WebP, SVG, MP4 or WebM, at most ${UPLOAD_MAX_MB} MB). The size and a video's length are read from the file. 400 names the field at fault; 409 when the study is not a draft; 413 when the file is too large; 415 when the body is not multipart.`,
+        responses: {
+          409: errorResponse,
+          413: errorResponse.describe(`The file is larger than ${UPLOAD_MAX_MB} MB`),
+          415: errorResponse,
         },
         // The parts are read and checked by the handler, for its own messages on each field.
-        validatorCompiler: () => (value: unknown) => ({ value }),
+        handlerParses: true,
       },
       async (request, reply) => {
         const ctx = spotlightContext(request);
@@ -130,24 +127,21 @@ export function spotlightCreativeRoutes(app: FastifyInstance) {
         } as StoredRow;
         const saved = await store.stims.insert(row);
         void reply.code(201).header('etag', etagOf(saved));
-        return { data: { ...saved, brief_name: String(study.name) } };
+        // The store's rows are untyped; the answer's schema checks this one on the way out.
+        return { data: { ...saved, brief_name: String(study.name) } as unknown as Stim };
       },
     );
   });
 
-  app.get(
-    '/api/spotlight/stim/:id/creative',
+  routeFrom(
+    app,
+    endpoints.spotlightCreative,
     {
       config: { access: 'public' },
       onRequest: spotlightGuard(app),
-      schema: {
-        tags: ['Spotlight'],
-        security: [{ spotlightToken: [] }],
-        summary: 'The asset’s creative',
-        description:
-          'An uploaded file with its own content type (ETag, immutable; If-None-Match answers 304), a redirect to a URL asset, or the drawn SVG. The areas of interest are fractions of its width and height.',
-        response: { 304: z.null().describe('Not modified (If-None-Match)'), 404: errorResponse },
-      },
+      description:
+        'An uploaded file with its own content type (ETag, immutable; If-None-Match answers 304), a redirect to a URL asset, or the drawn SVG. The areas of interest are fractions of its width and height.',
+      responses: { 304: z.null().describe('Not modified (If-None-Match)'), 404: errorResponse },
     },
     async (request, reply) => {
       const ctx = spotlightContext(request);

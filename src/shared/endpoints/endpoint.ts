@@ -9,6 +9,8 @@ import type { z } from 'zod';
 import { routeOf, type EndpointName, type MethodOf, type PathOf } from './routes.ts';
 
 export interface EndpointDeclaration {
+  /** The `:name` segments of the path, where the server checks them beyond being a segment. */
+  readonly params?: z.ZodType;
   readonly query?: z.ZodType;
   /** A JSON body (a form body takes the same fields where the route accepts one). */
   readonly body?: z.ZodType;
@@ -18,6 +20,14 @@ export interface EndpointDeclaration {
   readonly status?: 200 | 201 | 204;
   readonly tags: readonly string[];
   readonly summary: string;
+  /**
+   * Registered only in demo and test modes (absent, so 404 and left out of the document, in
+   * production): 'demo' is open to anyone there, 'test-control' only to this machine or a
+   * request with the test-control token. Either is the route's access policy.
+   */
+  readonly only?: 'demo' | 'test-control';
+  /** Spotlight's token (Authorization: Bearer) instead of the LAMP session. */
+  readonly bearer?: true;
 }
 
 export type Endpoint<N extends EndpointName = EndpointName, D extends EndpointDeclaration = EndpointDeclaration> = D & {
@@ -32,6 +42,12 @@ export function endpoint<const N extends EndpointName, const D extends EndpointD
   declaration: D,
 ): Endpoint<N, D> {
   return { ...declaration, name, ...routeOf(name) };
+}
+
+/** An area's endpoints, with the fields they share (tags; demo or test control) written once. */
+export function areaEndpoint<const C extends Partial<EndpointDeclaration>>(common: C) {
+  return <const N extends EndpointName, const D extends Partial<EndpointDeclaration>>(name: N, declaration: D) =>
+    endpoint(name, { ...common, ...declaration } as C & D & EndpointDeclaration);
 }
 
 /** The input and answer types of a declaration, as a client sends and reads them. */

@@ -4,9 +4,12 @@
  */
 import { activationEndpoints } from './activations.ts';
 import { authEndpoints } from './auth.ts';
+import { demoEndpoints } from './demo.ts';
 import type { Endpoint } from './endpoint.ts';
 import { measurementEndpoints } from './measurements.ts';
 import { reportEndpoints } from './reports.ts';
+import { spotlightEndpoints } from './spotlight.ts';
+import { testControlEndpoints } from './test-control.ts';
 import type { EndpointName } from './routes.ts';
 import { usageEndpoints } from './usage.ts';
 import { userEndpoints } from './users.ts';
@@ -18,9 +21,12 @@ export const endpoints = {
   ...activationEndpoints,
   ...reportEndpoints,
   ...usageEndpoints,
+  ...spotlightEndpoints,
+  ...demoEndpoints,
+  ...testControlEndpoints,
 } satisfies { [N in EndpointName]: Endpoint<N> };
 
 export type Endpoints = typeof endpoints;
 export type { EndpointName } from './routes.ts';
-export { ENDPOINT_ROUTES, routeOf } from './routes.ts';
+export { ENDPOINT_ROUTES, pathOf, routeOf } from './routes.ts';
 export type { AnswerOf, BodyOf, Endpoint, QueryOf } from './endpoint.ts';

@@ -40,6 +40,35 @@ export const ENDPOINT_ROUTES = {
   rowUsage: 'GET /api/v1/row-usage',
   labelUsage: 'GET /api/v1/label-value/usage',
   categoryUsage: 'GET /api/v1/label-category/usage',
+  // Spotlight's non-resource routes (./spotlight.ts); its resources are a table of their own
+  spotlightAuth: 'GET /api/spotlight-auth',
+  spotlightRecentStudies: 'GET /api/spotlight/dashboard/data/brief_list/',
+  spotlightRankedAssets: 'GET /api/spotlight/dashboard/data/stim_list/',
+  spotlightUpload: 'POST /api/spotlight/stim/upload',
+  spotlightCreative: 'GET /api/spotlight/stim/:id/creative',
+  // Demo and test modes only (./demo.ts)
+  demoPersonas: 'GET /api/v1/demo/personas',
+  demoTour: 'GET /api/v1/demo/tour',
+  advanceImportJobs: 'POST /api/v1/import-job/advance',
+  // Test control: demo and test modes, this machine or the token (./test-control.ts)
+  resetState: 'POST /api/v1/testing/reset',
+  listSandboxes: 'GET /api/v1/testing/sandboxes',
+  deleteSandbox: 'DELETE /api/v1/testing/sandboxes/:name',
+  resetSandbox: 'POST /api/v1/testing/sandboxes/:name/reset',
+  attachSandbox: 'POST /api/v1/testing/sandboxes/:name/attach',
+  readClock: 'GET /api/v1/testing/clock',
+  setClock: 'PUT /api/v1/testing/clock',
+  addFault: 'POST /api/v1/testing/faults',
+  listFaults: 'GET /api/v1/testing/faults',
+  clearFaults: 'DELETE /api/v1/testing/faults',
+  removeFault: 'DELETE /api/v1/testing/faults/:id',
+  journal: 'GET /api/v1/testing/journal',
+  journalCount: 'GET /api/v1/testing/journal/count',
+  clearJournal: 'DELETE /api/v1/testing/journal',
+  outbox: 'GET /api/v1/testing/outbox',
+  clearOutbox: 'DELETE /api/v1/testing/outbox',
+  issueLink: 'POST /api/v1/testing/outbox/links',
+  createTestUser: 'POST /api/v1/testing/users',
 } as const;
 
 export type EndpointName = keyof typeof ENDPOINT_ROUTES;
@@ -49,6 +78,25 @@ type Route<N extends EndpointName> = (typeof ENDPOINT_ROUTES)[N];
 export type MethodOf<N extends EndpointName> =
   Route<N> extends `${infer M extends EndpointMethod} ${string}` ? M : never;
 export type PathOf<N extends EndpointName> = Route<N> extends `${string} ${infer P}` ? P : never;
+
+/** The names a path's `:name` segments take, each a string. */
+export type ParamsOf<N extends EndpointName> =
+  ParamNames<PathOf<N>> extends never ? undefined : Record<ParamNames<PathOf<N>>, string>;
+type ParamNames<P extends string> = P extends `${string}/:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : P extends `${string}/:${infer Name}`
+    ? Name
+    : never;
+
+/** An endpoint's path with its `:name` segments filled in (each encoded). */
+export function pathOf<N extends EndpointName>(name: N, ...[params]: PathArgs<N>): string {
+  const values = (params ?? {}) as Record<string, string>;
+  return routeOf(name).path.replace(/:([A-Za-z0-9_]+)/g, (_segment, key: string) =>
+    encodeURIComponent(values[key] ?? ''),
+  );
+}
+/** The params argument: required when the path has `:name` segments, absent when it has none. */
+export type PathArgs<N extends EndpointName> = ParamsOf<N> extends undefined ? [] : [params: ParamsOf<N>];
 
 /** The method and path of an endpoint, split from its route line. */
 export function routeOf<N extends EndpointName>(name: N): { method: MethodOf<N>; path: PathOf<N> } {

@@ -2,6 +2,7 @@ import { expect, type Cookie, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from '../../../fixtures/passwords.ts';
 import { findRoute, notFoundRoute } from '../../../src/app/routes/index.ts';
 import { SANDBOX_COOKIE } from '../../../server/sandbox/scope.ts';
+import { endpointUrl } from '../../helpers/endpoints.ts';
 
 /**
  * Sessions already made in this worker, by e-mail. A sign-in costs the server one scrypt at
@@ -23,11 +24,11 @@ export async function signIn(page: Page, email: string): Promise<void> {
   const known = sessions.get(key);
   if (known) {
     await context.addCookies(known);
-    const check = await page.request.get('/api/v1/current-user');
+    const check = await page.request.get(endpointUrl('currentUser'));
     if (check.ok() && ((await check.json()) as { email?: string }).email === email) return;
     await context.clearCookies({ name: known[0]?.name });
   }
-  const response = await page.request.post('/api/v1/auth', { data: { email, password: DEMO_PASSWORD } });
+  const response = await page.request.post(endpointUrl('signIn'), { data: { email, password: DEMO_PASSWORD } });
   expect(response.ok(), `sign-in of ${email}: ${response.status()} ${await response.text()}`).toBe(true);
   const before = new Set((known ?? []).map((c) => c.value));
   const made = (await context.cookies()).filter((c) => c.name.startsWith('lamp_session') && !before.has(c.value));
@@ -79,6 +80,6 @@ export async function openApp(page: Page, path: string, options: { reload?: bool
 
 /** Restores the fixtures (test mode), for tests that change data or rely on it being untouched. */
 export async function resetData(page: Page): Promise<void> {
-  const response = await page.request.post('/api/v1/testing/reset');
+  const response = await page.request.post(endpointUrl('resetState'));
   expect(response.ok()).toBe(true);
 }

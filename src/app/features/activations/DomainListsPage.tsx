@@ -12,6 +12,7 @@ import { showError, showSuccess } from '../../../stores/alerts.ts';
 import { $role, $selectedAccountId } from '../../../stores/account.ts';
 import { can } from '../../../shared/access.ts';
 import { usesList } from '../../../shared/activations.ts';
+import { routeOf } from '../../../shared/endpoints/routes.ts';
 import { DOMAIN_LIST_TYPES } from '../../../shared/schemas/domain-list.ts';
 import type { Activation, DomainList } from '../../../shared/schemas/index.ts';
 import { dateColumn } from '../../kit/columns.tsx';
@@ -135,7 +136,7 @@ export default function DomainListsPage() {
         rowActions={(list) => (
           <>
             <a
-              href={buildUrl('/api/v1/domain-list/download', { id: list.id })}
+              href={buildUrl(routeOf('domainListDownload').path, { id: list.id })}
               download
               aria-label={`Download CSV of ${list.name}`}
               className={buttonClass('secondary', 'px-2.5 py-1 no-underline')}

@@ -5,7 +5,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useLocation } from 'wouter';
-import { request } from '../../../lib/api.ts';
+import { callEndpoint } from '../../../lib/endpoint-call.ts';
 import { bulkUserRow } from '../../../shared/schemas/account-users.ts';
 import { $role, $selectedAccount, $selectedAccountId } from '../../../stores/account.ts';
 import { showSuccess } from '../../../stores/alerts.ts';
@@ -29,11 +29,10 @@ export default function AdminUserCreatePage() {
     schema: bulkUserRow,
     initial: { first_name: '', last_name: '', email: '', role: 'read' },
     labels: LABELS,
-    submit: (person) =>
-      request('/api/v1/account-users/invite', { method: 'POST', body: { account: accountId, ...person } }),
+    submit: (person) => callEndpoint('inviteUser', { body: { account: accountId ?? '', ...person } }),
     onSaved: (result, person) => {
       showSuccess(`${person.first_name} ${person.last_name} created; invitation sent to ${person.email}`);
-      const id = (result as { body?: { data?: { id?: string } } }).body?.data?.id;
+      const id = (result as { data?: { id?: string } }).data?.id;
       navigate(id ? paths.adminUser(id) : paths.adminSection('users'));
     },
   });

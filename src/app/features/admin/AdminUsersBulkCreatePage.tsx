@@ -8,7 +8,8 @@
 import { useStore } from '@nanostores/react';
 import { useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
-import { ApiError, request } from '../../../lib/api.ts';
+import { ApiError } from '../../../lib/api.ts';
+import { callEndpoint } from '../../../lib/endpoint-call.ts';
 import {
   BULK_USERS_MAX_ROWS,
   bulkIssueFromPath,
@@ -59,9 +60,8 @@ export default function AdminUsersBulkCreatePage() {
   const send = () => {
     if (!accountId || input.rows.length === 0 || sending) return;
     setSending(true);
-    request('/api/v1/account-users/bulk', { method: 'POST', body: { account: accountId, rows: input.rows } })
-      .then(({ body }) => {
-        const count = (body as { count?: number }).count ?? input.rows.length;
+    callEndpoint('bulkCreateUsers', { body: { account: accountId, rows: input.rows } })
+      .then(({ count }) => {
         setText('');
         showSuccess(`${count} ${count === 1 ? 'user' : 'users'} created; invitations sent`);
         navigate(paths.adminSection('users'));

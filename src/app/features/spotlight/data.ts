@@ -5,11 +5,9 @@
 import type { z } from 'zod';
 import {
   brief,
-  briefListResponse,
   type Area,
   spotlightListResponse,
   stim,
-  stimListResponse,
   type Brief,
   type SpotlightListBody,
   type Stim,
@@ -40,11 +38,9 @@ export const getBrief = (id: string): Promise<Brief> =>
 export const getStim = (id: string): Promise<Stim> =>
   withSpotlight(async (auth) => stimOne(await spotlightApi.detail(auth, 'stim', id)));
 
-export const recentBriefs = () =>
-  withSpotlight(async (auth) => briefListResponse.parse(await spotlightApi.dashboardList(auth, 'brief')).data);
+export const recentBriefs = () => withSpotlight(async (auth) => (await spotlightApi.recentStudies(auth)).data);
 
-export const rankedStims = () =>
-  withSpotlight(async (auth) => stimListResponse.parse(await spotlightApi.dashboardList(auth, 'stim')).data);
+export const rankedStims = () => withSpotlight(async (auth) => (await spotlightApi.rankedAssets(auth)).data);
 
 // ——— Writes ———
 

@@ -5,10 +5,10 @@
  */
 import { z } from 'zod';
 import { ROLE_ORDER } from '../../../shared/constants.ts';
-import { request } from '../../../lib/api.ts';
+import { callEndpoint } from '../../../lib/endpoint-call.ts';
 import { effectiveRole, type Role } from '../../../shared/access.ts';
 import { userCreate, type User } from '../../../shared/schemas/user.ts';
-import type { AccountGrant } from '../../../shared/schemas/account-users.ts';
+import { accountRole, type AccountGrant } from '../../../shared/schemas/account-users.ts';
 import { showSuccess } from '../../../stores/alerts.ts';
 import { changeRole } from '../../../lib/grants.ts';
 import { FormShell } from '../../kit/FormShell.tsx';
@@ -33,12 +33,12 @@ interface DialogProps {
 
 export function InviteDialog({ accountId, roles, onClose }: DialogProps) {
   const form = useResourceForm({
-    schema: inviteSchema.extend({ role: roleField }),
+    // The roles an account grants: what the invitation endpoint takes.
+    schema: inviteSchema.extend({ role: accountRole }),
     initial: { first_name: '', last_name: '', email: '', role: 'read' },
     labels: INVITE_LABELS,
     // The server creates the user with this account's grant and sends the invitation e-mail.
-    submit: (person) =>
-      request('/api/v1/account-users/invite', { method: 'POST', body: { account: accountId, ...person } }),
+    submit: (person) => callEndpoint('inviteUser', { body: { account: accountId, ...person } }),
     onSaved: (_result, value) => {
       showSuccess(`Invitation sent to ${value.email}`);
       onClose(true);

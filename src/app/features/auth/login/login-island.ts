@@ -3,6 +3,7 @@
  * src/pages/login.astro, so the page carries no framework (15 KB script budget).
  */
 import { readPublicConfig } from '../../../../shared/config.ts';
+import { routeOf } from '../../../../shared/endpoints/routes.ts';
 import { MODAL_HIDE_MS } from '../../../../shared/constants.ts';
 import { errorAlertText, messages } from '../../../../shared/messages.ts';
 import { hasErrors, validateForgottenPassword, validateLogin } from '../../../../shared/auth-forms.ts';
@@ -89,7 +90,7 @@ function setBusy(form: HTMLFormElement, busy: boolean) {
 
 /** Signs in; returns true when the browser is on its way to the app. */
 async function signIn(email: string, password: string, passwordInput: HTMLInputElement): Promise<boolean> {
-  const result = await api('/api/v1/auth', {
+  const result = await api(routeOf('signIn').path, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password }),
@@ -110,7 +111,7 @@ async function signIn(email: string, password: string, passwordInput: HTMLInputE
     return false;
   }
   // A first login goes through the confirmation page (decisions: first login = consent not yet seen).
-  const me = await api('/api/v1/current-user');
+  const me = await api(routeOf('currentUser').path);
   const user = (me.body ?? {}) as { viewed_marketing_consent?: boolean; data?: { viewed_marketing_consent?: boolean } };
   const firstLogin = me.ok && isFirstLogin(user.data ?? user);
   window.location.assign(afterLoginPath(window.location.search, firstLogin));
@@ -182,7 +183,7 @@ function setUpForgotPassword() {
       return;
     }
     setBusy(form, true);
-    void api('/api/v1/forgotten-password', {
+    void api(routeOf('forgottenPassword').path, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ email: email.value.trim() }).toString(),
@@ -200,7 +201,7 @@ function setUpForgotPassword() {
 
 /** Demo and test mode only: the server answers 404 elsewhere and the section stays hidden. */
 async function setUpPersonas() {
-  const result = await api('/api/v1/demo/personas');
+  const result = await api(routeOf('demoPersonas').path);
   if (!result.ok) return;
   const { password, data } = result.body as { password: string; data: Persona[] };
   if (!data.length) return;
@@ -247,7 +248,7 @@ async function setUpPersonas() {
  */
 async function leaveIfSignedIn() {
   // GET /api/v1/session answers 200 either way: a visitor's expected "no session" is no error.
-  const session = await api('/api/v1/session');
+  const session = await api(routeOf('session').path);
   const body = session.body as { signed_in?: unknown } | null;
   if (session.ok && body?.signed_in === true)
     window.location.replace(safeNextPath(new URLSearchParams(window.location.search).get('next')));
