@@ -5,6 +5,7 @@
  * busy spell hits both alike. Prints, per page, the median of the runs of each side: performance,
  * first and largest contentful paint, total blocking time, speed index, and the load average the
  * runs saw. Scores on a shared machine are lower than on a quiet one; compare the two columns.
+ * Each run's report and the figures go to test-results/lighthouse-compare/.
  *
  * `node scripts/lighthouse-compare.ts <before-dist> [page…] [desktop|mobile] [--runs N] [--after <dist>]`
  * (mobile, 3 runs and this checkout's `dist/` unless told; page names as in `npm run lighthouse`).
@@ -60,6 +61,8 @@ const afterDist = flag('--after');
 const words = args.slice(1).filter((word, i, all) => !word.startsWith('--') && !all[i - 1]?.startsWith('--'));
 const formFactor: FormFactor = words.includes('desktop') ? 'desktop' : 'mobile';
 
+const OUT_DIR = path.join(ROOT, 'test-results', 'lighthouse-compare');
+mkdirSync(OUT_DIR, { recursive: true });
 const sides = {
   before: await demoServer({ staticDir: path.resolve(beforeDist) }),
   after: await demoServer({ staticDir: afterDist && path.resolve(afterDist) }),
@@ -72,6 +75,7 @@ try {
     for (const target of pages) {
       for (const side of ['before', 'after'] as const) {
         const result = await audit(sides[side].base, target, formFactor, cookies[side]);
+        writeFileSync(path.join(OUT_DIR, `${target.name}-${side}-${run}.html`), String(result.report));
         const row = figures(result, loadavg()[0] ?? 0);
         (results[target.name] ??= { before: [], after: [] })[side].push(row);
         console.log(
@@ -96,6 +100,4 @@ for (const [page, bySide] of Object.entries(results)) {
   }
 }
 console.log(`\n${formFactor}, median of ${runs} runs per side:\n${lines.join('\n')}`);
-const out = path.join(ROOT, 'test-results', 'lighthouse-compare.json');
-mkdirSync(path.dirname(out), { recursive: true });
-writeFileSync(out, JSON.stringify({ formFactor, runs, results }, null, 2));
+writeFileSync(path.join(OUT_DIR, 'figures.json'), JSON.stringify({ formFactor, runs, results }, null, 2));
