@@ -36,7 +36,8 @@ export async function demoServer({ staticDir }: { staticDir?: string } = {}): Pr
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   console.log(`Starting LAMP on ${base} (set LAMP_URL to use a server that is already running)…`);
-  const child = spawn(process.execPath, ['scripts/start.ts'], {
+  // Another build is served as it is: start.ts would first rebuild this checkout's dist/.
+  const child = spawn(process.execPath, [staticDir ? 'server/main.ts' : 'scripts/start.ts'], {
     cwd: ROOT,
     env: toolEnv({
       LAMP_MODE: 'test',
