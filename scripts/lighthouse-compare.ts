@@ -63,10 +63,12 @@ const formFactor: FormFactor = words.includes('desktop') ? 'desktop' : 'mobile';
 
 const OUT_DIR = path.join(ROOT, 'test-results', 'lighthouse-compare');
 mkdirSync(OUT_DIR, { recursive: true });
-const sides = {
-  before: await demoServer({ staticDir: path.resolve(beforeDist) }),
-  after: await demoServer({ staticDir: afterDist && path.resolve(afterDist) }),
-};
+const before = await demoServer({ staticDir: path.resolve(beforeDist) });
+const after = await demoServer({ staticDir: afterDist && path.resolve(afterDist) }).catch(async (error: unknown) => {
+  await before.stop();
+  throw error;
+});
+const sides = { before, after };
 const results: Record<string, Record<keyof typeof sides, Figures[]>> = {};
 try {
   const pages = chosen(await targets(sides.after.base), words);
