@@ -77,6 +77,8 @@ try {
     for (const target of pages) {
       for (const side of ['before', 'after'] as const) {
         const result = await audit(sides[side].base, target, formFactor, cookies[side]);
+        // Made again each time: a Playwright run meanwhile empties test-results/.
+        mkdirSync(OUT_DIR, { recursive: true });
         writeFileSync(path.join(OUT_DIR, `${target.name}-${side}-${run}.html`), String(result.report));
         const row = figures(result, loadavg()[0] ?? 0);
         (results[target.name] ??= { before: [], after: [] })[side].push(row);
@@ -102,4 +104,5 @@ for (const [page, bySide] of Object.entries(results)) {
   }
 }
 console.log(`\n${formFactor}, median of ${runs} runs per side:\n${lines.join('\n')}`);
+mkdirSync(OUT_DIR, { recursive: true });
 writeFileSync(path.join(OUT_DIR, 'figures.json'), JSON.stringify({ formFactor, runs, results }, null, 2));
