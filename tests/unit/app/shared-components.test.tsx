@@ -31,6 +31,8 @@ describe('Modal', () => {
     let rerender: (ui: React.ReactNode) => void = () => {};
     await act(async () => {
       rerender = render(view(true)).rerender;
+      // The lazy panel's import, of a module loaded above, settles in a microtask.
+      await Promise.resolve();
     });
     expect(screen.getByRole('dialog', { name: 'Hello' })).toBeTruthy();
     rerender(view(false));
