@@ -26,14 +26,27 @@ async function waitForHealth(base: string, child: ChildProcess, deadline: number
   throw new Error(`No answer from ${base}/api/health`);
 }
 
-export async function demoServer(): Promise<DemoServer> {
-  if (process.env.LAMP_URL) return { base: process.env.LAMP_URL.replace(/\/+$/, ''), stop: async () => {} };
+/**
+ * `staticDir` serves another build of the front end (a benchmark's "before"); it starts a server of
+ * its own even when LAMP_URL is set.
+ */
+export async function demoServer({ staticDir }: { staticDir?: string } = {}): Promise<DemoServer> {
+  if (process.env.LAMP_URL && !staticDir)
+    return { base: process.env.LAMP_URL.replace(/\/+$/, ''), stop: async () => {} };
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   console.log(`Starting LAMP on ${base} (set LAMP_URL to use a server that is already running)…`);
-  const child = spawn(process.execPath, ['scripts/start.ts'], {
+  // Another build is served as it is: start.ts would first rebuild this checkout's dist/.
+  const child = spawn(process.execPath, [staticDir ? 'server/main.ts' : 'scripts/start.ts'], {
     cwd: ROOT,
-    env: toolEnv({ LAMP_MODE: 'test', PORT: String(port), HOST: '127.0.0.1', LAMP_DATA_DIR: '', LOG_LEVEL: 'warn' }),
+    env: toolEnv({
+      LAMP_MODE: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LAMP_DATA_DIR: '',
+      LOG_LEVEL: 'warn',
+      ...(staticDir ? { LAMP_STATIC_DIR: staticDir } : {}),
+    }),
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   await waitForHealth(base, child, Date.now() + 180_000);

@@ -3,6 +3,7 @@ import '../lib/zod-browser.ts';
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useLayoutEffect, useMemo } from 'react';
 import { useLocation, useSearch } from 'wouter';
+import { preloadRead } from '../lib/preload.ts';
 import { $appState, $currentUser, refreshCurrentUser } from '../stores/session.ts';
 import { pageTitle } from '../shared/constants.ts';
 import type { PageProps } from './routes/index.ts';
@@ -30,6 +31,19 @@ const MarketingConsentModal = lazy(() => import('./features/auth/MarketingConsen
  * its budget as pages are added.
  */
 const pagesChunk = import('./pages.ts');
+
+/**
+ * The route is known as soon as this module runs: its page's code and its first reads start now,
+ * before React has drawn anything, so neither waits for the user, the accounts and the shell (each
+ * a round trip on a phone). Only in the browser: the build renders this module too.
+ */
+function startRoute(pathname: string) {
+  const { route, params } = findRoute(pathname);
+  route.firstReads?.(params).forEach(preloadRead);
+  // A failed download is reported where the page renders (PageByName, under an error boundary).
+  pagesChunk.then(({ preloadPage }) => preloadPage(route.page)).catch(() => {});
+}
+if (typeof window !== 'undefined') startRoute(window.location.pathname);
 
 /** A page by its module name, once the registry has arrived. */
 const PageByName = lazy(() =>

@@ -51,6 +51,15 @@ export {
 const resourcePath = (resource: string) => `/api/v1/${resource}`;
 
 /**
+ * The URL `list(resource, query)` asks for: a page preloads a read by it (app.astro, a route's
+ * `firstReads`), and the later fetch of the same URL takes the preloaded answer.
+ */
+export const resourceUrl = (resource: ResourceName, query: Query = {}) => buildUrl(resourcePath(resource), query);
+
+/** The query of one page of `listAll`. */
+export const fullListPage = (query: Query = {}, skip = 0): Query => ({ ...query, limit: FULL_LIST_PAGE_SIZE, skip });
+
+/**
  * The registry's row schema of a resource, from the lazily loaded schema bundle (src/lib/schemas.ts),
  * so the first-load bundle carries neither zod nor the registry.
  */
@@ -81,7 +90,7 @@ export async function listAll<Name extends ResourceName>(
 ): Promise<ResourceRow<Name>[]> {
   const rows: ResourceRow<Name>[] = [];
   for (let skip = 0; ; skip += FULL_LIST_PAGE_SIZE) {
-    const page = await list(resource, { ...query, limit: FULL_LIST_PAGE_SIZE, skip });
+    const page = await list(resource, fullListPage(query, skip));
     rows.push(...page.data);
     if (page.data.length === 0 || rows.length >= page.count) return rows;
   }

@@ -23,6 +23,17 @@ async function personName(page: Page): Promise<string> {
   return `${user.first_name} ${user.last_name}`;
 }
 
+/** The first live measurement with figures: the one Lighthouse's dashboard run opens. */
+async function liveMeasurement(page: Page): Promise<{ id: string; name: string }> {
+  const answer = await page.request.get('/api/v1/measurement?limit=100');
+  const { data } = (await answer.json()) as {
+    data: { id: string; name: string; status: string; impressions: number | null }[];
+  };
+  const measurement = data.find((m) => m.status === 'live' && (m.impressions ?? 0) > 0);
+  if (!measurement) throw new Error('The data has no live measurement');
+  return measurement;
+}
+
 /** From the next load on, the page keeps the layout shifts no input caused. */
 async function recordLayoutShifts(page: Page) {
   await page.addInitScript(() => {
@@ -42,16 +53,21 @@ async function layoutShift(page: Page): Promise<number> {
   );
 }
 
-test('the frame shows before the app script runs, and the current user is already being fetched', async ({ page }) => {
+test('the frame shows before the app script runs, and the current user and accounts are already being fetched', async ({
+  page,
+}) => {
   await signIn(page, PERSONA);
   const name = await personName(page);
   await holdScripts(page);
   const currentUser = page.waitForRequest((request) => request.url().endsWith('/api/v1/current-user'));
+  const accounts = page.waitForRequest((request) => /\/api\/v1\/account\?/.test(request.url()));
   await page.goto('/measurements', { waitUntil: 'commit' });
   await expect(page.getByRole('banner').getByText('LAMP', { exact: true })).toBeVisible();
   await expect(page.getByRole('status').getByText('Loading LAMP')).toBeAttached();
-  // The data request starts from the HTML, though no script of the app has run.
+  // The data requests start from the HTML, though no script of the app has run: who is signed
+  // in, and the accounts every page waits for.
   await currentUser;
+  await accounts;
   await expect(page.getByText(name)).toHaveCount(0);
   await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
 });
@@ -84,17 +100,6 @@ test('a signed-out visitor ends on the sign-in page without a signed-in frame on
   await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.dataset.sawShell ?? 'no')).toBe('no');
 });
-
-/** The live measurement Lighthouse opens: a name of three lines on a phone, cut on a laptop. */
-async function liveMeasurement(page: Page) {
-  const answer = await page.request.get('/api/v1/measurement?limit=100');
-  const { data } = (await answer.json()) as {
-    data: { id: string; name: string; status: string; impressions: number | null }[];
-  };
-  const measurement = data.find((m) => m.status === 'live' && (m.impressions ?? 0) > 0);
-  if (!measurement) throw new Error('The data has no live measurement');
-  return measurement;
-}
 
 for (const [device, viewport] of [
   ['a laptop', { width: 1440, height: 900 }],
@@ -178,4 +183,36 @@ test('on a phone, a Spotlight asset does not move when its name, figures and com
   await expect(page.getByLabel('Compare with')).toBeEnabled();
   await expect(page.getByTestId('heatmap-canvas')).toBeVisible();
   expect(await layoutShift(page)).toBeLessThan(0.05);
+});
+
+test('a dashboard asks for its measurement and its page code before the shell has drawn', async ({ page }) => {
+  await signIn(page, PERSONA);
+  const measurement = await liveMeasurement(page);
+  // The shell's code never arrives: whatever starts, starts without it.
+  await page.route('**/_astro/Shell.*.js', () => {});
+  const read = page.waitForRequest((request) => request.url().endsWith(`/api/v1/measurement?id=${measurement.id}`));
+  const code = page.waitForRequest((request) => /\/_astro\/DashboardPage\.[\w-]+\.js$/.test(request.url()));
+  await page.goto(`/measurements/${measurement.id}`);
+  await Promise.all([read, code]);
+  await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+  await expect(page.getByRole('status').getByText('Loading LAMP')).toBeAttached();
+});
+
+test('a list draws its rows before its filters’ controls have loaded, and the filters then work', async ({ page }) => {
+  await signIn(page, PERSONA);
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/_astro/ListFilters.*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/measurements');
+  await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible({ timeout: 20_000 });
+  // The status filter's place and value show, but its control (React Aria's select) is not there yet.
+  await expect(page.getByText('All statuses')).toBeVisible();
+  await expect(page.getByRole('button', { name: /All statuses/ })).toHaveCount(0);
+  release();
+  await page.getByRole('button', { name: /All statuses/ }).click();
+  await page.getByRole('option', { name: 'Live' }).click();
+  await expect(page).toHaveURL(/[?&]status=live/);
 });

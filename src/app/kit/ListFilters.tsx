@@ -4,34 +4,13 @@
  */
 import { useEffect, useState } from 'react';
 import { Button } from 'react-aria-components';
-import type { SelectOption } from '../../shared/constants.ts';
-import type { ResourceName } from '../../shared/schemas/index.ts';
+import { FILTER_WIDTH } from './fieldStyles.ts';
 import { ChoiceInput, ReferencePicker, TextInput } from './fields.tsx';
-import type { ListBase } from './listState.ts';
-import { capitalise } from '../routes/index.ts';
+import type { ListFilter } from './listFilter.ts';
 import { recordTitle } from '../../shared/record-title.ts';
 import type { Identified, ListModel } from './usePagedList.ts';
 
-/** A list filter the page offers, under a query parameter the API takes (spec §7). */
-export type ListFilter =
-  | { name: string; label: string; kind: 'choice'; options: readonly SelectOption[]; allLabel?: string }
-  | { name: string; label: string; kind: 'reference'; resource: ResourceName; base?: ListBase<ResourceName> }
-  | { name: string; label: string; kind: 'text' }
-  /** A day (YYYY-MM-DD), typed in the browser's date field. */
-  | { name: string; label: string; kind: 'date' };
-
 const ALL = 'all';
-
-/** A choice among stored words (statuses, types), each shown capitalised, with an 'All …' choice first. */
-export function choiceFilter(name: string, label: string, allLabel: string, values: readonly string[]): ListFilter {
-  return {
-    name,
-    label,
-    kind: 'choice',
-    allLabel,
-    options: values.map((value) => ({ id: value, name: capitalise(value) })),
-  };
-}
 
 export function ListFilters<T extends Identified>({
   list,
@@ -50,7 +29,7 @@ export function ListFilters<T extends Identified>({
             <ChoiceInput
               key={filter.name}
               label={filter.label}
-              className="w-full sm:w-48"
+              className={FILTER_WIDTH.choice}
               value={value || ALL}
               onChange={(next) => set(next === ALL ? '' : next)}
               options={[{ id: ALL, name: filter.allLabel ?? 'All' }, ...filter.options]}
@@ -58,7 +37,7 @@ export function ListFilters<T extends Identified>({
           );
         if (filter.kind === 'reference')
           return (
-            <div key={`${filter.name}:${value}`} className="flex w-full items-end gap-1 sm:w-64">
+            <div key={`${filter.name}:${value}`} className={`flex items-end gap-1 ${FILTER_WIDTH.reference}`}>
               <ReferencePicker
                 label={filter.label}
                 className="grow"
@@ -83,7 +62,7 @@ export function ListFilters<T extends Identified>({
         if (filter.kind === 'date') {
           const id = `list-filter-${filter.name}`;
           return (
-            <div key={filter.name} className="w-full sm:w-44">
+            <div key={filter.name} className={FILTER_WIDTH.date}>
               <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
                 {filter.label}
               </label>
@@ -111,5 +90,5 @@ function TextFilter({ label, value, onCommit }: { label: string; value: string; 
     const timer = setTimeout(() => onCommit(text.trim()), 300);
     return () => clearTimeout(timer);
   }, [text, value, onCommit]);
-  return <TextInput label={label} className="w-full sm:w-56" value={text} onChange={setText} />;
+  return <TextInput label={label} className={FILTER_WIDTH.text} value={text} onChange={setText} />;
 }

@@ -11,7 +11,8 @@
 import { useMemo, type ReactNode } from 'react';
 import { DataTable, useRowSelection, type Column, type RowSelection } from './DataTable.tsx';
 import { ExportCsvButton } from './ExportCsvButton.tsx';
-import { ListFilters, type ListFilter } from './ListFilters.tsx';
+import type { ListFilter } from './listFilter.ts';
+import { ListFiltersLater } from './ListFiltersLater.tsx';
 import { recordTitle } from '../../shared/record-title.ts';
 import { SearchBox } from './SearchBox.tsx';
 import { useRowOrder, type RowOrder } from './rowOrder.tsx';
@@ -129,7 +130,7 @@ export function ListView<T extends Identified>({
       {toolbar ? (
         <div className="flex flex-wrap items-end gap-3">
           {search ? <SearchBox list={list} label={search} /> : null}
-          <ListFilters list={list} filters={filters} />
+          <ListFiltersLater list={list} filters={filters} />
           <div className="ml-auto flex flex-wrap items-end gap-2">
             {/* Always there (disabled with nothing selected): its dialog reports each row after the list reloads. */}
             {bulk ? bulk(selection) : null}

@@ -8,3 +8,10 @@ export const popoverClass =
   'min-w-[--trigger-width] overflow-auto rounded-lg bg-white py-1 shadow-xl ring-1 ring-slate-900/10';
 export const itemClass =
   'flex cursor-pointer items-center gap-2 px-3 py-2 text-sm text-slate-800 outline-none data-[focused]:bg-primary-faded-2 data-[selected]:font-semibold';
+/** Each kind of list filter's width: the filters (ListFilters.tsx) and their stand-ins read it. */
+export const FILTER_WIDTH = {
+  choice: 'w-full sm:w-48',
+  reference: 'w-full sm:w-64',
+  text: 'w-full sm:w-56',
+  date: 'w-full sm:w-44',
+} as const;

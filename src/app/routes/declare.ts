@@ -40,5 +40,6 @@ export function route(id: string, path: string, title: string, page: string, opt
     ...(options.breadcrumbs ? { breadcrumbs: options.breadcrumbs } : {}),
     narrow: options.narrow ?? false,
     ...(options.nav ? { nav: options.nav } : {}),
+    ...(options.firstReads ? { firstReads: options.firstReads } : {}),
   };
 }

@@ -1,4 +1,5 @@
 /** The measurements area: the list, a measurement's dashboard, its tags and data imports. */
+import { resourceUrl } from '../../lib/api.ts';
 import { lamp, route } from './declare.ts';
 
 const write = { ...lamp, permission: 'measurement.write' } as const;
@@ -13,6 +14,8 @@ export const measurementRoutes = [
   route('measurement', '/measurements/:measurementId', 'Measurement Dashboard', 'measurements/DashboardPage', {
     access: lamp,
     ...area,
+    // The name heading is the dashboard's largest paint: the measurement, as useMeasurement reads it.
+    firstReads: ({ measurementId }) => [resourceUrl('measurement', { id: measurementId })],
   }),
   route(
     'measurement.edit',

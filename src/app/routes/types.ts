@@ -61,6 +61,12 @@ export interface RouteEntry {
   /** A single-column page (a form): the shell narrows its frame, so breadcrumbs line up with it. */
   narrow: boolean;
   nav?: NavEntry;
+  /**
+   * The API reads (URLs) the page makes first that need only the path, not the selected account:
+   * the app starts them as it starts, beside the page's code, instead of once the shell and the
+   * page have rendered (three round trips later on a phone). The page's own fetch takes the answer.
+   */
+  firstReads?: (params: PageProps['params']) => readonly string[];
 }
 
 /**

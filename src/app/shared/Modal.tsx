@@ -1,5 +1,5 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import { Dialog, Heading, Modal as AriaModal, ModalOverlay } from 'react-aria-components';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { whenIdle } from '../../lib/idle.ts';
 import { MODAL_HIDE_MS } from '../../shared/constants.ts';
 
 export interface ModalProps {
@@ -18,21 +18,20 @@ export interface ModalProps {
   placement?: 'center' | 'top';
 }
 
+/** React Aria's dialog, loaded when the browser is idle or a modal opens, whichever comes first. */
+const loadPanel = () => import('./ModalPanel.tsx');
+const ModalPanel = lazy(loadPanel);
+
 /**
  * The modal (spec §4, §9): React Aria's dialog (focus trap, Escape, focus return), kept in the
- * page for 200 ms after it closes while it fades, then hidden.
+ * page for 200 ms after it closes while it fades, then hidden. A closed modal draws nothing, so
+ * its code (ModalPanel.tsx, React Aria's dialog and overlay) is not part of a page's first load:
+ * it downloads once the page is idle, before anyone is likely to open one.
  */
-export function Modal({
-  isOpen,
-  onClose,
-  title,
-  hideTitle,
-  children,
-  width = 'max-w-lg',
-  dismissable = true,
-  placement = 'center',
-}: ModalProps) {
+export function Modal(props: ModalProps) {
+  const { isOpen } = props;
   const [mounted, setMounted] = useState(isOpen);
+  useEffect(() => whenIdle(() => void loadPanel()), []);
   useEffect(() => {
     if (isOpen) {
       setMounted(true);
@@ -42,29 +41,9 @@ export function Modal({
     return () => clearTimeout(timer);
   }, [isOpen]);
   if (!mounted && !isOpen) return null;
-  const closing = !isOpen;
   return (
-    <ModalOverlay
-      isOpen
-      isDismissable={dismissable}
-      isKeyboardDismissDisabled={!dismissable}
-      onOpenChange={(open) => {
-        if (!open && !closing) onClose();
-      }}
-      data-closing={closing || undefined}
-      style={{ transitionDuration: `${MODAL_HIDE_MS}ms` }}
-      className={`fixed inset-0 z-[9000] flex justify-center bg-slate-900/40 px-4 backdrop-blur-[1px] transition-opacity ${
-        placement === 'top' ? 'items-start pt-[10vh]' : 'items-center'
-      } ${closing ? 'opacity-0' : 'opacity-100'}`}
-    >
-      <AriaModal className={`w-full ${width} rounded-xl bg-white shadow-2xl ring-1 ring-slate-900/10`}>
-        <Dialog className="outline-none">
-          <Heading slot="title" className={hideTitle ? 'sr-only' : 'px-5 pt-5 text-lg font-semibold text-slate-900'}>
-            {title}
-          </Heading>
-          {children}
-        </Dialog>
-      </AriaModal>
-    </ModalOverlay>
+    <Suspense>
+      <ModalPanel {...props} closing={!isOpen} />
+    </Suspense>
   );
 }

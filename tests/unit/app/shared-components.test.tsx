@@ -20,13 +20,20 @@ afterEach(() => {
 });
 
 describe('Modal', () => {
-  it('stays in the page for 200 ms after closing, then hides', () => {
+  it('stays in the page for 200 ms after closing, then hides', async () => {
     const view = (open: boolean) => (
       <Modal isOpen={open} onClose={() => {}} title="Hello">
         <p>Body</p>
       </Modal>
     );
-    const { rerender } = render(view(true));
+    // The open modal's React Aria part is its own chunk (ModalPanel.tsx), drawn once it has loaded.
+    await import('../../../src/app/shared/ModalPanel.tsx');
+    let rerender: (ui: React.ReactNode) => void = () => {};
+    await act(async () => {
+      rerender = render(view(true)).rerender;
+      // The lazy panel's import, of a module loaded above, settles in a microtask.
+      await Promise.resolve();
+    });
     expect(screen.getByRole('dialog', { name: 'Hello' })).toBeTruthy();
     rerender(view(false));
     void act(() => vi.advanceTimersByTime(MODAL_HIDE_MS - 1));

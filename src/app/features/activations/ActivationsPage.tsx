@@ -25,7 +25,7 @@ import type { Column } from '../../kit/DataTable.tsx';
 import { ConfirmDialog } from '../../kit/ConfirmDialog.tsx';
 import { linkColumn, metricColumn, statusColumn } from '../../kit/columns.tsx';
 import { ListHeader, NewLink } from '../../kit/ListHeader.tsx';
-import { choiceFilter } from '../../kit/ListFilters.tsx';
+import { choiceFilter } from '../../kit/listFilter.ts';
 import { emptyWhen, ListView } from '../../kit/ListView.tsx';
 import { RowButton } from '../../kit/RowButton.tsx';
 import { useNames } from '../../kit/useNames.ts';

@@ -19,7 +19,7 @@ import { dateColumn } from '../../kit/columns.tsx';
 import { ConfirmDialog } from '../../kit/ConfirmDialog.tsx';
 import type { Column } from '../../kit/DataTable.tsx';
 import { ListHeader } from '../../kit/ListHeader.tsx';
-import { choiceFilter } from '../../kit/ListFilters.tsx';
+import { choiceFilter } from '../../kit/listFilter.ts';
 import { emptyWhen, ListView } from '../../kit/ListView.tsx';
 import { RowButton } from '../../kit/RowButton.tsx';
 import { resourceListSpec, useResourceList } from '../../kit/useResourceList.ts';

@@ -20,7 +20,7 @@ import {
 import { RESOURCE_NAMES, resources, type ResourceName } from '../../../shared/schemas/index.ts';
 import { $selectedAccountId } from '../../../stores/account.ts';
 import type { Column } from '../../kit/DataTable.tsx';
-import type { ListFilter } from '../../kit/ListFilters.tsx';
+import type { ListFilter } from '../../kit/listFilter.ts';
 import type { ListState } from '../../kit/listState.ts';
 import { ListView } from '../../kit/ListView.tsx';
 import { usePagedList, type ListSource, type NamedListSpec } from '../../kit/usePagedList.ts';

@@ -18,7 +18,7 @@ import { $selectedAccount, $selectedAccountId } from '../../../stores/account.ts
 import { showError, showSuccess } from '../../../stores/alerts.ts';
 import { ConfirmDialog } from '../../kit/ConfirmDialog.tsx';
 import type { Column } from '../../kit/DataTable.tsx';
-import type { ListFilter } from '../../kit/ListFilters.tsx';
+import type { ListFilter } from '../../kit/listFilter.ts';
 import { ListView } from '../../kit/ListView.tsx';
 import { ChoiceInput, ReferencePicker, TextInput } from '../../kit/fields.tsx';
 import { DialogBody, FormDialog } from '../../shared/FormDialog.tsx';

@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import type { SelectOption } from '../../../shared/constants.ts';
 import type { ResourceName, ResourceRow } from '../../../shared/schemas/index.ts';
 import type { Column } from '../../kit/DataTable.tsx';
-import type { ListFilter } from '../../kit/ListFilters.tsx';
+import type { ListFilter } from '../../kit/listFilter.ts';
 import type { ListBase, SortSpec } from '../../kit/listState.ts';
 import { columnsOf, type ColumnForms } from './sections/columns.tsx';
 

@@ -16,7 +16,7 @@ import type { Measurement } from '../../../shared/schemas/index.ts';
 import { linkColumn, metricColumn, statusColumn } from '../../kit/columns.tsx';
 import type { Column } from '../../kit/DataTable.tsx';
 import { ListHeader, NewLink } from '../../kit/ListHeader.tsx';
-import { choiceFilter, type ListFilter } from '../../kit/ListFilters.tsx';
+import { choiceFilter, type ListFilter } from '../../kit/listFilter.ts';
 import { emptyWhen, ListView } from '../../kit/ListView.tsx';
 import { resourceListSpec, useResourceList } from '../../kit/useResourceList.ts';
 import { paths } from '../../routes/index.ts';

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dateColumn, linkColumn, metricColumn, statusColumn } from '../../../../src/app/kit/columns.tsx';
 import type { Column } from '../../../../src/app/kit/DataTable.tsx';
 import { ListHeader, NewLink } from '../../../../src/app/kit/ListHeader.tsx';
-import { choiceFilter } from '../../../../src/app/kit/ListFilters.tsx';
+import { choiceFilter } from '../../../../src/app/kit/listFilter.ts';
 import { emptyWhen } from '../../../../src/app/kit/ListView.tsx';
 import { RowButton } from '../../../../src/app/kit/RowButton.tsx';
 import { resourceListSpec } from '../../../../src/app/kit/useResourceList.ts';

@@ -1,0 +1,110 @@
+/**
+ * What `npm run lighthouse` and `scripts/lighthouse-compare.ts` share: the pages people judge the
+ * product by, each as the persona who would use it, and one Lighthouse run of a page in a fresh
+ * system Chromium at desktop or mobile settings.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { desktopConfig, type Config, type RunnerResult } from 'lighthouse';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/chromium.ts';
+import { apiGet, personaCookie, REPORT_PATH } from './demo-server.ts';
+import { ROOT } from './lib.ts';
+
+export const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
+export type Category = (typeof CATEGORIES)[number];
+export type FormFactor = 'desktop' | 'mobile';
+
+const PERSONA = 'writer@northwind.test';
+/** Spotlight is seen as the partner whose Spotlight user is linked; the admin area as a super user. */
+const SPOTLIGHT_PERSONA = 'partner@contoso.test';
+const ADMIN_PERSONA = 'super@lamp.test';
+
+export interface Target {
+  name: string;
+  path: string;
+  /** Who is signed in; none for the login page. */
+  persona: string | null;
+}
+
+/**
+ * The first asset of the Spotlight persona's company, from the demo data (the Spotlight API needs a
+ * token of that service; the fixtures are the same deterministic set the server loads).
+ */
+function spotlightAssetId(): string {
+  const demo = JSON.parse(readFileSync(path.join(ROOT, 'fixtures', 'demo.json'), 'utf8')) as {
+    account: { id: string; name: string }[];
+    'spotlight-company': { id: string; account: string }[];
+    'spotlight-stim': { id: string; company: string }[];
+  };
+  const contoso = demo.account.find((a) => a.name === 'Contoso Partners');
+  const company = demo['spotlight-company'].find((c) => c.account === contoso?.id);
+  const stim = demo['spotlight-stim'].find((s) => s.company === company?.id);
+  if (!stim) throw new Error('The demo data has no Spotlight asset for Contoso Partners');
+  return stim.id;
+}
+
+/** The pages, in the order they run; the dashboard is the first live measurement with figures. */
+export async function targets(base: string): Promise<Target[]> {
+  const measurements = await apiGet<{ data: { id: string; status: string; impressions: number | null }[] }>(
+    base,
+    await personaCookie(base, PERSONA),
+    '/api/v1/measurement?limit=100',
+  );
+  const measurement = measurements.data.find((m) => m.status === 'live' && (m.impressions ?? 0) > 0);
+  if (!measurement) throw new Error('The demo data has no live measurement');
+  return [
+    { name: 'login', path: '/login', persona: null },
+    { name: 'home', path: '/', persona: PERSONA },
+    { name: 'dashboard', path: `/measurements/${measurement.id}`, persona: PERSONA },
+    { name: 'report', path: REPORT_PATH, persona: PERSONA },
+    { name: 'asset', path: `/spotlight/assets/${spotlightAssetId()}`, persona: SPOTLIGHT_PERSONA },
+    { name: 'activations', path: '/activations/activations', persona: PERSONA },
+    { name: 'admin', path: '/admin/users', persona: ADMIN_PERSONA },
+  ];
+}
+
+/** The targets an argument list names (page names), all when it names none. */
+export function chosen(all: Target[], args: readonly string[]): Target[] {
+  const only = new Set(args);
+  return all.filter((t) => !all.some((a) => only.has(a.name)) || only.has(t.name));
+}
+
+/** Sessions by persona, signed in once per server. */
+export function sessions(base: string): (persona: string) => Promise<string> {
+  const cookies = new Map<string, Promise<string>>();
+  return (persona) => {
+    if (!cookies.has(persona)) cookies.set(persona, personaCookie(base, persona));
+    return cookies.get(persona) as Promise<string>;
+  };
+}
+
+/** One Lighthouse run of a page, in a fresh browser: no cache or storage carried from another run. */
+export async function audit(
+  base: string,
+  target: Target,
+  formFactor: FormFactor,
+  cookieOf: (persona: string) => Promise<string>,
+): Promise<RunnerResult> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
+  });
+  try {
+    const extraHeaders = target.persona ? { Cookie: await cookieOf(target.persona) } : undefined;
+    const config: Config | undefined = formFactor === 'desktop' ? desktopConfig : undefined;
+    // A trace that fails to record (NO_NAVSTART on a busy machine) is retried once.
+    const run = () =>
+      lighthouse(
+        `${base}${target.path}`,
+        { port: chrome.port, output: 'html', logLevel: 'error', onlyCategories: [...CATEGORIES], extraHeaders },
+        config,
+      );
+    let result = await run();
+    if (result?.lhr.runtimeError) result = await run();
+    if (!result) throw new Error(`Lighthouse gave no result for ${target.path}`);
+    return result;
+  } finally {
+    chrome.kill();
+  }
+}
