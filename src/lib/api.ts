@@ -19,7 +19,7 @@ import { ETAG_HEADER, IF_MATCH_HEADER } from '../shared/http-headers.ts';
 import type { ResourceCreate, ResourceName, ResourceRow, ResourceUpdate } from '../shared/schemas/index.ts';
 import { ApiError } from './api-error.ts';
 import { askOverwrite, ConflictError, type RecordRef } from './conflicts.ts';
-import { readList, request, type ListResult, type Query, type RequestOptions } from './http.ts';
+import { buildUrl, readList, request, type ListResult, type Query, type RequestOptions } from './http.ts';
 import { loadSchemas } from './schemas.ts';
 
 export { ApiError } from './api-error.ts';
