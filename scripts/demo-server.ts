@@ -26,13 +26,15 @@ async function waitForHealth(base: string, child: ChildProcess, deadline: number
   throw new Error(`No answer from ${base}/api/health`);
 }
 
-export async function demoServer(): Promise<DemoServer> {
-  if (process.env.LAMP_URL) return { base: process.env.LAMP_URL.replace(/\/+$/, ''), stop: async () => {} };
+/** `root`: the checkout to serve (another one's build, to compare two versions of the product). */
+export async function demoServer(root = ROOT): Promise<DemoServer> {
+  if (process.env.LAMP_URL && root === ROOT)
+    return { base: process.env.LAMP_URL.replace(/\/+$/, ''), stop: async () => {} };
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   console.log(`Starting LAMP on ${base} (set LAMP_URL to use a server that is already running)…`);
   const child = spawn(process.execPath, ['scripts/start.ts'], {
-    cwd: ROOT,
+    cwd: root,
     env: toolEnv({ LAMP_MODE: 'test', PORT: String(port), HOST: '127.0.0.1', LAMP_DATA_DIR: '', LOG_LEVEL: 'warn' }),
     stdio: ['ignore', 'inherit', 'inherit'],
   });
