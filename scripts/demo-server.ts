@@ -27,18 +27,22 @@ async function waitForHealth(base: string, child: ChildProcess, deadline: number
 }
 
 /**
- * `staticDir` serves another build of the front end (a benchmark's "before"); it starts a server of
- * its own even when LAMP_URL is set.
+ * `staticDir` serves another build of the front end (a benchmark's "before"); `root` serves another
+ * checkout (to compare two versions of the product). Either starts a server of its own even when
+ * LAMP_URL is set.
  */
-export async function demoServer({ staticDir }: { staticDir?: string } = {}): Promise<DemoServer> {
-  if (process.env.LAMP_URL && !staticDir)
+export async function demoServer({
+  staticDir,
+  root = ROOT,
+}: { staticDir?: string; root?: string } = {}): Promise<DemoServer> {
+  if (process.env.LAMP_URL && !staticDir && root === ROOT)
     return { base: process.env.LAMP_URL.replace(/\/+$/, ''), stop: async () => {} };
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   console.log(`Starting LAMP on ${base} (set LAMP_URL to use a server that is already running)…`);
   // Another build is served as it is: start.ts would first rebuild this checkout's dist/.
   const child = spawn(process.execPath, [staticDir ? 'server/main.ts' : 'scripts/start.ts'], {
-    cwd: ROOT,
+    cwd: root,
     env: toolEnv({
       LAMP_MODE: 'test',
       PORT: String(port),
