@@ -23,6 +23,7 @@ import { errorResponse, type User } from '../../src/shared/schemas/index.ts';
 import { badRequest, forbidden } from '../http-errors.ts';
 import type { AccessPolicy } from '../plugins/access.ts';
 import { routePlugin } from '../plugins/named.ts';
+import { resourcePath } from '../../src/shared/endpoints/routes.ts';
 
 const exportQuery = auditEventQuery.omit({ skip: true, limit: true });
 
@@ -94,7 +95,7 @@ export function auditEventRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse };
   api.get(
-    `/api/v1/${AUDIT_RESOURCE}`,
+    resourcePath(AUDIT_RESOURCE),
     {
       config: { access: policy },
       schema: {
@@ -118,7 +119,7 @@ export function auditEventRoutes(app: FastifyInstance) {
     },
   );
   api.get(
-    `/api/v1/${AUDIT_RESOURCE}/export`,
+    `${resourcePath(AUDIT_RESOURCE)}/export`,
     {
       config: { access: policy },
       schema: {

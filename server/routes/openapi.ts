@@ -19,6 +19,7 @@ import { currentUser } from '../../src/shared/schemas/user.ts';
 import { stimUploadFields, UPLOAD_TYPES } from '../../src/shared/schemas/spotlight.ts';
 import type { RouteAccess } from '../plugins/access.ts';
 import { PERMISSIONS } from '../../src/shared/access.ts';
+import { resourcePath } from '../../src/shared/endpoints/routes.ts';
 
 type Json = Record<string, unknown>;
 
@@ -132,7 +133,7 @@ export function buildOpenApi(app: FastifyInstance): Json {
       ? ` Only the user in ${definition.creatorField}, or an admin of the row's account, may update or delete a row.`
       : '';
     const stale = { '412': errorAnswer('412', 'The row changed since the given ETag (changed by someone else)') };
-    const url = `/api/v1/${name}`;
+    const url = resourcePath(name);
     engineUrls.add(url);
     const accessOf = (method: string) => app.routeTable.find((r) => r.method === method && r.url === url)?.access;
     // Besides what access implies: a user's e-mail in use, deleting your own user or account.

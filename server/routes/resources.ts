@@ -44,6 +44,7 @@ import {
 import { BEHAVIOURS } from './resource-behaviour.ts';
 import type { DeriveContext, EngineMethod } from './behaviour-types.ts';
 import { nowIso } from '../sandbox/context.ts';
+import { resourcePath } from '../../src/shared/endpoints/routes.ts';
 
 type Query = Record<string, string | string[] | undefined>;
 
@@ -123,7 +124,7 @@ function toClient(name: ResourceName, row: StoredRow, context: DeriveContext): S
  * stops it too, once every plugin is in.
  */
 function ownRoutes(app: FastifyInstance, name: ResourceName, custom: readonly EngineMethod[]) {
-  const path = `/api/v1/${name}`;
+  const path = resourcePath(name);
   if (custom.length)
     app.addHook('onReady', (done) => {
       for (const method of custom)
@@ -148,7 +149,7 @@ export function resourceRoutes(app: FastifyInstance, repositories: Repositories)
   for (const name of RESOURCE_NAMES) {
     const definition = resources[name];
     const repository = repositories.collection(name);
-    const path = `/api/v1/${name}`;
+    const path = resourcePath(name);
     const behaviour = BEHAVIOURS[name] ?? {};
     const rowSchema = behaviour.storedRow ?? definition.row;
     const hasUpdatedAt = 'updated_at' in ((definition.row as unknown as { shape?: object }).shape ?? {});

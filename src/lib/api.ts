@@ -21,6 +21,7 @@ import { ApiError } from './api-error.ts';
 import { askOverwrite, ConflictError, type RecordRef } from './conflicts.ts';
 import { buildUrl, readList, request, type ListResult, type Query, type RequestOptions } from './http.ts';
 import { loadSchemas } from './schemas.ts';
+import { resourcePath } from '../shared/endpoints/routes.ts';
 
 export { ApiError } from './api-error.ts';
 export {
@@ -47,8 +48,6 @@ export {
   type QueryValue,
   type RequestOptions,
 } from './http.ts';
-
-const resourcePath = (resource: string) => `/api/v1/${resource}`;
 
 /**
  * The URL `list(resource, query)` asks for: a page preloads a read by it (app.astro, a route's

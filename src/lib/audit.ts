@@ -5,8 +5,9 @@
  */
 import { auditEventList, AUDIT_RESOURCE, type AuditEvent } from '../shared/schemas/audit-event.ts';
 import { buildUrl, call, type Query } from './api.ts';
+import { resourcePath } from '../shared/endpoints/routes.ts';
 
-const PATH = `/api/v1/${AUDIT_RESOURCE}`;
+const PATH = resourcePath(AUDIT_RESOURCE);
 
 export async function listAuditEvents(query: Query): Promise<{ data: AuditEvent[]; count: number }> {
   return (await call(PATH, { query }, auditEventList)) ?? { data: [], count: 0 };

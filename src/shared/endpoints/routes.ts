@@ -3,6 +3,13 @@
  * No zod here, so the browser's first-load bundle can build a URL at once while the schemas
  * (the rest of each declaration, ./index.ts) load in their lazy chunk (src/lib/schemas.ts).
  */
+/**
+ * The path of a resource's collection (GET, POST, PUT, DELETE by query; spec §7): the one place the
+ * resource API's prefix is written, read by the server's resource engine, its API document, the
+ * audit trail's routes and the browser's client.
+ */
+export const resourcePath = (resource: string): string => `/api/v1/${resource}`;
+
 export const ENDPOINT_ROUTES = {
   // Session and self-service (./auth.ts)
   signIn: 'POST /api/v1/auth',
