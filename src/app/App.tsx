@@ -4,6 +4,7 @@ import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useLayoutEffect, useMemo } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { preloadRead } from '../lib/preload.ts';
+import { settled, useSettled } from '../lib/settled.ts';
 import { $appState, $currentUser, refreshCurrentUser } from '../stores/session.ts';
 import { pageTitle } from '../shared/constants.ts';
 import type { PageProps } from './routes/index.ts';
@@ -15,8 +16,8 @@ import { AlertStack } from './shared/AlertStack.tsx';
  * current-user call is under way (the loading shell shows meanwhile). This keeps the first-load
  * entry within its budget without making anyone wait longer.
  */
-const shellChunk = import('./shell/Shell.tsx');
-const Shell = lazy(() => shellChunk.then((module) => ({ default: module.Shell })));
+const shellChunk = settled(import('./shell/Shell.tsx'));
+const LazyShell = lazy(() => shellChunk.promise.then((module) => ({ default: module.Shell })));
 
 /**
  * The marketing-consent question (spec §4), over any signed-in page until the user answers it;
@@ -37,13 +38,20 @@ const pagesChunk = import('./pages.ts');
  * before React has drawn anything, so neither waits for the user, the accounts and the shell (each
  * a round trip on a phone). Only in the browser: the build renders this module too.
  */
-function startRoute(pathname: string) {
+function startRoute(pathname: string): Promise<unknown> {
   const { route, params } = findRoute(pathname);
   route.firstReads?.(params).forEach(preloadRead);
-  // A failed download is reported where the page renders (PageByName, under an error boundary).
-  pagesChunk.then(({ preloadPage }) => preloadPage(route.page)).catch(() => {});
+  return Promise.all([shellChunk.promise, pagesChunk.then(({ loadPage }) => loadPage(route.page))]);
 }
-if (typeof window !== 'undefined') startRoute(window.location.pathname);
+
+/**
+ * The first screen's code: the shell and the first route's page. The app keeps the frame from the
+ * HTML until it has arrived (or failed: the error then shows where the page renders), then draws
+ * shell and page in one go, with no Suspense fallback in between to hold the page back.
+ */
+const firstScreenCode = settled(
+  typeof window === 'undefined' ? Promise.resolve() : startRoute(window.location.pathname),
+);
 
 /** A page by its module name, once the registry has arrived. */
 const PageByName = lazy(() =>
@@ -100,6 +108,7 @@ export default function App() {
   const search = useSearch();
   const appState = useStore($appState);
   const currentUser = useStore($currentUser);
+  const firstScreenReady = useSettled(firstScreenCode);
   const mustAnswerConsent = currentUser?.viewed_marketing_consent === false;
   const match = useMemo(() => findRoute(location), [location]);
 
@@ -134,14 +143,18 @@ export default function App() {
   const { route, params } = match;
   if (route.audience === 'public' && (appState === 'logged-out' || route.layout === 'bare'))
     return <BarePage name={route.page} params={params} title={route.title} />;
-  if (appState !== 'logged-in') return <LoadingShell />;
+  if (appState !== 'logged-in' || (route.layout !== 'bare' && !firstScreenReady)) return <LoadingShell />;
+  // The shell's module itself once it has arrived; the lazy one only to report a failed download.
+  const Shell = shellChunk.value?.Shell;
   return (
     <>
       {route.layout === 'bare' ? (
         <BarePage name={route.page} params={params} title={route.title} />
+      ) : Shell ? (
+        <Shell match={match} />
       ) : (
         <Suspense fallback={<LoadingShell />}>
-          <Shell match={match} />
+          <LazyShell match={match} />
         </Suspense>
       )}
       {mustAnswerConsent ? (

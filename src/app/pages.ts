@@ -18,27 +18,43 @@ export function pageExists(name: string): boolean {
   return pageModuleKey(name) in modules;
 }
 
-const cache = new Map<string, LazyExoticComponent<ComponentType<PageProps>>>();
+function moduleKeyOf(name: string): string {
+  return pageExists(name) ? pageModuleKey(name) : pageModuleKey('pages/NotAvailablePage');
+}
 
-export function pageComponent(name: string): LazyExoticComponent<ComponentType<PageProps>> {
-  const key = pageExists(name) ? pageModuleKey(name) : pageModuleKey('pages/NotAvailablePage');
+/** Pages whose module has arrived (through loadPage), by module key. */
+const arrived = new Map<string, ComponentType<PageProps>>();
+
+/**
+ * Downloads a page's chunk without rendering it: the app asks for the route's page as soon as it
+ * starts, so the chunk arrives while the current user and the accounts load instead of after
+ * them. `lazy` later calls the same loader, which the module system answers from cache.
+ */
+export async function loadPage(name: string): Promise<void> {
+  const key = moduleKeyOf(name);
+  const module = await (modules[key] as () => Promise<PageModule>)();
+  arrived.set(key, module.default);
+}
+
+/** loadPage for a page that may not be shown: a failed download is reported when it renders. */
+export function preloadPage(name: string): void {
+  loadPage(name).catch(() => {});
+}
+
+const cache = new Map<string, ComponentType<PageProps>>();
+
+/**
+ * The page's component: the module itself when it has already arrived (the first screen, whose
+ * page the app loaded before drawing), so the page draws without suspending; otherwise a `lazy`
+ * one. Each page keeps the component it was first given, so a page never remounts because its
+ * module arrived in between.
+ */
+export function pageComponent(name: string): ComponentType<PageProps> | LazyExoticComponent<ComponentType<PageProps>> {
+  const key = moduleKeyOf(name);
   let component = cache.get(key);
   if (!component) {
-    const load = modules[key] as () => Promise<PageModule>;
-    component = lazy(load);
+    component = arrived.get(key) ?? lazy(modules[key] as () => Promise<PageModule>);
     cache.set(key, component);
   }
   return component;
-}
-
-/**
- * Starts downloading a page's chunk without rendering it: the app asks for the route's page as
- * soon as it starts, so the chunk arrives while the current user and the accounts load instead
- * of after them. `lazy` later calls the same loader, which the module system answers from cache.
- */
-export function preloadPage(name: string): void {
-  const key = pageExists(name) ? pageModuleKey(name) : pageModuleKey('pages/NotAvailablePage');
-  void (modules[key] as () => Promise<PageModule>)().catch(() => {
-    // A failed download is reported when the page renders (its error boundary).
-  });
 }

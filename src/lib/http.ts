@@ -16,6 +16,7 @@ import { readPublicConfig } from '../shared/config.ts';
 import { ETAG_HEADER, IF_MATCH_HEADER, TOTAL_COUNT_HEADER } from '../shared/http-headers.ts';
 import { ApiError } from './api-error.ts';
 import { askOverwrite, ConflictError, OVERWRITE, remember, versionOfRecord, type RecordRef } from './conflicts.ts';
+import { trackCall } from './reads-in-flight.ts';
 
 export const API_BASE = readPublicConfig(import.meta.env ?? {}).apiBase;
 
@@ -91,7 +92,7 @@ export async function request(
     if (version) headers[IF_MATCH_HEADER] = version;
   }
   try {
-    const answer = await send(path, options, method, headers);
+    const answer = await trackCall(send(path, options, method, headers));
     if (record) remember(record, method === 'DELETE' ? null : answer.response.headers.get(ETAG_HEADER));
     return answer;
   } catch (error) {

@@ -7,6 +7,7 @@
  * 10-impression row like a 10-million one.
  */
 import { formatCount, formatInteger } from './number-format.ts';
+import { once } from './once.ts';
 
 /** The additive part of a metric row: everything that can be summed. */
 export interface MetricCounts {
@@ -255,9 +256,11 @@ export const METRIC_DEFINITIONS: readonly MetricDefinition[] = [
 export const metricDefinition = (key: MetricKey): MetricDefinition =>
   METRIC_DEFINITIONS.find((d) => d.key === key) ?? { key, label: key, kind: 'count', description: '' };
 
-const oneDecimal = new Intl.NumberFormat('en-GB', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-const twoDecimals = new Intl.NumberFormat('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const money = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', minimumFractionDigits: 2 });
+const oneDecimal = once(() => new Intl.NumberFormat('en-GB', { minimumFractionDigits: 1, maximumFractionDigits: 1 }));
+const twoDecimals = once(() => new Intl.NumberFormat('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
+const money = once(
+  () => new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', minimumFractionDigits: 2 }),
+);
 
 /** Display text for a metric value; a dash where the value is undefined (division by zero). */
 export function formatMetric(
@@ -269,13 +272,13 @@ export function formatMetric(
   const { kind } = metricDefinition(key);
   switch (kind) {
     case 'percent':
-      return `${oneDecimal.format(value * 100)}%`;
+      return `${oneDecimal().format(value * 100)}%`;
     case 'seconds':
-      return key === 'total_view_time' ? `${formatInteger(value)} s` : `${twoDecimals.format(value)} s`;
+      return key === 'total_view_time' ? `${formatInteger(value)} s` : `${twoDecimals().format(value)} s`;
     case 'apm':
       return formatInteger(value);
     case 'money':
-      return money.format(value);
+      return money().format(value);
     default:
       return formatCount(value, options);
   }
