@@ -216,3 +216,31 @@ test('a list draws its rows before its filters’ controls have loaded, and the 
   await page.getByRole('option', { name: 'Live' }).click();
   await expect(page).toHaveURL(/[?&]status=live/);
 });
+
+test('the measurement tree beside a dashboard waits until the dashboard’s own figures have arrived', async ({
+  page,
+}) => {
+  await signIn(page, PERSONA);
+  const measurement = await liveMeasurement(page);
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/v1/measurement-metrics?**', async (route) => {
+    await held;
+    await route.continue();
+  });
+  // The tree's list of the account's measurements (not the dashboard's read of its own one).
+  const treeReads: string[] = [];
+  page.on('request', (request) => {
+    if (/\/api\/v1\/measurement\?(?!id=)/.test(request.url())) treeReads.push(request.url());
+  });
+  await page.goto(`/measurements/${measurement.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: measurement.name })).toBeVisible({ timeout: 20_000 });
+  // While the figures are on their way, nothing beside the page competes with them.
+  await page.waitForTimeout(1500);
+  expect(treeReads).toEqual([]);
+  release();
+  await expect.poll(() => treeReads.length, { timeout: 10_000 }).toBeGreaterThan(0);
+  await expect(
+    page.getByRole('list', { name: 'Measurements by status' }).getByRole('link', { name: measurement.name }),
+  ).toBeVisible();
+});
