@@ -4,7 +4,7 @@ import { callsUnderWay, whenCallsSettle } from './reads-in-flight.ts';
  * The longest secondary work waits for the page's calls to answer: a page that keeps reading
  * (a slow report, a poll) still gets its menus.
  */
-const LONGEST_WAIT_MS = 4000;
+const LONGEST_WAIT_MS = 2000;
 
 function idleCallback(work: () => void, timeout: number): () => void {
   if (typeof window.requestIdleCallback === 'function') {

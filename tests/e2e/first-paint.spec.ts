@@ -236,7 +236,7 @@ test('the measurement tree beside a dashboard waits until the dashboard’s own 
   await page.goto(`/measurements/${measurement.id}`);
   await expect(page.getByRole('heading', { level: 1, name: measurement.name })).toBeVisible({ timeout: 20_000 });
   // While the figures are on their way, nothing beside the page competes with them.
-  await page.waitForTimeout(1500);
+  await page.waitForTimeout(1000);
   expect(treeReads).toEqual([]);
   release();
   await expect.poll(() => treeReads.length, { timeout: 10_000 }).toBeGreaterThan(0);
