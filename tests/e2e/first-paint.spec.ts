@@ -244,3 +244,22 @@ test('the measurement tree beside a dashboard waits until the dashboard’s own 
     page.getByRole('list', { name: 'Measurements by status' }).getByRole('link', { name: measurement.name }),
   ).toBeVisible();
 });
+
+test('the user menu, pressed before its code has arrived, opens as soon as it has', async ({ page }) => {
+  await signIn(page, PERSONA);
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/_astro/UserMenu.*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/measurements');
+  await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('button', { name: /user menu for/ }).click();
+  await expect(page.getByRole('menu')).toHaveCount(0);
+  release();
+  await expect(page.getByRole('menuitem', { name: 'Sign out' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /user menu for/ })).toBeFocused();
+});

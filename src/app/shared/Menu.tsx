@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Button, Menu as AriaMenu, MenuItem, MenuTrigger, Popover, Separator } from 'react-aria-components';
 import { SELECT_LAYER_Z_INDEX } from '../../shared/constants.ts';
 import { createTypeahead } from './typeahead.ts';
@@ -23,6 +23,10 @@ export interface MenuProps {
   placement?: 'bottom end' | 'bottom start';
   /** The trigger's content already names it (visible text first, then screen-reader text). */
   triggerNamesItself?: boolean;
+  /** Opens as it mounts: its stand-in was pressed while its code loaded. */
+  defaultOpen?: boolean;
+  /** Takes the focus as it mounts (from a stand-in that had it). */
+  autoFocus?: boolean;
 }
 
 /**
@@ -36,11 +40,19 @@ export function Menu({
   items,
   placement = 'bottom end',
   triggerNamesItself,
+  defaultOpen,
+  autoFocus,
 }: MenuProps) {
   const onKeyDownCapture = useMemo(() => createTypeahead(), []);
+  // Opened once mounted, not as it mounts: the button has the focus by then, so closing the menu
+  // gives it back to the button.
+  const [isOpen, setOpen] = useState(false);
+  useEffect(() => {
+    if (defaultOpen) setOpen(true);
+  }, [defaultOpen]);
   return (
-    <MenuTrigger>
-      <Button aria-label={triggerNamesItself ? undefined : label} className={triggerClassName}>
+    <MenuTrigger isOpen={isOpen} onOpenChange={setOpen}>
+      <Button aria-label={triggerNamesItself ? undefined : label} className={triggerClassName} autoFocus={autoFocus}>
         {trigger}
       </Button>
       <Popover

@@ -58,7 +58,10 @@ export function TopNav({ switcherLock, onOpenSearch }: TopNavProps) {
   const panelId = useId();
   // The switcher and the user menu (React Aria's combobox, menu and popover code) load once the
   // page is up; the switcher not at all on a phone, where the bar hides it.
-  const menusReady = useIdle();
+  const idle = useIdle();
+  // A press on the user menu before then loads it at once and opens it as soon as it is there.
+  const [pressed, setPressed] = useState(false);
+  const menusReady = idle || pressed;
   const wide = useMediaQuery(WIDE_SCREEN);
   useEffect(() => setOpen(false), [location]);
   if (!user) return null;
@@ -142,11 +145,11 @@ export function TopNav({ switcherLock, onOpenSearch }: TopNavProps) {
             )}
           </div>
           {menusReady ? (
-            <Suspense fallback={<UserButtonFallback initials={initials(user)} />}>
-              <UserMenu role={role ?? 'read'} />
+            <Suspense fallback={<UserButtonFallback user={user} onPress={() => setPressed(true)} />}>
+              <UserMenu role={role ?? 'read'} pressed={pressed} />
             </Suspense>
           ) : (
-            <UserButtonFallback initials={initials(user)} />
+            <UserButtonFallback user={user} onPress={() => setPressed(true)} />
           )}
         </div>
       </nav>
@@ -173,13 +176,25 @@ function SwitcherFallback({ name }: { name?: string }) {
   );
 }
 
-function UserButtonFallback({ initials: text }: { initials: string }) {
+/** The user menu's button, here and in UserMenu.tsx, so the swap moves nothing. */
+export const USER_BUTTON_CLASS =
+  'flex h-9 w-9 items-center justify-center rounded-full bg-white/15 text-sm font-semibold text-white ring-1 ring-white/30 hover:bg-white/25 data-[pressed]:bg-white/30';
+
+/**
+ * The user menu's button while its code loads: the same circle and name. A press loads the menu
+ * and opens it once loaded.
+ */
+function UserButtonFallback({
+  user,
+  onPress,
+}: {
+  user: { first_name: string; last_name: string };
+  onPress: () => void;
+}) {
   return (
-    <div
-      aria-hidden="true"
-      className="flex h-9 w-9 items-center justify-center rounded-full bg-white/15 text-sm font-semibold"
-    >
-      {text}
-    </div>
+    <button type="button" aria-haspopup="menu" className={USER_BUTTON_CLASS} onClick={onPress}>
+      {initials(user)}
+      <span className="sr-only">, user menu for {`${user.first_name} ${user.last_name}`}</span>
+    </button>
   );
 }

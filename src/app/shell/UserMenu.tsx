@@ -6,7 +6,7 @@ import type { Role } from '../../shared/access.ts';
 import { Menu, type MenuEntry } from '../shared/Menu.tsx';
 import { paths } from '../routes/index.ts';
 import { userMenuItems } from './nav.ts';
-import { initials } from './TopNav.tsx';
+import { initials, USER_BUTTON_CLASS } from './TopNav.tsx';
 
 const SMALL_SCREEN = '(max-width: 767px)';
 
@@ -21,8 +21,12 @@ function useSmallScreen(): boolean {
   return small;
 }
 
-/** The user menu (spec §2): role-gated items; 'Switch account' only on small screens. */
-export default function UserMenu({ role }: { role: Role }) {
+/**
+ * The user menu (spec §2): role-gated items; 'Switch account' only on small screens. `pressed`:
+ * its stand-in in the top bar was pressed while this code loaded: the menu opens, and its button
+ * takes the focus the stand-in had.
+ */
+export default function UserMenu({ role, pressed }: { role: Role; pressed?: boolean }) {
   const user = useStore($currentUser);
   const small = useSmallScreen();
   const [, navigate] = useLocation();
@@ -45,7 +49,7 @@ export default function UserMenu({ role }: { role: Role }) {
     <Menu
       label={`User menu for ${user.first_name} ${user.last_name}`}
       triggerNamesItself
-      triggerClassName="flex h-9 w-9 items-center justify-center rounded-full bg-white/15 text-sm font-semibold text-white ring-1 ring-white/30 hover:bg-white/25 data-[pressed]:bg-white/30"
+      triggerClassName={USER_BUTTON_CLASS}
       trigger={
         <>
           {initials(user)}
@@ -53,6 +57,8 @@ export default function UserMenu({ role }: { role: Role }) {
         </>
       }
       items={entries}
+      defaultOpen={pressed}
+      autoFocus={pressed}
     />
   );
 }
