@@ -51,28 +51,36 @@ function pendingAnswer(key: string): Promise<Answer> | undefined {
   return held.get(key)?.answer ?? inFlight.get(key);
 }
 
+/** Answers more than one caller takes (or may yet take, when held): each caller gets a copy. */
+const shared = new WeakSet<Promise<Answer>>();
+
+const copy = ({ response, body }: Answer): Answer => ({ response, body: structuredClone(body) });
+
 /** `read()` unless the same read is in flight or held; each caller gets its own copy of the body. */
 export function sharedRead(key: string, read: () => Promise<Answer>): Promise<Answer> {
-  let answer = pendingAnswer(key);
-  if (!answer) {
-    const started = read();
-    answer = started;
-    inFlight.set(key, started);
-    if (declared.delete(key)) {
-      held.set(key, { answer: started, page: currentPage(), until: Date.now() + HOLD_MS });
-      listenForInput();
-    }
-    const settled = (ok: boolean) => {
-      if (inFlight.get(key) === started) inFlight.delete(key);
-      // A failed read is not held: the next reader asks again and sees its own error.
-      if (!ok && held.get(key)?.answer === started) held.delete(key);
-    };
-    started.then(
-      (a) => settled(a.response.ok),
-      () => settled(false),
-    );
+  const pending = pendingAnswer(key);
+  if (pending) {
+    shared.add(pending);
+    return pending.then(copy);
   }
-  return answer.then(({ response, body }) => ({ response, body: structuredClone(body) }));
+  const started = read();
+  inFlight.set(key, started);
+  if (declared.delete(key)) {
+    held.set(key, { answer: started, page: currentPage(), until: Date.now() + HOLD_MS });
+    shared.add(started);
+    listenForInput();
+  }
+  const settled = (ok: boolean) => {
+    if (inFlight.get(key) === started) inFlight.delete(key);
+    // A failed read is not held: the next reader asks again and sees its own error.
+    if (!ok && held.get(key)?.answer === started) held.delete(key);
+  };
+  started.then(
+    (answer) => settled(answer.response.ok),
+    () => settled(false),
+  );
+  // Nobody joins once it has settled (above, first): a read nobody shared keeps its body, uncopied.
+  return started.then((answer) => (shared.has(started) ? copy(answer) : answer));
 }
 
 /** Marks `key` as a first read of the page shown: the read that starts it holds its answer. */
