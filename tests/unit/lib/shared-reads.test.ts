@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 /**
  * Identical reads at the same time make one request; a page's first read serves the page's load;
  * nothing else is kept, so a later read reads afresh.
@@ -162,6 +163,27 @@ describe("a page's first read", () => {
     void request('/api/v1/label', { query: { id: 'l1' } });
     await settle();
     expect(fetches).toHaveLength(5);
+  });
+
+  it('is read afresh on another page, and after the person first presses a key or the pointer', async () => {
+    const fetches = heldFetch();
+    startFirstRead(url);
+    await settle();
+    fetches[0]?.answer(json({ data: [], count: 0 }));
+    await settle();
+    history.pushState(null, '', '/measurements/m1/edit');
+    void request('/api/v1/measurement', { query: { id: 'm1' } });
+    await settle();
+    expect(fetches).toHaveLength(2);
+
+    startFirstRead('/api/v1/label?id=l1');
+    await settle();
+    fetches[2]?.answer(json({ data: [], count: 0 }));
+    await settle();
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'r' }));
+    void request('/api/v1/label', { query: { id: 'l1' } });
+    await settle();
+    expect(fetches).toHaveLength(4);
   });
 
   it('is not kept when it failed: the page reads again and sees its own error', async () => {
