@@ -9,6 +9,8 @@
  * - A 401 from any call signs the app out (the session store registers the handler).
  * - A call that names its record sends the remembered version as If-Match, and a 412 asks the
  *   conflict dialog (./conflicts.ts).
+ * - Identical GETs at the same time make one request, and a page's first reads serve the page's
+ *   load (./shared-reads.ts); a call with an AbortSignal reads on its own.
  */
 import { routeOf } from '../shared/endpoints/routes.ts';
 import type { ZodType } from 'zod';
@@ -17,6 +19,7 @@ import { ETAG_HEADER, IF_MATCH_HEADER, TOTAL_COUNT_HEADER } from '../shared/http
 import { ApiError } from './api-error.ts';
 import { askOverwrite, ConflictError, OVERWRITE, remember, versionOfRecord, type RecordRef } from './conflicts.ts';
 import { trackCall } from './reads-in-flight.ts';
+import { declareFirstRead, startAfresh, readKey, sharedRead, type Answer } from './shared-reads.ts';
 
 export const API_BASE = readPublicConfig(import.meta.env ?? {}).apiBase;
 
@@ -48,6 +51,9 @@ export interface RequestOptions {
   /** How the page shows the stored record again, when the conflict dialog's Reload is chosen. */
   onReload?: () => void;
 }
+
+/** What every call sends unless told otherwise. */
+const READ_HEADERS: Readonly<Record<string, string>> = { accept: 'application/json' };
 
 type UnauthorizedHandler = (path: string) => void;
 let onUnauthorized: UnauthorizedHandler | null = null;
@@ -86,7 +92,7 @@ export async function request(
 ): Promise<{ body: unknown; response: Response }> {
   const method = options.method ?? 'GET';
   const record = options.record;
-  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  const headers: Record<string, string> = { ...READ_HEADERS, ...options.headers };
   if (record && method !== 'GET' && !hasHeader(headers, IF_MATCH_HEADER)) {
     const version = versionOfRecord(record);
     if (version) headers[IF_MATCH_HEADER] = version;
@@ -121,15 +127,14 @@ async function send(
     headers['content-type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
-  const response = await fetch(buildUrl(path, options.query), {
-    method,
-    headers,
-    body,
-    credentials: 'include',
-    signal: options.signal,
-  });
-  if (response.status === 204) return { body: null, response };
-  const parsed = await readBody(response);
+  const url = buildUrl(path, options.query);
+  const init: RequestInit = { method, headers, body, credentials: 'include', signal: options.signal };
+  if (method !== 'GET') startAfresh();
+  // A caller that may abort its read must not abort, or be left waiting on, another's.
+  const { response, body: parsed } =
+    method === 'GET' && !options.signal
+      ? await sharedRead(readKey(url, headers), () => fetchAnswer(url, init))
+      : await fetchAnswer(url, init);
   if (!response.ok) {
     // A Spotlight 401 is about its token, not the LAMP session (the Spotlight store re-authenticates).
     if (response.status === 401 && !path.startsWith('/api/spotlight/')) onUnauthorized?.(path);
@@ -137,6 +142,23 @@ async function send(
     throw new ApiError(response.status, parsed);
   }
   return { body: parsed, response };
+}
+
+async function fetchAnswer(url: string, init: RequestInit): Promise<Answer> {
+  const response = await fetch(url, init);
+  return { response, body: response.status === 204 ? null : await readBody(response) };
+}
+
+/**
+ * Starts a GET of a full URL (from buildUrl) that the page shown is about to make, and keeps its
+ * answer for the page's own reads of it while the page loads (./shared-reads.ts).
+ */
+export function startFirstRead(url: string): void {
+  const key = readKey(url, READ_HEADERS);
+  declareFirstRead(key);
+  const init: RequestInit = { headers: { ...READ_HEADERS }, credentials: 'include' };
+  // Its failure is the page's to show, from its own read (a failed first read is not kept).
+  sharedRead(key, () => fetchAnswer(url, init)).catch(() => {});
 }
 
 /** A call whose body is parsed with `schema` (or returned as it is when none is given). */

@@ -1,24 +1,24 @@
 /**
  * Reads started before the code that makes them has arrived. A phone spends its first second
  * downloading and running the app's JavaScript; a read that only starts once the page has rendered
- * adds its round trip after that. A `<link rel="preload" as="fetch">` starts the read at once, and
- * the client's later fetch of the same URL (same origin rules, with credentials) takes its answer.
+ * adds its round trip after that.
  */
 import { buildUrl, CURRENT_USER_PATH, fullListPage, resourceUrl } from './api.ts';
+import { startFirstRead } from './http.ts';
 
 /**
  * What every signed-in page reads before it can show anything: who is signed in, and the accounts
  * (the selected account decides whether and what the page shows). app.astro preloads them with the
- * HTML; the session and account stores make the same reads.
+ * HTML (`<link rel="preload" as="fetch">`); the session and account stores' later fetch of the same
+ * URL takes the preloaded answer.
  */
 export const APP_START_READS: readonly string[] = [buildUrl(CURRENT_USER_PATH), resourceUrl('account', fullListPage())];
 
-/** Starts a GET the page is about to make, as app.astro's links do for the first ones. */
+/**
+ * Starts a GET the page is about to make (a route's `firstReads`). Its answer serves every read
+ * of the same URL while the page loads (the page's own, its breadcrumb's name, the shell's rules),
+ * rather than only the first, as a `<link rel="preload">` would (./shared-reads.ts).
+ */
 export function preloadRead(url: string): void {
-  const link = document.createElement('link');
-  link.rel = 'preload';
-  link.as = 'fetch';
-  link.crossOrigin = 'use-credentials';
-  link.href = url;
-  document.head.append(link);
+  startFirstRead(url);
 }

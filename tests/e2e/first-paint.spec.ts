@@ -263,3 +263,20 @@ test('the user menu, pressed before its code has arrived, opens as soon as it ha
   await expect(page.getByRole('menu')).toHaveCount(0);
   await expect(page.getByRole('button', { name: /user menu for/ })).toBeFocused();
 });
+
+test('a dashboard reads its measurement once, though its page, its breadcrumb and the account rule all need it', async ({
+  page,
+}) => {
+  await signIn(page, PERSONA);
+  const measurement = await liveMeasurement(page);
+  const reads: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith(`/api/v1/measurement?id=${measurement.id}`)) reads.push(request.url());
+  });
+  await page.goto(`/measurements/${measurement.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: measurement.name })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText(measurement.name.slice(0, 20));
+  await expect(page.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
+  await page.waitForLoadState('networkidle');
+  expect(reads).toHaveLength(1);
+});
