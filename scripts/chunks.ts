@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * How the browser build groups modules into chunks. Left to itself, Rolldown gives every set of
  * importers its own chunk: 220 files, most of them 1–2 KB, and a signed-in page's first load asked
@@ -11,48 +10,51 @@
  *   with the HTML. One chunk instead of twenty, and no more bytes than before: what is preloaded
  *   competes with the CSS for the first paint.
  * - `Shell`: the shell, requested as soon as the app starts and needed by every signed-in page.
+ * - `kit-*`: the chunks several pages share, merged where a page's requests saved are worth more
+ *   than the bytes a page then loads for nothing (scripts/chunk-plan.ts).
  *
- * Everything else keeps Rolldown's own chunks: a page's code, and the code pages share, split by
- * which pages really use it (Rolldown knows what each one uses after tree shaking; the module graph
- * alone does not, as libraries are imported through modules that re-export everything). Code loaded
- * later (list filters, a modal's panel, the password meter) thereby stays out of a first load.
+ * A page's own code stays its own chunk (the route table requests it early), and code loaded later
+ * (list filters, a modal's panel, the password meter) keeps Rolldown's own chunks, out of a first
+ * load.
  */
-/** @typedef {import('rolldown').ModuleInfo} ModuleInfo */
-/** @typedef {{ getModuleInfo(id: string): ModuleInfo | null }} Graph */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ModuleInfo } from 'rolldown';
+import type { Plugin } from 'vite';
+import { firstBundle, planFromChunks, type PlanChunk } from './chunk-plan.ts';
 
+type Graph = { getModuleInfo(id: string): ModuleInfo | null };
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+/** The app's island (src/pages/app.astro hydrates it). */
+const ISLAND = 'src/app/App.tsx';
 /** The app's shell, requested as soon as the app starts. */
 const SHELL = /[\\/]src[\\/]app[\\/]shell[\\/]Shell\.tsx$/;
+/** The page registry: it imports every page. */
+const PAGE_REGISTRY = /[\\/]src[\\/]app[\\/]pages\.ts$/;
 /** Astro's page scripts (the login form, the documentation's search and tour). */
 const PAGE_SCRIPT = /\?astro&type=script/;
 
-/** @param {string} id */
-const baseName = (id) => (id.split(/[\\/]/).pop() ?? id).replace(/\..*$/, '');
+const baseName = (id: string) => (id.split(/[\\/]/).pop() ?? id).replace(/\..*$/, '');
 
 /**
- * Every module's group, found once per build from the module graph.
- * @param {Graph} graph
- * @param {string} seed any module of the build
- * @returns {Map<string, string | null>}
+ * Every module's group (null: left to Rolldown), found once per build from the module graph,
+ * starting from any module of the build.
  */
-export function chunkNames(graph, seed) {
-  /** @type {Map<string, ModuleInfo>} */
-  const modules = new Map();
+export function chunkNames(graph: Graph, seed: string): Map<string, string | null> {
+  const modules = new Map<string, ModuleInfo>();
   const todo = [seed];
-  while (todo.length) {
-    const id = /** @type {string} */ (todo.pop());
+  for (let id = todo.pop(); id !== undefined; id = todo.pop()) {
     if (modules.has(id)) continue;
     const info = graph.getModuleInfo(id);
     if (!info) continue;
     modules.set(id, info);
     todo.push(...info.importedIds, ...info.dynamicallyImportedIds, ...info.importers, ...info.dynamicImporters);
   }
-  /** @param {string[]} roots */
-  const staticClosure = (roots) => {
-    /** @type {Set<string>} */
-    const seen = new Set();
+  const staticClosure = (roots: string[]) => {
+    const seen = new Set<string>();
     const stack = [...roots];
-    while (stack.length) {
-      const id = /** @type {string} */ (stack.pop());
+    for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
       if (seen.has(id)) continue;
       seen.add(id);
       stack.push(...(modules.get(id)?.importedIds ?? []));
@@ -70,10 +72,8 @@ export function chunkNames(graph, seed) {
   const beside = [...start]
     .flatMap((id) => modules.get(id)?.dynamicallyImportedIds ?? [])
     .filter((id) => shell.has(id) && !SHELL.test(id));
-  /** @type {Map<string, string | null>} null: left to Rolldown */
-  const names = new Map();
-  /** @param {string | null} name @param {Iterable<string>} group */
-  const claim = (name, group) => {
+  const names = new Map<string, string | null>();
+  const claim = (name: string | null, group: Iterable<string>) => {
     for (const id of group) if (!names.has(id)) names.set(id, name);
   };
   // The first group that claims a module keeps it. What the login or documentation scripts share
@@ -89,33 +89,42 @@ export function chunkNames(graph, seed) {
   return names;
 }
 
-/** @type {WeakMap<object, Map<string, string | null>>} the names of each chunking pass */
-const passes = new WeakMap();
-
-/**
- * @param {string} id
- * @param {Graph} graph
- */
-function chunkName(id, graph) {
-  let names = passes.get(graph);
-  if (!names) {
-    names = chunkNames(graph, id);
-    passes.set(graph, names);
-  }
-  return names.get(id) ?? null;
+/** The names of a build: the groups above, then the first bundle's merged shared chunks. */
+function namer(firstChunks: () => PlanChunk[]) {
+  /** The names of each chunking pass. */
+  const passes = new WeakMap<Graph, Map<string, string | null>>();
+  return (id: string, graph: Graph) => {
+    let names = passes.get(graph);
+    if (!names) {
+      const groups = chunkNames(graph, id);
+      const plan = planFromChunks(firstChunks(), {
+        isPageRegistry: (module) => PAGE_REGISTRY.test(module),
+        claimed: (module) => groups.has(module),
+      });
+      names = new Map([...plan, ...groups]);
+      passes.set(graph, names);
+    }
+    return names.get(id) ?? null;
+  };
 }
 
 /**
  * A Vite plugin: the browser build's chunk groups (the server-side prerender keeps Rolldown's
  * defaults: it loads modules from disk, where the number of files does not matter).
- * @returns {import('vite').Plugin}
  */
-export function chunkGroups() {
+export function chunkGroups(): Plugin {
+  let firstChunks: PlanChunk[] = [];
+  const chunkName = namer(() => firstChunks);
   return {
     name: 'lamp-chunk-groups',
     apply: 'build',
-    configEnvironment(name) {
+    async configEnvironment(name) {
       if (name !== 'client') return;
+      // Without the first bundle the shared chunks stay as Rolldown makes them: slower, not wrong.
+      firstChunks = await firstBundle(ROOT, path.join(ROOT, ISLAND)).catch((error: unknown) => {
+        console.warn(`lamp-chunk-groups: the first bundle failed, shared chunks left unmerged: ${String(error)}`);
+        return [];
+      });
       return {
         build: {
           rolldownOptions: {
@@ -126,7 +135,7 @@ export function chunkGroups() {
             output: {
               codeSplitting: {
                 includeDependenciesRecursively: false,
-                groups: [{ name: (id, ctx) => chunkName(id, ctx) }],
+                groups: [{ name: chunkName }],
               },
             },
           },
