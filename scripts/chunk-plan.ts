@@ -105,6 +105,7 @@ export type PlanChunk = {
   imports: string[];
   dynamicImports: string[];
   facadeModuleId: string | null;
+  isEntry: boolean;
   /** Gzipped bytes. */
   size: number;
 };
@@ -112,7 +113,9 @@ export type PlanChunk = {
 /**
  * The merged clusters of a first bundle's chunks: those the pages load that hold neither a page's
  * own code, nor code loaded later only, nor code already grouped (`claimed`: the start's, the
- * shell's). Answers each merged module's group name.
+ * shell's), nor code the start requests on every page (the schema bundle: merged with a page's
+ * code, it made every page load that code before its largest paint). Answers each merged module's
+ * group name.
  */
 export function planFromChunks(
   chunks: PlanChunk[],
@@ -120,6 +123,17 @@ export function planFromChunks(
   requestCost = REQUEST_COST,
 ): Map<string, string> {
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const staticClosure = (files: string[]) => {
+    const seen = new Set<string>();
+    for (let file = files.pop(); file !== undefined; file = files.pop()) {
+      if (seen.has(file)) continue;
+      seen.add(file);
+      files.push(...(byFile.get(file)?.imports ?? []));
+    }
+    return seen;
+  };
+  const start = staticClosure(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
+  const early = staticClosure([...start].flatMap((file) => byFile.get(file)?.dynamicImports ?? []));
   const registry = chunks.find((chunk) => chunk.facadeModuleId && roles.isPageRegistry(chunk.facadeModuleId));
   const pages = registry?.dynamicImports ?? [];
   const words = Math.ceil(pages.length / 31) || 1;
@@ -132,7 +146,7 @@ export function planFromChunks(
       if (seen.has(file) || !chunk) continue;
       seen.add(file);
       todo.push(...chunk.imports);
-      if (chunk.facadeModuleId || chunk.moduleIds.some(roles.claimed)) continue;
+      if (chunk.facadeModuleId || early.has(file) || chunk.moduleIds.some(roles.claimed)) continue;
       let cluster = clusters.get(file);
       if (!cluster) {
         cluster = {
@@ -199,6 +213,7 @@ export async function firstBundle(root: string, entry: string): Promise<PlanChun
             imports: item.imports,
             dynamicImports: item.dynamicImports,
             facadeModuleId: item.facadeModuleId,
+            isEntry: item.isEntry,
             size: gzipSync(item.code).length,
           },
         ]

@@ -4,8 +4,22 @@ import { planFromChunks, type PlanChunk } from '../../../scripts/chunk-plan.ts';
 const KB = 1024;
 
 /** A first bundle: the page registry, its pages and the chunks they import. */
-function bundle(pages: Record<string, string[]>, shared: Record<string, { size: number; imports?: string[] }>) {
+function bundle(
+  pages: Record<string, string[]>,
+  shared: Record<string, { size: number; imports?: string[] }>,
+  startsAtOnce: string[] = [],
+) {
   const chunks: PlanChunk[] = [
+    {
+      fileName: 'App.js',
+      name: 'App',
+      moduleIds: ['/src/app/App.tsx'],
+      imports: [],
+      dynamicImports: ['pages.js', ...startsAtOnce.map((chunk) => `${chunk}.js`)],
+      facadeModuleId: '/src/app/App.tsx',
+      isEntry: true,
+      size: 80 * KB,
+    },
     {
       fileName: 'pages.js',
       name: 'pages',
@@ -13,6 +27,7 @@ function bundle(pages: Record<string, string[]>, shared: Record<string, { size: 
       imports: [],
       dynamicImports: Object.keys(pages).map((page) => `${page}.js`),
       facadeModuleId: '/src/app/pages.ts',
+      isEntry: false,
       size: KB,
     },
     ...Object.entries(pages).map(([page, imports]) => ({
@@ -22,6 +37,7 @@ function bundle(pages: Record<string, string[]>, shared: Record<string, { size: 
       imports: imports.map((chunk) => `${chunk}.js`),
       dynamicImports: [],
       facadeModuleId: `/src/${page}.tsx`,
+      isEntry: false,
       size: 2 * KB,
     })),
     ...Object.entries(shared).map(([chunk, { size, imports = [] }]) => ({
@@ -31,6 +47,7 @@ function bundle(pages: Record<string, string[]>, shared: Record<string, { size: 
       imports: imports.map((other) => `${other}.js`),
       dynamicImports: [],
       facadeModuleId: null,
+      isEntry: false,
       size,
     })),
   ];
@@ -89,6 +106,17 @@ describe('the plan of shared chunks', () => {
     const names = plan(chunks);
     expect(requests(chunks, names, 'Dashboard')).not.toContain(names.get('/src/schemas.ts') ?? 'schemas');
     expect(requests(chunks, names, 'Dashboard')).toHaveLength(2);
+  });
+
+  it('leaves alone what the start requests on every page, so that no page code joins it', () => {
+    const chunks = bundle(
+      { ListA: ['schemas', 'table'], ListB: ['schemas', 'table'] },
+      { schemas: { size: KB }, table: { size: 30 * KB }, bundle: { size: KB, imports: ['schemas'] } },
+      ['bundle'],
+    );
+    const names = plan(chunks);
+    // Merged with the table, the schemas would bring 30 KB to every page that loads the bundle.
+    expect(names.has('/src/schemas.ts')).toBe(false);
   });
 
   it('leaves alone the chunks already grouped and those only code loaded later imports', () => {
