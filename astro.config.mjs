@@ -5,6 +5,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { modulePreload } from './scripts/modulepreload.mjs';
 import { precompress } from './scripts/precompress.mjs';
 import { hostFiles } from './scripts/host-files.ts';
+import { chunkGroups } from './scripts/chunks.ts';
 
 const STATIC_PAGES = new Set(['/login', '/documentation', '/documentation/api', '/404', '/500', '/app']);
 
@@ -41,7 +42,8 @@ export default defineConfig({
   // The host files (_headers hashes the inline scripts): after every step that writes pages.
   integrations: [react(), modulePreload(), hostFiles(), precompress()],
   vite: {
-    plugins: [tailwindcss(), devAppFallback()],
+    // The browser build's chunks, grouped by when a page needs them (scripts/chunks.ts says why).
+    plugins: [tailwindcss(), devAppFallback(), chunkGroups()],
     server: {
       proxy: process.env.LAMP_API_PROXY ? { '/api': { target: process.env.LAMP_API_PROXY, changeOrigin: false } } : {},
     },

@@ -1,0 +1,146 @@
+/**
+ * How the browser build groups modules into chunks. Left to itself, Rolldown gives every set of
+ * importers its own chunk: 220 files, most of them 1–2 KB, and a signed-in page's first load asked
+ * for 55 to 75 of them. On a phone each request costs (Lighthouse simulates six connections with
+ * 150 ms round trips), so the code every signed-in page loads first is grouped by when it is needed:
+ *
+ * - `site`: what the login and documentation scripts share with the app (texts, configuration).
+ *   Those pages keep their own few KB and load nothing of the app.
+ * - `app`: the island's static closure (React, React DOM, the entry, stores, router), preloaded
+ *   with the HTML. One chunk instead of twenty, and no more bytes than before: what is preloaded
+ *   competes with the CSS for the first paint.
+ * - `Shell`: the shell, requested as soon as the app starts and needed by every signed-in page.
+ * - `kit-*`: the chunks several pages share, merged where a page's requests saved are worth more
+ *   than the bytes a page then loads for nothing (scripts/chunk-plan.ts).
+ *
+ * A page's own code stays its own chunk (the route table requests it early), and code loaded later
+ * (list filters, a modal's panel, the password meter) keeps Rolldown's own chunks, out of a first
+ * load.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ModuleInfo } from 'rolldown';
+import type { Plugin } from 'vite';
+import { firstBundle, planFromChunks, type PlanChunk } from './chunk-plan.ts';
+
+type Graph = { getModuleInfo(id: string): ModuleInfo | null };
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+/** The app's island (src/pages/app.astro hydrates it). */
+const ISLAND = 'src/app/App.tsx';
+/** The app's shell, requested as soon as the app starts. */
+const SHELL = /[\\/]src[\\/]app[\\/]shell[\\/]Shell\.tsx$/;
+/** The page registry: it imports every page. */
+const PAGE_REGISTRY = /[\\/]src[\\/]app[\\/]pages\.ts$/;
+/** Astro's page scripts (the login form, the documentation's search and tour). */
+const PAGE_SCRIPT = /\?astro&type=script/;
+
+const baseName = (id: string) => (id.split(/[\\/]/).pop() ?? id).replace(/\..*$/, '');
+
+/**
+ * Every module's group (null: left to Rolldown), found once per build from the module graph,
+ * starting from any module of the build.
+ */
+export function chunkNames(graph: Graph, seed: string): Map<string, string | null> {
+  const modules = new Map<string, ModuleInfo>();
+  const todo = [seed];
+  for (let id = todo.pop(); id !== undefined; id = todo.pop()) {
+    if (modules.has(id)) continue;
+    const info = graph.getModuleInfo(id);
+    if (!info) continue;
+    modules.set(id, info);
+    todo.push(...info.importedIds, ...info.dynamicallyImportedIds, ...info.importers, ...info.dynamicImporters);
+  }
+  const staticClosure = (roots: string[]) => {
+    const seen = new Set<string>();
+    const stack = [...roots];
+    for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
+      if (seen.has(id)) continue;
+      seen.add(id);
+      stack.push(...(modules.get(id)?.importedIds ?? []));
+    }
+    return seen;
+  };
+  const ids = [...modules.keys()];
+  const entries = ids.filter((id) => modules.get(id)?.isEntry);
+  const site = staticClosure(entries.filter((id) => PAGE_SCRIPT.test(id)));
+  const start = staticClosure(entries.filter((id) => !PAGE_SCRIPT.test(id)));
+  const shell = staticClosure(ids.filter((id) => SHELL.test(id)));
+  // What the entry requests beside the shell and the shell imports too (the page registry, the
+  // accounts store) keeps a chunk of its own: the route's page code starts from the registry,
+  // without waiting for the shell.
+  const beside = [...start]
+    .flatMap((id) => modules.get(id)?.dynamicallyImportedIds ?? [])
+    .filter((id) => shell.has(id) && !SHELL.test(id));
+  const names = new Map<string, string | null>();
+  const claim = (name: string | null, group: Iterable<string>) => {
+    for (const id of group) if (!names.has(id)) names.set(id, name);
+  };
+  // The first group that claims a module keeps it. What the login or documentation scripts share
+  // with the app's first load goes to `site`, so those pages never load the app's chunks.
+  claim(
+    'site',
+    [...site].filter((id) => start.has(id) || shell.has(id)),
+  );
+  claim(null, site);
+  claim('app', start);
+  for (const entry of beside) claim(baseName(entry), staticClosure([entry]));
+  claim('Shell', shell);
+  return names;
+}
+
+/** The names of a build: the groups above, then the first bundle's merged shared chunks. */
+function namer(firstChunks: () => PlanChunk[]) {
+  /** The names of each chunking pass. */
+  const passes = new WeakMap<Graph, Map<string, string | null>>();
+  return (id: string, graph: Graph) => {
+    let names = passes.get(graph);
+    if (!names) {
+      const groups = chunkNames(graph, id);
+      const plan = planFromChunks(firstChunks(), {
+        isPageRegistry: (module) => PAGE_REGISTRY.test(module),
+        claimed: (module) => groups.has(module),
+      });
+      names = new Map([...plan, ...groups]);
+      passes.set(graph, names);
+    }
+    return names.get(id) ?? null;
+  };
+}
+
+/**
+ * A Vite plugin: the browser build's chunk groups (the server-side prerender keeps Rolldown's
+ * defaults: it loads modules from disk, where the number of files does not matter).
+ */
+export function chunkGroups(): Plugin {
+  let firstChunks: PlanChunk[] = [];
+  const chunkName = namer(() => firstChunks);
+  return {
+    name: 'lamp-chunk-groups',
+    apply: 'build',
+    async configEnvironment(name) {
+      if (name !== 'client') return;
+      // Without the first bundle the shared chunks stay as Rolldown makes them: slower, not wrong.
+      firstChunks = await firstBundle(ROOT, path.join(ROOT, ISLAND)).catch((error: unknown) => {
+        console.warn(`lamp-chunk-groups: the first bundle failed, shared chunks left unmerged: ${String(error)}`);
+        return [];
+      });
+      return {
+        build: {
+          rolldownOptions: {
+            // A group takes exactly the modules named for it, not also what they import (which
+            // would pull the login page's modules into the app's chunk). Rolldown requires entry
+            // chunks then to be allowed extra exports.
+            preserveEntrySignatures: 'allow-extension',
+            output: {
+              codeSplitting: {
+                includeDependenciesRecursively: false,
+                groups: [{ name: chunkName }],
+              },
+            },
+          },
+        },
+      };
+    },
+  };
+}
