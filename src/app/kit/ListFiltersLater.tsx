@@ -1,5 +1,6 @@
 /**
- * A list's filters, loaded once the list has drawn: their controls (React Aria's select, combo box
+ * A list's filters, loaded once the page's reads have answered and the browser is idle (useIdle),
+ * so after the list has drawn its rows: their controls (React Aria's select, combo box
  * and popover, and the kit's reference picker) are most of a list page's code, and no list needs
  * them to show its rows, so a phone paints the list without waiting for them. Until they arrive,
  * stand-ins of the same size, label and shown value hold their places (hidden from assistive
@@ -7,6 +8,7 @@
  * the controls take over. A list without filters never loads them.
  */
 import { lazy, Suspense } from 'react';
+import { useIdle } from '../shared/useIdle.ts';
 import type { ListFilter } from './listFilter.ts';
 import type { ListFilters as Filters } from './ListFilters.tsx';
 import { FILTER_WIDTH, inputClass, labelClass } from './fieldStyles.ts';
@@ -39,9 +41,13 @@ export function ListFiltersLater<T extends Identified>({
   list: ListModel<T>;
   filters: readonly ListFilter[];
 }) {
+  // On a phone the controls' code (55 KB) would otherwise share the line with the list's own reads.
+  const idle = useIdle();
   if (!filters.length) return null;
+  const standIns = <StandIns filters={filters} values={list.state.filters} />;
+  if (!idle) return standIns;
   return (
-    <Suspense fallback={<StandIns filters={filters} values={list.state.filters} />}>
+    <Suspense fallback={standIns}>
       <ListFilters list={list} filters={filters} />
     </Suspense>
   );
