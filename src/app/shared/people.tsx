@@ -1,11 +1,10 @@
 /**
- * How the user pages name people and roles, and the parts their forms and rows share: /users,
- * /admin/users, /admin/users/create and /admin/access. The roles a form offers are the ones the
+ * How the user pages name people and roles, and the parts their rows share: /users,
+ * /admin/users, /admin/users/create and /admin/access (their forms' role field: RoleChoice.tsx,
+ * apart, so that a list of people does not load the form controls' code). The roles a form offers are the ones the
  * viewer may grant (src/shared/access.ts); the server refuses any other.
  */
 import { grantableRoles, type AccountRole, type Role } from '../../shared/access.ts';
-import { ChoiceInput } from '../kit/fields.tsx';
-import type { ResourceForm } from '../kit/useResourceForm.ts';
 import { capitalise } from '../routes/index.ts';
 
 export interface Person {
@@ -25,28 +24,6 @@ export interface RoleOption {
 /** The roles a viewer hands out here: up to their own, never root or super (those are global). */
 export const roleOptions = (actor: Role): RoleOption[] =>
   grantableRoles(actor).map((id) => ({ id, name: roleName(id) }));
-
-/** The role field of every user form: invite, create, add access, change role. */
-export function RoleChoice<V extends { [key: string]: unknown; role: string }>({
-  form,
-  roles,
-  autoFocus,
-}: {
-  form: ResourceForm<V>;
-  roles: readonly RoleOption[];
-  autoFocus?: boolean;
-}) {
-  return (
-    <ChoiceInput
-      label="Role"
-      value={form.values.role}
-      onChange={(value) => form.set('role', value)}
-      options={roles}
-      error={form.errors.role}
-      autoFocus={autoFocus}
-    />
-  );
-}
 
 /**
  * A text button on a person's row ('Change role', 'Remove'); `what` follows the label for screen

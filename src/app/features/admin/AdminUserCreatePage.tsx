@@ -15,7 +15,8 @@ import { paths } from '../../routes/index.ts';
 import { Card } from '../../shared/Card.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { UserFields, USER_FIELD_LABELS } from '../../shared/UserFields.tsx';
-import { roleOptions, RoleChoice } from '../../shared/people.tsx';
+import { roleOptions } from '../../shared/people.tsx';
+import { RoleChoice } from '../../shared/RoleChoice.tsx';
 
 const LABELS = { ...USER_FIELD_LABELS, role: 'Role' };
 

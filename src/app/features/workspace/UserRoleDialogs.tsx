@@ -17,7 +17,8 @@ import { useRecord } from '../../kit/useRecord.ts';
 import { Skeleton } from '../../shared/EmptyState.tsx';
 import { DialogBody, FormDialog } from '../../shared/FormDialog.tsx';
 import { Modal } from '../../shared/Modal.tsx';
-import { fullName, RoleChoice, type Person, type RoleOption } from '../../shared/people.tsx';
+import { fullName, type Person, type RoleOption } from '../../shared/people.tsx';
+import { RoleChoice } from '../../shared/RoleChoice.tsx';
 import { UserFields, USER_FIELD_LABELS } from '../../shared/UserFields.tsx';
 
 const INVITE_LABELS = { ...USER_FIELD_LABELS, role: 'Role' };
