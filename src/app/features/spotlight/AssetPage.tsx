@@ -4,16 +4,16 @@
  * against the category norm, the recall uplift, and a side-by-side comparison with another asset
  * of the same study (?compare={assetId}, so a comparison is a link).
  */
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { AOI_LABELS, type Stim } from '../../../shared/schemas/spotlight.ts';
 import { paths, type PageProps } from '../../routes/index.ts';
 import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';
 import { RecordHeader } from '../../shared/PageHeader.tsx';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
+import { useIdle } from '../../shared/useIdle.ts';
 import { AOI_COLOURS, CreativeViewer } from './Creative.tsx';
 import { getBrief, getStim, listStims, useAsync } from './data.ts';
-import { AreaEditor } from './AreaEditor.tsx';
 import { useStore } from '@nanostores/react';
 import { $spotlightRole } from '../../../stores/spotlight.ts';
 import { assetsEditable, canSpotlight } from '../../../shared/spotlight-rules.ts';
@@ -247,6 +247,12 @@ function Compare({ stim, other, settings }: { stim: Stim; other: Stim; settings:
   );
 }
 
+/**
+ * The area editor (a draft study's assets, for whoever may change them) with its form fields'
+ * code: loaded only where it shows, so that an asset's results load without React Aria's inputs.
+ */
+const AreaEditor = lazy(() => import('./AreaEditor.tsx').then((module) => ({ default: module.AreaEditor })));
+
 function Asset({ params }: PageProps) {
   const assetId = params.assetId ?? '';
   const [location, navigate] = useLocation();
@@ -255,12 +261,15 @@ function Asset({ params }: PageProps) {
   const asset = useAsync(() => getStim(assetId), assetId);
   const stim = asset.data;
   usePageTitle(stim?.name);
+  // The study's other assets, for "Compare with", once the asset itself has been read and drawn:
+  // a study's list is larger than the asset and is not needed to show it.
+  const idle = useIdle();
   const siblings = useAsync(
     () =>
       stim
         ? listStims({ page_num: 1, results_per_page: 100, order_by: 'name_asc', filter_brief: stim.brief })
         : Promise.resolve(null),
-    stim?.brief ?? '',
+    idle ? (stim?.brief ?? '') : null,
   );
   const other = useAsync(() => (compareId ? getStim(compareId) : Promise.resolve(null)), compareId);
   // Areas of interest are drawn while the study is a draft, by whoever may change its assets.
@@ -334,7 +343,9 @@ function Asset({ params }: PageProps) {
         </div>
       ) : drawing ? (
         <Card title="Areas of interest">
-          <AreaEditor key={stim.updated_at ?? stim.id} stim={stim} onSaved={asset.reload} />
+          <Suspense fallback={<Skeleton className="h-96" />}>
+            <AreaEditor key={stim.updated_at ?? stim.id} stim={stim} onSaved={asset.reload} />
+          </Suspense>
         </Card>
       ) : (
         <div className="grid grid-cols-1 gap-5 lg:grid-cols-2">
