@@ -4,8 +4,8 @@
  * for 55 to 75 of them. On a phone each request costs (Lighthouse simulates six connections with
  * 150 ms round trips), so the code every signed-in page loads first is grouped by when it is needed:
  *
- * - `site`: what the login and documentation scripts share with the app (texts, configuration).
- *   Those pages keep their own few KB and load nothing of the app.
+ * - the login and documentation scripts keep Rolldown's own chunks, split by the pages that use
+ *   them: those pages load their own few KB and nothing of the app.
  * - `app`: the island's static closure (React, React DOM, the entry, stores, router), preloaded
  *   with the HTML. One chunk instead of twenty, and no more bytes than before: what is preloaded
  *   competes with the CSS for the first paint.
@@ -76,12 +76,10 @@ export function chunkNames(graph: Graph, seed: string): Map<string, string | nul
   const claim = (name: string | null, group: Iterable<string>) => {
     for (const id of group) if (!names.has(id)) names.set(id, name);
   };
-  // The first group that claims a module keeps it. What the login or documentation scripts share
-  // with the app's first load goes to `site`, so those pages never load the app's chunks.
-  claim(
-    'site',
-    [...site].filter((id) => start.has(id) || shell.has(id)),
-  );
+  // The first group that claims a module keeps it. What the login or documentation scripts load is
+  // left to Rolldown, which splits it by the pages that use it: one chunk of it all would make each
+  // of those pages load what only another uses (the demo script's 10 KB budget), and none of them
+  // ever loads the app's chunks.
   claim(null, site);
   claim('app', start);
   for (const entry of beside) claim(baseName(entry), staticClosure([entry]));
