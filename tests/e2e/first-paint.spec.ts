@@ -34,6 +34,17 @@ async function liveMeasurement(page: Page): Promise<{ id: string; name: string }
   return measurement;
 }
 
+/** Holds the answers to requests matching `pattern` until the returned function is called, as on a slow line. */
+async function holdAnswers(page: Page, pattern: string): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(pattern, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 /** From the next load on, the page keeps the layout shifts no input caused. */
 async function recordLayoutShifts(page: Page) {
   await page.addInitScript(() => {
@@ -200,12 +211,7 @@ test('a dashboard asks for its measurement and its page code before the shell ha
 
 test('a list draws its rows before its filters’ controls have loaded, and the filters then work', async ({ page }) => {
   await signIn(page, PERSONA);
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/_astro/ListFilters.*.js', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdAnswers(page, '**/_astro/ListFilters.*.js');
   await page.goto('/measurements');
   await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible({ timeout: 20_000 });
   // The status filter's place and value show, but its control (React Aria's select) is not there yet.
@@ -222,12 +228,7 @@ test('the measurement tree beside a dashboard waits until the dashboard’s own 
 }) => {
   await signIn(page, PERSONA);
   const measurement = await liveMeasurement(page);
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/v1/measurement-metrics?**', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdAnswers(page, '**/api/v1/measurement-metrics?**');
   // The tree's list of the account's measurements (not the dashboard's read of its own one).
   const treeReads: string[] = [];
   page.on('request', (request) => {
@@ -247,12 +248,7 @@ test('the measurement tree beside a dashboard waits until the dashboard’s own 
 
 test('the user menu, pressed before its code has arrived, opens as soon as it has', async ({ page }) => {
   await signIn(page, PERSONA);
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/_astro/UserMenu.*.js', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdAnswers(page, '**/_astro/UserMenu.*.js');
   await page.goto('/measurements');
   await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible({ timeout: 20_000 });
   await page.getByRole('button', { name: /user menu for/ }).click();
