@@ -276,3 +276,41 @@ test('a dashboard reads its measurement once, though its page, its breadcrumb an
   await page.waitForLoadState('networkidle');
   expect(reads).toHaveLength(1);
 });
+
+test('on a phone, a dashboard does not read the measurement tree its hidden sidebar would draw; the menu reads it when opened', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, PERSONA);
+  const measurement = await liveMeasurement(page);
+  const treeReads: string[] = [];
+  page.on('request', (request) => {
+    if (/\/api\/v1\/measurement\?account=/.test(request.url())) treeReads.push(request.url());
+  });
+  await page.goto(`/measurements/${measurement.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: measurement.name })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
+  await page.waitForLoadState('networkidle');
+  expect(treeReads).toEqual([]);
+  await page.getByText('Menu', { exact: true }).click();
+  await expect(page.getByRole('link', { name: measurement.name }).first()).toBeVisible();
+  expect(treeReads).toHaveLength(1);
+});
+
+test('a collapsed sidebar reads nothing for its measurement tree until it is opened', async ({ page }) => {
+  await signIn(page, PERSONA);
+  const measurement = await liveMeasurement(page);
+  await page.goto(`/measurements/${measurement.id}`);
+  await page.getByRole('button', { name: 'Collapse sidebar' }).click();
+  const treeReads: string[] = [];
+  page.on('request', (request) => {
+    if (/\/api\/v1\/measurement\?account=/.test(request.url())) treeReads.push(request.url());
+  });
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Export CSV' })).toBeEnabled({ timeout: 20_000 });
+  await page.waitForLoadState('networkidle');
+  expect(treeReads).toEqual([]);
+  await page.getByRole('button', { name: 'Expand sidebar' }).click();
+  await expect(page.getByRole('list', { name: 'Measurements by status' })).toBeVisible();
+  expect(treeReads).toHaveLength(1);
+});

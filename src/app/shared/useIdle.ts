@@ -11,6 +11,9 @@ export function useIdle(timeout = 1000): boolean {
   return idle;
 }
 
+/** Tailwind's `md` breakpoint: from it on, the bar shows the account switcher and the sidebar is beside the page. */
+export const WIDE_SCREEN = '(min-width: 48rem)';
+
 /** Whether a media query matches, kept up to date. */
 export function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(

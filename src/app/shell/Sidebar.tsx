@@ -14,6 +14,7 @@ import { SIDEBAR_MAX_WIDTH, SIDEBAR_MIN_WIDTH, TOUCH_TAP_THRESHOLD_PX, VERSION_L
 import type { SidebarKind } from '../routes/index.ts';
 import { Chevron } from '../shared/Chevron.tsx';
 import { Spinner } from '../shared/Spinner.tsx';
+import { useMediaQuery, WIDE_SCREEN } from '../shared/useIdle.ts';
 
 const SidebarContent = lazy(() => import('./SidebarContent.tsx'));
 
@@ -38,6 +39,9 @@ export function Sidebar({ kind }: { kind: Exclude<SidebarKind, 'none'> }) {
   const width = useStore($sidebarWidth);
   const collapsed = isSidebarCollapsed(width);
   const [dragging, setDragging] = useState(false);
+  // Its content (and what that reads: a measurement tree is every measurement of the account) only
+  // while it is on screen: a phone shows the dropdown instead, and a collapsed sidebar shows nothing.
+  const shown = useMediaQuery(WIDE_SCREEN) && !collapsed;
 
   /**
    * Dragging listens on the window, so the pointer may run ahead of the handle (which moves with
@@ -98,9 +102,11 @@ export function Sidebar({ kind }: { kind: Exclude<SidebarKind, 'none'> }) {
         className={`flex h-full flex-col overflow-hidden border-r border-slate-200 bg-white ${dragging ? '' : 'transition-[width] duration-150'}`}
       >
         <div className="min-h-0 flex-1 overflow-y-auto py-3">
-          <Suspense fallback={<Spinner className="m-4" label="Loading menu" />}>
-            <SidebarContent kind={kind} />
-          </Suspense>
+          {shown ? (
+            <Suspense fallback={<Spinner className="m-4" label="Loading menu" />}>
+              <SidebarContent kind={kind} />
+            </Suspense>
+          ) : null}
         </div>
         <VersionLabel />
       </aside>

@@ -15,10 +15,7 @@ import {
 } from './Frame.tsx';
 import { findRoute, paths, type SwitcherLock } from '../routes/index.ts';
 import { navItems, type NavItem } from './nav.ts';
-import { useIdle, useMediaQuery } from '../shared/useIdle.ts';
-
-/** Tailwind's `md` breakpoint, from which the bar shows the account switcher. */
-const WIDE_SCREEN = '(min-width: 48rem)';
+import { useIdle, useMediaQuery, WIDE_SCREEN } from '../shared/useIdle.ts';
 
 const AccountSwitcher = lazy(() => import('./AccountSwitcher.tsx'));
 const UserMenu = lazy(() => import('./UserMenu.tsx'));
