@@ -1,25 +1,12 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { $currentUser, signOut } from '../../stores/session.ts';
 import type { Role } from '../../shared/access.ts';
 import { Menu, type MenuEntry } from '../shared/Menu.tsx';
+import { useMediaQuery, WIDE_SCREEN } from '../shared/useIdle.ts';
 import { paths } from '../routes/index.ts';
 import { userMenuItems } from './nav.ts';
 import { initials, USER_BUTTON_CLASS } from './TopNav.tsx';
-
-const SMALL_SCREEN = '(max-width: 767px)';
-
-function useSmallScreen(): boolean {
-  const [small, setSmall] = useState(() => window.matchMedia(SMALL_SCREEN).matches);
-  useEffect(() => {
-    const query = window.matchMedia(SMALL_SCREEN);
-    const update = () => setSmall(query.matches);
-    query.addEventListener('change', update);
-    return () => query.removeEventListener('change', update);
-  }, []);
-  return small;
-}
 
 /**
  * The user menu (spec §2): role-gated items; 'Switch account' only on small screens. `pressed`:
@@ -28,7 +15,7 @@ function useSmallScreen(): boolean {
  */
 export default function UserMenu({ role, pressed }: { role: Role; pressed?: boolean }) {
   const user = useStore($currentUser);
-  const small = useSmallScreen();
+  const small = !useMediaQuery(WIDE_SCREEN);
   const [, navigate] = useLocation();
   if (!user) return null;
   const entries: MenuEntry[] = userMenuItems(role, small).map((item) => ({
