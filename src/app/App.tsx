@@ -3,7 +3,7 @@ import '../lib/zod-browser.ts';
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useLayoutEffect, useMemo } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { preloadRead } from '../lib/preload.ts';
+import { startFirstRead } from '../lib/http.ts';
 import { settled, useSettled } from '../lib/settled.ts';
 import { $appState, $currentUser, refreshCurrentUser } from '../stores/session.ts';
 import { pageTitle } from '../shared/constants.ts';
@@ -40,7 +40,7 @@ const pagesChunk = import('./pages.ts');
  */
 function startRoute(pathname: string): Promise<unknown> {
   const { route, params } = findRoute(pathname);
-  route.firstReads?.(params).forEach(preloadRead);
+  route.firstReads?.(params).forEach(startFirstRead);
   return Promise.all([shellChunk.promise, pagesChunk.then(({ loadPage }) => loadPage(route.page))]);
 }
 

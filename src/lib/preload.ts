@@ -1,10 +1,10 @@
 /**
  * Reads started before the code that makes them has arrived. A phone spends its first second
  * downloading and running the app's JavaScript; a read that only starts once the page has rendered
- * adds its round trip after that.
+ * adds its round trip after that. A route's own first reads (`firstReads`) start from the app's
+ * entry through http.ts's `startFirstRead`.
  */
 import { buildUrl, CURRENT_USER_PATH, fullListPage, resourceUrl } from './api.ts';
-import { startFirstRead } from './http.ts';
 
 /**
  * What every signed-in page reads before it can show anything: who is signed in, and the accounts
@@ -13,12 +13,3 @@ import { startFirstRead } from './http.ts';
  * URL takes the preloaded answer.
  */
 export const APP_START_READS: readonly string[] = [buildUrl(CURRENT_USER_PATH), resourceUrl('account', fullListPage())];
-
-/**
- * Starts a GET the page is about to make (a route's `firstReads`). Its answer serves every read
- * of the same URL while the page loads (the page's own, its breadcrumb's name, the shell's rules),
- * rather than only the first, as a `<link rel="preload">` would (./shared-reads.ts).
- */
-export function preloadRead(url: string): void {
-  startFirstRead(url);
-}
