@@ -177,6 +177,16 @@ function SwitcherFallback({ name }: { name?: string }) {
 export const USER_BUTTON_CLASS =
   'flex h-9 w-9 items-center justify-center rounded-full bg-white/15 text-sm font-semibold text-white ring-1 ring-white/30 hover:bg-white/25 data-[pressed]:bg-white/30';
 
+/** What the user menu's button reads: the initials, and for screen readers whose menu it is. */
+export function UserButtonFace({ user }: { user: { first_name: string; last_name: string } }) {
+  return (
+    <>
+      {initials(user)}
+      <span className="sr-only">, user menu for {`${user.first_name} ${user.last_name}`}</span>
+    </>
+  );
+}
+
 /**
  * The user menu's button while its code loads: the same circle and name. A press loads the menu
  * and opens it once loaded.
@@ -190,8 +200,7 @@ function UserButtonFallback({
 }) {
   return (
     <button type="button" aria-haspopup="menu" className={USER_BUTTON_CLASS} onClick={onPress}>
-      {initials(user)}
-      <span className="sr-only">, user menu for {`${user.first_name} ${user.last_name}`}</span>
+      <UserButtonFace user={user} />
     </button>
   );
 }

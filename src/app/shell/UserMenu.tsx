@@ -6,7 +6,7 @@ import { Menu, type MenuEntry } from '../shared/Menu.tsx';
 import { useMediaQuery, WIDE_SCREEN } from '../shared/useIdle.ts';
 import { paths } from '../routes/index.ts';
 import { userMenuItems } from './nav.ts';
-import { initials, USER_BUTTON_CLASS } from './TopNav.tsx';
+import { USER_BUTTON_CLASS, UserButtonFace } from './TopNav.tsx';
 
 /**
  * The user menu (spec §2): role-gated items; 'Switch account' only on small screens. `pressed`:
@@ -37,12 +37,7 @@ export default function UserMenu({ role, pressed }: { role: Role; pressed?: bool
       label={`User menu for ${user.first_name} ${user.last_name}`}
       triggerNamesItself
       triggerClassName={USER_BUTTON_CLASS}
-      trigger={
-        <>
-          {initials(user)}
-          <span className="sr-only">, user menu for {`${user.first_name} ${user.last_name}`}</span>
-        </>
-      }
+      trigger={<UserButtonFace user={user} />}
       items={entries}
       defaultOpen={pressed}
       autoFocus={pressed}
