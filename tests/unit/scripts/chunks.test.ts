@@ -1,0 +1,68 @@
+import type { ModuleInfo } from 'rolldown';
+import { describe, expect, it } from 'vitest';
+import { chunkNames } from '../../../scripts/chunks.ts';
+
+/** A module graph as Rolldown gives it: each module's static and dynamic imports. */
+function graph(modules: Record<string, { imports?: string[]; dynamic?: string[]; entry?: boolean }>) {
+  const info = new Map<string, ModuleInfo>();
+  for (const [id, { imports = [], dynamic = [], entry = false }] of Object.entries(modules)) {
+    const importers = Object.entries(modules).filter(([, m]) => m.imports?.includes(id)).map(([other]) => other);
+    const dynamicImporters = Object.entries(modules)
+      .filter(([, m]) => m.dynamic?.includes(id))
+      .map(([other]) => other);
+    info.set(id, {
+      id,
+      isEntry: entry,
+      importedIds: imports,
+      dynamicallyImportedIds: dynamic,
+      importers,
+      dynamicImporters,
+    } as unknown as ModuleInfo);
+  }
+  return { getModuleInfo: (id: string) => info.get(id) ?? null };
+}
+
+const APP = '/p/src/app/App.tsx';
+const SCHEMAS = '/p/src/lib/schemas.ts';
+const BUNDLE = '/p/src/lib/schema-bundle.ts';
+const SHELL = '/p/src/app/shell/Shell.tsx';
+const PAGES = '/p/src/app/pages.ts';
+const LOGIN = '/p/src/pages/login.astro?astro&type=script&index=0&lang.ts';
+
+const app = graph({
+  [APP]: { entry: true, imports: ['react', SCHEMAS], dynamic: [SHELL, PAGES] },
+  react: {},
+  [SCHEMAS]: { dynamic: [BUNDLE] },
+  [BUNDLE]: { imports: ['zod', '/p/src/shared/schemas/user.ts', '/p/src/shared/messages.ts'] },
+  zod: {},
+  '/p/src/shared/schemas/user.ts': { imports: ['zod', '/p/src/shared/constants.ts'] },
+  '/p/src/shared/constants.ts': {},
+  '/p/src/shared/messages.ts': {},
+  [SHELL]: { imports: ['react', '/p/src/app/shell/TopNav.tsx'] },
+  '/p/src/app/shell/TopNav.tsx': {},
+  [PAGES]: {},
+  [LOGIN]: { entry: true, imports: ['/p/src/shared/messages.ts'] },
+});
+
+describe('the browser build’s chunk groups', () => {
+  const names = chunkNames(app, APP);
+
+  it('puts the schema bundle and everything it imports in one chunk', () => {
+    expect(names.get(BUNDLE)).toBe('schema-bundle');
+    expect(names.get('zod')).toBe('schema-bundle');
+    expect(names.get('/p/src/shared/schemas/user.ts')).toBe('schema-bundle');
+    expect(names.get('/p/src/shared/constants.ts')).toBe('schema-bundle');
+  });
+
+  it('leaves what the login page loads to Rolldown, so the login page never loads the app’s chunks', () => {
+    expect(names.get('/p/src/shared/messages.ts')).toBeNull();
+  });
+
+  it('keeps the app’s start and its shell in chunks of their own', () => {
+    expect(names.get(APP)).toBe('app');
+    expect(names.get('react')).toBe('app');
+    expect(names.get(SCHEMAS)).toBe('app');
+    expect(names.get(SHELL)).toBe('Shell');
+    expect(names.get('/p/src/app/shell/TopNav.tsx')).toBe('Shell');
+  });
+});
