@@ -6,7 +6,9 @@ import { chunkNames } from '../../../scripts/chunks.ts';
 function graph(modules: Record<string, { imports?: string[]; dynamic?: string[]; entry?: boolean }>) {
   const info = new Map<string, ModuleInfo>();
   for (const [id, { imports = [], dynamic = [], entry = false }] of Object.entries(modules)) {
-    const importers = Object.entries(modules).filter(([, m]) => m.imports?.includes(id)).map(([other]) => other);
+    const importers = Object.entries(modules)
+      .filter(([, m]) => m.imports?.includes(id))
+      .map(([other]) => other);
     const dynamicImporters = Object.entries(modules)
       .filter(([, m]) => m.dynamic?.includes(id))
       .map(([other]) => other);
