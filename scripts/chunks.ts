@@ -10,7 +10,8 @@
  *   with the HTML. One chunk instead of twenty, and no more bytes than before: what is preloaded
  *   competes with the CSS for the first paint.
  * - `Shell`: the shell, requested as soon as the app starts and needed by every signed-in page.
- * - `schema-bundle`: the schemas that parse the API's answers, needed by every signed-in page.
+ * - `session-schema` and `schema-bundle`: the schemas that parse the API's answers (zod with the
+ *   user's and the accounts', then the registry's), needed by every signed-in page.
  * - `kit-*`: the chunks several pages share, merged where a page's requests saved are worth more
  *   than the bytes a page then loads for nothing (scripts/chunk-plan.ts).
  *
@@ -31,7 +32,8 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const ISLAND = 'src/app/App.tsx';
 /** The app's shell, requested as soon as the app starts. */
 const SHELL = /[\\/]src[\\/]app[\\/]shell[\\/]Shell\.tsx$/;
-/** What the browser parses API answers with (src/lib/schemas.ts loads it with the first answer). */
+/** What the browser parses API answers with, in two chunks (src/lib/schemas.ts says why). */
+const SESSION_SCHEMA = /[\\/]src[\\/]lib[\\/]session-schema\.ts$/;
 const SCHEMA_BUNDLE = /[\\/]src[\\/]lib[\\/]schema-bundle\.ts$/;
 /** The page registry: it imports every page. */
 const PAGE_REGISTRY = /[\\/]src[\\/]app[\\/]pages\.ts$/;
@@ -87,9 +89,11 @@ export function chunkNames(graph: Graph, seed: string): Map<string, string | nul
   claim('app', start);
   for (const entry of beside) claim(baseName(entry), staticClosure([entry]));
   claim('Shell', shell);
-  // Every signed-in page parses its first answer with the schema bundle, so nothing in it is loaded
-  // for nothing: one chunk instead of Rolldown's seventeen, which queued in front of the page's own
-  // code (Lantern's six connections: a round trip each, five rounds before the page's chunks).
+  // Every signed-in page parses its first answers with the schemas, so nothing in them is loaded for
+  // nothing: two chunks (zod with the user's and the accounts' schemas, then the registry's) instead
+  // of Rolldown's seventeen, which queued in front of the page's own code (Lantern's six
+  // connections: a round trip each, five rounds before the page's chunks).
+  claim('session-schema', staticClosure(ids.filter((id) => SESSION_SCHEMA.test(id))));
   claim('schema-bundle', staticClosure(ids.filter((id) => SCHEMA_BUNDLE.test(id))));
   return names;
 }

@@ -20,7 +20,7 @@ import type { ResourceCreate, ResourceName, ResourceRow, ResourceUpdate } from '
 import { ApiError } from './api-error.ts';
 import { askOverwrite, ConflictError, type RecordRef } from './conflicts.ts';
 import { buildUrl, readList, request, type ListResult, type Query, type RequestOptions } from './http.ts';
-import { loadSchemas } from './schemas.ts';
+import { loadSchemas, loadSessionSchema } from './schemas.ts';
 import { resourcePath } from '../shared/endpoints/routes.ts';
 
 export { ApiError } from './api-error.ts';
@@ -63,6 +63,9 @@ export const fullListPage = (query: Query = {}, skip = 0): Query => ({ ...query,
  * so the first-load bundle carries neither zod nor the registry.
  */
 async function rowSchema<Name extends ResourceName>(resource: Name): Promise<ZodType<ResourceRow<Name>>> {
+  // The accounts are read as the app starts (every page waits for them): their schema comes with
+  // the user's, without waiting for the registry's chunk. It is the registry's own row schema.
+  if (resource === 'account') return (await loadSessionSchema()).accountRow as unknown as ZodType<ResourceRow<Name>>;
   const { resources } = await loadSchemas();
   // The registry maps each name to its own schema; TypeScript cannot follow a generic index there.
   return resources[resource].row as unknown as ZodType<ResourceRow<Name>>;

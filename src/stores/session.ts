@@ -7,7 +7,7 @@
 import { atom } from 'nanostores';
 import { analytics } from '../lib/analytics.ts';
 import { CURRENT_USER_PATH, forgetVersions, request, setUnauthorizedHandler } from '../lib/api.ts';
-import { loadSchemas } from '../lib/schemas.ts';
+import { loadSchemas, loadSessionSchema } from '../lib/schemas.ts';
 import { routeOf } from '../shared/endpoints/routes.ts';
 import type { CurrentUser } from '../shared/schemas/user.ts';
 
@@ -35,8 +35,11 @@ let inflight: Promise<CurrentUser | null> | null = null;
 export function refreshCurrentUser(): Promise<CurrentUser | null> {
   inflight ??= (async () => {
     try {
-      // The schema chunk downloads while the call is under way.
-      const schemas = loadSchemas();
+      // The user's schema downloads while the call is under way; the registry's, which the page's
+      // reads are parsed with, once it has arrived: requested together, the second one held back
+      // the page's own code on a phone's few connections.
+      const schemas = loadSessionSchema();
+      void schemas.then(loadSchemas);
       const { body } = await request(CURRENT_USER_PATH);
       const { currentUser } = await schemas;
       const user = currentUser.parse(body && typeof body === 'object' && 'data' in body ? body.data : body);

@@ -26,6 +26,7 @@ function graph(modules: Record<string, { imports?: string[]; dynamic?: string[];
 
 const APP = '/p/src/app/App.tsx';
 const SCHEMAS = '/p/src/lib/schemas.ts';
+const SESSION = '/p/src/lib/session-schema.ts';
 const BUNDLE = '/p/src/lib/schema-bundle.ts';
 const SHELL = '/p/src/app/shell/Shell.tsx';
 const PAGES = '/p/src/app/pages.ts';
@@ -34,8 +35,12 @@ const LOGIN = '/p/src/pages/login.astro?astro&type=script&index=0&lang.ts';
 const app = graph({
   [APP]: { entry: true, imports: ['react', SCHEMAS], dynamic: [SHELL, PAGES] },
   react: {},
-  [SCHEMAS]: { dynamic: [BUNDLE] },
-  [BUNDLE]: { imports: ['zod', '/p/src/shared/schemas/user.ts', '/p/src/shared/messages.ts'] },
+  [SCHEMAS]: { dynamic: [SESSION, BUNDLE] },
+  [SESSION]: { imports: ['/p/src/shared/schemas/user.ts'] },
+  [BUNDLE]: {
+    imports: ['zod', '/p/src/shared/schemas/user.ts', '/p/src/shared/schemas/index.ts', '/p/src/shared/messages.ts'],
+  },
+  '/p/src/shared/schemas/index.ts': { imports: ['zod', '/p/src/shared/schemas/user.ts'] },
   zod: {},
   '/p/src/shared/schemas/user.ts': { imports: ['zod', '/p/src/shared/constants.ts'] },
   '/p/src/shared/constants.ts': {},
@@ -49,11 +54,13 @@ const app = graph({
 describe('the browser build’s chunk groups', () => {
   const names = chunkNames(app, APP);
 
-  it('puts the schema bundle and everything it imports in one chunk', () => {
+  it('puts the schemas in two chunks: zod with the user’s first, then the registry’s', () => {
+    expect(names.get(SESSION)).toBe('session-schema');
+    expect(names.get('zod')).toBe('session-schema');
+    expect(names.get('/p/src/shared/schemas/user.ts')).toBe('session-schema');
+    expect(names.get('/p/src/shared/constants.ts')).toBe('session-schema');
     expect(names.get(BUNDLE)).toBe('schema-bundle');
-    expect(names.get('zod')).toBe('schema-bundle');
-    expect(names.get('/p/src/shared/schemas/user.ts')).toBe('schema-bundle');
-    expect(names.get('/p/src/shared/constants.ts')).toBe('schema-bundle');
+    expect(names.get('/p/src/shared/schemas/index.ts')).toBe('schema-bundle');
   });
 
   it('leaves what the login page loads to Rolldown, so the login page never loads the app’s chunks', () => {
