@@ -4,7 +4,7 @@ import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useLayoutEffect, useMemo } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { startFirstRead } from '../lib/http.ts';
-import { settled, useSettled } from '../lib/settled.ts';
+import { settled, useSettled, type Settled } from '../lib/settled.ts';
 import { $appState, $currentUser, refreshCurrentUser } from '../stores/session.ts';
 import { pageTitle } from '../shared/constants.ts';
 import type { PageProps } from './routes/index.ts';
@@ -52,6 +52,25 @@ function startRoute(pathname: string): Promise<unknown> {
 const firstScreenCode = settled(
   typeof window === 'undefined' ? Promise.resolve() : startRoute(window.location.pathname),
 );
+
+/**
+ * The accounts' first load for a user (loadAccounts: the list, then the selected account). The
+ * first screen waits for it as it waits for its code: drawn before, the shell showed a loading
+ * body, and the account's arrival then drew the whole page again as one uninterruptible render
+ * (a store update is always drawn at once: 60 ms of one task on a phone's CPU). Drawn after, the
+ * page comes in the first screen's transition, in slices. Started while rendering, once per user,
+ * like the first screen's code at module load; its failure is the shell's to show.
+ */
+const accountsLoads = new Map<string, Settled<void>>();
+function accountsLoaded(userId: string): Settled<void> {
+  let load = accountsLoads.get(userId);
+  if (!load) {
+    load = settled(import('../stores/account.ts').then(({ loadAccounts }) => loadAccounts()));
+    accountsLoads.set(userId, load);
+  }
+  return load;
+}
+const NOTHING_TO_WAIT_FOR: Settled<void> = { promise: Promise.resolve(), value: undefined, done: true };
 
 /** A page by its module name, once the registry has arrived. */
 const PageByName = lazy(() =>
@@ -122,9 +141,7 @@ export default function App() {
   // the first data request half a second earlier. The shell asks too; loadAccounts runs once a user.
   const inShell = appState === 'logged-in' && match.route.layout !== 'bare';
   const userId = currentUser?.id;
-  useEffect(() => {
-    if (inShell && userId) void import('../stores/account.ts').then(({ loadAccounts }) => loadAccounts());
-  }, [inShell, userId]);
+  const accountsReady = useSettled(inShell && userId ? accountsLoaded(userId) : NOTHING_TO_WAIT_FOR);
 
   // The page's chunk downloads alongside the session calls rather than after them.
   const pageName = match.route.page;
@@ -143,7 +160,8 @@ export default function App() {
   const { route, params } = match;
   if (route.audience === 'public' && (appState === 'logged-out' || route.layout === 'bare'))
     return <BarePage name={route.page} params={params} title={route.title} />;
-  if (appState !== 'logged-in' || (route.layout !== 'bare' && !firstScreenReady)) return <LoadingShell />;
+  if (appState !== 'logged-in' || (route.layout !== 'bare' && !(firstScreenReady && accountsReady)))
+    return <LoadingShell />;
   // The shell's module itself once it has arrived; the lazy one only to report a failed download.
   const Shell = shellChunk.value?.Shell;
   return (

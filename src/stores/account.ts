@@ -10,6 +10,7 @@ import { canAccessAccount, effectiveRole, isRootUser, type AccessContext, type R
 import { readPublicConfig } from '../shared/config.ts';
 import { ACCOUNT_SWITCH_LOADING_MS } from '../shared/constants.ts';
 import type { Account } from '../shared/schemas/account.ts';
+import type { CurrentUser } from '../shared/schemas/user.ts';
 import { $hasUnsavedForm, clearDirtyForms } from './forms.ts';
 import { $currentUser } from './session.ts';
 import { readStored, writeStored } from './storage.ts';
@@ -67,13 +68,20 @@ export function initialAccountId(
 }
 
 let loadedFor: string | null = null;
+/** The last load: a second caller for the same user waits for it (the app's first screen does). */
+let lastLoad: Promise<void> = Promise.resolve();
 
 /** Loads the accessible accounts once per user and restores the selection. */
-export async function loadAccounts(force = false, { quiet = false } = {}): Promise<void> {
+export function loadAccounts(force = false, { quiet = false } = {}): Promise<void> {
   const user = $currentUser.get();
-  if (!user) return;
-  if (!force && loadedFor === user.id && $accountsState.get() !== 'error') return;
+  if (!user) return Promise.resolve();
+  if (!force && loadedFor === user.id && $accountsState.get() !== 'error') return lastLoad;
   loadedFor = user.id;
+  lastLoad = readAccounts(user, quiet);
+  return lastLoad;
+}
+
+async function readAccounts(user: CurrentUser, quiet: boolean): Promise<void> {
   // A quiet reload (after a write) keeps the page up: the switcher's list just changes under it.
   if (!quiet) $accountsState.set('loading');
   try {

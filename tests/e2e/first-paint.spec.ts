@@ -209,6 +209,33 @@ test('a dashboard asks for its measurement and its page code before the shell ha
   await expect(page.getByRole('status').getByText('Loading LAMP')).toBeAttached();
 });
 
+test('until the accounts have arrived the frame from the HTML stays, and the page then comes with the shell, without a loading body between', async ({
+  page,
+}) => {
+  await signIn(page, PERSONA);
+  // Every loading body the shell draws in this load is noted (the page removes it again).
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    Object.assign(window, { loadingBodies: seen });
+    new MutationObserver(() => {
+      if (document.querySelector('[data-testid="loading-view"]')) seen.push(String(performance.now()));
+    }).observe(document, { childList: true, subtree: true });
+  });
+  const release = await holdAnswers(page, '**/api/v1/account?**');
+  const shellCode = page.waitForResponse((response) => /\/_astro\/Shell\.[\w-]+\.js$/.test(response.url()));
+  const pageCode = page.waitForResponse((response) => /\/_astro\/MeasurementsPage\.[\w-]+\.js$/.test(response.url()));
+  const user = page.waitForResponse((response) => response.url().endsWith('/api/v1/current-user'));
+  await page.goto('/measurements');
+  await Promise.all([shellCode, pageCode, user]);
+  // The code and the user are there; the accounts are not: the HTML's frame still stands.
+  await expect(page.getByRole('status').getByText('Loading LAMP')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+  release();
+  await expect(page.getByRole('heading', { level: 1, name: 'Measurements' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { loadingBodies: string[] }).loadingBodies)).toEqual([]);
+});
+
 test('a list draws its rows before its filters’ controls have loaded, and the filters then work', async ({ page }) => {
   await signIn(page, PERSONA);
   const release = await holdAnswers(page, '**/_astro/ListFilters.*.js');
