@@ -181,6 +181,19 @@ test('relative dates resolve on the clock, and the report follows them', async (
   await expect(page).toHaveURL(/relativeDate=last_month/);
 });
 
+test('a report opened from an address without an account writes the account into it, so the address is a share', async ({
+  page,
+}) => {
+  await signIn(page, 'admin@northwind.test');
+  await openApp(page, '/reports?startDate=2026-10-01&endDate=2026-10-31&measurement=*&groupBy=channel');
+  await expect(page.getByTestId('report-totals')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`[?&]account=${ACCOUNT_IDS.northwind}(&|$)`));
+  // The address written is the report shown: opened again, it shows the same totals.
+  const totals = (await page.getByTestId('report-totals').textContent()) ?? '';
+  await page.reload();
+  await expect(page.getByTestId('report-totals')).toHaveText(totals);
+});
+
 test('switching account on a report page rewrites the query and drops the old account’s picks', async ({ page }) => {
   await signIn(page, 'admin@northwind.test');
   const [m] = await octoberPair(page);

@@ -66,9 +66,14 @@ export function ReportBuilder({ title, subtitle, search, onSearch, fixed, action
   const update = (patch: Partial<ReportState>) => onSearch(reportSearch({ ...state, ...patch }, kept));
 
   // A URL without an account (or with defaults left out) is written out in full, so it is a share.
+  // In a task of its own: a new URL redraws the whole app at once (the router's location is an
+  // external store), and on a first load this effect runs in the task that drew the page, which it
+  // made a long one on a phone.
   const normal = reportSearch(state, kept);
   useEffect(() => {
-    if (state.account && normal !== search) onSearch(normal);
+    if (!state.account || normal === search) return;
+    const writing = setTimeout(() => onSearch(normal), 0);
+    return () => clearTimeout(writing);
   }, [normal, search, state.account]);
 
   const datesValid = !!state.relativeDate || (!!state.startDate && !!state.endDate && state.endDate >= state.startDate);
