@@ -4,6 +4,7 @@ import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useLayoutEffect, useMemo } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { startFirstRead } from '../lib/http.ts';
+import { loadLocaleDataSoon } from '../lib/locale-data.ts';
 import { settled, useSettled, type Settled } from '../lib/settled.ts';
 import { $appState, $currentUser, refreshCurrentUser } from '../stores/session.ts';
 import { pageTitle } from '../shared/constants.ts';
@@ -52,6 +53,7 @@ function startRoute(pathname: string): Promise<unknown> {
 const firstScreenCode = settled(
   typeof window === 'undefined' ? Promise.resolve() : startRoute(window.location.pathname),
 );
+if (typeof window !== 'undefined') loadLocaleDataSoon();
 
 /**
  * The accounts' first load for a user (loadAccounts: the list, then the selected account). The
