@@ -1,11 +1,11 @@
 /**
  * The shared zod schemas, loaded on demand: zod and every resource schema would otherwise sit in
- * the app's first-load bundle (90 KB budget). They come in two chunks, both requested as the app
- * starts, while the current-user call is under way:
+ * the app's first-load bundle (90 KB budget). They come in two chunks:
  *
- * - the session's (`loadSessionSchema`): zod, the user and the accounts, what the app parses first;
+ * - the session's (`loadSessionSchema`): zod, the user and the accounts, what the app parses first,
+ *   requested as the app starts, while the current-user call is under way;
  * - the registry's (`loadSchemas`): every resource's schemas and the endpoints, which a page's
- *   reads are parsed with.
+ *   reads are parsed with, requested once the session's has arrived (stores/session.ts).
  *
  * Two chunks, not one, so that the browser makes the schemas in two tasks: made in one, they held
  * a phone's main thread for over 100 ms (Lighthouse's blocking time on every signed-in page).

@@ -39,7 +39,8 @@ export function refreshCurrentUser(): Promise<CurrentUser | null> {
       // reads are parsed with, once it has arrived: requested together, the second one held back
       // the page's own code on a phone's few connections.
       const schemas = loadSessionSchema();
-      void schemas.then(loadSchemas);
+      // A failed download is reported by the read that needs it.
+      schemas.then(() => loadSchemas()).catch(() => {});
       const { body } = await request(CURRENT_USER_PATH);
       const { currentUser } = await schemas;
       const user = currentUser.parse(body && typeof body === 'object' && 'data' in body ? body.data : body);
