@@ -9,6 +9,7 @@
 import { gzipSync } from 'node:zlib';
 import { rolldown } from 'rolldown';
 import { viteImportGlobPlugin } from 'rolldown/experimental';
+import { closure } from './graph.ts';
 
 /**
  * What one more request costs a page, in gzipped bytes it may load for nothing instead. On the
@@ -40,16 +41,7 @@ export type Cluster = {
   imports: Set<Cluster>;
 };
 
-function reachable(from: Cluster): Set<Cluster> {
-  const seen = new Set<Cluster>();
-  const todo = [from];
-  for (let next = todo.pop(); next; next = todo.pop()) {
-    if (seen.has(next)) continue;
-    seen.add(next);
-    todo.push(...next.imports);
-  }
-  return seen;
-}
+const reachable = (from: Cluster): Set<Cluster> => closure([from], (cluster) => cluster.imports);
 
 /**
  * Merges clusters greedily, the merge that lowers the pages' total cost most first, while one
@@ -113,9 +105,9 @@ export type PlanChunk = {
 /**
  * The merged clusters of a first bundle's chunks: those the pages load that hold neither a page's
  * own code, nor code loaded later only, nor code already grouped (`claimed`: the start's, the
- * shell's), nor code the start requests on every page (the schema bundle: merged with a page's
- * code, it made every page load that code before its largest paint). Answers each merged module's
- * group name.
+ * shell's, the schemas'), nor code the start requests on every page (merged with a page's code, the
+ * schema bundle made every page load that code before its largest paint, before chunks.ts grouped
+ * it). Answers each merged module's group name.
  */
 export function planFromChunks(
   chunks: PlanChunk[],
@@ -123,15 +115,7 @@ export function planFromChunks(
   requestCost = REQUEST_COST,
 ): Map<string, string> {
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-  const staticClosure = (files: string[]) => {
-    const seen = new Set<string>();
-    for (let file = files.pop(); file !== undefined; file = files.pop()) {
-      if (seen.has(file)) continue;
-      seen.add(file);
-      files.push(...(byFile.get(file)?.imports ?? []));
-    }
-    return seen;
-  };
+  const staticClosure = (files: string[]) => closure(files, (file) => byFile.get(file)?.imports ?? []);
   const start = staticClosure(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
   const early = staticClosure([...start].flatMap((file) => byFile.get(file)?.dynamicImports ?? []));
   const registry = chunks.find((chunk) => chunk.facadeModuleId && roles.isPageRegistry(chunk.facadeModuleId));
@@ -139,14 +123,9 @@ export function planFromChunks(
   const words = Math.ceil(pages.length / 31) || 1;
   const clusters = new Map<string, Cluster>();
   pages.forEach((page, i) => {
-    const seen = new Set<string>();
-    const todo = [...(byFile.get(page)?.imports ?? [])];
-    for (let file = todo.pop(); file !== undefined; file = todo.pop()) {
+    for (const file of staticClosure(byFile.get(page)?.imports ?? [])) {
       const chunk = byFile.get(file);
-      if (seen.has(file) || !chunk) continue;
-      seen.add(file);
-      todo.push(...chunk.imports);
-      if (chunk.facadeModuleId || early.has(file) || chunk.moduleIds.some(roles.claimed)) continue;
+      if (!chunk || chunk.facadeModuleId || early.has(file) || chunk.moduleIds.some(roles.claimed)) continue;
       let cluster = clusters.get(file);
       if (!cluster) {
         cluster = {

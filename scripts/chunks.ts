@@ -24,6 +24,7 @@ import { fileURLToPath } from 'node:url';
 import type { ModuleInfo } from 'rolldown';
 import type { Plugin } from 'vite';
 import { firstBundle, planFromChunks, type PlanChunk } from './chunk-plan.ts';
+import { closure } from './graph.ts';
 
 type Graph = { getModuleInfo(id: string): ModuleInfo | null };
 
@@ -48,24 +49,16 @@ const baseName = (id: string) => (id.split(/[\\/]/).pop() ?? id).replace(/\..*$/
  */
 export function chunkNames(graph: Graph, seed: string): Map<string, string | null> {
   const modules = new Map<string, ModuleInfo>();
-  const todo = [seed];
-  for (let id = todo.pop(); id !== undefined; id = todo.pop()) {
-    if (modules.has(id)) continue;
+  for (const id of closure([seed], (id) => {
     const info = graph.getModuleInfo(id);
-    if (!info) continue;
-    modules.set(id, info);
-    todo.push(...info.importedIds, ...info.dynamicallyImportedIds, ...info.importers, ...info.dynamicImporters);
+    return info
+      ? [...info.importedIds, ...info.dynamicallyImportedIds, ...info.importers, ...info.dynamicImporters]
+      : [];
+  })) {
+    const info = graph.getModuleInfo(id);
+    if (info) modules.set(id, info);
   }
-  const staticClosure = (roots: string[]) => {
-    const seen = new Set<string>();
-    const stack = [...roots];
-    for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
-      if (seen.has(id)) continue;
-      seen.add(id);
-      stack.push(...(modules.get(id)?.importedIds ?? []));
-    }
-    return seen;
-  };
+  const staticClosure = (roots: string[]) => closure(roots, (id) => modules.get(id)?.importedIds ?? []);
   const ids = [...modules.keys()];
   const entries = ids.filter((id) => modules.get(id)?.isEntry);
   const site = staticClosure(entries.filter((id) => PAGE_SCRIPT.test(id)));
