@@ -5,7 +5,7 @@
  * - the session's (`loadSessionSchema`): zod, the user and the accounts, what the app parses first,
  *   requested as the app starts, while the current-user call is under way;
  * - the registry's (`loadSchemas`): every resource's schemas and the endpoints, which a page's
- *   reads are parsed with, requested once the session's has arrived (stores/session.ts).
+ *   reads are parsed with, requested once the session's has arrived.
  *
  * Two chunks, not one, so that the browser makes the schemas in two tasks: made in one, they held
  * a phone's main thread for over 100 ms (Lighthouse's blocking time on every signed-in page).
@@ -17,7 +17,13 @@ let loading: Promise<typeof Bundle> | null = null;
 let loadingSession: Promise<typeof SessionSchema> | null = null;
 
 export function loadSessionSchema(): Promise<typeof SessionSchema> {
-  loadingSession ??= import('./session-schema.ts');
+  if (!loadingSession) {
+    loadingSession = import('./session-schema.ts');
+    // The registry's chunk follows once this one has arrived: requested together, the second one
+    // held back the page's own code on a phone's few connections. A failed download is reported by
+    // the read that needs it.
+    loadingSession.then(() => loadSchemas()).catch(() => {});
+  }
   return loadingSession;
 }
 

@@ -7,7 +7,7 @@
 import { atom } from 'nanostores';
 import { analytics } from '../lib/analytics.ts';
 import { CURRENT_USER_PATH, forgetVersions, request, setUnauthorizedHandler } from '../lib/api.ts';
-import { loadSchemas, loadSessionSchema } from '../lib/schemas.ts';
+import { loadSessionSchema } from '../lib/schemas.ts';
 import { routeOf } from '../shared/endpoints/routes.ts';
 import type { CurrentUser } from '../shared/schemas/user.ts';
 
@@ -35,12 +35,8 @@ let inflight: Promise<CurrentUser | null> | null = null;
 export function refreshCurrentUser(): Promise<CurrentUser | null> {
   inflight ??= (async () => {
     try {
-      // The user's schema downloads while the call is under way; the registry's, which the page's
-      // reads are parsed with, once it has arrived: requested together, the second one held back
-      // the page's own code on a phone's few connections.
+      // The user's schema downloads while the call is under way (the registry's follows it).
       const schemas = loadSessionSchema();
-      // A failed download is reported by the read that needs it.
-      schemas.then(() => loadSchemas()).catch(() => {});
       const { body } = await request(CURRENT_USER_PATH);
       const { currentUser } = await schemas;
       const user = currentUser.parse(body && typeof body === 'object' && 'data' in body ? body.data : body);
