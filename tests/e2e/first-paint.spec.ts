@@ -45,6 +45,15 @@ async function holdAnswers(page: Page, pattern: string): Promise<() => void> {
   return release;
 }
 
+/** The reads of a sidebar's measurement tree (the account's measurements) from now on, as they are made. */
+function recordTreeReads(page: Page): string[] {
+  const reads: string[] = [];
+  page.on('request', (request) => {
+    if (/\/api\/v1\/measurement\?account=/.test(request.url())) reads.push(request.url());
+  });
+  return reads;
+}
+
 /** From the next load on, the page keeps the layout shifts no input caused. */
 async function recordLayoutShifts(page: Page) {
   await page.addInitScript(() => {
@@ -310,10 +319,7 @@ test('on a phone, a dashboard does not read the measurement tree its hidden side
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, PERSONA);
   const measurement = await liveMeasurement(page);
-  const treeReads: string[] = [];
-  page.on('request', (request) => {
-    if (/\/api\/v1\/measurement\?account=/.test(request.url())) treeReads.push(request.url());
-  });
+  const treeReads = recordTreeReads(page);
   await page.goto(`/measurements/${measurement.id}`);
   await expect(page.getByRole('heading', { level: 1, name: measurement.name })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
@@ -329,10 +335,7 @@ test('a collapsed sidebar reads nothing for its measurement tree until it is ope
   const measurement = await liveMeasurement(page);
   await page.goto(`/measurements/${measurement.id}`);
   await page.getByRole('button', { name: 'Collapse sidebar' }).click();
-  const treeReads: string[] = [];
-  page.on('request', (request) => {
-    if (/\/api\/v1\/measurement\?account=/.test(request.url())) treeReads.push(request.url());
-  });
+  const treeReads = recordTreeReads(page);
   await page.reload();
   await expect(page.getByRole('button', { name: 'Export CSV' })).toBeEnabled({ timeout: 20_000 });
   await page.waitForLoadState('networkidle');

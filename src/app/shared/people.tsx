@@ -1,8 +1,8 @@
 /**
- * How the user pages name people and roles, and the parts their rows share: /users,
- * /admin/users, /admin/users/create and /admin/access (their forms' role field: RoleChoice.tsx,
- * apart, so that a list of people does not load the form controls' code). The roles a form offers are the ones the
- * viewer may grant (src/shared/access.ts); the server refuses any other.
+ * How the user pages name people and roles, and the parts their rows share: /users, /admin/users,
+ * /admin/users/create and /admin/access (their forms' role field is RoleChoice.tsx, apart, so that
+ * a list of people does not load the form controls' code). The roles a form offers are the ones
+ * the viewer may grant (src/shared/access.ts); the server refuses any other.
  */
 import { grantableRoles, type AccountRole, type Role } from '../../shared/access.ts';
 import { capitalise } from '../routes/index.ts';
