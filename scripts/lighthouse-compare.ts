@@ -13,38 +13,20 @@
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
-import type { RunnerResult } from 'lighthouse';
 import { demoServer } from './demo-server.ts';
 import { ROOT } from './lib.ts';
-import { audit, chosen, sessions, targets, type FormFactor } from './lighthouse-run.ts';
-
-const METRICS = {
-  FCP: 'first-contentful-paint',
-  LCP: 'largest-contentful-paint',
-  TBT: 'total-blocking-time',
-  SI: 'speed-index',
-} as const;
-type Figures = Record<'score' | keyof typeof METRICS | 'load', number>;
-
-function figures({ lhr }: RunnerResult, load: number): Figures {
-  const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-  return {
-    score: lhr.categories.performance?.score ?? 0,
-    FCP: metric(METRICS.FCP),
-    LCP: metric(METRICS.LCP),
-    TBT: metric(METRICS.TBT),
-    SI: metric(METRICS.SI),
-    load,
-  };
-}
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[middle] as number)
-    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
-};
+import {
+  audit,
+  chosen,
+  FIGURE_COLUMNS,
+  figures,
+  formatFigure,
+  median,
+  sessions,
+  targets,
+  type Figures,
+  type FormFactor,
+} from './lighthouse-run.ts';
 
 const args = process.argv.slice(2);
 const beforeDist = args[0];
@@ -92,14 +74,10 @@ try {
   await Promise.all([sides.before.stop(), sides.after.stop()]);
 }
 
-const columns = ['score', 'FCP', 'LCP', 'TBT', 'SI', 'load'] as const;
-const lines = [`| page | side | ${columns.join(' | ')} |`, `|${'---|'.repeat(columns.length + 2)}`];
+const lines = [`| page | side | ${FIGURE_COLUMNS.join(' | ')} |`, `|${'---|'.repeat(FIGURE_COLUMNS.length + 2)}`];
 for (const [page, bySide] of Object.entries(results)) {
   for (const side of ['before', 'after'] as const) {
-    const cells = columns.map((c) => {
-      const value = median(bySide[side].map((r) => r[c]));
-      return c === 'score' ? value.toFixed(2) : c === 'load' ? value.toFixed(1) : `${value.toFixed(0)} ms`;
-    });
+    const cells = FIGURE_COLUMNS.map((c) => formatFigure(c, median(bySide[side].map((r) => r[c]))));
     lines.push(`| ${page} | ${side} | ${cells.join(' | ')} |`);
   }
 }

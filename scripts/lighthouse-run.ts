@@ -108,3 +108,49 @@ export async function audit(
     chrome.kill();
   }
 }
+
+const METRICS = {
+  FCP: 'first-contentful-paint',
+  LCP: 'largest-contentful-paint',
+  TBT: 'total-blocking-time',
+  SI: 'speed-index',
+} as const;
+
+/**
+ * One run's figures. `bench` is Lighthouse's own measure of this machine's CPU (its
+ * `benchmarkIndex`): the mobile simulation multiplies the tasks it saw by four whatever the
+ * machine, so a slower or busier machine scores lower on the same build. It travels with every
+ * figure so that two machines' tables can be told apart.
+ */
+export type Figures = Record<'score' | keyof typeof METRICS | 'load' | 'bench', number>;
+
+export function figures({ lhr }: RunnerResult, load: number): Figures {
+  const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  return {
+    score: lhr.categories.performance?.score ?? 0,
+    FCP: metric(METRICS.FCP),
+    LCP: metric(METRICS.LCP),
+    TBT: metric(METRICS.TBT),
+    SI: metric(METRICS.SI),
+    load,
+    bench: lhr.environment.benchmarkIndex,
+  };
+}
+
+export const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+};
+
+export const FIGURE_COLUMNS = ['score', 'FCP', 'LCP', 'TBT', 'SI', 'load', 'bench'] as const;
+
+/** A figure as the tables print it: scores to two places, times in ms, the load to one place. */
+export function formatFigure(column: (typeof FIGURE_COLUMNS)[number], value: number): string {
+  if (column === 'score') return value.toFixed(2);
+  if (column === 'load') return value.toFixed(1);
+  if (column === 'bench') return value.toFixed(0);
+  return `${value.toFixed(0)} ms`;
+}
