@@ -104,6 +104,11 @@ export interface Database {
   close(): Promise<void>;
   /** Disk writes so far (0 in memory), for benchmarks. */
   readonly diskWrites: number;
+  /**
+   * Calls `listener` (with a message for the log) if the data directory's lock is taken by another
+   * server while this one runs (its lock was removed by hand): from then on, writes are refused.
+   */
+  onLost(listener: (message: string) => void): void;
   /** The file behind the store, null in memory (for tests and benchmarks). */
   readonly file: StoreFile<DatabaseDocument> | null;
   /** How many days the data's dates are moved from the fixtures' clock (0 outside demo mode). */
@@ -122,6 +127,8 @@ export const DATA_FILE = 'lamp.json';
 /** A write asked for after close(): the data directory may be another server's by then. */
 export class StoreClosedError extends Error {
   override name = 'StoreClosedError';
+  /** Answered as it is (server/plugins/errors.ts): a server going away, not a fault of the request. */
+  readonly statusCode = 503;
 }
 
 const background = new AsyncLocalStorage<true>();
@@ -207,11 +214,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return { schemaVersion: SCHEMA_VERSION, seed, collections, sessions: {}, ...(dayShift ? { dayShift } : {}) };
   };
   if (!options.dataDir) {
-    return handle(options, new Low<DatabaseDocument>(new Memory(), fresh(false)), null, null, [], seeded);
+    return handle(options, new Low<DatabaseDocument>(new Memory(), fresh(false)), null, null, [], seeded, {
+      message: null,
+      listeners: [],
+    });
   }
   await mkdir(options.dataDir, { recursive: true });
   // Before reading: a second server must not migrate, re-seed or clean up under a live one.
-  const lock = await lockDataDir(options.dataDir);
+  const lost: { message: string | null; listeners: ((message: string) => void)[] } = { message: null, listeners: [] };
+  const lock = await lockDataDir(options.dataDir, {
+    onLost(message) {
+      lost.message = message;
+      for (const listener of lost.listeners) listener(message);
+    },
+  });
   try {
     const notes: string[] = [];
     if (lock.tookOver) {
@@ -279,7 +295,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     document.sessions ??= {};
     const low = new Low<DatabaseDocument>(new Memory(), document);
     if (stored === null || migratedFrom !== null || reseeded) await file.commit(null);
-    return handle(options, low, file, lock, notes, seeded);
+    return handle(options, low, file, lock, notes, seeded, lost);
   } catch (error) {
     await lock.release();
     throw error;
@@ -293,12 +309,20 @@ function handle(
   lock: DataDirLock | null,
   startNotes: string[],
   seeded: (persistent: boolean) => Pick<DatabaseDocument, 'seed' | 'collections' | 'dayShift'>,
+  lost: { message: string | null; listeners: ((message: string) => void)[] },
 ): Database {
   let fixtures: Collections | null = null;
   let closed = false;
   const persist = (change?: Change) => {
     if (!file) return Promise.resolve();
-    if (closed) return Promise.reject(new StoreClosedError('The store is closed'));
+    if (closed || lost.message) {
+      return Promise.reject(
+        new StoreClosedError(
+          lost.message ??
+            'LAMP is shutting down and saves no more changes: try again in a moment, once it has started again.',
+        ),
+      );
+    }
     return file.commit(change ?? null);
   };
   return {
@@ -328,6 +352,10 @@ function handle(
       } finally {
         await lock?.release();
       }
+    },
+    onLost(listener) {
+      if (lost.message) listener(lost.message);
+      else lost.listeners.push(listener);
     },
     get diskWrites() {
       return file?.writes ?? 0;
