@@ -8,7 +8,9 @@ import { lockDataDir, type DataDirLock } from './data-lock.ts';
 import type { Change } from './journal.ts';
 import { SCHEMA_VERSION, upgrade } from './migrations/index.ts';
 import { StoreRefusal } from './refusal.ts';
-import { StoreFile, type Loaded, type Stored } from './store-file.ts';
+import { StoreFile, type CommitOptions, type Loaded, type Stored } from './store-file.ts';
+import { startRefusal } from './disk-errors.ts';
+import { messages } from '../../src/shared/messages.ts';
 
 export { SCHEMA_VERSION };
 export type { Change };
@@ -93,9 +95,14 @@ export interface Database {
    * Persists a change of the data (rows). Resolves once the change is on disk; concurrent calls
    * share one disk write (group commit). `change` says what changed (the log's line: a write
    * costs what it changed); without it the whole document is written. A no-op in memory.
+   * Refused (StoreFullError: a full disk) with the change taken back out of memory by `undo`.
    */
-  write(change?: Change): Promise<void>;
-  /** Persists a change beside the data (sessions, the day shift): the data stays the seed's. */
+  write(change?: Change, undo?: () => void): Promise<void>;
+  /**
+   * Persists a change beside the data (sessions, the day shift): the data stays the seed's. A
+   * refused one (a full disk) stays in memory and is written with a later append: sessions
+   * survive a full disk, and people stay signed in.
+   */
   writeBookkeeping(change?: Change): Promise<void>;
   /**
    * Waits for pending writes and frees the data directory. A later write of a data file is refused
@@ -219,14 +226,22 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       listeners: [],
     });
   }
-  await mkdir(options.dataDir, { recursive: true });
+  const dataDir = options.dataDir;
+  try {
+    await mkdir(dataDir, { recursive: true });
+  } catch (error) {
+    // A folder LAMP cannot write (a bind mount owned by another user): said so, without a stack.
+    throw startRefusal(dataDir, error);
+  }
   // Before reading: a second server must not migrate, re-seed or clean up under a live one.
   const lost: { message: string | null; listeners: ((message: string) => void)[] } = { message: null, listeners: [] };
-  const lock = await lockDataDir(options.dataDir, {
+  const lock = await lockDataDir(dataDir, {
     onLost(message) {
       lost.message = message;
       for (const listener of lost.listeners) listener(message);
     },
+  }).catch((error: unknown) => {
+    throw startRefusal(dataDir, error);
   });
   try {
     const notes: string[] = [];
@@ -298,7 +313,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return handle(options, low, file, lock, notes, seeded, lost);
   } catch (error) {
     await lock.release();
-    throw error;
+    throw startRefusal(dataDir, error);
   }
 }
 
@@ -313,17 +328,13 @@ function handle(
 ): Database {
   let fixtures: Collections | null = null;
   let closed = false;
-  const persist = (change?: Change) => {
+  const persist = (change: Change | undefined, options: CommitOptions) => {
     if (!file) return Promise.resolve();
     if (closed || lost.message) {
-      return Promise.reject(
-        new StoreClosedError(
-          lost.message ??
-            'LAMP is shutting down and saves no more changes: try again in a moment, once it has started again.',
-        ),
-      );
+      options.undo?.();
+      return Promise.reject(new StoreClosedError(lost.message ?? messages.api.storeClosed));
     }
-    return file.commit(change ?? null);
+    return file.commit(change ?? null, options);
   };
   return {
     low,
@@ -336,15 +347,21 @@ function handle(
       low.data.collections = collections;
       if (dayShift) low.data.dayShift = dayShift;
       else delete low.data.dayShift;
-      await persist();
+      await persist(undefined, {});
     },
-    write: (change) => {
+    write: (change, undo) => {
       // In the same disk write as the change itself (the log's line): a kill keeps both or neither.
-      if (background.getStore()) return persist(change);
+      if (background.getStore()) return persist(change, { undo });
+      const wasChanged = low.data.seed.changed;
       low.data.seed.changed = true;
-      return persist(change && { ...change, changed: true });
+      return persist(change && { ...change, changed: true }, {
+        undo: () => {
+          undo?.();
+          low.data.seed.changed = wasChanged;
+        },
+      });
     },
-    writeBookkeeping: persist,
+    writeBookkeeping: (change) => persist(change, { keep: true }),
     close: async () => {
       closed = true;
       try {
