@@ -9,14 +9,19 @@ import { ConfigError } from './config.ts';
 import { collectStartGarbage } from './start-garbage.ts';
 import { StoreRefusal } from './store/refusal.ts';
 
-const SHUTDOWN_GRACE_MS = 10_000;
+/**
+ * Clearly shorter than the 10 s that Docker and podman wait after SIGTERM before they SIGKILL: a
+ * slow shutdown ends on its own (exit 1, lock released where it can be) rather than being killed
+ * at the same moment and leaving a lock the next start must first prove stale.
+ */
+const SHUTDOWN_GRACE_MS = 8_000;
 
 try {
   // Read (and removed from the environment) before anything else can see it.
   const app = await buildApp({ bootstrapAdmin: readBootstrapAdmin() });
   collectStartGarbage();
   let closing = false;
-  const shutdown = (signal: string) => {
+  const shutdown = (signal: string, code = 0) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
@@ -27,13 +32,18 @@ try {
     }, SHUTDOWN_GRACE_MS);
     timer.unref();
     app.close().then(
-      () => process.exit(0),
+      () => process.exit(code),
       (error: unknown) => {
         app.log.error({ err: error }, 'error while shutting down');
         process.exit(1);
       },
     );
   };
+  // Another server took the data directory (its lock was removed by hand): stop at once.
+  app.db.onLost((message) => {
+    app.log.error(message);
+    shutdown('data directory lock lost', 1);
+  });
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));
   await app.listen({ port: app.config.port, host: app.config.host });

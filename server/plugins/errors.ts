@@ -20,7 +20,16 @@ const REASONS: Record<number, string> = {
   415: 'Unsupported Media Type',
   422: 'Unprocessable Entity',
   429: 'Too Many Requests',
+  503: 'Service Unavailable',
+  507: 'Insufficient Storage',
 };
+
+/**
+ * Server-side conditions answered as they are, with their message, rather than as a bare 500: the
+ * store is stopping (503) or its disk is full (507; the write changed nothing). A person can act on
+ * them, and nothing internal is in their messages (server/store/disk-errors.ts, database.ts).
+ */
+const SAID: ReadonlySet<number> = new Set([503, 507]);
 
 /**
  * A route schema's validation failure, read like a zod parse in a handler (parseOr400): one issue
@@ -60,7 +69,9 @@ export function issuesFromMessage(message: string): FieldIssue[] {
 
 export function errorHandling(app: FastifyInstance, options: { staticSite: boolean }) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    const code = error.statusCode;
+    const status = code && ((code >= 400 && code < 500) || SAID.has(code)) ? code : 500;
+    if (SAID.has(status)) request.log.warn({ err: error }, error.message);
     if (status === 500) {
       request.log.error({ err: error }, 'unhandled error');
       if (options.staticSite && !isApiPath(request.url)) {

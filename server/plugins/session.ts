@@ -17,6 +17,7 @@ import type { Database, StoredSession } from '../store/database.ts';
 import type { Repositories } from '../store/repositories.ts';
 import { currentSandbox, now } from '../sandbox/context.ts';
 import { DEFAULT_SANDBOX } from '../sandbox/scope.ts';
+import { StoreFullError } from '../store/disk-errors.ts';
 
 export const SESSION_COOKIE = 'lamp_session';
 /** A session ends after this long without a request... */
@@ -240,7 +241,11 @@ export function databaseSessions(
 export function sessions(app: FastifyInstance, repositories: Repositories) {
   const persistence = databaseSessions(
     app.db,
-    (error) => app.log.error({ err: error }, 'could not save sessions'),
+    (error) =>
+      // A full disk: the sessions stay in memory and are written once there is space (store-file.ts).
+      error instanceof StoreFullError
+        ? app.log.warn('sessions not saved yet: the disk is full; they are kept and saved once there is space')
+        : app.log.error({ err: error }, 'could not save sessions'),
     // A sandbox deleted while its request was under way gets a throwaway table, never the default's.
     () => {
       const sandbox = currentSandbox();

@@ -11,6 +11,7 @@ import { DUMMY_HASH_PROMISE, verifyPassword } from '../auth/password.ts';
 import type { LoginThrottle } from '../auth/throttle.ts';
 import { HttpError, parseOr400, unauthorized } from '../http-errors.ts';
 import { asServerWork } from '../store/database.ts';
+import { StoreFullError } from '../store/disk-errors.ts';
 import type { Repositories } from '../store/repositories.ts';
 import { nowIso } from '../sandbox/context.ts';
 import { endpoints } from '../../src/shared/endpoints/index.ts';
@@ -47,7 +48,12 @@ export function authRoutes(app: FastifyInstance, options: { repositories: Reposi
     throttle.succeed(email, address);
     if (!user.email_verified) return { success: false, action_required: 'email_verification' };
     // The server's record of the visit, not a change to the data: a demo store stays re-seedable.
-    await asServerWork(() => repositories.user.update(user.id, { last_login_at: nowIso() }));
+    // A full disk does not keep people out: the stamp is left for the next sign-in (the session
+    // itself is kept and written once there is space: server/store/store-file.ts).
+    await asServerWork(() => repositories.user.update(user.id, { last_login_at: nowIso() })).catch((error: unknown) => {
+      if (!(error instanceof StoreFullError)) throw error;
+      request.log.warn('sign-in: the last-login time was not saved, the disk is full');
+    });
     reply.startSession(user.id);
     return { success: true };
   });

@@ -11,19 +11,36 @@
  * A lock whose holder is gone is stale, taken over and reported:
  * - on this host: its pid is not alive, it is this process's own pid but this process does not
  *   hold it (a container restarted: LAMP is pid 1 again), or it dates from an earlier boot;
- * - on another host (a shared volume, a new container with a new hostname): its holder refreshes
- *   the lock's time every HEARTBEAT_MS, and a lock not refreshed for STALE_AFTER_MS is stale.
+ * - on another host (a shared volume, or a new container after a crash: its hostname is new, and
+ *   the old pid means nothing here): its holder refreshes the lock's time every HEARTBEAT_MS, from
+ *   a worker thread, so a busy event loop (a large start's parse, a fold) cannot hold the beat
+ *   back. A start that finds such a lock watches it: refreshed within QUIET_MS, the holder is alive
+ *   and the start refuses; not refreshed, it is stale. A lock untouched for STALE_AFTER_MS by this
+ *   host's clock is stale at once (hosts' clocks may differ by seconds, not by a minute). So a new
+ *   container after a kill -9 starts within QUIET_MS, and a second live server is still refused.
  * A live holder makes the start refuse, naming the process. Released on clean shutdown.
+ *
+ * The holder's beat also checks that the lock is still its own: removed (by hand, under a running
+ * server) it is put back; replaced by another server's, this one is told (`onLost`) and must stop
+ * writing, since the other one now reads and writes the folder.
  */
-import { link, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { link, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { StoreRefusal } from './refusal.ts';
 
 export const LOCK_FILE = 'lamp.lock';
-export const HEARTBEAT_MS = 10_000;
+/** How often the holder refreshes its lock (and checks that it is still its own). */
+export const HEARTBEAT_MS = 1_000;
+/**
+ * How long a start watches another host's lock for a refresh before it judges the holder gone:
+ * several beats, so that a loaded machine's late beat is not taken for a death.
+ */
+export const QUIET_MS = 5_000;
+/** Another host's lock this much older than this host's clock is stale without watching it. */
 export const STALE_AFTER_MS = 60_000;
 
 export interface LockHolder {
@@ -40,6 +57,18 @@ export interface DataDirLock {
   readonly tookOver: LockHolder | null;
   /** Removes the lock (if it is still this process's); the directory is free for another server. */
   release(): Promise<void>;
+}
+
+export interface LockOptions {
+  /** How long to watch another host's lock for a refresh (tests shorten it). */
+  quietMs?: number;
+  /** Where the one line "waiting for the holder" goes; console.warn unless said otherwise. */
+  log?: (line: string) => void;
+  /**
+   * Told when the lock is no longer this process's (another server replaced it): the holder must
+   * stop writing at once. Called at most once.
+   */
+  onLost?: (message: string) => void;
 }
 
 /** Locks this process holds: a second store on one folder in one process is refused too. */
@@ -73,8 +102,8 @@ function pidAlive(pid: number): boolean {
   }
 }
 
-function isStale(lockFile: string, holder: LockHolder, me: LockHolder, modifiedMs: number): boolean {
-  if (holder.host !== me.host) return Date.now() - modifiedMs > STALE_AFTER_MS;
+/** On this host: whether the holder is gone. Another host's lock is judged by watching it (below). */
+function isStaleHere(lockFile: string, holder: LockHolder, me: LockHolder): boolean {
   if (holder.boot && me.boot && holder.boot !== me.boot) return true;
   if (holder.pid === me.pid) return !held.has(lockFile);
   return !pidAlive(holder.pid);
@@ -111,21 +140,48 @@ async function takeAside(lockFile: string, judged: string): Promise<void> {
   await rm(aside, { force: true });
 }
 
-export async function lockDataDir(dir: string): Promise<DataDirLock> {
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Watches another host's lock for up to `quietMs`: 'alive' once it is refreshed (its time moves),
+ * 'changed' when it is replaced or removed meanwhile (read it again), 'quiet' when nothing moved:
+ * its holder is gone. Compares the lock's own times, never this host's clock with the holder's.
+ */
+async function watch(lockFile: string, text: string, modifiedMs: number, quietMs: number): Promise<string> {
+  const until = Date.now() + quietMs;
+  while (Date.now() < until) {
+    await sleep(Math.min(200, quietMs / 4));
+    let now: string;
+    let mtime: number;
+    try {
+      [now, mtime] = await Promise.all([readFile(lockFile, 'utf8'), stat(lockFile).then((s) => s.mtimeMs)]);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 'changed';
+      throw error;
+    }
+    if (now !== text) return 'changed';
+    if (mtime !== modifiedMs) return 'alive';
+  }
+  return 'quiet';
+}
+
+export async function lockDataDir(dir: string, options: LockOptions = {}): Promise<DataDirLock> {
   const lockFile = path.join(path.resolve(dir), LOCK_FILE);
   const me: LockHolder = { pid: process.pid, host: hostname(), boot: bootId(), startedAt: new Date().toISOString() };
   const text = JSON.stringify(me);
+  const quietMs = options.quietMs ?? QUIET_MS;
   if (held.has(lockFile)) throw inUse(dir, lockFile, me, me);
   const mine = path.join(dir, `.${LOCK_FILE}.${randomUUID()}`);
   await writeFile(mine, text);
   let tookOver: LockHolder | null = null;
+  let waited = false;
   try {
     // A few rounds: each lost race (another start linking or taking over first) reads again.
     for (let round = 0; round < 5; round += 1) {
       try {
         await link(mine, lockFile);
         held.add(lockFile);
-        return acquired(lockFile, text, tookOver);
+        return acquired(lockFile, text, tookOver, options.onLost);
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       }
@@ -138,7 +194,22 @@ export async function lockDataDir(dir: string): Promise<DataDirLock> {
         throw error;
       }
       const holder = parseHolder(current);
-      if (!holder || !isStale(lockFile, holder, me, modifiedMs)) throw inUse(dir, lockFile, holder, me);
+      if (!holder) throw inUse(dir, lockFile, holder, me);
+      if (holder.host === me.host) {
+        if (!isStaleHere(lockFile, holder, me)) throw inUse(dir, lockFile, holder, me);
+      } else if (Date.now() - modifiedMs <= STALE_AFTER_MS) {
+        // Another host's pid cannot be asked: only its beat tells whether it lives.
+        if (!waited) {
+          (options.log ?? console.warn)(
+            `The data directory ${dir} is locked by ${describe(holder)}; waiting up to ${Math.round(quietMs / 1000)} s ` +
+              'for it to show that it is alive (a running LAMP refreshes its lock every second; one that crashed does not).',
+          );
+        }
+        waited = true;
+        const seen = await watch(lockFile, current, modifiedMs, quietMs);
+        if (seen === 'alive') throw inUse(dir, lockFile, holder, me);
+        if (seen === 'changed') continue;
+      }
       await takeAside(lockFile, current);
       tookOver = holder;
     }
@@ -148,22 +219,136 @@ export async function lockDataDir(dir: string): Promise<DataDirLock> {
   }
 }
 
-function acquired(lockFile: string, text: string, tookOver: LockHolder | null): DataDirLock {
-  // The heartbeat tells servers on other hosts (which cannot see this pid) that the lock is live.
-  const heartbeat = setInterval(() => {
-    const now = new Date();
-    utimes(lockFile, now, now).catch(() => undefined);
-  }, HEARTBEAT_MS);
-  heartbeat.unref();
+/**
+ * The beat, in one worker thread for every lock of the process: each HEARTBEAT_MS it reads each
+ * lock; its own, it refreshes the time; gone, it links it back (a private file first, as a start
+ * does: if another server linked its own meanwhile, that one wins and this one is told); another
+ * server's, it tells the main thread. Synchronous calls: a beat is never half-done when a message
+ * (a release) is handled, so a released lock is never put back.
+ */
+const BEAT = `
+const { parentPort, workerData } = require('node:worker_threads');
+const fs = require('node:fs');
+const locks = new Map();
+parentPort.on('message', (message) => {
+  if (message.add) locks.set(message.add, { file: message.file, text: message.text });
+  if (message.remove) {
+    locks.delete(message.remove);
+    parentPort.postMessage({ released: message.remove });
+  }
+});
+function beat() {
+  for (const [id, lock] of locks) {
+    let current = null;
+    try {
+      current = fs.readFileSync(lock.file, 'utf8');
+    } catch (error) {
+      if (error.code !== 'ENOENT') continue;
+    }
+    try {
+      if (current === lock.text) {
+        const now = new Date();
+        fs.utimesSync(lock.file, now, now);
+        continue;
+      }
+      if (current === null) {
+        const mine = lock.file + '.beat-' + process.pid + '-' + id;
+        fs.writeFileSync(mine, lock.text);
+        try {
+          fs.linkSync(mine, lock.file);
+          parentPort.postMessage({ restored: id });
+          continue;
+        } catch (error) {
+          if (error.code !== 'EEXIST') continue;
+          current = fs.readFileSync(lock.file, 'utf8');
+        } finally {
+          fs.rmSync(mine, { force: true });
+        }
+        if (current === lock.text) continue;
+      }
+      locks.delete(id);
+      parentPort.postMessage({ lost: id, holder: current });
+    } catch {
+      // A beat that fails (a full disk, a folder gone) is tried again at the next one.
+    }
+  }
+}
+setInterval(beat, workerData.every);
+`;
+
+interface Beat {
+  worker: Worker;
+  listeners: Map<string, (message: Record<string, unknown>) => void>;
+  /** Releases waiting for the worker's answer: the worker keeps the process alive meanwhile. */
+  releasing: number;
+}
+let beating: Beat | null = null;
+
+function beatWorker(): Beat {
+  if (beating) return beating;
+  const worker = new Worker(BEAT, { eval: true, workerData: { every: HEARTBEAT_MS } });
+  // The beat never keeps a process alive on its own.
+  worker.unref();
+  const listeners = new Map<string, (message: Record<string, unknown>) => void>();
+  worker.on('message', (message: Record<string, unknown>) => {
+    const id = (message.lost ?? message.restored ?? message.released) as string;
+    listeners.get(id)?.(message);
+  });
+  worker.on('error', (error: Error) =>
+    process.emitWarning(`LAMP's data directory lock beat stopped: ${error.message}`),
+  );
+  worker.on('exit', () => {
+    if (beating?.worker === worker) beating = null;
+  });
+  return (beating = { worker, listeners, releasing: 0 });
+}
+
+function acquired(
+  lockFile: string,
+  text: string,
+  tookOver: LockHolder | null,
+  onLost: ((message: string) => void) | undefined,
+): DataDirLock {
+  const id = randomUUID();
+  const beat = beatWorker();
   let released = false;
+  let ack: (() => void) | null = null;
+  beat.listeners.set(id, (message) => {
+    if (message.released) return ack?.();
+    if (message.restored) {
+      process.emitWarning(`LAMP's lock ${lockFile} was removed while this server held it; it is back in place.`);
+      return;
+    }
+    if (message.lost && !released) {
+      const holder = parseHolder(typeof message.holder === 'string' ? message.holder : '');
+      onLost?.(
+        `The lock ${lockFile} is now held by ${describe(holder)}: another LAMP started on this data directory ` +
+          '(its lock had been removed). This server stops writing and shuts down, so that the two do not overwrite ' +
+          'each other.',
+      );
+    }
+  });
+  beat.worker.postMessage({ add: id, file: lockFile, text });
   return {
     file: lockFile,
     tookOver,
     async release() {
       if (released) return;
       released = true;
-      clearInterval(heartbeat);
       held.delete(lockFile);
+      // The beat lets go first, so that it never links the lock back after it is removed; while
+      // waiting for it, the worker keeps the process alive (a shutdown must not end before).
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, 5 * HEARTBEAT_MS);
+        ack = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+        if (beat.releasing++ === 0) beat.worker.ref();
+        beat.worker.postMessage({ remove: id });
+      });
+      if (--beat.releasing === 0) beat.worker.unref();
+      beat.listeners.delete(id);
       // Only our own lock: never one another server took over after judging ours stale.
       const current = await readFile(lockFile, 'utf8').catch(() => null);
       if (current === text) await rm(lockFile, { force: true });

@@ -8,7 +8,9 @@ import { lockDataDir, type DataDirLock } from './data-lock.ts';
 import type { Change } from './journal.ts';
 import { SCHEMA_VERSION, upgrade } from './migrations/index.ts';
 import { StoreRefusal } from './refusal.ts';
-import { StoreFile, type Loaded, type Stored } from './store-file.ts';
+import { StoreFile, type CommitOptions, type Loaded, type Stored } from './store-file.ts';
+import { startRefusal } from './disk-errors.ts';
+import { messages } from '../../src/shared/messages.ts';
 
 export { SCHEMA_VERSION };
 export type { Change };
@@ -93,9 +95,14 @@ export interface Database {
    * Persists a change of the data (rows). Resolves once the change is on disk; concurrent calls
    * share one disk write (group commit). `change` says what changed (the log's line: a write
    * costs what it changed); without it the whole document is written. A no-op in memory.
+   * Refused (StoreFullError: a full disk) with the change taken back out of memory by `undo`.
    */
-  write(change?: Change): Promise<void>;
-  /** Persists a change beside the data (sessions, the day shift): the data stays the seed's. */
+  write(change?: Change, undo?: () => void): Promise<void>;
+  /**
+   * Persists a change beside the data (sessions, the day shift): the data stays the seed's. A
+   * refused one (a full disk) stays in memory and is written with a later append: sessions
+   * survive a full disk, and people stay signed in.
+   */
   writeBookkeeping(change?: Change): Promise<void>;
   /**
    * Waits for pending writes and frees the data directory. A later write of a data file is refused
@@ -104,6 +111,11 @@ export interface Database {
   close(): Promise<void>;
   /** Disk writes so far (0 in memory), for benchmarks. */
   readonly diskWrites: number;
+  /**
+   * Calls `listener` (with a message for the log) if the data directory's lock is taken by another
+   * server while this one runs (its lock was removed by hand): from then on, writes are refused.
+   */
+  onLost(listener: (message: string) => void): void;
   /** The file behind the store, null in memory (for tests and benchmarks). */
   readonly file: StoreFile<DatabaseDocument> | null;
   /** How many days the data's dates are moved from the fixtures' clock (0 outside demo mode). */
@@ -122,6 +134,8 @@ export const DATA_FILE = 'lamp.json';
 /** A write asked for after close(): the data directory may be another server's by then. */
 export class StoreClosedError extends Error {
   override name = 'StoreClosedError';
+  /** Answered as it is (server/plugins/errors.ts): a server going away, not a fault of the request. */
+  readonly statusCode = 503;
 }
 
 const background = new AsyncLocalStorage<true>();
@@ -207,11 +221,28 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return { schemaVersion: SCHEMA_VERSION, seed, collections, sessions: {}, ...(dayShift ? { dayShift } : {}) };
   };
   if (!options.dataDir) {
-    return handle(options, new Low<DatabaseDocument>(new Memory(), fresh(false)), null, null, [], seeded);
+    return handle(options, new Low<DatabaseDocument>(new Memory(), fresh(false)), null, null, [], seeded, {
+      message: null,
+      listeners: [],
+    });
   }
-  await mkdir(options.dataDir, { recursive: true });
+  const dataDir = options.dataDir;
+  try {
+    await mkdir(dataDir, { recursive: true });
+  } catch (error) {
+    // A folder LAMP cannot write (a bind mount owned by another user): said so, without a stack.
+    throw startRefusal(dataDir, error);
+  }
   // Before reading: a second server must not migrate, re-seed or clean up under a live one.
-  const lock = await lockDataDir(options.dataDir);
+  const lost: { message: string | null; listeners: ((message: string) => void)[] } = { message: null, listeners: [] };
+  const lock = await lockDataDir(dataDir, {
+    onLost(message) {
+      lost.message = message;
+      for (const listener of lost.listeners) listener(message);
+    },
+  }).catch((error: unknown) => {
+    throw startRefusal(dataDir, error);
+  });
   try {
     const notes: string[] = [];
     if (lock.tookOver) {
@@ -279,10 +310,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     document.sessions ??= {};
     const low = new Low<DatabaseDocument>(new Memory(), document);
     if (stored === null || migratedFrom !== null || reseeded) await file.commit(null);
-    return handle(options, low, file, lock, notes, seeded);
+    return handle(options, low, file, lock, notes, seeded, lost);
   } catch (error) {
     await lock.release();
-    throw error;
+    throw startRefusal(dataDir, error);
   }
 }
 
@@ -293,13 +324,17 @@ function handle(
   lock: DataDirLock | null,
   startNotes: string[],
   seeded: (persistent: boolean) => Pick<DatabaseDocument, 'seed' | 'collections' | 'dayShift'>,
+  lost: { message: string | null; listeners: ((message: string) => void)[] },
 ): Database {
   let fixtures: Collections | null = null;
   let closed = false;
-  const persist = (change?: Change) => {
+  const persist = (change: Change | undefined, options: CommitOptions) => {
     if (!file) return Promise.resolve();
-    if (closed) return Promise.reject(new StoreClosedError('The store is closed'));
-    return file.commit(change ?? null);
+    if (closed || lost.message) {
+      options.undo?.();
+      return Promise.reject(new StoreClosedError(lost.message ?? messages.api.storeClosed));
+    }
+    return file.commit(change ?? null, options);
   };
   return {
     low,
@@ -312,15 +347,21 @@ function handle(
       low.data.collections = collections;
       if (dayShift) low.data.dayShift = dayShift;
       else delete low.data.dayShift;
-      await persist();
+      await persist(undefined, {});
     },
-    write: (change) => {
+    write: (change, undo) => {
       // In the same disk write as the change itself (the log's line): a kill keeps both or neither.
-      if (background.getStore()) return persist(change);
+      if (background.getStore()) return persist(change, { undo });
+      const wasChanged = low.data.seed.changed;
       low.data.seed.changed = true;
-      return persist(change && { ...change, changed: true });
+      return persist(change && { ...change, changed: true }, {
+        undo: () => {
+          undo?.();
+          low.data.seed.changed = wasChanged;
+        },
+      });
     },
-    writeBookkeeping: persist,
+    writeBookkeeping: (change) => persist(change, { keep: true }),
     close: async () => {
       closed = true;
       try {
@@ -328,6 +369,10 @@ function handle(
       } finally {
         await lock?.release();
       }
+    },
+    onLost(listener) {
+      if (lost.message) listener(lost.message);
+      else lost.listeners.push(listener);
     },
     get diskWrites() {
       return file?.writes ?? 0;

@@ -141,24 +141,32 @@ export class DurableJsonFile<T> {
    * committed: the caller keeps one replacement at a time.
    */
   async replace(chunks: Iterable<string>): Promise<void> {
-    const handle = await open(this.#temporary, 'w');
     try {
-      for (const chunk of chunks) await handle.write(chunk, null, 'utf8');
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    // The current file becomes the previous good copy: a second name for it (no copy). Not a
-    // link-then-rename: rename() between two names of one file does nothing (POSIX), which a
-    // kill between the renames below would set up. A kill between rm and link only costs the
-    // previous copy; lamp.json itself is untouched until the rename.
-    await rm(this.previous, { force: true });
-    try {
-      await link(this.file, this.previous);
+      const handle = await open(this.#temporary, 'w');
+      try {
+        // writeFile, not write: a short write (a disk filling up) goes on with the rest, or fails.
+        for (const chunk of chunks) await handle.writeFile(chunk, 'utf8');
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      // The current file becomes the previous good copy: a second name for it (no copy). Not a
+      // link-then-rename: rename() between two names of one file does nothing (POSIX), which a
+      // kill between the renames below would set up. A kill between rm and link only costs the
+      // previous copy; lamp.json itself is untouched until the rename.
+      await rm(this.previous, { force: true });
+      try {
+        await link(this.file, this.previous);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      }
+      await rename(this.#temporary, this.file);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      // A full disk (or any failure) before the rename: lamp.json and the logs are untouched; the
+      // half-written copy goes, giving its space back (a later snapshot tries again).
+      await rm(this.#temporary, { force: true }).catch(() => undefined);
+      throw error;
     }
-    await rename(this.#temporary, this.file);
     await syncFolder(path.dirname(this.file));
     this.writes += 1;
   }

@@ -4,6 +4,7 @@ import { DEMO_FIXTURES_PATH, generateFixtures, type Collections } from '../../fi
 import { LOOKUP_RESOURCES } from '../../src/shared/schemas/index.ts';
 import { ConfigError, PRODUCTION_NEEDS_DATA_DIR, type Config } from '../config.ts';
 import { openDatabase, type Database } from './database.ts';
+import { startRefusal } from './disk-errors.ts';
 import { dayAfterFixtures, demoDayShift, realToday, retellOnToday } from './demo-days.ts';
 
 /** Production's seed: the reference tables (lookups, macro vendors) and no other row at all. */
@@ -74,7 +75,7 @@ export async function openStore(
   } catch (error) {
     // Frees the data directory's lock for the next start.
     await database.close();
-    throw error;
+    throw config.dataDir ? startRefusal(config.dataDir, error) : error;
   }
   return database;
 }

@@ -14,12 +14,19 @@ const keyOf = (owner: string | null) => owner ?? GLOBAL;
 /** Rows of other collections written with a change (its audit records), by collection. */
 export type Also = Record<string, readonly StoredRow[]> | undefined;
 
-/** Persists a change of one collection's rows (the store's log line says which rows), and `also`. */
-export type Persist = (change: {
-  put?: readonly StoredRow[];
-  remove?: readonly string[];
-  also?: Also;
-}) => Promise<void>;
+/**
+ * Persists a change of one collection's rows (the store's log line says which rows), and `also`.
+ * `undo` takes the change back out of memory: the store calls it when the change could not be
+ * written (a full disk), before the write's caller hears of it, so a refused write changed nothing.
+ */
+export type Persist = (
+  change: {
+    put?: readonly StoredRow[];
+    remove?: readonly string[];
+    also?: Also;
+  },
+  undo: () => void,
+) => Promise<void>;
 
 /** Every state's version comes from one counter, so a version names one state of one collection. */
 let versions = 0;
@@ -150,14 +157,20 @@ export class IndexedRows<Row extends StoredRow> {
     return row;
   }
 
-  /** Adds many rows with one write (an import's rows, a file of tags). */
-  async insertMany(added: readonly Row[], also?: Also): Promise<void> {
-    this.insertUnwritten(added);
-    await this.#persist({ put: added, also });
+  /** Adds many rows with one write (an import's rows, a file of tags); `undoAlso` takes `also` back. */
+  async insertMany(added: readonly Row[], also?: Also, undoAlso?: () => void): Promise<void> {
+    const undo = this.insertUnwritten(added);
+    await this.#persist({ put: added, also }, () => {
+      undo();
+      undoAlso?.();
+    });
   }
 
-  /** Adds rows in memory only: another collection's write puts them in its log line (audit records). */
-  insertUnwritten(added: readonly Row[]): void {
+  /**
+   * Adds rows in memory only: another collection's write puts them in its log line (audit
+   * records). Returns what takes them out again, should that write fail.
+   */
+  insertUnwritten(added: readonly Row[]): () => void {
     const rows = this.#rows();
     for (const row of added) {
       rows.push(row);
@@ -166,10 +179,22 @@ export class IndexedRows<Row extends StoredRow> {
     }
     this.#sourceLength = rows.length;
     this.#changed();
+    return () => {
+      const current = this.#rows();
+      const gone = new Set(added.filter((row) => this.#byId.get(row.id) === row));
+      if (gone.size === 0) return;
+      for (const row of gone) {
+        this.#byId.delete(row.id);
+        this.#removeFromOwners(row);
+      }
+      current.splice(0, current.length, ...current.filter((row) => !gone.has(row)));
+      this.#sourceLength = current.length;
+      this.#changed();
+    };
   }
 
   /** Replaces a row (same id) with `next`. */
-  async replace(next: Row, also?: Also): Promise<Row | undefined> {
+  async replace(next: Row, also?: Also, undoAlso?: () => void): Promise<Row | undefined> {
     const rows = this.#rows();
     const current = this.#byId.get(next.id);
     if (!current) return undefined;
@@ -179,12 +204,23 @@ export class IndexedRows<Row extends StoredRow> {
     this.#removeFromOwners(current);
     this.#addToOwners(next);
     this.#changed();
-    await this.#persist({ put: [next], also });
+    await this.#persist({ put: [next], also }, () => {
+      // Only if nothing replaced it since (a later write of the same row is undone before this one).
+      const rowsNow = this.#rows();
+      if (this.#byId.get(next.id) === next) {
+        rowsNow[rowsNow.indexOf(next)] = current;
+        this.#byId.set(current.id, current);
+        this.#removeFromOwners(next);
+        this.#addToOwners(current);
+        this.#changed();
+      }
+      undoAlso?.();
+    });
     return next;
   }
 
   /** Removes the rows with these ids, with one write; the ids it found. */
-  async removeMany(ids: readonly string[], also?: Also): Promise<string[]> {
+  async removeMany(ids: readonly string[], also?: Also, undoAlso?: () => void): Promise<string[]> {
     const rows = this.#rows();
     const found = ids.filter((id) => this.#byId.has(id));
     if (found.length === 0) return found;
@@ -193,12 +229,35 @@ export class IndexedRows<Row extends StoredRow> {
       this.#byId.delete(row.id);
       this.#removeFromOwners(row);
     }
+    // Where they were, to put them back there should the write fail.
+    const places: [number, Row][] = [];
     // One pass, so that pruning many rows (the audit trail's retention) costs O(rows).
-    if (gone.size === 1) rows.splice(rows.indexOf([...gone][0]!), 1);
-    else rows.splice(0, rows.length, ...rows.filter((row) => !gone.has(row)));
+    if (gone.size === 1) {
+      const row = gone.values().next().value!;
+      const at = rows.indexOf(row);
+      places.push([at, row]);
+      rows.splice(at, 1);
+    } else {
+      rows.forEach((row, at) => {
+        if (gone.has(row)) places.push([at, row]);
+      });
+      rows.splice(0, rows.length, ...rows.filter((row) => !gone.has(row)));
+    }
     this.#sourceLength = rows.length;
     this.#changed();
-    await this.#persist({ remove: found, also });
+    await this.#persist({ remove: found, also }, () => {
+      const rowsNow = this.#rows();
+      // In ascending order, each at its old place: the rows between are those that were there.
+      for (const [at, row] of places) {
+        if (this.#byId.has(row.id)) continue;
+        rowsNow.splice(Math.min(at, rowsNow.length), 0, row);
+        this.#byId.set(row.id, row);
+        this.#addToOwners(row);
+      }
+      this.#sourceLength = rowsNow.length;
+      this.#changed();
+      undoAlso?.();
+    });
     return found;
   }
 }

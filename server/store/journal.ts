@@ -7,10 +7,15 @@
  * A kill while a line was written leaves a torn tail: the bytes after the last newline. That
  * write was never acknowledged (a write is acknowledged after its fsync), so the tail is dropped.
  * A line that ends with a newline and does not parse is damage a kill cannot leave: refused.
+ *
+ * A full disk is not a kill: the append that fails (or writes only part of its lines) is cut back
+ * to the last good line before anyone hears of it, so the log never holds a torn line that later
+ * lines would continue, and the write is refused (StoreFullError), never acknowledged.
  */
 import { open, readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Collections } from '../../fixtures/generate.ts';
+import { isDiskFull, StoreFullError } from './disk-errors.ts';
 import { StoreRefusal } from './refusal.ts';
 
 /** What one committed write changed. */
@@ -139,12 +144,25 @@ export class LogWriter {
   /** Its length: what replaying it at start would read. */
   bytes: number;
   readonly #handle: Awaited<ReturnType<typeof open>>;
+  /** A failed append could not be cut back: the next one cuts first (the file may be longer than `bytes`). */
+  #cutOwed = false;
+  /** The file calls, replaceable by a test that injects faults (a short write, ENOSPC). */
+  io: {
+    write: (data: Buffer, offset: number, length: number) => Promise<{ bytesWritten: number }>;
+    datasync: () => Promise<void>;
+    truncate: (length: number) => Promise<void>;
+  };
 
   private constructor(file: string, generation: number, handle: Awaited<ReturnType<typeof open>>, bytes: number) {
     this.file = file;
     this.generation = generation;
     this.#handle = handle;
     this.bytes = bytes;
+    this.io = {
+      write: (data, offset, length) => handle.write(data, offset, length),
+      datasync: () => handle.datasync(),
+      truncate: (length) => handle.truncate(length),
+    };
   }
 
   /**
@@ -168,12 +186,38 @@ export class LogWriter {
     return new LogWriter(file, generation, handle, goodBytes);
   }
 
+  /**
+   * Writes `lines` at the end and fsyncs them; resolves only once all of them are on disk. A write
+   * that fails part-way (a full disk: ENOSPC, or a short write, which write(2) may do) is cut back
+   * to the log's last good line first, then refused: StoreFullError on a full disk, the error as it
+   * is otherwise.
+   */
   async append(lines: string): Promise<void> {
     const data = Buffer.from(lines, 'utf8');
-    // 'a' mode: every write goes to the end, whatever the position.
-    await this.#handle.write(data, 0, data.length);
-    await this.#handle.datasync();
+    try {
+      if (this.#cutOwed) await this.#cut();
+      // 'a' mode: every write goes to the end, whatever the position. write(2) may write less
+      // than asked (a disk filling up): the rest follows, or fails and is cut back below.
+      for (let at = 0; at < data.length;) {
+        const { bytesWritten } = await this.io.write(data, at, data.length - at);
+        if (bytesWritten <= 0) throw Object.assign(new Error('no space left on the device'), { code: 'ENOSPC' });
+        at += bytesWritten;
+      }
+      // A delayed allocation (ext4, XFS) reports a full disk here rather than at the write.
+      await this.io.datasync();
+    } catch (error) {
+      this.#cutOwed = true;
+      await this.#cut().catch(() => undefined);
+      throw isDiskFull(error) ? new StoreFullError(error) : error;
+    }
     this.bytes += data.length;
+  }
+
+  /** Cuts the log back to its complete, acknowledged lines (a shorter file needs no new space). */
+  async #cut(): Promise<void> {
+    await this.io.truncate(this.bytes);
+    await this.io.datasync();
+    this.#cutOwed = false;
   }
 
   close(): Promise<void> {

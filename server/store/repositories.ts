@@ -102,11 +102,14 @@ export class Repository<Row extends StoredRow = StoredRow> {
     this.#default = new IndexedRows<Row>(
       accountPath,
       () => ((db.low.data.collections as Record<string, Row[] | undefined>)[name] ??= []),
-      ({ put, remove, also }) =>
-        db.write({
-          ...((put || also) && { put: { ...also, ...(put && { [name]: put }) } }),
-          ...(remove && { remove: { [name]: remove } }),
-        }),
+      ({ put, remove, also }, undo) =>
+        db.write(
+          {
+            ...((put || also) && { put: { ...also, ...(put && { [name]: put }) } }),
+            ...(remove && { remove: { [name]: remove } }),
+          },
+          undo,
+        ),
     );
     this.#sandboxes = sandboxes;
     this.#own = sandboxes ? sandboxes.scope.perSandbox(() => ({ rows: null })) : null;
@@ -177,8 +180,8 @@ export class Repository<Row extends StoredRow = StoredRow> {
    * The audit records of a change, already in the trail's rows (in memory), to go into the same
    * store write as the change: both reach the disk in one log line, or neither does.
    */
-  #recorded(changes: readonly RowChange[]): Also {
-    if (!this.#trail) return undefined;
+  #recorded(changes: readonly RowChange[]): [Also, (() => void)?] {
+    if (!this.#trail) return [undefined];
     const records = auditRecords(
       this.name,
       this.accountPath,
@@ -186,9 +189,10 @@ export class Repository<Row extends StoredRow = StoredRow> {
       newId,
       this.#ownerless,
     ) as unknown as StoredRow[];
-    if (records.length === 0) return undefined;
-    this.#trail.#writer().insertUnwritten(records);
-    return { [AUDIT_RESOURCE]: records };
+    if (records.length === 0) return [undefined];
+    // Taken out again with the change should its write fail.
+    const undo = this.#trail.#writer().insertUnwritten(records);
+    return [{ [AUDIT_RESOURCE]: records }, undo];
   }
 
   async insert(row: Row): Promise<Row> {
@@ -199,7 +203,7 @@ export class Repository<Row extends StoredRow = StoredRow> {
   /** Adds many rows with one write (an import's rows, a file of tags). */
   insertMany(rows: readonly Row[]): Promise<void> {
     const writer = this.#writer();
-    return writer.insertMany(rows, this.#recorded(rows.map((after) => ({ after }))));
+    return writer.insertMany(rows, ...this.#recorded(rows.map((after) => ({ after }))));
   }
 
   /** Replaces a row (same id) with `next`. */
@@ -208,7 +212,7 @@ export class Repository<Row extends StoredRow = StoredRow> {
     const before = this.byId(next.id);
     if (!before) return undefined;
     const writer = this.#writer();
-    return writer.replace(next, this.#recorded([{ before, after: next }]));
+    return writer.replace(next, ...this.#recorded([{ before, after: next }]));
   }
 
   async update(id: string, patch: Partial<Row>): Promise<Row | undefined> {
@@ -228,7 +232,7 @@ export class Repository<Row extends StoredRow = StoredRow> {
     const writer = this.#writer();
     return writer.removeMany(
       found.map((row) => row.id),
-      this.#recorded(found.map((before) => ({ before }))),
+      ...this.#recorded(found.map((before) => ({ before }))),
     );
   }
 }

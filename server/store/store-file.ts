@@ -11,9 +11,17 @@
  *   `lamp.json.prev` needs are removed.
  *
  * One disk operation at a time on the logs (the chain); one snapshot at a time.
+ *
+ * A write that cannot reach the disk (a full one) is refused, never acknowledged, and changes
+ * nothing: the log is cut back to its last good line (journal.ts), and each change of the batch
+ * is taken back out of memory (its `undo`, last change first), with the batch behind it, whose
+ * changes were made on top. Sessions (`keep`) are not taken back: they are written with the next
+ * append that succeeds, or by a retry every RETRY_MS, so people stay signed in. A snapshot that
+ * fails leaves the old one and every log in place; a fold is tried again after RETRY_FOLD_MS.
  */
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
+import { isDiskFull, StoreFullError } from './disk-errors.ts';
 import { DurableJsonFile } from './durable-file.ts';
 import {
   logFile,
@@ -31,7 +39,19 @@ export type Stored<Document> = Document & { journal?: number };
 
 /** The state on disk is still whole (the last snapshot and every log): the next fold tries again. */
 function foldFailed(error: unknown) {
-  process.emitWarning(`LAMP could not fold its change log: ${(error as Error).message}`);
+  process.emitWarning(`LAMP could not fold its change log (it tries again later): ${(error as Error).message}`);
+}
+
+/** How often lines kept from a refused write (sessions) are tried again. */
+const RETRY_MS = 5_000;
+/** How long after a failed fold the next one is tried (each fold begins a new log). */
+const RETRY_FOLD_MS = 30_000;
+
+export interface CommitOptions {
+  /** Takes the change back out of memory should it not reach the disk. */
+  undo?: () => void;
+  /** Not taken back: written with a later append instead (sessions: people stay signed in). */
+  keep?: boolean;
 }
 
 export const FOLD_MIN_BYTES = 4 * 1024 * 1024;
@@ -42,6 +62,11 @@ interface Batch {
   lines: string[];
   snapshot: boolean;
   promise: Promise<void>;
+  /** Per change, in order: what takes it back, or the line to keep for a later append. */
+  undos: (() => void)[];
+  keep: string[];
+  /** Refused before it began: the batch ahead of it failed (its changes were made on top). */
+  refused: Error | null;
 }
 
 export interface Loaded {
@@ -67,6 +92,13 @@ export class StoreFile<Document extends Replayable> {
   #next: Batch | null = null;
   #folding: Promise<void> | null = null;
   #foldAsked = false;
+  /** No fold before this time (a failed one waits: each fold begins a new log). */
+  #foldAfter = 0;
+  /** Lines of refused writes that are written with the next append (sessions). */
+  #owed: string[] = [];
+  #retry: NodeJS.Timeout | null = null;
+  /** A snapshot failed: the document differs from the disk by more than its log says. */
+  #snapshotOwed = false;
   /** Disk writes so far (appends and snapshots), for benchmarks. */
   writes = 0;
   folds = 0;
@@ -80,6 +112,11 @@ export class StoreFile<Document extends Replayable> {
 
   get file(): string {
     return this.snapshot.file;
+  }
+
+  /** The log appends go to (null before the first snapshot): tests inject faults into its `io`. */
+  get log(): LogWriter | null {
+    return this.#log;
   }
 
   /** Reads the snapshot (null when there is none); changes nothing. */
@@ -122,23 +159,79 @@ export class StoreFile<Document extends Replayable> {
    * Resolves once `change` is on disk (or, with null, once a snapshot of the whole document
    * written after this call is). Concurrent calls share one disk write.
    */
-  commit(change: Change | null): Promise<void> {
-    let batch = this.#next;
-    if (!batch) {
-      const created: Batch = { lines: [], snapshot: false, promise: Promise.resolve() };
-      created.promise = this.#tail
-        .catch(() => undefined)
-        .then(() => {
-          if (this.#next === created) this.#next = null;
-          return this.#flush(created);
-        });
-      this.#tail = created.promise;
-      this.#next = batch = created;
-    }
+  commit(change: Change | null, options: CommitOptions = {}): Promise<void> {
+    const batch = this.#batch();
     // Serialised now: what the change was when it was made.
-    if (change) batch.lines.push(`${JSON.stringify(change)}\n`);
-    else batch.snapshot = true;
+    if (change) {
+      const line = `${JSON.stringify(change)}\n`;
+      batch.lines.push(line);
+      if (options.keep) batch.keep.push(line);
+    } else batch.snapshot = true;
+    if (options.undo) batch.undos.push(options.undo);
     return batch.promise;
+  }
+
+  /** The batch that the next disk write takes: the one being gathered, or a new one. */
+  #batch(): Batch {
+    if (this.#next) return this.#next;
+    const created: Batch = {
+      lines: [],
+      snapshot: false,
+      promise: Promise.resolve(),
+      undos: [],
+      keep: [],
+      refused: null,
+    };
+    created.promise = this.#tail
+      .catch(() => undefined)
+      .then(() => {
+        if (this.#next === created) this.#next = null;
+        if (created.refused) throw created.refused;
+        return this.#flush(created);
+      })
+      .catch((error: unknown) => {
+        if (!created.refused) this.#refused(created, error);
+        throw error;
+      });
+    this.#tail = created.promise;
+    return (this.#next = created);
+  }
+
+  /**
+   * A batch did not reach the disk: the batch gathered behind it is refused too if this one had
+   * changes to take back (its changes may build on them), both are taken back out of memory,
+   * newest change first, and their kept lines wait for the next append.
+   */
+  #refused(batch: Batch, error: unknown): void {
+    const behind = batch.undos.length ? this.#next : null;
+    const batches = [batch];
+    if (behind) {
+      this.#next = null;
+      behind.refused = error as Error;
+      batches.push(behind);
+    }
+    for (const each of [...batches].reverse()) {
+      for (const undo of each.undos.reverse()) {
+        try {
+          undo();
+        } catch (undoError) {
+          process.emitWarning(`LAMP could not take a refused change back: ${(undoError as Error).message}`);
+        }
+      }
+    }
+    for (const each of batches) this.#owed.push(...each.keep);
+    if (this.#owed.length && !this.#retry) {
+      this.#retry = setInterval(() => {
+        if (!this.#next && this.#owed.length) this.#batch().promise.catch(() => undefined);
+        if (!this.#owed.length) this.#stopRetry();
+      }, RETRY_MS);
+      this.#retry.unref();
+    }
+  }
+
+  #stopRetry(): void {
+    if (this.#retry) clearInterval(this.#retry);
+    this.#retry = null;
   }
 
   /** Waits for every write asked for so far, and for a fold under way. */
@@ -153,21 +246,43 @@ export class StoreFile<Document extends Replayable> {
 
   async close(): Promise<void> {
     await this.settle();
+    // Kept lines (sessions) of refused writes: one last try.
+    if (this.#owed.length) await this.#batch().promise.catch(() => undefined);
+    this.#stopRetry();
     await this.#log?.close();
     this.#log = null;
   }
 
   async #flush(batch: Batch): Promise<void> {
-    if (batch.snapshot || !this.#log) {
-      // The document holds every change of the batch: the snapshot carries them.
+    if (batch.snapshot || this.#snapshotOwed || !this.#log) {
+      // The document holds every change of the batch (and the kept lines): the snapshot carries them.
       await this.#folding;
-      await this.#writeSnapshot(await this.#rotate());
+      this.#snapshotOwed = true;
+      const owed = this.#owed;
+      this.#owed = [];
+      try {
+        await this.#writeSnapshot(await this.#rotate());
+      } catch (error) {
+        this.#owed = [...owed, ...this.#owed];
+        throw isDiskFull(error) ? new StoreFullError(error) : error;
+      }
+      this.#snapshotOwed = false;
       return;
     }
-    await this.#log.append(batch.lines.join(''));
+    const owed = this.#owed;
+    this.#owed = [];
+    if (!owed.length && !batch.lines.length) return;
+    try {
+      await this.#log.append(owed.join('') + batch.lines.join(''));
+    } catch (error) {
+      // Still owed, ahead of the kept lines of this batch (#refused adds those).
+      this.#owed = [...owed, ...this.#owed];
+      throw error;
+    }
+    if (!this.#owed.length) this.#stopRetry();
     this.writes += 1;
     const threshold = this.foldBytes ?? Math.max(FOLD_MIN_BYTES, this.#snapshotBytes / 2);
-    if (this.#log.bytes >= threshold && !this.#folding && !this.#foldAsked) {
+    if (this.#log.bytes >= threshold && !this.#folding && !this.#foldAsked && Date.now() >= this.#foldAfter) {
       this.#foldAsked = true;
       // In the chain, between two appends: the log switches where no change is half-written.
       const started = this.#tail
@@ -177,10 +292,16 @@ export class StoreFile<Document extends Replayable> {
           if (this.#folding) return;
           const snapshot = await this.#rotate();
           this.#folding = this.#writeSnapshot(snapshot)
-            .catch(foldFailed)
+            .catch((error: unknown) => {
+              this.#foldAfter = Date.now() + RETRY_FOLD_MS;
+              foldFailed(error);
+            })
             .finally(() => (this.#folding = null));
         })
-        .catch(foldFailed);
+        .catch((error: unknown) => {
+          this.#foldAfter = Date.now() + RETRY_FOLD_MS;
+          foldFailed(error);
+        });
       this.#tail = started;
     }
   }

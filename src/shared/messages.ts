@@ -71,6 +71,11 @@ export const messages = {
     crossSiteRefused: 'Refused: this request came from a page on another site, not from LAMP or a script',
     testControlRefused:
       'Test control answers only to this machine, or to requests with the test-control token (LAMP_TEST_CONTROL_TOKEN)',
+    /** 507: the disk that holds the data is full; the write changed nothing (server/store/README.md). */
+    diskFull:
+      'This change was not saved: the disk that holds LAMP’s data is full. Nothing was changed. Try again once an administrator has freed space on it.',
+    /** 503: the server is stopping (or another server took its data directory) and saves nothing more. */
+    storeClosed: 'LAMP is shutting down and saves no more changes: try again in a moment, once it has started again.',
   },
   /** Changing who can sign in as a user (the spec has no texts for these). */
   signIn: {

@@ -3,7 +3,16 @@
  * the refusal, a stale lock taken over and reported, released on close.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
@@ -81,32 +90,77 @@ describe('the data directory lock', () => {
     }
   });
 
-  it('trusts another host’s lock while it is refreshed, and takes it over once it is not', async () => {
+  it('waits for another host’s lock: refused while its holder refreshes it, taken over once it stops', async () => {
     const dir = freshDir();
     const file = path.join(dir, LOCK_FILE);
     writeFileSync(file, JSON.stringify({ pid: 1, host: 'elsewhere.example', startedAt: 'then' }));
-    await expect(lockDataDir(dir)).rejects.toThrow('process 1 on host elsewhere.example');
-    const old = new Date(Date.now() - STALE_AFTER_MS - 5_000);
-    utimesSync(file, old, old);
-    const lock = await lockDataDir(dir);
+    // A live holder on another host (a running container): its beat moves the lock's time.
+    const beat = setInterval(() => {
+      const now = new Date();
+      utimesSync(file, now, now);
+    }, 100);
+    const log = vi.fn();
+    try {
+      await expect(lockDataDir(dir, { quietMs: 2_000, log })).rejects.toThrow('process 1 on host elsewhere.example');
+    } finally {
+      clearInterval(beat);
+    }
+    expect(log).toHaveBeenCalledTimes(1);
+    expect(log.mock.calls[0]![0]).toMatch(/waiting up to 2 s for it to show that it is alive/);
+    // Its holder was killed (a crashed container): the lock's time stands still, and the start
+    // takes it over after watching it for the quiet time, not a minute later.
+    const started = Date.now();
+    const lock = await lockDataDir(dir, { quietMs: 1_000, log });
+    expect(Date.now() - started).toBeLessThan(1_000 + 2_000);
     expect(lock.tookOver).toMatchObject({ host: 'elsewhere.example' });
     await lock.release();
   });
 
+  it('takes over another host’s lock untouched for a long time without waiting', async () => {
+    const dir = freshDir();
+    const file = path.join(dir, LOCK_FILE);
+    writeFileSync(file, JSON.stringify({ pid: 1, host: 'elsewhere.example', startedAt: 'then' }));
+    const old = new Date(Date.now() - STALE_AFTER_MS - 5_000);
+    utimesSync(file, old, old);
+    const log = vi.fn();
+    const lock = await lockDataDir(dir, { quietMs: 60_000, log });
+    expect(lock.tookOver).toMatchObject({ host: 'elsewhere.example' });
+    expect(log).not.toHaveBeenCalled();
+    await lock.release();
+  });
+
   it('keeps its lock fresh while it holds it, so that another host does not take it over', async () => {
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-    try {
-      const dir = freshDir();
-      const file = path.join(dir, LOCK_FILE);
-      const lock = await lockDataDir(dir);
-      const old = new Date(Date.now() - STALE_AFTER_MS - 5_000);
-      utimesSync(file, old, old);
-      vi.advanceTimersByTime(HEARTBEAT_MS);
-      await vi.waitFor(() => expect(Date.now() - statSync(file).mtimeMs).toBeLessThan(STALE_AFTER_MS));
-      await lock.release();
-    } finally {
-      vi.useRealTimers();
-    }
+    const dir = freshDir();
+    const file = path.join(dir, LOCK_FILE);
+    const lock = await lockDataDir(dir);
+    const old = new Date(Date.now() - STALE_AFTER_MS - 5_000);
+    utimesSync(file, old, old);
+    await vi.waitFor(() => expect(Date.now() - statSync(file).mtimeMs).toBeLessThan(HEARTBEAT_MS * 3), {
+      timeout: HEARTBEAT_MS * 4,
+    });
+    await lock.release();
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it('puts its lock back when it is removed under it, and says when another server took it', async () => {
+    const dir = freshDir();
+    const file = path.join(dir, LOCK_FILE);
+    const onLost = vi.fn();
+    const lock = await lockDataDir(dir, { onLost });
+    const mine = readFileSync(file, 'utf8');
+    rmSync(file);
+    await vi.waitFor(() => expect(existsSync(file)).toBe(true), { timeout: HEARTBEAT_MS * 4 });
+    expect(readFileSync(file, 'utf8')).toBe(mine);
+    expect(onLost).not.toHaveBeenCalled();
+    // Removed again, and a second server started in between: the first is told to stop writing.
+    rmSync(file);
+    writeFileSync(file, JSON.stringify({ pid: 4242, host: 'web-2', startedAt: 'now' }));
+    await vi.waitFor(() => expect(onLost).toHaveBeenCalledTimes(1), { timeout: HEARTBEAT_MS * 4 });
+    expect(onLost.mock.calls[0]![0]).toMatch(/now held by process 4242 on host web-2.*stops writing/);
+    await lock.release();
+    // Not its own any more: the release leaves the other server's lock alone.
+    expect(lockIn(dir)).toMatchObject({ pid: 4242 });
+    expect(readdirSync(dir)).toEqual([LOCK_FILE]);
   });
 
   it('refuses a lock file it cannot read rather than guess', async () => {
