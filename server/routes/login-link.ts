@@ -21,7 +21,9 @@ import { routeFrom } from './endpoint-route.ts';
  */
 export function loginLinkRoutes(app: FastifyInstance) {
   // The handler parses the link itself: any bad part gets the same message.
-  routeFrom(app, endpoints.loginLink, { config: { access: 'public' }, handlerParses: true }, async (request, reply) => {
+  // A GET that writes (the spec's shape): its changes go into the audit trail (changesState).
+  const options = { config: { access: 'public' as const, changesState: true }, handlerParses: true };
+  routeFrom(app, endpoints.loginLink, options, async (request, reply) => {
     const parsed = LoginLinkQuerySchema.safeParse(request.query);
     if (!parsed.success) throw badRequest(messages.auth.loginLinkFailed);
     const { m, u, t, e } = parsed.data;
