@@ -29,13 +29,20 @@ declare module 'fastify' {
      */
     changesState?: boolean;
   }
+  interface FastifyRequest {
+    /**
+     * Who acts when nobody is signed in: the user whose e-mailed link the request follows (a
+     * login or reset link), set by its route once the link is checked.
+     */
+    linkUser: { id: string; email: string; account: string } | null;
+  }
 }
 
 /** What the request says about its writes, read at the moment of each write. */
 function describe(request: FastifyRequest): () => AuditRequest {
   return () => {
     // A Spotlight call carries its user and company's account in its own context (its guard).
-    const user = request.user ?? request.spotlight?.user ?? null;
+    const user = request.user ?? request.spotlight?.user ?? request.linkUser;
     return {
       actor: user && { id: user.id, email: user.email, account: user.account },
       selectedAccount: request.access?.account.id ?? request.spotlight?.account.id ?? null,
@@ -61,6 +68,7 @@ export async function pruneAuditTrail(app: FastifyInstance, days: number): Promi
 }
 
 export async function auditTrail(app: FastifyInstance) {
+  app.decorateRequest('linkUser', null);
   // Reads write nothing a person changed: they skip the context (most requests are reads).
   const enter = (request: FastifyRequest, _reply: unknown, done: () => void) =>
     READS.has(request.method) ? done() : runAudited(describe(request), done);

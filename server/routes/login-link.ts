@@ -36,6 +36,8 @@ export function loginLinkRoutes(app: FastifyInstance) {
       throw badRequest(messages.auth.loginLinkFailed);
     }
     if (confirmsChange && emailInUse(app, email, user.id)) throw badRequest(messages.signIn.emailNoLongerFree);
+    // The link's user made these changes (the audit trail's actor).
+    request.linkUser = user;
     await markLinkUsed(app, user.id, m);
     const change = confirmsChange ? { email, pending_email: null } : {};
     await updateUser(app, user.id, { ...change, email_verified: true, last_login_at: nowIso() });

@@ -133,6 +133,8 @@ export function passwordRoutes(app: FastifyInstance) {
       if (!isStrongEnough(input.new_password, strengthInputs(user))) {
         throw badRequest(messages.validation.passwordNotStrongEnough);
       }
+      // The link's user makes these changes (the audit trail's actor).
+      request.linkUser = user;
       await markLinkUsed(app, user.id, input.mac);
       // The link came by e-mail, so following it also proves the address.
       await updateUser(app, user.id, { password_hash: await hashPassword(input.new_password), email_verified: true });

@@ -24,7 +24,7 @@ async function trail(query: string, persona: Persona = 'super'): Promise<AuditEv
   return answer.json<{ data: AuditEvent[] }>().data;
 }
 
-describe('writes made through GET routes', () => {
+describe('writes made through GET routes, and through e-mailed links', () => {
   it('records the login link that makes the pending address the e-mail', async () => {
     const next = 'reader.new@northwind.test';
     const staged = await injectAs(app, 'reader', 'POST', '/api/v1/user/update-current-user', { email: next });
@@ -38,10 +38,35 @@ describe('writes made through GET routes', () => {
     const records = await trail(`resource=user&record_id=${PERSONA_IDS.reader}&action=update`);
     expect(records).toHaveLength(1);
     expect(records[0]).toMatchObject({
+      // Nobody is signed in yet: the actor is the user whose link it is.
+      actor: { id: PERSONA_IDS.reader, email: 'reader@northwind.test' },
       account: OWN,
       before: { email: 'reader@northwind.test', pending_email: next },
       after: { email: next, pending_email: null },
     });
+  });
+
+  it('names the user whose reset link sets a new password as the actor', async () => {
+    const issued = await app.inject({
+      method: 'POST',
+      url: '/api/v1/testing/outbox/links',
+      payload: { kind: 'reset-password', email: 'writer@northwind.test' },
+    });
+    expect(issued.statusCode, issued.body).toBe(201);
+    const link = new URL(issued.json<{ link: string }>().link, 'http://x').searchParams;
+    const reset = await app.inject({
+      method: 'POST',
+      url: '/api/v1/reset-password',
+      payload: {
+        mac: link.get('m'),
+        time: Number(link.get('t')),
+        user_id: link.get('u'),
+        new_password: 'Audit-Walk-2026-Reset!',
+      },
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    const records = await trail(`resource=user&record_id=${PERSONA_IDS.writer}`);
+    expect(records.at(-1)).toMatchObject({ actor: { id: PERSONA_IDS.writer }, after: { password_hash: '[redacted]' } });
   });
 
   it('records Spotlight onboarding (the company and the Spotlight user it creates) in the account it is for', async () => {
