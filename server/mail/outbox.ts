@@ -59,14 +59,39 @@ export async function clearOutbox(app: FastifyInstance): Promise<void> {
   for (const { id } of [...outbox.all()]) await outbox.remove(id);
 }
 
+/**
+ * A header's value on one line: control characters (CR and LF above all, which would start a
+ * header of the sender's choosing, such as Bcc) and the Unicode line separators become a space.
+ * Header values carry what people typed (a report's name in a subject), so every one passes here.
+ */
+export function headerValue(value: string): string {
+  return value.replace(/[\p{Cc}\u2028\u2029]+/gu, ' ').trim();
+}
+
+/** Every e-mail is stored through here: its header values (recipients, subject, file names) on one line. */
+async function store(app: FastifyInstance, message: OutboxMessage): Promise<OutboxMessage> {
+  const stored: OutboxMessage = {
+    ...message,
+    to: headerValue(message.to),
+    subject: headerValue(message.subject),
+    ...(message.attachments && {
+      attachments: message.attachments.map((file) => ({
+        ...file,
+        filename: headerValue(file.filename),
+        content_type: headerValue(file.content_type),
+      })),
+    }),
+  };
+  await repository(app).insert(stored);
+  return stored;
+}
+
 /** Stores an e-mail that is not a link e-mail (a scheduled report): nothing leaves the system. */
 export async function sendEmail(
   app: FastifyInstance,
   message: Pick<OutboxMessage, 'kind' | 'user' | 'to' | 'subject' | 'text' | 'link' | 'url' | 'attachments'>,
 ) {
-  const stored: OutboxMessage = { id: newId(), created_at: nowIso(), account: null, ...message };
-  await repository(app).insert(stored);
-  return stored;
+  return store(app, { id: newId(), created_at: nowIso(), account: null, ...message });
 }
 
 /** Each e-mail's words and the link it carries: a signed link of a purpose, or (null) the sign-in page. */
@@ -131,6 +156,5 @@ export async function sendLinkEmail(
     link,
     url,
   };
-  await repository(app).insert(message);
-  return message;
+  return store(app, message);
 }

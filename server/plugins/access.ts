@@ -184,6 +184,9 @@ export function accessControl(app: FastifyInstance, repositories: Repositories) 
         void reply.code(415).send({ statusCode: 415, error: 'Unsupported Media Type', message: messages.api.jsonOnly });
         return false;
       }
+      // A form body a route takes (forgotten-password, an upload) from a page on another site:
+      // refused as the browser's preflight refuses that page's JSON.
+      if (type !== 'application/json' && isCrossSite(request, own)) throw forbidden(messages.api.crossSiteRefused);
     }
     return true;
   };

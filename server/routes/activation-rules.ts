@@ -60,6 +60,12 @@ export function prepareActivation(repositories: Repositories, row: StoredRow, cu
   if (empty(next) && !(current && empty(current as unknown as Activation))) {
     throw badRequest(activationMessages.noReferences);
   }
+  // Going live (or, live, moving to another list) needs a list with entries. The input schemas
+  // refuse an empty list; one stored before they did must not reach a platform either.
+  const was = current as unknown as Activation | null;
+  const goesLive = next.status === 'active' && (was?.status !== 'active' || was.domain_list !== next.domain_list);
+  const list = goesLive && next.domain_list ? repositories['domain-list'].byId(next.domain_list) : undefined;
+  if (list && list.domains.length === 0) throw new HttpError(409, activationMessages.emptyList(list.name));
   row.deal_id = current?.deal_id ?? null;
   if (next.status === 'active' && !row.deal_id) {
     row.deal_id = newDealId(repositories, next.account);

@@ -21,7 +21,9 @@ import { routeFrom } from './endpoint-route.ts';
  */
 export function loginLinkRoutes(app: FastifyInstance) {
   // The handler parses the link itself: any bad part gets the same message.
-  routeFrom(app, endpoints.loginLink, { config: { access: 'public' }, handlerParses: true }, async (request, reply) => {
+  // A GET that writes (the spec's shape): its changes go into the audit trail (changesState).
+  const options = { config: { access: 'public' as const, changesState: true }, handlerParses: true };
+  routeFrom(app, endpoints.loginLink, options, async (request, reply) => {
     const parsed = LoginLinkQuerySchema.safeParse(request.query);
     if (!parsed.success) throw badRequest(messages.auth.loginLinkFailed);
     const { m, u, t, e } = parsed.data;
@@ -34,6 +36,8 @@ export function loginLinkRoutes(app: FastifyInstance) {
       throw badRequest(messages.auth.loginLinkFailed);
     }
     if (confirmsChange && emailInUse(app, email, user.id)) throw badRequest(messages.signIn.emailNoLongerFree);
+    // The link's user made these changes (the audit trail's actor).
+    request.linkUser = user;
     await markLinkUsed(app, user.id, m);
     const change = confirmsChange ? { email, pending_email: null } : {};
     await updateUser(app, user.id, { ...change, email_verified: true, last_login_at: nowIso() });

@@ -12,7 +12,9 @@ import { isLinkUsed, markLinkUsed } from '../auth/used-links.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { findUserByEmail, findUserById, signedInUser, updateUser } from '../auth/self-service-users.ts';
 import { isStrongEnough } from '../auth/strength.ts';
-import { badRequest, parseOr400, unauthorized } from '../http-errors.ts';
+import { DEFAULT_THROTTLE_LIMITS, LoginThrottle } from '../auth/throttle.ts';
+import { badRequest, HttpError, parseOr400, unauthorized } from '../http-errors.ts';
+import { currentSandbox, now } from '../sandbox/context.ts';
 import { sendLinkEmail } from '../mail/outbox.ts';
 import { endpoints } from '../../src/shared/endpoints/index.ts';
 import { routeFrom } from './endpoint-route.ts';
@@ -41,27 +43,76 @@ function snakeCase(body: unknown): Record<string, unknown> {
   return Object.fromEntries(Object.entries(input).map(([key, value]) => [renames[key] ?? key, value]));
 }
 
+/** Reset e-mails one address receives in an hour, however many times it is asked for. */
+export const RESET_MAILS_PER_HOUR = 3;
+
+/**
+ * The throttles of this module, kept per test sandbox (a reset forgets them) with the login
+ * throttle's mechanism (server/auth/throttle.ts), each in its own table: reset e-mails sent per
+ * address, counted over an hour; wrong current passwords per user, and per user and client address,
+ * with the sign-in limits (a stolen session must not guess the password faster than the sign-in
+ * form lets anyone).
+ */
+function throttles(app: FastifyInstance) {
+  const table = () => {
+    const tables = app.sandboxScope.perSandbox(() => new Map<string, number[]>());
+    return () => tables.get(currentSandbox());
+  };
+  const perAddress = RESET_MAILS_PER_HOUR;
+  return {
+    resetMails: new LoginThrottle(
+      { windowMs: 60 * 60 * 1000, perEmail: perAddress, perEmailAndAddress: perAddress, perAddress: Infinity },
+      now,
+      table(),
+    ),
+    currentPassword: new LoginThrottle(DEFAULT_THROTTLE_LIMITS, now, table()),
+  };
+}
+
+/** A 429 with the wait in Retry-After (seconds) and the message in minutes, as sign-in answers it. */
+function tooMany(wait: number, message: (minutes: number) => string): HttpError {
+  return new HttpError(429, message(Math.max(1, Math.ceil(wait / 60_000))), {
+    'retry-after': String(Math.ceil(wait / 1000)),
+  });
+}
+
 /**
  * POST /api/v1/forgotten-password and POST /api/v1/reset-password (spec §7). The new password
  * must reach zxcvbn score 2 here too, whatever the client did.
  */
 export function passwordRoutes(app: FastifyInstance) {
+  const throttle = throttles(app);
   routeFrom(
     app,
     endpoints.forgottenPassword,
-    // The spec's form posts form-encoded; sending a reset e-mail is harmless to a forged form.
-    { config: { access: 'public', bodyTypes: ['application/x-www-form-urlencoded'] }, handlerParses: true },
+    {
+      // The spec's form posts form-encoded; a form from a page on another site is refused
+      // (server/plugins/access.ts), as a JSON post from one is by the browser's preflight.
+      config: { access: 'public', bodyTypes: ['application/x-www-form-urlencoded'] },
+      description: `Answers the same whether or not the address has an account. An address gets at most ${RESET_MAILS_PER_HOUR} reset e-mails an hour; past that the answer stays the same and no e-mail is sent.`,
+      handlerParses: true,
+    },
     async (request) => {
       const { email } = parseOr400(ForgottenPasswordBodySchema, request.body);
       const user = findUserByEmail(app, email);
-      // Same answer for unknown addresses: the call does not tell who has an account.
-      if (user) await sendLinkEmail(app, { kind: 'reset-password', user });
+      // Same answer for unknown addresses, and for an address that has had its e-mails this hour:
+      // the call tells neither who has an account nor who is being flooded.
+      if (user && throttle.resetMails.retryAfterMs(user.email, '') === 0) {
+        throttle.resetMails.fail(user.email, '');
+        await sendLinkEmail(app, { kind: 'reset-password', user });
+      }
       return { success: true as const, message: messages.auth.forgotPasswordSuccess };
     },
   );
 
   // Public: a reset link needs no session; changing a known password needs one (401 without).
-  const reset = { config: { access: 'public' as const }, responses: { 401: errorResponse }, handlerParses: true };
+  const reset = {
+    config: { access: 'public' as const },
+    description:
+      'A signed-in change of password: wrong current passwords are throttled per user as sign-in is (429 with Retry-After).',
+    responses: { 401: errorResponse, 429: errorResponse },
+    handlerParses: true,
+  };
   routeFrom(app, endpoints.resetPassword, reset, async (request, reply) => {
     const body = snakeCase(request.body);
     if ('mac' in body || 'user_id' in body) {
@@ -82,6 +133,8 @@ export function passwordRoutes(app: FastifyInstance) {
       if (!isStrongEnough(input.new_password, strengthInputs(user))) {
         throw badRequest(messages.validation.passwordNotStrongEnough);
       }
+      // The link's user makes these changes (the audit trail's actor).
+      request.linkUser = user;
       await markLinkUsed(app, user.id, input.mac);
       // The link came by e-mail, so following it also proves the address.
       await updateUser(app, user.id, { password_hash: await hashPassword(input.new_password), email_verified: true });
@@ -94,10 +147,15 @@ export function passwordRoutes(app: FastifyInstance) {
     const user = signedInUser(request);
     if (!user) throw unauthorized(messages.auth.signInRequired);
     const input = parseOr400(ChangePasswordBodySchema, body);
+    const address = request.ip;
+    const wait = throttle.currentPassword.retryAfterMs(user.id, address);
+    if (wait > 0) throw tooMany(wait, messages.auth.tooManyPasswordGuesses);
     // 400, not 401: a wrong current password must not sign the app out.
     if (!(await verifyPassword(input.current_password, user.password_hash))) {
+      throttle.currentPassword.fail(user.id, address);
       throw badRequest(messages.auth.changePasswordFallback);
     }
+    throttle.currentPassword.succeed(user.id, address);
     if (!isStrongEnough(input.new_password, strengthInputs(user))) {
       throw badRequest(messages.validation.passwordNotStrongEnough);
     }

@@ -87,17 +87,49 @@ function actionOf(resource: string, change: RowChange, route: string): string {
  */
 export type Ownerless = 'global' | 'selected-account';
 
-/** The account a change was made in: the selected one if the row is its, else the row's first owner. */
+/**
+ * The accounts whose grants a change of a user's row gives, changes or takes away. A grant is
+ * made in the account it is for (an admin there gives it), whoever's row holds it.
+ */
+function grantAccounts(change: RowChange): string[] {
+  const grants = (row: Record<string, unknown> | undefined) => {
+    const byAccount = new Map<string, string>();
+    for (const field of ['access_grants', 'root_account_access_grants'])
+      for (const grant of Array.isArray(row?.[field]) ? (row[field] as unknown[]) : [])
+        if (grant && typeof grant === 'object' && typeof (grant as { id?: unknown }).id === 'string')
+          byAccount.set(`${field}:${(grant as { id: string }).id}`, JSON.stringify(grant));
+    return byAccount;
+  };
+  const before = grants(change.before);
+  const after = grants(change.after);
+  const changed = new Set<string>();
+  for (const key of new Set([...before.keys(), ...after.keys()]))
+    if (before.get(key) !== after.get(key)) changed.add(key.slice(key.indexOf(':') + 1));
+  return [...changed];
+}
+
+/**
+ * The account a change was made in: for a change of grants, the account a grant is for (a
+ * grant Northwind's admin gives an outside user is Northwind's record, not the user's home
+ * account's); else the selected account if the row is its, else the row's first owner.
+ */
 function accountOf(
-  row: Record<string, unknown>,
+  change: RowChange,
   accountPath: AccountPath,
   request: AuditRequest,
   ownerless: Ownerless,
 ): string | null {
-  const owners = ownersOf(row, accountPath).filter((owner): owner is string => typeof owner === 'string');
+  const row = (change.after ?? change.before)!;
+  const granted = change.before && change.after ? grantAccounts(change) : [];
+  const owners = granted.length
+    ? granted
+    : ownersOf(row, accountPath).filter((owner): owner is string => typeof owner === 'string');
   for (const preferred of [request.selectedAccount, request.actor?.account])
     if (preferred && owners.includes(preferred)) return preferred;
-  return owners[0] ?? (ownerless === 'selected-account' ? request.selectedAccount : null);
+  // A row with no owner of its own (a Spotlight user) is the selected account's, else the actor's.
+  return (
+    owners[0] ?? (ownerless === 'selected-account' ? (request.selectedAccount ?? request.actor?.account ?? null) : null)
+  );
 }
 
 /**
@@ -116,7 +148,7 @@ export function auditRecords(
   const at = nowIso();
   return changes.map((change) => {
     const row = (change.after ?? change.before)!;
-    const account = accountOf(row, accountPath, request, ownerless);
+    const account = accountOf(change, accountPath, request, ownerless);
     const diff =
       change.before && change.after
         ? changedFields(change.before, change.after)

@@ -71,6 +71,9 @@ export const activationMessages = {
     `The domain list '${listName}' is used by ${activations.length === 1 ? 'the activation' : 'the activations'} ${activations
       .map((name) => `'${name}'`)
       .join(', ')}: end ${activations.length === 1 ? 'it' : 'them'} or choose another list first`,
+  /** A deal goes live on a list with entries: an empty allow list would buy nowhere. */
+  emptyList: (listName: string) =>
+    `The domain list '${listName}' is empty: add domains to it or choose another list before the activation goes live`,
   noQualifyingDomains: (minApm: number) =>
     `No domain of this measurement reaches an APM of ${minApm.toLocaleString('en-GB')}: lower the minimum APM`,
 } as const;

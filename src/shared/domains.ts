@@ -141,6 +141,8 @@ export function parseDomainList(text: string): ParsedDomainList {
 }
 
 export const NO_ENTRIES = 'The text holds no domain or app bundle id';
+/** A list sent as JSON with no entries: every route that makes or changes a list refuses it. */
+export const EMPTY_LIST = 'A domain list must hold at least one domain or app bundle id';
 
 export const tooManyEntries = (count: number) =>
   `The list has ${count.toLocaleString('en-GB')} entries; a domain list holds at most ${MAX_DOMAIN_LIST_ENTRIES.toLocaleString('en-GB')}`;

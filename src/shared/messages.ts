@@ -31,6 +31,9 @@ export const messages = {
     /** Login throttle (the project's text; the spec names none). */
     tooManyAttempts: (minutes: number) =>
       `Too many sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+    /** The change-password throttle: wrong current passwords (the project's text; the spec names none). */
+    tooManyPasswordGuesses: (minutes: number) =>
+      `Too many wrong current passwords. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
     /** A call that needs a session made without one, or with an ended one. */
     signInRequired: 'Please sign in to continue',
   },

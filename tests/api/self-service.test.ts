@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { linkMac, linkState } from '../../server/auth/links.ts';
 import { hashPassword, verifyPassword } from '../../server/auth/password.ts';
+import { DEFAULT_SANDBOX } from '../../server/sandbox/scope.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { buildTestApp, productionConfig } from '../helpers/app.ts';
 import { signInThrough } from '../helpers/http.ts';
@@ -40,6 +41,8 @@ function user(id: string, email: string, extra: Record<string, unknown> = {}) {
 
 async function seed() {
   await app.db.reset();
+  // The throttles too (reset e-mails an address has had this hour, wrong current passwords), as a reset does.
+  app.sandboxes.reset(DEFAULT_SANDBOX);
   const users = (app.db.low.data.collections.user ??= []);
   users.push(user(USER_ID, 'ada@selfservice.test'), user(OTHER_ID, 'bob@selfservice.test', { first_name: 'Bob' }));
   await app.db.write();

@@ -77,6 +77,9 @@ export const OPERATIONS: Record<string, Entry> = {
     const link = await w.link('reset-password', (await w.throwawayUser()).email);
     const reset = { mac: link.get('m'), time: Number(link.get('t')), user_id: link.get('u') };
     const newPassword = 'Contract-Walk-2026!';
+    // Wrong current passwords are throttled per user as sign-in is: five, then 429.
+    const guesser = await w.throwawayUser();
+    const guess = () => ({ current_password: 'wrong', new_password: newPassword });
     return [
       // A change ends the user's sessions (this one continues under a new id): the failure first.
       json(400, { current_password: 'wrong', new_password: newPassword }, { as: user.session }),
@@ -86,6 +89,8 @@ export const OPERATIONS: Record<string, Entry> = {
       json(400, { ...reset, new_password: 'Another-Walk-2026!' }), // a link works once
       json(400, { ...reset, mac: 'forged', new_password: 'Another-Walk-2026!' }),
       { body: 'x', ...asText, status: 415 },
+      ...Array.from({ length: 5 }, () => json(400, guess(), { as: guesser.session })),
+      json(429, guess(), { as: guesser.session }),
     ];
   },
   'GET /api/v1/login-link': async (w) => {

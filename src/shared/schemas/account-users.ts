@@ -5,19 +5,22 @@
  */
 import { z } from 'zod';
 import { ACCOUNT_ROLES, ROLE_ORDER } from '../constants.ts';
-import { objectId } from './common.ts';
+import { objectId, withTextRule } from './common.ts';
 import { email, userRow } from './user.ts';
 
 export { ACCOUNT_ROLES };
 export const accountRole = z.enum(ACCOUNT_ROLES);
 
-export const inviteUserBody = z.strictObject({
-  account: objectId,
-  first_name: userRow.shape.first_name,
-  last_name: userRow.shape.last_name,
-  email,
-  role: accountRole,
-});
+/** The names follow the text rule (common.ts), as every text a client sends does. */
+export const inviteUserBody = withTextRule(
+  z.strictObject({
+    account: objectId,
+    first_name: userRow.shape.first_name,
+    last_name: userRow.shape.last_name,
+    email,
+    role: accountRole,
+  }),
+);
 export type InviteUserBody = z.infer<typeof inviteUserBody>;
 
 export const accountUserRoleBody = z.strictObject({ user: objectId, account: objectId, role: accountRole });

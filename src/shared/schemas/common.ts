@@ -18,17 +18,107 @@ export const hexColour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour
  * point and does not match.
  */
 const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
-const wellFormed = (value: string) => !LONE_SURROGATE.test(value);
 export const LONE_SURROGATE_MESSAGE = 'must not contain a lone surrogate (invalid Unicode)';
+/**
+ * Control characters: NUL and the rest of C0 but tab, line feed and carriage return (a description
+ * may run over lines), DEL and C1. None is typed by a person; NUL ends a string in C, others reach
+ * terminals, logs and e-mail headers.
+ */
+const CONTROL_CHARACTER = /(?![\t\n\r])\p{Cc}/u;
+export const CONTROL_CHARACTER_MESSAGE = 'must not contain control characters (such as NUL)';
 
-/** A human-readable name: trimmed, not empty, bounded, well-formed Unicode. */
-export const name = z
-  .string()
-  .trim()
-  .min(1, 'is required')
-  .max(200, 'must be at most 200 characters')
-  .refine(wellFormed, LONE_SURROGATE_MESSAGE);
-export const text = z.string().max(5000, 'must be at most 5000 characters').refine(wellFormed, LONE_SURROGATE_MESSAGE);
+/**
+ * The one rule of free text, for every text field a client sends: no lone surrogate, no control
+ * character. One check object, so a field that already has it is recognised (withTextRule).
+ */
+export const textRule = z.superRefine<string>((value, context) => {
+  if (LONE_SURROGATE.test(value)) context.addIssue({ code: 'custom', message: LONE_SURROGATE_MESSAGE, input: value });
+  else if (CONTROL_CHARACTER.test(value))
+    context.addIssue({ code: 'custom', message: CONTROL_CHARACTER_MESSAGE, input: value });
+});
+
+type AnySchema = z.core.$ZodType;
+
+/** Whether a string schema is free text: not a format (date, URL) nor bound by a pattern (ids, e-mails). */
+function isFreeText(schema: AnySchema): boolean {
+  const def = schema._zod.def as z.core.$ZodStringDef & { format?: string };
+  if (def.format) return false;
+  return !(def.checks ?? []).some(
+    (check) => check === textRule || (check._zod.def as { check: string }).check === 'string_format',
+  );
+}
+
+/** A copy of `schema` whose def differs in `changes` (inheriting its metadata, as zod's own methods do). */
+function cloneWith(schema: AnySchema, changes: Record<string, unknown>): AnySchema {
+  return z.clone(schema, z.util.mergeDefs(schema._zod.def, changes) as never, { parent: true });
+}
+
+/**
+ * `schema` with textRule on every free-text string in it, however deep (lists, nested objects,
+ * optional and nullable fields, defaults, unions, the input side of a pipe). What has no free text
+ * is returned as it is, so identities other code compares (a nullable objectId) survive.
+ */
+export function withTextRule<Schema extends AnySchema>(schema: Schema): Schema {
+  const def = schema._zod.def as z.core.$ZodTypeDef & Record<string, unknown>;
+  const inner = (key: string): AnySchema | null => {
+    const was = def[key] as AnySchema;
+    const is = withTextRule(was);
+    return is === was ? null : is;
+  };
+  const rebuilt = (key: string) => {
+    const is = inner(key);
+    return is ? (cloneWith(schema, { [key]: is }) as Schema) : schema;
+  };
+  switch (def.type) {
+    case 'string':
+      return isFreeText(schema) ? ((schema as unknown as z.ZodString).check(textRule) as unknown as Schema) : schema;
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'prefault':
+    case 'nonoptional':
+    case 'readonly':
+    case 'catch':
+      return rebuilt('innerType');
+    case 'array':
+      return rebuilt('element');
+    case 'record':
+      return rebuilt('valueType');
+    case 'pipe':
+      return rebuilt('in');
+    case 'object': {
+      const shape = (schema as unknown as z.ZodObject).shape as Record<string, AnySchema>;
+      const next = withTextRuleOnShape(shape);
+      return next === shape ? schema : (cloneWith(schema, { shape: next }) as Schema);
+    }
+    case 'union': {
+      const options = def.options as AnySchema[];
+      const next = options.map((option) => withTextRule(option));
+      return next.every((option, index) => option === options[index])
+        ? schema
+        : (cloneWith(schema, { options: next }) as Schema);
+    }
+    default:
+      return schema;
+  }
+}
+
+/** A shape with textRule on every field's free text (the same shape when nothing changes). */
+export function withTextRuleOnShape<Shape extends Record<string, AnySchema>>(shape: Shape): Shape {
+  let changed = false;
+  const next = Object.fromEntries(
+    Object.entries(shape).map(([key, field]) => {
+      const ruled = withTextRule(field);
+      changed ||= ruled !== field;
+      return [key, ruled];
+    }),
+  );
+  return (changed ? next : shape) as Shape;
+}
+
+/** A human-readable name: trimmed, not empty, bounded, free text. */
+export const name = z.string().trim().min(1, 'is required').max(200, 'must be at most 200 characters').check(textRule);
+export const text = z.string().max(5000, 'must be at most 5000 characters').check(textRule);
 export const count = z.number().int().nonnegative();
 
 /** Fields the server sets on every row; never accepted from a client. */
@@ -85,7 +175,7 @@ type ServerSet = (typeof SERVER_SET)[number];
  * Create input: the row without the server-set fields (SERVER_SET and the resource's own
  * `omit`), refusing unknown fields (mass assignment), lists defaulting to [] and nullable
  * references to null. Update input: the same fields without the defaults (an update changes only
- * what it names), every field optional.
+ * what it names), every field optional. In both, every free-text field follows textRule.
  */
 export function inputsFor<Shape extends z.ZodRawShape, Omitted extends keyof Shape = never>(
   row: z.ZodObject<Shape>,
@@ -95,8 +185,9 @@ export function inputsFor<Shape extends z.ZodRawShape, Omitted extends keyof Sha
   const mask = Object.fromEntries(keys.map((key) => [key, true]));
   // zod's omit mask type is stricter than what TypeScript can infer from a generic list.
   const shape = row.omit(mask as never).shape as Omit<Shape, Omitted | ServerSet>;
-  const create = z.strictObject(withEmptyDefaults(shape));
-  const update = z.strictObject(shape).partial();
+  // Every text field a client sends follows the one text rule, whatever its own schema says.
+  const create = z.strictObject(withTextRuleOnShape(withEmptyDefaults(shape)));
+  const update = z.strictObject(withTextRuleOnShape(shape)).partial();
   return { create, update };
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  EMPTY_LIST,
   INPUT_ENTRY_RULE,
   isNormalisedEntry,
   MAX_DOMAIN_LIST_ENTRIES,
@@ -32,11 +33,13 @@ export type DomainList = z.infer<typeof domainListRow>;
 
 /**
  * Entries as a client sends them: normalised (src/shared/domains.ts), duplicates merged; a bad
- * entry is refused by its position. Files and pasted text go to /api/v1/domain-list/upload, which
+ * entry is refused by its position; an empty list is refused (the rule of every route that makes or
+ * changes a list: an allow list of nothing would let an activation buy nowhere). Files and pasted text go to /api/v1/domain-list/upload, which
  * reports by line.
  */
 const domainsInput = z
   .array(z.string().max(2048).meta({ description: INPUT_ENTRY_RULE }))
+  .min(1, EMPTY_LIST)
   .max(MAX_DOMAIN_LIST_ENTRIES * 4)
   .transform((values, context) => {
     const result = normaliseEntries(values);

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { messages } from '../messages.ts';
-import { objectId } from './common.ts';
+import { objectId, withTextRule } from './common.ts';
 import { email } from './user.ts';
 
 const v = messages.validation;
@@ -50,14 +50,16 @@ export const LoginLinkQuerySchema = z.object({
  * POST /api/v1/user/update-current-user (spec §7): the only fields a user may change on their
  * own record. Anything else (roles, grants, account, verification) is refused, not ignored.
  */
-// Strict: an unknown field is a 400 naming it, not silently dropped.
-export const UpdateCurrentUserBodySchema = z.strictObject({
-  first_name: z.string().trim().min(1, v.firstNameRequired).max(100).optional(),
-  last_name: z.string().trim().min(1, v.lastNameRequired).max(100).optional(),
-  email: EmailSchema.optional(),
-  viewed_marketing_consent: z.boolean().optional(),
-  marketing_consent: z.boolean().optional(),
-});
+// Strict: an unknown field is a 400 naming it, not silently dropped. Names follow the text rule.
+export const UpdateCurrentUserBodySchema = withTextRule(
+  z.strictObject({
+    first_name: z.string().trim().min(1, v.firstNameRequired).max(100).optional(),
+    last_name: z.string().trim().min(1, v.lastNameRequired).max(100).optional(),
+    email: EmailSchema.optional(),
+    viewed_marketing_consent: z.boolean().optional(),
+    marketing_consent: z.boolean().optional(),
+  }),
+);
 export type UpdateCurrentUserBody = z.infer<typeof UpdateCurrentUserBodySchema>;
 
 /** The e-mails whose link test control may issue at a chosen time (each goes to the user's e-mail). */
