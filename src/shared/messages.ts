@@ -104,6 +104,22 @@ export const messages = {
     noResults: 'No search Results',
     noRecent: 'No recent searches',
   },
+  /**
+   * A scheduled report's run (server/routes/report-schedule-recipients.ts): who it did not mail and
+   * why, and why a run sent nothing. The run's record, the audit trail and the notice to the
+   * schedule's owner say the same words; the report page shows them with the run.
+   */
+  schedules: {
+    recipientLostAccess: (address: string, account: string) => `${address} no longer has access to ${account}`,
+    recipientOutside: (address: string, account: string) =>
+      `${address} is not a user of ${account}, and the schedule's owner may no longer send reports outside the account (only an admin may)`,
+    ownerLostAccess: (account: string) =>
+      `Not sent: the schedule's owner no longer has access to ${account}; an admin of the account may delete the schedule or schedule the report again`,
+    ownerGone:
+      "Not sent: the schedule's owner no longer exists; an admin of the account may delete the schedule or schedule the report again",
+    noneLeft: 'Not sent: none of the recipients may receive this report any more',
+    noticeSubject: (report: string) => `"${report}" was not sent to everyone`,
+  },
   spotlight: {
     createAccount: 'Create Spotlight Account',
     userCreated: 'New spotlight user successfully created',
