@@ -145,6 +145,11 @@ export const messages = {
     assetsLocked: (status: string) => `Assets can change only while the study is a draft; this one is ${status}`,
     fileType: 'Choose a PNG, JPEG, GIF, WebP or SVG image, or an MP4 or WebM video',
     fileTooLarge: (mb: number) => `The file is larger than ${mb} MB`,
+    // The upload quotas (server/routes/spotlight/upload-quota.ts): which limit, and how to raise it.
+    accountQuota: (account: string, usedMb: number, quotaMb: number) =>
+      `This file would take ${account}'s uploads past the account's upload quota of ${quotaMb} MB (${usedMb} MB used). Delete assets you no longer need, or ask the operator to raise LAMP_UPLOAD_QUOTA_MB.`,
+    sandboxQuota: (sandbox: string, usedMb: number, quotaMb: number) =>
+      `This file would take the test sandbox ${sandbox}'s uploads past its quota of ${quotaMb} MB (${usedMb} MB used). Delete assets or reset the sandbox, or raise LAMP_SANDBOX_UPLOAD_QUOTA_MB.`,
     fileUnreadable: 'The file cannot be read as an image or a video',
     fileMissing: 'Choose a file to upload',
     areaOutside: 'The area must lie inside the creative',

@@ -46,6 +46,8 @@ export interface ResourceSpec {
   listFilter?: { note: string; apply(rows: readonly StoredRow[], input: SpotlightListInput): readonly StoredRow[] };
   /** What create, edit and delete do beyond the plain call, for the API reference. */
   notes?: { create?: string; edit?: string; delete?: string };
+  /** Deleting one may leave uploaded files no asset refers to (an asset, a study's assets): sweep them. */
+  removesFiles?: boolean;
   /** The calls that may answer 409 (a rule about other records). */
   conflicts?: readonly ('create' | 'delete')[];
 }

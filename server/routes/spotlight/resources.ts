@@ -37,6 +37,7 @@ import {
 import { badRequest, HttpError, invalidField, notFound } from '../../http-errors.ts';
 import { newId, type StoredRow } from '../../store/repositories.ts';
 import { checkIfMatch, etagOf } from './etag.ts';
+import { spotlightFiles } from './files.ts';
 import { isMember, memberCount, roleIn, without, withRole } from './memberships.ts';
 import type { SpotlightRole } from '../../../src/shared/spotlight-rules.ts';
 import type { ResourceSpec, SpotlightListInput } from './resource-spec.ts';
@@ -77,7 +78,8 @@ const SPECS: Record<SpotlightResource, ResourceSpec> = {
     },
     edit: (store, ctx, current, next, input) => checkStudyEdit(store, ctx, current, next, input),
     collection: (store) => store.briefs,
-    notes: { delete: 'The study’s assets are deleted with it.' },
+    notes: { delete: 'The study’s assets are deleted with it, and their uploaded files.' },
+    removesFiles: true,
     async remove(store, _ctx, row) {
       checkStudyDelete(store, row);
       // A study's assets go with it: they mean nothing without it.
@@ -120,6 +122,8 @@ const SPECS: Record<SpotlightResource, ResourceSpec> = {
       return { row: await store.stims.insert(row), status: 201 };
     },
     collection: (store) => store.stims,
+    notes: { delete: 'An uploaded file no other asset uses is removed with it.' },
+    removesFiles: true,
     listFilter: {
       note: 'filter_brief lists one study’s assets.',
       apply: (rows, input) => (input.filter_brief ? rows.filter((row) => row.brief === input.filter_brief) : rows),
@@ -237,6 +241,7 @@ const SPECS: Record<SpotlightResource, ResourceSpec> = {
 
 export function spotlightResourceRoutes(app: FastifyInstance) {
   const store = spotlightStore(app.repositories);
+  const files = spotlightFiles(app);
   const bearer = [{ spotlightToken: [] }];
   for (const [resource, spec] of Object.entries(SPECS) as [SpotlightResource, ResourceSpec][]) {
     const base = `/api/spotlight/${resource}`;
@@ -376,6 +381,8 @@ export function spotlightResourceRoutes(app: FastifyInstance) {
         const current = find(request, (request.params as { id: string }).id);
         checkIfMatch(request, current);
         await spec.remove(store, ctx, current);
+        // Files go with their assets (files.ts): a deleted asset's upload would otherwise stay on disk.
+        if (spec.removesFiles) await files.sweep();
         return reply.code(204).send();
       },
     );
