@@ -49,6 +49,15 @@ const EnvSchema = z.object({
   LAMP_TEST_CONTROL_TOKEN: z.string().min(32).optional(),
   /** How many test sandboxes may exist at once (demo and test modes). */
   LAMP_MAX_SANDBOXES: z.coerce.number().int().min(1).max(1000).default(32),
+  /**
+   * How many of those one client (one address) may hold, below the total so that one client
+   * cannot take them all; unset: half the total.
+   */
+  LAMP_MAX_SANDBOXES_PER_CLIENT: z.coerce.number().int().min(1).max(1000).optional(),
+  /** The most an account's uploaded Spotlight files may take together, in MB. */
+  LAMP_UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).max(1_000_000).default(1000),
+  /** The most a test sandbox's uploaded files may take together, in MB (demo and test modes). */
+  LAMP_SANDBOX_UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).max(100_000).default(100),
   /** A test sandbox unused this many minutes is dropped. */
   LAMP_SANDBOX_IDLE_MINUTES: z.coerce
     .number()
@@ -86,6 +95,12 @@ export interface Config {
   testControlToken: string | null;
   /** How many test sandboxes may exist at once; past it, a new one gets 429. */
   maxSandboxes: number;
+  /** How many of them one client address may hold (below maxSandboxes); past it, 429. */
+  maxSandboxesPerClient: number;
+  /** Bytes an account's uploaded Spotlight files may take together; past it, an upload gets 413. */
+  uploadQuotaBytes: number;
+  /** Bytes a test sandbox's uploaded files may take together; past it, an upload gets 413. */
+  sandboxUploadQuotaBytes: number;
   /** A test sandbox unused this many minutes is dropped. */
   sandboxIdleMinutes: number;
   /** Requests kept per sandbox journal. */
@@ -100,6 +115,21 @@ export class ConfigError extends Error {
 
 export const PRODUCTION_NEEDS_DATA_DIR =
   'LAMP_DATA_DIR is required in production mode: a folder on persistent storage (the container mounts /data).';
+
+const MB = 1024 * 1024;
+
+/**
+ * Sandboxes one client may hold: below the total, so that one client (a runaway suite, anyone who
+ * reaches test control) cannot take every sandbox and leave the next run 429s; half by default.
+ */
+function sandboxesPerClient(total: number, perClient: number | undefined): number {
+  if (perClient === undefined) return Math.max(1, Math.floor(total / 2));
+  if (total > 1 && perClient >= total)
+    throw new ConfigError(
+      `LAMP_MAX_SANDBOXES_PER_CLIENT (${perClient}) must be below LAMP_MAX_SANDBOXES (${total}), so that one client cannot take every sandbox.`,
+    );
+  return Math.min(perClient, total);
+}
 
 /** Where e-mail links go without LAMP_PUBLIC_URL: this server, right only when it serves the pages. */
 export function defaultPublicUrl(port: number): string {
@@ -148,6 +178,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.LAMP_PUBLIC_URL ?? defaultPublicUrl(e.PORT),
     testControlToken: e.LAMP_TEST_CONTROL_TOKEN ?? null,
     maxSandboxes: e.LAMP_MAX_SANDBOXES,
+    maxSandboxesPerClient: sandboxesPerClient(e.LAMP_MAX_SANDBOXES, e.LAMP_MAX_SANDBOXES_PER_CLIENT),
+    uploadQuotaBytes: e.LAMP_UPLOAD_QUOTA_MB * MB,
+    sandboxUploadQuotaBytes: e.LAMP_SANDBOX_UPLOAD_QUOTA_MB * MB,
     sandboxIdleMinutes: e.LAMP_SANDBOX_IDLE_MINUTES,
     journalLimit: e.LAMP_JOURNAL_LIMIT,
     auditDays: e.LAMP_AUDIT_DAYS,

@@ -28,6 +28,8 @@ import { repeatInEverySandbox } from '../sandbox/repeat.ts';
 import { asServerWork, StoreClosedError } from '../store/database.ts';
 import { newId, type StoredRow } from '../store/repositories.ts';
 import { computeReportData } from './report-data.ts';
+import { checkRecipients, type SkippedRecipient } from './report-schedule-recipients.ts';
+import { reportLeftOut, type RunBy } from './report-schedule-notices.ts';
 import { ruleOf } from './report-schedules.ts';
 import { assertCreatorOrAdmin, canSeeRow, FeatureRules } from './resource-rules.ts';
 import { endpoints } from '../../src/shared/endpoints/index.ts';
@@ -41,6 +43,12 @@ const runs = (app: FastifyInstance) => app.repositories.collection(RUN_COLLECTIO
 interface Outcome {
   rows: number;
   error: string | null;
+  /** The addresses mailed, and those the recipient check left out (report-schedule-recipients.ts). */
+  sentTo: string[];
+  skipped: SkippedRecipient[];
+  /** A run the check refused: trying again would refuse again, so it is not retried. */
+  refused: boolean;
+  owner: User | null;
 }
 
 /** The report's figures now: the page's query from the saved report, its dates resolved today. */
@@ -70,10 +78,8 @@ function summary(report: SavedReport, data: ReportData, metrics: readonly Metric
   ].join('\n');
 }
 
-/** One delivery: the figures, the CSV and one mail to every recipient. Throws what went wrong. */
-async function deliver(app: FastifyInstance, schedule: StoredRow): Promise<number> {
-  const report = app.repositories['saved-report'].byId(String(schedule.report));
-  if (!report) throw new Error('the saved report no longer exists');
+/** One delivery: the figures, the CSV and one mail to the recipients `to`. Throws what went wrong. */
+async function deliver(app: FastifyInstance, schedule: StoredRow, report: SavedReport, to: string[]): Promise<number> {
   const { state, data, table } = reportFigures(app, report);
   // The report's page opens by its name (decisions.md §6), in the report's account.
   const link = `/reports/saved/${encodeURIComponent(report.name)}?account=${report.account}`;
@@ -81,7 +87,7 @@ async function deliver(app: FastifyInstance, schedule: StoredRow): Promise<numbe
   await sendEmail(app, {
     kind: REPORT_EMAIL_KIND,
     user: typeof schedule.created_by === 'string' ? schedule.created_by : (report.created_by ?? report.id),
-    to: (schedule.recipients as string[]).join(', '),
+    to: to.join(', '),
     subject: `${report.name}: ${data.start_date} to ${data.end_date}`,
     text: summary(report, data, state.metrics, url),
     link,
@@ -98,11 +104,20 @@ async function deliver(app: FastifyInstance, schedule: StoredRow): Promise<numbe
 }
 
 async function attempt(app: FastifyInstance, schedule: StoredRow): Promise<Outcome> {
+  const report = app.repositories['saved-report'].byId(String(schedule.report));
+  const nothing = { rows: 0, sentTo: [], skipped: [], owner: null };
+  if (!report) return { ...nothing, error: 'the saved report no longer exists', refused: false };
+  // Who may receive it is decided now, not when the schedule was saved: access changes.
+  const check = checkRecipients(app.repositories, schedule, report);
+  const checked = { skipped: check.skipped, owner: check.owner };
+  if (check.refusal) return { ...nothing, ...checked, error: check.refusal, refused: true };
   try {
-    return { rows: await deliver(app, schedule), error: null };
+    const rows = await deliver(app, schedule, report, check.send);
+    return { rows, error: null, sentTo: check.send, ...checked, refused: false };
   } catch (error) {
     if (error instanceof StoreClosedError) throw error;
-    return { rows: 0, error: error instanceof Error ? error.message : String(error) };
+    const message = error instanceof Error ? error.message : String(error);
+    return { ...nothing, ...checked, error: message, refused: false };
   }
 }
 
@@ -111,6 +126,7 @@ async function record(
   schedule: StoredRow,
   outcome: Outcome,
   fields: Pick<ReportScheduleRun, 'slot' | 'trigger' | 'attempt' | 'retry_at'>,
+  by: RunBy | null = null,
 ): Promise<ReportScheduleRun> {
   const run: ReportScheduleRun = {
     id: newId(),
@@ -118,13 +134,15 @@ async function record(
     account: String(schedule.account),
     schedule: schedule.id,
     report: String(schedule.report),
-    recipients: schedule.recipients as string[],
+    recipients: outcome.sentTo,
+    skipped: outcome.skipped,
     rows: outcome.rows,
     status: outcome.error ? 'failed' : 'sent',
     error: outcome.error,
     ...fields,
   };
   await runs(app).insert(run);
+  await reportLeftOut(app, schedule, run, outcome, by);
   return run;
 }
 
@@ -138,7 +156,7 @@ async function runSchedule(app: FastifyInstance, schedule: StoredRow, now: Date)
   if (!slot) return;
   const attemptNo = (retrying ? Number(schedule.attempts) : 0) + 1;
   const outcome = await attempt(app, schedule);
-  const delay = outcome.error ? SCHEDULE_RETRY_DELAYS_MS[attemptNo - 1] : undefined;
+  const delay = outcome.error && !outcome.refused ? SCHEDULE_RETRY_DELAYS_MS[attemptNo - 1] : undefined;
   const retryAt = delay === undefined ? null : new Date(now.getTime() + delay).toISOString();
   await record(app, schedule, outcome, { slot, trigger: 'schedule', attempt: attemptNo, retry_at: retryAt });
   const handledUntil = slot > String(schedule.handled_until) ? slot : String(schedule.handled_until);
@@ -237,7 +255,14 @@ export function reportScheduleRoutes(app: FastifyInstance): void {
       const report = app.repositories['saved-report'].byId(String(schedule.report));
       if (report) assertCreatorOrAdmin(user, resources['saved-report'], report);
       const outcome = await attempt(app, schedule);
-      const run = await record(app, schedule, outcome, { slot: null, trigger: 'manual', attempt: 1, retry_at: null });
+      const by = { user, requestId: request.id, address: request.ip };
+      const run = await record(
+        app,
+        schedule,
+        outcome,
+        { slot: null, trigger: 'manual', attempt: 1, retry_at: null },
+        by,
+      );
       return reply.code(201).send({ data: run });
     },
   );

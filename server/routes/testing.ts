@@ -54,8 +54,13 @@ export function testingRoutes(app: FastifyInstance) {
     { description: 'The test sandboxes (the default state is not one), with the limits.' },
     () => {
       const data = app.sandboxes.list();
-      const { maxSandboxes, idleMs } = app.sandboxes.limits;
-      return { data, count: data.length, limits: { max_sandboxes: maxSandboxes, idle_minutes: idleMs / 60_000 } };
+      const { maxSandboxes, maxPerClient, idleMs } = app.sandboxes.limits;
+      const limits = {
+        max_sandboxes: maxSandboxes,
+        max_sandboxes_per_client: maxPerClient ?? maxSandboxes,
+        idle_minutes: idleMs / 60_000,
+      };
+      return { data, count: data.length, limits };
     },
   );
 
@@ -90,12 +95,12 @@ export function testingRoutes(app: FastifyInstance) {
     {
       description:
         'Restores a sandbox to the fixtures (made if it does not exist yet), with the real clock and no ' +
-        'login throttling, journal or faults. Its sessions stay. 429 when a new one would pass the limit.',
+        'login throttling, journal or faults. Its sessions stay. 429 when a new one would pass the limit, or the client’s own.',
       responses: { 400: errorResponse, 429: errorResponse },
     },
     async (request) => {
       const name = named(request.params.name, 'reset here; use POST /api/v1/testing/reset');
-      app.sandboxes.use(name);
+      app.sandboxes.use(name, request.ip);
       await resetSandbox(name);
       return describe(name);
     },
@@ -107,7 +112,7 @@ export function testingRoutes(app: FastifyInstance) {
     {
       description:
         'Sets the lamp_sandbox cookie, so a browser works in this sandbox from its next request on ' +
-        '(made on first use). Attaching "default" clears the cookie. 429 when a new one would pass the limit.',
+        '(made on first use). Attaching "default" clears the cookie. 429 when a new one would pass the limit, or the client’s own.',
       responses: { 400: errorResponse, 429: errorResponse },
     },
     async (request, reply) => {
@@ -117,7 +122,7 @@ export function testingRoutes(app: FastifyInstance) {
         const now = new Date().toISOString();
         return { name, created_at: now, last_used_at: now };
       }
-      app.sandboxes.use(name);
+      app.sandboxes.use(name, request.ip);
       setSandboxCookie(reply, name, app.sandboxes.limits.idleMs / 1000);
       return describe(name);
     },

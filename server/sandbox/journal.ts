@@ -21,15 +21,27 @@ export interface JournalFilter {
 const SECRET_KEY = /password|secret|token/i;
 
 /**
- * A copy of a parsed body that is safe to keep: JSON values only, secrets redacted. The copy also
- * keeps the journal true to what arrived should a handler later change the parsed object.
+ * How deep a kept copy goes. A body of 64 KB can nest 32,000 levels, which a recursive copy (and
+ * a later JSON.stringify of it) cannot walk without overflowing the stack; no body LAMP accepts
+ * nests deeper than a few levels, and nothing past this depth is worth keeping.
  */
-export function redactedCopy(value: unknown): unknown {
+export const REDACTED_MAX_DEPTH = 64;
+/** What stands for a value nested deeper than REDACTED_MAX_DEPTH. */
+export const TOO_DEEP = '[nested too deep]';
+
+/**
+ * A copy of a parsed body that is safe to keep: JSON values only, secrets redacted, at most
+ * REDACTED_MAX_DEPTH levels deep (deeper values become TOO_DEEP). The copy also keeps the journal
+ * true to what arrived should a handler later change the parsed object.
+ */
+export function redactedCopy(value: unknown, depth = 0): unknown {
   if (value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.map(redactedCopy);
+  if (depth >= REDACTED_MAX_DEPTH) return TOO_DEEP;
+  if (Array.isArray(value)) return value.map((item) => redactedCopy(item, depth + 1));
   if (Buffer.isBuffer(value)) return null;
   const copy: Record<string, unknown> = {};
-  for (const [key, field] of Object.entries(value)) copy[key] = SECRET_KEY.test(key) ? REDACTED : redactedCopy(field);
+  for (const [key, field] of Object.entries(value))
+    copy[key] = SECRET_KEY.test(key) ? REDACTED : redactedCopy(field, depth + 1);
   return copy;
 }
 

@@ -42,6 +42,7 @@ export function sandboxes(app: FastifyInstance) {
   const { config, sandboxScope: scope } = app;
   const registry = new SandboxRegistry(scope, {
     maxSandboxes: config.maxSandboxes,
+    maxPerClient: config.maxSandboxesPerClient,
     idleMs: config.sandboxIdleMinutes * 60_000,
   });
   app.decorate('sandboxes', registry);
@@ -58,7 +59,8 @@ export function sandboxes(app: FastifyInstance) {
     const name = sandboxNameOf(request);
     if (name === null) return done(badRequest(BAD_SANDBOX_NAME));
     try {
-      registry.use(name);
+      // The client is its address (behind a proxy, the forwarded one: LAMP_TRUST_PROXY).
+      registry.use(name, request.ip);
     } catch (error) {
       return done(error as Error);
     }

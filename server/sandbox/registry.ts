@@ -15,6 +15,8 @@ import type { Sandbox } from '../../src/shared/schemas/sandbox.ts';
 export interface SandboxLimits {
   /** How many sandboxes may exist at once (the default state not counted). */
   maxSandboxes: number;
+  /** How many of them one client (the address that made them) may hold; unset: no cap of its own. */
+  maxPerClient?: number;
   /** A sandbox unused this long is dropped. */
   idleMs: number;
 }
@@ -22,6 +24,8 @@ export interface SandboxLimits {
 interface Entry {
   readonly name: string;
   readonly createdAt: number;
+  /** The client that made it (its address), for the cap per client. */
+  readonly client: string;
   lastUsedAt: number;
   /** Sessions by hashed id (server/plugins/session.ts), kept across a reset. */
   readonly sessions: Record<string, StoredSession>;
@@ -42,8 +46,11 @@ export class SandboxRegistry {
     scope.keepOnly((name) => name === DEFAULT_SANDBOX || this.#entries.has(name));
   }
 
-  /** The sandbox of a request: marks it used, and makes it on first use (429 past the limit). */
-  use(name: string): void {
+  /**
+   * The sandbox of a request: marks it used, and makes it on first use for `client` (429 past the
+   * limit, or past the client's own cap). Any client may use a sandbox once it exists.
+   */
+  use(name: string, client = 'unknown'): void {
     if (name === DEFAULT_SANDBOX) return;
     const now = this.#realNow();
     const entry = this.#entries.get(name);
@@ -51,11 +58,19 @@ export class SandboxRegistry {
       entry.lastUsedAt = now;
       return;
     }
-    if (this.#entries.size >= this.limits.maxSandboxes) this.dropIdle();
+    const cap = this.limits.maxPerClient ?? Infinity;
+    if (this.#entries.size >= this.limits.maxSandboxes || this.#heldBy(client) >= cap) this.dropIdle();
     if (this.#entries.size >= this.limits.maxSandboxes) throw this.#full();
+    if (this.#heldBy(client) >= cap) throw this.#clientFull(client, cap);
     // A name used before (then dropped) may still have pieces a late request made: start clean.
     this.#scope.forget(name);
-    this.#entries.set(name, { name, createdAt: now, lastUsedAt: now, sessions: {} });
+    this.#entries.set(name, { name, createdAt: now, client, lastUsedAt: now, sessions: {} });
+  }
+
+  #heldBy(client: string): number {
+    let held = 0;
+    for (const entry of this.#entries.values()) if (entry.client === client) held += 1;
+    return held;
   }
 
   #full(): HttpError {
@@ -68,10 +83,23 @@ export class SandboxRegistry {
     );
   }
 
-  /** How long until the least recently used sandbox becomes idle. */
-  #nextIdleInMs(): number {
+  #clientFull(client: string, cap: number): HttpError {
+    const { maxSandboxes, idleMs } = this.limits;
+    return new HttpError(
+      429,
+      `Too many sandboxes for one client: ${client} already holds ${cap}, the most one client may hold of the ` +
+        `${maxSandboxes} (LAMP_MAX_SANDBOXES_PER_CLIENT). Delete one you no longer need ` +
+        `(DELETE /api/v1/testing/sandboxes/{name}), wait until one has been idle for ${idleMs / 60_000} minutes, ` +
+        'or raise LAMP_MAX_SANDBOXES_PER_CLIENT (below LAMP_MAX_SANDBOXES).',
+      { 'retry-after': String(Math.ceil(this.#nextIdleInMs(client) / 1000)) },
+    );
+  }
+
+  /** How long until the least recently used sandbox (of `client`, if given) becomes idle. */
+  #nextIdleInMs(client?: string): number {
     let oldest = Infinity;
-    for (const entry of this.#entries.values()) oldest = Math.min(oldest, entry.lastUsedAt);
+    for (const entry of this.#entries.values())
+      if (client === undefined || entry.client === client) oldest = Math.min(oldest, entry.lastUsedAt);
     return Math.max(0, oldest + this.limits.idleMs - this.#realNow());
   }
 

@@ -77,6 +77,14 @@ export class SandboxScope {
     return false;
   }
 
+  /**
+   * Calls `listener` whenever a sandbox (or the default state, on its reset) is forgotten: for
+   * state kept outside this process's memory, such as a sandbox's uploaded files on disk.
+   */
+  onForget(listener: (name: string) => void): void {
+    this.forgetters.add(listener);
+  }
+
   /** Forgets every per-sandbox piece of a sandbox (on its reset, deletion or idle drop). */
   forget(name: string): void {
     for (const forget of this.forgetters) forget(name);

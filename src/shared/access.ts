@@ -130,9 +130,10 @@ export function grantableRoles(granter: Role): AccountRole[] {
 export type AccountRole = (typeof ACCOUNT_ROLES)[number];
 
 /**
- * Spotlight's roles, on the Spotlight user (decisions.md §5), beside the LAMP role: a viewer
- * reads, an editor prepares draft studies and their assets, a manager also launches, closes and
- * deletes studies. A root user without a Spotlight user acts as a manager (they run the platform).
+ * Spotlight's roles, one per membership (a Spotlight user in one company; decisions.md §5), beside
+ * the LAMP role: a viewer reads, an editor prepares draft studies and their assets, a manager also
+ * launches, closes and deletes studies. A root user who is not a member acts as a manager (they run
+ * the platform).
  */
 export const SPOTLIGHT_ROLES = ['viewer', 'editor', 'manager'] as const;
 export type SpotlightRole = (typeof SPOTLIGHT_ROLES)[number];

@@ -112,6 +112,22 @@ export const messages = {
     noResults: 'No search Results',
     noRecent: 'No recent searches',
   },
+  /**
+   * A scheduled report's run (server/routes/report-schedule-recipients.ts): who it did not mail and
+   * why, and why a run sent nothing. The run's record, the audit trail and the notice to the
+   * schedule's owner say the same words; the report page shows them with the run.
+   */
+  schedules: {
+    recipientLostAccess: (address: string, account: string) => `${address} no longer has access to ${account}`,
+    recipientOutside: (address: string, account: string) =>
+      `${address} is not a user of ${account}, and the schedule's owner may no longer send reports outside the account (only an admin may)`,
+    ownerLostAccess: (account: string) =>
+      `Not sent: the schedule's owner no longer has access to ${account}; an admin of the account may delete the schedule or schedule the report again`,
+    ownerGone:
+      "Not sent: the schedule's owner no longer exists; an admin of the account may delete the schedule or schedule the report again",
+    noneLeft: 'Not sent: none of the recipients may receive this report any more',
+    noticeSubject: (report: string) => `"${report}" was not sent to everyone`,
+  },
   spotlight: {
     createAccount: 'Create Spotlight Account',
     userCreated: 'New spotlight user successfully created',
@@ -137,6 +153,11 @@ export const messages = {
     assetsLocked: (status: string) => `Assets can change only while the study is a draft; this one is ${status}`,
     fileType: 'Choose a PNG, JPEG, GIF, WebP or SVG image, or an MP4 or WebM video',
     fileTooLarge: (mb: number) => `The file is larger than ${mb} MB`,
+    // The upload quotas (server/routes/spotlight/upload-quota.ts): which limit, and how to raise it.
+    accountQuota: (account: string, usedMb: number, quotaMb: number) =>
+      `This file would take ${account}'s uploads past the account's upload quota of ${quotaMb} MB (${usedMb} MB used). Delete assets you no longer need, or ask the operator to raise LAMP_UPLOAD_QUOTA_MB.`,
+    sandboxQuota: (sandbox: string, usedMb: number, quotaMb: number) =>
+      `This file would take the test sandbox ${sandbox}'s uploads past its quota of ${quotaMb} MB (${usedMb} MB used). Delete assets or reset the sandbox, or raise LAMP_SANDBOX_UPLOAD_QUOTA_MB.`,
     fileUnreadable: 'The file cannot be read as an image or a video',
     fileMissing: 'Choose a file to upload',
     areaOutside: 'The area must lie inside the creative',

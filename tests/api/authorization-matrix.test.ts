@@ -9,6 +9,10 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
+import * as fixtureIds from '../../fixtures/ids.ts';
+import { SessionStore } from '../../server/plugins/session.ts';
+import { signSpotlightToken } from '../../server/routes/spotlight/token.ts';
+import { buildTestApp } from '../helpers/app.ts';
 import { PERMISSIONS, roleAtLeast, type Role } from '../../src/shared/access.ts';
 import { RESOURCE_NAMES, resources, type ResourceName } from '../../src/shared/schemas/index.ts';
 import { SPOTLIGHT_RESOURCES } from '../../src/shared/schemas/spotlight.ts';
@@ -519,6 +523,10 @@ describe('authorization matrix', () => {
         }
       }
     }
+    // The figures the security rounds report (issue 51).
+    console.warn(
+      `Authorization matrix: ${routes.length} routes, ${checked} attempts, ${failures.length} unexpected answers`,
+    );
     expect(failures).toEqual([]);
     expect(checked).toBeGreaterThanOrEqual(RESOURCE_NAMES.length * 4 * WHO.length * SIDES.length);
   });
@@ -795,5 +803,190 @@ describe('e-mail changes across accounts', () => {
     expect(response.json()).toMatchObject({
       data: { email: 'admin@tailspin.test', pending_email: 'tailspin-new@example.test' },
     });
+  });
+});
+
+/**
+ * Spotlight membership roles (decisions.md §5: a role belongs to one user in one company). A
+ * member M of Contoso's and Fabrikam's companies, with every pair of roles there, is listed,
+ * opened, given each role, linked again and removed by five callers, each in both companies.
+ * Expected: a caller outside a company is refused (403) and changes nothing; a LAMP admin of the
+ * company, or a root user, changes M's membership of that company only; everyone else who may
+ * enter reads it and is refused a write. A leak is any answer that shows or changes M's
+ * membership of another company than the one the call was made in, or a refused call that
+ * changed anything. Every attempt is counted; the figures are logged.
+ */
+describe('Spotlight membership roles', () => {
+  type SpotlightRole = 'viewer' | 'editor' | 'manager';
+  const ROLES: readonly SpotlightRole[] = ['viewer', 'editor', 'manager'];
+  const { contoso, fabrikam } = ACCOUNT_IDS;
+  const { USER_IDS } = fixtureIds;
+  // M: a Contoso reader with a read grant on Fabrikam; R: a Contoso reader, a viewer of Contoso.
+  let M = '';
+  let R = '';
+  const CALLERS = {
+    "Fabrikam's admin (an editor of Fabrikam)": { id: USER_IDS.fabrikamSelfServe, account: fabrikam, root: false },
+    "Contoso's admin (a manager of Contoso)": { id: USER_IDS.contosoPartner, account: contoso, root: false },
+    'a Contoso reader (a viewer of Contoso)': { id: '', account: contoso, root: false },
+    'a Fabrikam reader (a viewer of Contoso only)': { id: USER_IDS.fabrikamViewer, account: fabrikam, root: false },
+    'super (root, no membership)': { id: USER_IDS.super, account: contoso, root: true },
+  };
+  type Caller = (typeof CALLERS)[keyof typeof CALLERS];
+  let app: FastifyInstance;
+  const tokens = new Map<string, string>();
+  const headers = (userId: string, account: string) => ({
+    authorization: `Bearer ${tokens.get(userId)}`,
+    'x-switched-company': account,
+  });
+
+  beforeAll(async () => {
+    app = await buildTestApp();
+    const contosoReaders = app.repositories.user
+      .all()
+      .filter((u) => u.account === contoso && u.access_grants.length === 1 && u.access_grants[0]?.role === 'read')
+      .map((u) => u.id);
+    [M, R] = contosoReaders as [string, string];
+    CALLERS['a Contoso reader (a viewer of Contoso)'].id = R;
+    for (const id of [M, R, USER_IDS.super, ...Object.values(CALLERS).map((c) => c.id)])
+      tokens.set(id, signSpotlightToken(app.config.linkSecret, id, SessionStore.reference(app.sessions.create(id))));
+  });
+  afterAll(() => app.close());
+
+  const send = (userId: string, account: string, url: string, payload: object = {}) =>
+    app.inject({
+      method: url.endsWith('/details') ? 'GET' : 'POST',
+      url,
+      headers: headers(userId, account),
+      ...(url.endsWith('/details') ? {} : { payload }),
+    });
+
+  /** M's role in each company as root reads it through the service (null: not a member). */
+  async function rolesOfM(): Promise<Record<string, string | null>> {
+    const roles: Record<string, string | null> = {};
+    for (const account of [contoso, fabrikam]) {
+      const list = await send(USER_IDS.super, account, '/api/spotlight/user', { results_per_page: 100 });
+      const row = list.json<{ data: { external_id: string; role?: string }[] }>().data.find((u) => u.external_id === M);
+      roles[account] = row?.role ?? null;
+    }
+    return roles;
+  }
+
+  /** The world of one attempt: grants, Fabrikam's admin and R as members, M with roles `c` and `f`. */
+  async function world(c: SpotlightRole, f: SpotlightRole): Promise<string> {
+    await app.db.reset();
+    const users = app.repositories.user;
+    const grant = async (id: string, account: string, role: Role) => {
+      const user = users.byId(id)!;
+      const others = user.access_grants.filter((g) => g.id !== account);
+      await users.replace({ ...user, access_grants: [...others, { id: account, type: 'account', role }] });
+    };
+    await grant(USER_IDS.fabrikamSelfServe, fabrikam, 'admin');
+    await grant(M, fabrikam, 'read');
+    const link = async (account: string, external_id: string, role: SpotlightRole) => {
+      const answer = await send(USER_IDS.super, account, '/api/spotlight/user/create', {
+        username: 'Member',
+        external_id,
+        role,
+      });
+      expect(answer.statusCode, answer.body).toBeLessThan(300);
+      return answer.json<{ data: { id: string } }>().data.id;
+    };
+    await link(fabrikam, USER_IDS.fabrikamSelfServe, 'editor');
+    await link(contoso, R, 'viewer');
+    const id = await link(contoso, M, c);
+    await link(fabrikam, M, f);
+    // Set each role once more by an edit in its company, as an admin would.
+    await send(USER_IDS.super, fabrikam, `/api/spotlight/user/${id}/edit`, { role: f });
+    await send(USER_IDS.super, contoso, `/api/spotlight/user/${id}/edit`, { role: c });
+    return id;
+  }
+
+  function expectedStatus(caller: Caller, account: string, write: boolean, ok: number): number {
+    if (!caller.root && caller.account !== account) return 403;
+    // Members only (root enters every company); in Fabrikam only its admin and root are members.
+    const member =
+      caller.root ||
+      (account === contoso ? caller.id !== USER_IDS.fabrikamSelfServe : caller.id === USER_IDS.fabrikamSelfServe);
+    if (!member) return 403;
+    if (!write) return ok;
+    const admin = caller.root || caller.id === USER_IDS.contosoPartner || caller.id === USER_IDS.fabrikamSelfServe;
+    return admin ? ok : 403;
+  }
+
+  it('changes a membership only in the company the call is made in, and shows no other', async () => {
+    let attempts = 0;
+    const leaks: string[] = [];
+    const wrong: string[] = [];
+    for (const c of ROLES) {
+      for (const f of ROLES) {
+        for (const [name, caller] of Object.entries(CALLERS)) {
+          for (const account of [contoso, fabrikam]) {
+            const other = account === contoso ? fabrikam : contoso;
+            const operations: [string, (id: string) => string, object, boolean, number][] = [
+              ['list', () => '/api/spotlight/user', { results_per_page: 100 }, false, 200],
+              ['details', (id) => `/api/spotlight/user/${id}/details`, {}, false, 200],
+              ...ROLES.map(
+                (role) =>
+                  [`role ${role}`, (id: string) => `/api/spotlight/user/${id}/edit`, { role }, true, 200] as [
+                    string,
+                    (id: string) => string,
+                    object,
+                    boolean,
+                    number,
+                  ],
+              ),
+              [
+                'link again',
+                () => '/api/spotlight/user/create',
+                { username: 'Again', external_id: M, role: 'manager' },
+                true,
+                409,
+              ],
+              ['remove', (id) => `/api/spotlight/user/${id}/delete`, {}, true, 204],
+            ];
+            for (const [operation, url, payload, write, ok] of operations) {
+              const id = await world(c, f);
+              const before = await rolesOfM();
+              const data = JSON.stringify(app.db.low.data.collections['spotlight-user']);
+              const answer = await send(caller.id, account, url(id), payload);
+              const after = await rolesOfM();
+              attempts += 1;
+              const label = `${name} in ${account === contoso ? 'Contoso' : 'Fabrikam'}, M ${c}/${f}: ${operation}`;
+              const expected = expectedStatus(caller, account, write, ok);
+              if (answer.statusCode !== expected)
+                wrong.push(`${label}: expected ${expected}, got ${answer.statusCode}`);
+              // Another company's membership never moves.
+              if (after[other] !== before[other])
+                leaks.push(`${label}: M's role in the other company ${before[other]} → ${after[other]}`);
+              // A refused call changes nothing.
+              if (answer.statusCode >= 400 && JSON.stringify(app.db.low.data.collections['spotlight-user']) !== data)
+                leaks.push(`${label}: refused (${answer.statusCode}) but changed the Spotlight users`);
+              // What an answer shows of M is the role in this company.
+              type Shown = { external_id?: string; role?: string; memberships?: unknown; companies?: unknown };
+              const shown =
+                answer.statusCode < 300 && answer.body ? (JSON.parse(answer.body) as { data: Shown | Shown[] }) : null;
+              const rowsShown = shown ? (Array.isArray(shown.data) ? shown.data : [shown.data]) : [];
+              for (const row of rowsShown) {
+                if (row.external_id !== M) continue;
+                if (row.memberships !== undefined || row.companies !== undefined)
+                  leaks.push(`${label}: the answer shows M's other memberships`);
+                if (row.role !== after[account])
+                  leaks.push(`${label}: shows role ${row.role}, M is ${after[account]} here`);
+              }
+              // A permitted role change is made in this company.
+              if (answer.statusCode === 200 && operation.startsWith('role ') && after[account] !== operation.slice(5))
+                wrong.push(`${label}: M is ${after[account]} here afterwards`);
+            }
+          }
+        }
+      }
+    }
+    // The figures the security round reports (issue 51).
+    console.warn(
+      `Spotlight membership roles: ${attempts} attempts, ${leaks.length} leaks, ${wrong.length} unexpected answers`,
+    );
+    expect(leaks).toEqual([]);
+    expect(wrong).toEqual([]);
+    expect(attempts).toBe(ROLES.length * ROLES.length * Object.keys(CALLERS).length * 2 * 7);
   });
 });

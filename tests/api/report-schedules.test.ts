@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
+import { ACCOUNT_IDS, USER_IDS } from '../../fixtures/ids.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { parseCsv } from '../../src/shared/csv.ts';
 import type { ReportSchedule, ReportScheduleRun } from '../../src/shared/schemas/index.ts';
@@ -262,5 +262,154 @@ describe('report schedules: delivery', () => {
     expect(ran.json<{ data: ReportScheduleRun }>().data).toMatchObject({ status: 'sent', trigger: 'manual' });
     expect(await outbox()).toHaveLength(1);
     expect(schedules()[0]!.next_run_at).toBe('2026-11-02T09:00:00.000Z');
+  });
+});
+
+/**
+ * Recipients are checked at every run (timed or by hand), not only when the schedule is saved:
+ * someone who lost access since is not mailed, and the run's record, the account's audit trail
+ * and a notice to the schedule's owner say who and why. An owner who lost access sends nothing.
+ */
+describe('report schedules: access checked at every run', () => {
+  const GUEST = 'admin@tailspin.test';
+  const NORTHWIND = 'Northwind Media';
+  const notices = async (to: string) =>
+    (await app.inject({ url: `/api/v1/testing/outbox?to=${encodeURIComponent(to)}` }))
+      .json<{ data: OutboxMessage[] }>()
+      .data.filter((message) => message.kind === 'scheduled-report-notice');
+  type Event = { action: string; record_id: string; after: Record<string, unknown>; actor: { id: string } | null };
+  const trail = async (schedule: string) => {
+    const superCookie = await signInThrough(app, 'super@lamp.test');
+    const answer = await app.inject({
+      url: `/api/v1/audit-event?account=${ACCOUNT_IDS.northwind}&resource=report-schedule&limit=100`,
+      headers: { cookie: superCookie },
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    return answer
+      .json<{ data: Event[] }>()
+      .data.filter((event) => event.record_id === schedule && event.action !== 'create');
+  };
+  /** Tailspin's admin given (or, with null, stripped of) a grant on Northwind. */
+  async function grantGuest(role: 'read' | 'write' | null) {
+    const users = app.repositories.user;
+    const guest = users.all().find((user) => user.email === GUEST)!;
+    const others = guest.access_grants.filter((grant) => grant.id !== ACCOUNT_IDS.northwind);
+    const grants = role ? [...others, { id: ACCOUNT_IDS.northwind, type: 'account' as const, role }] : others;
+    await users.replace({ ...guest, access_grants: grants });
+  }
+  async function schedule(who: Who, recipients: string[]) {
+    const report = await saveReport(who, `For ${recipients.length} (${who})`);
+    const answer = await send(who, 'POST', '/api/v1/report-schedule', weekly(report, { recipients }));
+    expect(answer.statusCode, answer.body).toBe(201);
+    return answer.json<{ data: ReportSchedule }>().data.id;
+  }
+
+  it('leaves out, at the timed run, a recipient whose grant was removed, and records and tells it', async () => {
+    await grantGuest('read');
+    const id = await schedule('writer', ['writer@northwind.test', GUEST]);
+    await grantGuest(null);
+    await setClock('2026-11-02T09:00:30.000Z');
+
+    const mails = await outbox();
+    expect(mails.map((mail) => mail.to)).toEqual(['writer@northwind.test']);
+    expect(await outbox(GUEST)).toHaveLength(0);
+    const reason = messages.schedules.recipientLostAccess(GUEST, NORTHWIND);
+    const [run] = await runsOf('writer', id);
+    expect(run).toMatchObject({
+      status: 'sent',
+      trigger: 'schedule',
+      recipients: ['writer@northwind.test'],
+      skipped: [{ address: GUEST, reason }],
+    });
+    const events = await trail(id);
+    expect(events.map((event) => [event.action, event.after.address, event.after.reason, event.actor])).toEqual([
+      ['skip-recipient', GUEST, reason, null],
+    ]);
+    const [notice, ...more] = await notices('writer@northwind.test');
+    expect(more).toHaveLength(0);
+    expect(notice!.text).toContain(reason);
+    expect(notice!.subject).toBe(messages.schedules.noticeSubject(`For 2 (writer)`));
+  });
+
+  it('leaves them out of a run by hand too, naming who ran it in the trail', async () => {
+    await grantGuest('read');
+    const id = await schedule('writer', ['reader@northwind.test', GUEST]);
+    await grantGuest(null);
+    const ran = await send('writer', 'POST', `/api/v1/report-schedule/run?id=${id}`);
+    expect(ran.statusCode, ran.body).toBe(201);
+    expect(ran.json<{ data: ReportScheduleRun }>().data).toMatchObject({
+      status: 'sent',
+      recipients: ['reader@northwind.test'],
+      skipped: [{ address: GUEST }],
+    });
+    expect((await outbox()).map((mail) => mail.to)).toEqual(['reader@northwind.test']);
+    const events = await trail(id);
+    expect(events.map((event) => [event.action, event.actor?.id])).toEqual([
+      ['skip-recipient', USER_IDS.northwindWriter],
+    ]);
+    expect(await notices('writer@northwind.test')).toHaveLength(1);
+  });
+
+  it('sends nothing when the owner lost access to the account, and does not retry', async () => {
+    await grantGuest('write');
+    const guestCookie = await signInThrough(app, GUEST);
+    const report = await app.inject({
+      method: 'POST',
+      url: '/api/v1/saved-report',
+      headers: { cookie: guestCookie },
+      payload: savedReportBody('Guest report', ACCOUNT_IDS.northwind),
+    });
+    expect(report.statusCode, report.body).toBe(201);
+    const made = await app.inject({
+      method: 'POST',
+      url: '/api/v1/report-schedule',
+      headers: { cookie: guestCookie },
+      payload: weekly(report.json<{ data: { id: string } }>().data.id, { recipients: ['reader@northwind.test'] }),
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const id = made.json<{ data: ReportSchedule }>().data.id;
+    await grantGuest(null);
+
+    await setClock('2026-11-02T09:00:30.000Z');
+    expect(await outbox()).toHaveLength(0);
+    const refusal = messages.schedules.ownerLostAccess(NORTHWIND);
+    const [run, ...more] = await runsOf('admin', id);
+    expect(more).toHaveLength(0);
+    expect(run).toMatchObject({ status: 'failed', error: refusal, recipients: [], retry_at: null });
+    expect(schedules().find((row) => row.id === id)).toMatchObject({ next_run_at: '2026-11-09T09:00:00.000Z' });
+    // An admin's run by hand is refused the same way: nothing is sent.
+    const ran = await send('admin', 'POST', `/api/v1/report-schedule/run?id=${id}`);
+    expect(ran.json<{ data: ReportScheduleRun }>().data).toMatchObject({ status: 'failed', error: refusal });
+    expect(await outbox()).toHaveLength(0);
+    expect((await trail(id)).map((event) => [event.action, event.after.reason])).toEqual([
+      ['not-sent', refusal],
+      ['not-sent', refusal],
+    ]);
+  });
+
+  it('mails an outside address only while the owner may still send outside the account', async () => {
+    const id = await schedule('admin', ['someone@example.com']);
+    // The admin is made a writer: outside addresses were theirs to add, and no longer are.
+    const users = app.repositories.user;
+    const admin = users.byId(USER_IDS.northwindAdmin)!;
+    await users.replace({
+      ...admin,
+      access_grants: [{ id: ACCOUNT_IDS.northwind, type: 'account', role: 'write' }],
+    });
+    await setClock('2026-11-02T09:00:30.000Z');
+    expect(await outbox()).toHaveLength(0);
+    const [run] = await runsOf('writer', id);
+    expect(run).toMatchObject({
+      status: 'failed',
+      error: messages.schedules.noneLeft,
+      skipped: [
+        {
+          address: 'someone@example.com',
+          reason: messages.schedules.recipientOutside('someone@example.com', NORTHWIND),
+        },
+      ],
+    });
+    const [notice] = await notices('admin@northwind.test');
+    expect(notice!.text).toContain(messages.schedules.recipientOutside('someone@example.com', NORTHWIND));
   });
 });

@@ -236,7 +236,7 @@ describe('the sandboxes routes', () => {
     const listed = list.data.find((sandbox) => sandbox.name === 'listed');
     expect(listed).toBeDefined();
     expect(Date.parse(listed!.created_at)).toBeLessThanOrEqual(Date.parse(listed!.last_used_at));
-    expect(list.limits).toEqual({ max_sandboxes: 32, idle_minutes: 30 });
+    expect(list.limits).toEqual({ max_sandboxes: 32, max_sandboxes_per_client: 16, idle_minutes: 30 });
     expect(list.count).toBe(list.data.length);
 
     expect((await app.inject({ method: 'DELETE', url: '/api/v1/testing/sandboxes/listed' })).statusCode).toBe(204);
@@ -283,6 +283,40 @@ describe('limits', () => {
       expect((await use('three')).statusCode).toBe(200);
     } finally {
       await limited.close();
+    }
+  });
+});
+
+describe('sandboxes per client', () => {
+  it('lets one client hold at most half of them by default, with a message naming the limit; others still get theirs', async () => {
+    const shared = await buildSeededApp();
+    try {
+      // Any request naming a sandbox makes it; two loopback addresses stand for two clients.
+      const use = (name: string, address: string) =>
+        shared.inject({ url: '/api/health', headers: { 'x-lamp-sandbox': name }, remoteAddress: address });
+      const greedy = '127.0.0.7';
+      for (let i = 1; i <= 16; i += 1) expect((await use(`greedy-${i}`, greedy)).statusCode).toBe(200);
+      const refused = await use('greedy-17', greedy);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json<{ message: string }>().message).toBe(
+        'Too many sandboxes for one client: 127.0.0.7 already holds 16, the most one client may hold of the 32 ' +
+          '(LAMP_MAX_SANDBOXES_PER_CLIENT). Delete one you no longer need (DELETE /api/v1/testing/sandboxes/{name}), ' +
+          'wait until one has been idle for 30 minutes, or raise LAMP_MAX_SANDBOXES_PER_CLIENT (below LAMP_MAX_SANDBOXES).',
+      );
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(shared.sandboxes.has('greedy-17')).toBe(false);
+      // The sandboxes it holds still answer it, and the next test run (another client) gets its own.
+      expect((await use('greedy-3', greedy)).statusCode).toBe(200);
+      expect((await use('next-run', '127.0.0.1')).statusCode).toBe(200);
+      // The same cap on the routes that make a sandbox by name.
+      const reset = await shared.inject({
+        method: 'POST',
+        url: '/api/v1/testing/sandboxes/greedy-18/reset',
+        remoteAddress: greedy,
+      });
+      expect(reset.statusCode).toBe(429);
+    } finally {
+      await shared.close();
     }
   });
 });

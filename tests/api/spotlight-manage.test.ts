@@ -108,6 +108,98 @@ describe('Spotlight roles', () => {
   });
 });
 
+/**
+ * A role is a membership's (decisions.md §5): Contoso's manager, also linked to Fabrikam's
+ * company, is made a viewer there by Fabrikam's admin; in Contoso he still manages.
+ */
+describe('roles per membership', () => {
+  const FABRIKAM_ADMIN = USER_IDS.fabrikamSelfServe;
+  const companyOf = (account: string) => rows('spotlight-company').find((c) => c.account === account)!.id as string;
+  const roleShown = async (account: string, userId: string) => {
+    const list = await injectWith(app, '', 'POST', '/api/spotlight/user', {
+      payload: { results_per_page: 100 },
+      headers: { ...bearer(USER_IDS.super), 'x-switched-company': account },
+    });
+    expect(list.statusCode).toBe(200);
+    return list.json<{ data: { external_id: string; role: string }[] }>().data.find((u) => u.external_id === userId)
+      ?.role;
+  };
+
+  beforeEach(async () => {
+    // Fabrikam's admin (an admin grant on Fabrikam, a member of its company); Contoso's manager
+    // may work in Fabrikam too (a read grant there), so Fabrikam's admin may link him.
+    const users = app.repositories.user;
+    const admin = users.byId(FABRIKAM_ADMIN)!;
+    await users.replace({ ...admin, access_grants: [{ id: ACCOUNT_IDS.fabrikam, type: 'account', role: 'admin' }] });
+    const manager = users.byId(MANAGER)!;
+    await users.replace({
+      ...manager,
+      access_grants: [...manager.access_grants, { id: ACCOUNT_IDS.fabrikam, type: 'account', role: 'read' }],
+    });
+    const joined = await injectWith(app, '', 'POST', '/api/spotlight/user/create', {
+      payload: { username: 'Sofia Brandt', external_id: FABRIKAM_ADMIN, role: 'editor' },
+      headers: { ...bearer(USER_IDS.super), 'x-switched-company': ACCOUNT_IDS.fabrikam },
+    });
+    expect(joined.statusCode).toBe(201);
+  });
+
+  it("lets Fabrikam's admin change the shared member's role in Fabrikam only: in Contoso he still manages", async () => {
+    const contoso = companyOf(ACCOUNT_IDS.contoso);
+    const managerRow = rows('spotlight-user').find((u) => u.external_id === MANAGER)!;
+    const linked = await post(FABRIKAM_ADMIN, '/api/spotlight/user/create', {
+      username: 'Pablo Moreno',
+      external_id: MANAGER,
+      role: 'editor',
+    });
+    expect(linked.statusCode).toBe(200);
+    expect(linked.json<{ data: { role: string } }>().data.role).toBe('editor');
+    const demoted = await post(FABRIKAM_ADMIN, `/api/spotlight/user/${String(managerRow.id)}/edit`, { role: 'viewer' });
+    expect(demoted.statusCode).toBe(200);
+    expect(demoted.json<{ data: Record<string, unknown> }>().data).toMatchObject({ role: 'viewer' });
+    // What Fabrikam sees of him is his Fabrikam membership, nothing of Contoso's.
+    expect(demoted.json<{ data: Record<string, unknown> }>().data).not.toHaveProperty('memberships');
+    expect(demoted.json<{ data: Record<string, unknown> }>().data).not.toHaveProperty('companies');
+
+    expect(await roleShown(ACCOUNT_IDS.fabrikam, MANAGER)).toBe('viewer');
+    expect(await roleShown(ACCOUNT_IDS.contoso, MANAGER)).toBe('manager');
+    const token = await injectWith(app, '', 'GET', `/api/spotlight-auth?id=${MANAGER}&company=${ACCOUNT_IDS.contoso}`, {
+      headers: { cookie: `${SESSION_COOKIE}=${app.sessions.create(MANAGER)}` },
+    });
+    expect(token.json<{ role?: string }>().role).toBe('manager');
+    // And he still does a manager's work in Contoso: creates a study, starts its fielding.
+    const study = await post(MANAGER, '/api/spotlight/brief/create', STUDY);
+    expect(study.statusCode).toBe(201);
+    const id = study.json<{ data: { id: string; company: string } }>().data.id;
+    expect(study.json<{ data: { company: string } }>().data.company).toBe(contoso);
+    expect((await post(MANAGER, '/api/spotlight/stim/create', { ...ASSET, brief: id })).statusCode).toBe(201);
+    expect((await post(MANAGER, `/api/spotlight/brief/${id}/edit`, { status: 'fielding' })).statusCode).toBe(200);
+
+    // Promoting him in Fabrikam, or removing him from it, leaves Contoso's membership as well.
+    expect(
+      (await post(FABRIKAM_ADMIN, `/api/spotlight/user/${String(managerRow.id)}/edit`, { role: 'manager' })).statusCode,
+    ).toBe(200);
+    expect((await post(FABRIKAM_ADMIN, `/api/spotlight/user/${String(managerRow.id)}/delete`)).statusCode).toBe(204);
+    expect(await roleShown(ACCOUNT_IDS.fabrikam, MANAGER)).toBeUndefined();
+    expect(await roleShown(ACCOUNT_IDS.contoso, MANAGER)).toBe('manager');
+  });
+
+  it("does not let Contoso's viewer become more in Contoso through Fabrikam", async () => {
+    // viewer@fabrikam.test is a viewer of Contoso's company; Fabrikam's admin links her as a manager.
+    const vera = rows('spotlight-user').find((u) => u.external_id === USER_IDS.fabrikamViewer)!;
+    const linked = await post(FABRIKAM_ADMIN, '/api/spotlight/user/create', {
+      username: 'Vera Lindholm',
+      external_id: USER_IDS.fabrikamViewer,
+      role: 'manager',
+    });
+    expect(linked.statusCode).toBe(200);
+    expect(
+      (await post(FABRIKAM_ADMIN, `/api/spotlight/user/${String(vera.id)}/edit`, { role: 'manager' })).statusCode,
+    ).toBe(200);
+    expect(await roleShown(ACCOUNT_IDS.fabrikam, USER_IDS.fabrikamViewer)).toBe('manager');
+    expect(await roleShown(ACCOUNT_IDS.contoso, USER_IDS.fabrikamViewer)).toBe('viewer');
+  });
+});
+
 describe('the study lifecycle', () => {
   it('starts as a draft and refuses dates out of order on the end date', async () => {
     const before = spotlightData();

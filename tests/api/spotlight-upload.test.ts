@@ -8,10 +8,9 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_IDS, USER_IDS } from '../../fixtures/ids.ts';
 import { SessionStore } from '../../server/plugins/session.ts';
-import { fileStore } from '../../server/routes/spotlight/files.ts';
 import { signSpotlightToken } from '../../server/routes/spotlight/token.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { UPLOAD_MAX_MB } from '../../src/shared/schemas/spotlight.ts';
@@ -170,20 +169,115 @@ describe('POST /api/spotlight/stim/upload', () => {
   });
 });
 
-describe('the file store', () => {
-  it('keeps files in the data directory, by content, and in memory without one', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'lamp-files-'));
+/**
+ * Where uploaded files go and how much they may take (issue 45 item 3): on disk, never in memory,
+ * per sandbox in a folder of its own that goes with the sandbox; removed with their asset; an
+ * upload past the account's or the sandbox's quota is 413 naming the limit, and nothing is stored.
+ */
+describe('the file store and its bounds', () => {
+  let dir: string;
+  let disk: FastifyInstance;
+  beforeEach(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'lamp-files-'));
+    disk = await buildTestApp({ dataDir: dir, uploadQuotaBytes: 20_000, sandboxUploadQuotaBytes: 12_000 });
+  });
+  afterEach(async () => {
+    await disk.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const kept = (folder = 'spotlight-files') => {
     try {
-      const disk = fileStore(dir);
-      const bytes = png(60, 60);
-      const key = await disk.put(bytes);
-      expect(readdirSync(path.join(dir, 'spotlight-files'))).toEqual([key]);
-      expect((await fileStore(dir).get(key))?.equals(bytes)).toBe(true);
-      const memory = fileStore(null);
-      expect((await memory.get(await memory.put(bytes)))?.equals(bytes)).toBe(true);
-      expect(await memory.get('../lamp.json')).toBeUndefined();
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
+      return readdirSync(path.join(dir, folder)).sort();
+    } catch {
+      return [];
     }
+  };
+  const diskBearer = (sandbox?: string) => {
+    const session = sandbox
+      ? disk.inSandbox(sandbox, () => disk.sessions.create(MANAGER))
+      : disk.sessions.create(MANAGER);
+    return {
+      authorization: `Bearer ${signSpotlightToken(disk.config.linkSecret, MANAGER, SessionStore.reference(session))}`,
+      ...(sandbox ? { 'x-lamp-sandbox': sandbox } : {}),
+    };
+  };
+  const draft = () =>
+    (disk.db.low.data.collections['spotlight-brief'] as { id: string; status: string }[]).find(
+      (b) => b.status === 'draft',
+    )!.id;
+  async function put(bytes: Buffer, sandbox?: string) {
+    const body = multipart(
+      { brief: draft(), name: 'Sized', format: 'Feed 1:1' },
+      { name: 'a.png', type: 'image/png', bytes },
+    );
+    return disk.inject({
+      method: 'POST',
+      url: '/api/spotlight/stim/upload',
+      headers: { ...diskBearer(sandbox), ...body.headers },
+      payload: body.payload,
+    });
+  }
+  const remove = (what: 'stim' | 'brief', id: string, sandbox?: string) =>
+    disk.inject({ method: 'POST', url: `/api/spotlight/${what}/${id}/delete`, headers: diskBearer(sandbox) });
+  const idOf = (answer: { json: <T>() => T }) => answer.json<{ data: { id: string } }>().data.id;
+
+  it('keeps files in the data directory by content, and removes a file with the last asset that uses it', async () => {
+    const bytes = png(60, 60, { noise: true });
+    const first = await put(bytes);
+    expect(first.statusCode, first.body).toBe(201);
+    const second = await put(bytes);
+    expect(second.statusCode).toBe(201);
+    const key = first.json<{ data: { source: { file: string } } }>().data.source.file;
+    expect(kept()).toEqual([key]);
+    expect((await remove('stim', idOf(first))).statusCode).toBe(204);
+    expect(kept(), 'another asset still uses it').toEqual([key]);
+    expect((await remove('stim', idOf(second))).statusCode).toBe(204);
+    expect(kept()).toEqual([]);
+    // A study deleted takes its assets' files with it.
+    expect((await put(png(70, 70, { noise: true }))).statusCode).toBe(201);
+    expect(kept()).toHaveLength(1);
+    expect((await remove('brief', draft())).statusCode).toBe(204);
+    expect(kept()).toEqual([]);
+  });
+
+  it("refuses an upload past the account's quota with 413 naming it, and stores nothing", async () => {
+    const big = png(60, 60, { noise: true });
+    expect(big.length).toBeGreaterThan(10_000);
+    expect((await put(big)).statusCode).toBe(201);
+    const before = JSON.stringify(disk.db.low.data.collections['spotlight-stim']);
+    const files = kept();
+    const refused = await put(png(61, 61, { noise: true }));
+    expect(refused.statusCode).toBe(413);
+    const body = refused.json<{ message: string; issues: { path: string; message: string }[] }>();
+    expect(body.issues.map((issue) => issue.path)).toEqual(['file']);
+    expect(body.message).toContain(messages.spotlight.accountQuota('Contoso Partners', 1, 1));
+    expect(body.message).toContain('LAMP_UPLOAD_QUOTA_MB');
+    expect(JSON.stringify(disk.db.low.data.collections['spotlight-stim'])).toBe(before);
+    expect(kept()).toEqual(files);
+    // The same bytes again take no more room.
+    expect((await put(big)).statusCode).toBe(201);
+  });
+
+  it("keeps a sandbox's files on disk in a folder of its own, within its quota, and removes them with the sandbox", async () => {
+    await disk.inject({ url: '/api/health', headers: { 'x-lamp-sandbox': 'uploads' } });
+    const first = await put(png(60, 60, { noise: true }), 'uploads');
+    expect(first.statusCode, first.body).toBe(201);
+    expect(kept()).toEqual([]);
+    expect(kept('spotlight-sandbox-files/uploads')).toHaveLength(1);
+    const refused = await put(png(61, 61, { noise: true }), 'uploads');
+    expect(refused.statusCode).toBe(413);
+    expect(refused.json<{ message: string }>().message).toContain(messages.spotlight.sandboxQuota('uploads', 1, 1));
+    expect(kept('spotlight-sandbox-files/uploads')).toHaveLength(1);
+    // Served back from there.
+    const served = await disk.inject({
+      url: `/api/spotlight/stim/${idOf(first)}/creative`,
+      headers: diskBearer('uploads'),
+    });
+    expect(served.statusCode).toBe(200);
+    const deleted = await disk.inject({ method: 'DELETE', url: '/api/v1/testing/sandboxes/uploads' });
+    expect(deleted.statusCode).toBe(204);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(kept('spotlight-sandbox-files')).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { REDACTED_MAX_DEPTH, TOO_DEEP } from '../../server/sandbox/journal.ts';
 import { SANDBOX_COOKIE, SANDBOX_HEADER } from '../../server/sandbox/scope.ts';
 import type { FaultRule, FaultRuleBody, JournalEntry, JournalList } from '../../src/shared/schemas/test-traffic.ts';
 import { buildTestApp, productionConfig } from '../helpers/app.ts';
@@ -466,6 +467,32 @@ describe('the request journal', () => {
     const [entry] = (await journal(sandbox)).data;
     expect(entry?.body).toBeNull();
     expect(entry?.body_size).toBeGreaterThan(70 * 1024);
+  });
+
+  it('keeps a very deeply nested body, cut at its depth limit, and answers the request as usual', async () => {
+    const sandbox = freshSandbox();
+    // 30,000 levels in under 64 KB: what used to overflow the stack in the journal's copy.
+    const levels = 30_000;
+    const deep = `${'['.repeat(levels)}${']'.repeat(levels)}`;
+    const answer = await app.inject(
+      inSandbox(sandbox, {
+        method: 'POST',
+        url: '/api/v1/auth',
+        payload: deep,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+    expect(answer.statusCode).toBe(400);
+    const [entry] = (await journal(sandbox)).data;
+    expect(entry).toMatchObject({ method: 'POST', path: '/api/v1/auth', status: 400, body_size: deep.length });
+    let kept: unknown = entry?.body;
+    let depth = 0;
+    while (Array.isArray(kept)) {
+      kept = (kept as unknown[])[0];
+      depth += 1;
+    }
+    expect(depth).toBe(REDACTED_MAX_DEPTH);
+    expect(kept).toBe(TOO_DEEP);
   });
 
   it.each([

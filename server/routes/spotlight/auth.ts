@@ -33,6 +33,7 @@ import { newId, type StoredRow } from '../../store/repositories.ts';
 import { SessionStore } from '../../plugins/session.ts';
 import { spotlightStore } from './store.ts';
 import { spotlightRoleIn } from './guard.ts';
+import { isMember, withRole } from './memberships.ts';
 import { signSpotlightToken } from './token.ts';
 import { nowIso } from '../../sandbox/context.ts';
 
@@ -72,8 +73,7 @@ export function spotlightAuthRoutes(app: FastifyInstance) {
 
       let company = store.companyOfAccount(account.id);
       const spotlightUser = store.userOf(user.id);
-      const member = (row: StoredRow | undefined) =>
-        !!row && !!company && (row.companies as string[]).includes(company.id);
+      const member = (row: StoredRow | undefined) => !!company && isMember(row, company.id);
       // Tied to this session: signing out (or the session ending) revokes the token.
       const session = SessionStore.reference(request.sessionId as string);
       const token = () => ({
@@ -110,9 +110,10 @@ export function spotlightAuthRoutes(app: FastifyInstance) {
         });
       }
       const companyId = company.id;
+      const role = opening ? 'manager' : 'editor';
       if (spotlightUser) {
         await store.users.update(spotlightUser.id, {
-          companies: [...(spotlightUser.companies as string[]), companyId],
+          memberships: withRole(spotlightUser, companyId, role),
           updated_at: at,
         });
       } else {
@@ -120,8 +121,7 @@ export function spotlightAuthRoutes(app: FastifyInstance) {
           id: newId(),
           username: input.username,
           external_id: user.id,
-          companies: [companyId],
-          role: opening ? 'manager' : 'editor',
+          memberships: [{ company: companyId, role }],
           created_at: at,
         });
       }

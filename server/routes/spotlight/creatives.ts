@@ -29,11 +29,12 @@ import { newId, type StoredRow } from '../../store/repositories.ts';
 import { etagOf } from './etag.ts';
 import { endpoints } from '../../../src/shared/endpoints/index.ts';
 import { routeFrom } from '../endpoint-route.ts';
-import { fileStore } from './files.ts';
+import { spotlightFiles } from './files.ts';
 import { spotlightContext, spotlightGuard } from './guard.ts';
 import { readMedia } from './media.ts';
 import { spotlightStore } from './store.ts';
 import { draftStudy } from './study-rules.ts';
+import { assertUploadRoom } from './upload-quota.ts';
 
 const MAX_BYTES = UPLOAD_MAX_MB * 1024 * 1024;
 /** The pixel and length bounds of an asset (the stim schema's). */
@@ -42,7 +43,7 @@ const LONGEST_VIDEO_S = 300;
 
 export function spotlightCreativeRoutes(app: FastifyInstance) {
   const store = spotlightStore(app.repositories);
-  const files = fileStore(app.config.dataDir);
+  const files = spotlightFiles(app);
 
   // Multipart is parsed in this scope only: every other route keeps its JSON-only rule (415).
   app.register(async (scope) => {
@@ -54,10 +55,12 @@ export function spotlightCreativeRoutes(app: FastifyInstance) {
         // Multipart needs no CSRF guard of its own here: the token header forces a preflight.
         config: { access: 'public', bodyTypes: ['multipart/form-data'] },
         onRequest: spotlightGuard(app, { spotlight: 'spotlight.asset.write' }),
-        description: `multipart/form-data: brief, name and format, then the file (PNG, JPEG, GIF, WebP, SVG, MP4 or WebM, at most ${UPLOAD_MAX_MB} MB). The size and a video's length are read from the file. 400 names the field at fault; 409 when the study is not a draft; 413 when the file is too large; 415 when the body is not multipart.`,
+        description: `multipart/form-data: brief, name and format, then the file (PNG, JPEG, GIF, WebP, SVG, MP4 or WebM, at most ${UPLOAD_MAX_MB} MB). The size and a video's length are read from the file. 400 names the field at fault; 409 when the study is not a draft; 413 when the file is too large or would pass an upload quota (the message names it); 415 when the body is not multipart.`,
         responses: {
           409: errorResponse,
-          413: errorResponse.describe(`The file is larger than ${UPLOAD_MAX_MB} MB`),
+          413: errorResponse.describe(
+            `The file is larger than ${UPLOAD_MAX_MB} MB, or would pass the account's upload quota (LAMP_UPLOAD_QUOTA_MB) or the test sandbox's (LAMP_SANDBOX_UPLOAD_QUOTA_MB)`,
+          ),
           415: errorResponse,
         },
         // The parts are read and checked by the handler, for its own messages on each field.
@@ -102,30 +105,36 @@ export function spotlightCreativeRoutes(app: FastifyInstance) {
         if (media.duration_s !== null && (media.duration_s < 1 || media.duration_s > LONGEST_VIDEO_S))
           throw invalidField('file', `a video must last 1 to ${LONGEST_VIDEO_S} seconds`);
         const study = draftStudy(store, ctx, parsed.data.brief);
+        await assertUploadRoom(app, files, store, ctx, files.keyOf(bytes), bytes.length);
 
         const key = await files.put(bytes);
-        const row = {
-          id: newId(),
-          company: ctx.company.id,
-          brief: study.id,
-          name: parsed.data.name,
-          type: UPLOAD_TYPES[contentType],
-          format: parsed.data.format,
-          width: media.width,
-          height: media.height,
-          duration_s: media.duration_s,
-          source: {
-            kind: 'upload',
-            file: key,
-            content_type: contentType,
-            bytes: bytes.length,
-            filename: part.filename.slice(0, 255),
-          },
-          position: store.stims.findBy('brief', study.id).length,
-          results: null,
-          created_at: nowIso(),
-        } as StoredRow;
-        const saved = await store.stims.insert(row);
+        // Until its asset is written, the file is pending: a sweep meanwhile leaves it.
+        let saved: StoredRow;
+        try {
+          saved = await store.stims.insert({
+            id: newId(),
+            company: ctx.company.id,
+            brief: study.id,
+            name: parsed.data.name,
+            type: UPLOAD_TYPES[contentType],
+            format: parsed.data.format,
+            width: media.width,
+            height: media.height,
+            duration_s: media.duration_s,
+            source: {
+              kind: 'upload',
+              file: key,
+              content_type: contentType,
+              bytes: bytes.length,
+              filename: part.filename.slice(0, 255),
+            },
+            position: store.stims.findBy('brief', study.id).length,
+            results: null,
+            created_at: nowIso(),
+          });
+        } finally {
+          files.settle(key);
+        }
         void reply.code(201).header('etag', etagOf(saved));
         // The store's rows are untyped; the answer's schema checks this one on the way out.
         return { data: { ...saved, brief_name: String(study.name) } as unknown as Stim };

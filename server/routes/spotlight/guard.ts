@@ -7,7 +7,8 @@
  *   3. the account has spotlight_access and a Spotlight company → 403;
  *   4. the user's Spotlight user is a member of that company, or the user is root → 403;
  *   5. the route's permission (of the LAMP effective role in that account) → 403;
- *   6. for a study or asset write, the Spotlight permission of the user's Spotlight role → 403
+ *   6. for a study or asset write, the Spotlight permission of the user's role in that company's
+ *      membership (a role of another company's membership never counts) → 403
  *      (both tables are src/shared/access.ts).
  *
  * Every failure answers before anything is read or written, so nothing changes.
@@ -29,6 +30,7 @@ import { badRequest, forbidden, unauthorized } from '../../http-errors.ts';
 import type { StoredRow } from '../../store/repositories.ts';
 import { spotlightStore } from './store.ts';
 import { checkSpotlightToken } from './token.ts';
+import { roleIn } from './memberships.ts';
 import { canSpotlight, type SpotlightPermission, type SpotlightRole } from '../../../src/shared/spotlight-rules.ts';
 
 /**
@@ -53,11 +55,16 @@ export interface SpotlightContext {
   spotlightRole: SpotlightRole;
 }
 
-/** A member's role as stored (older stores have none: editor); a root non-member manages. */
-export function spotlightRoleIn(spotlightUser: StoredRow | null | undefined, companyId: string, root: boolean) {
-  const member = !!spotlightUser && (spotlightUser.companies as string[]).includes(companyId);
-  if (member) return (spotlightUser.role as SpotlightRole | undefined) ?? 'editor';
-  return root ? 'manager' : null;
+/**
+ * The user's role in this company: their membership's role there, never one of another company's
+ * memberships; a root user who is not a member manages. Null: no way in.
+ */
+export function spotlightRoleIn(
+  spotlightUser: StoredRow | null | undefined,
+  companyId: string,
+  root: boolean,
+): SpotlightRole | null {
+  return roleIn(spotlightUser, companyId) ?? (root ? 'manager' : null);
 }
 
 declare module 'fastify' {

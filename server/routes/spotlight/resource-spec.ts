@@ -22,8 +22,8 @@ export interface ResourceSpec {
   /** The records the company may see. */
   visible(store: SpotlightStore, ctx: SpotlightContext): readonly StoredRow[];
   nameOf(row: StoredRow): string;
-  /** The record as the client gets it (derived fields added). */
-  view(store: SpotlightStore, row: StoredRow): StoredRow;
+  /** The record as the client gets it in the company of the call (derived fields added). */
+  view(store: SpotlightStore, row: StoredRow, ctx: SpotlightContext): StoredRow;
   orderValue(row: StoredRow, field: string): unknown;
   create(
     store: SpotlightStore,
@@ -44,8 +44,10 @@ export interface ResourceSpec {
   collection(store: SpotlightStore): Repository;
   /** Narrows a list by a field of the list body beyond the name (one study's assets), and says so. */
   listFilter?: { note: string; apply(rows: readonly StoredRow[], input: SpotlightListInput): readonly StoredRow[] };
-  /** What create and delete do beyond the plain call, for the API reference. */
-  notes?: { create?: string; delete?: string };
+  /** What create, edit and delete do beyond the plain call, for the API reference. */
+  notes?: { create?: string; edit?: string; delete?: string };
+  /** Deleting one may leave uploaded files no asset refers to (an asset, a study's assets): sweep them. */
+  removesFiles?: boolean;
   /** The calls that may answer 409 (a rule about other records). */
   conflicts?: readonly ('create' | 'delete')[];
 }

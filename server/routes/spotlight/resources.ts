@@ -37,6 +37,9 @@ import {
 import { badRequest, HttpError, invalidField, notFound } from '../../http-errors.ts';
 import { newId, type StoredRow } from '../../store/repositories.ts';
 import { checkIfMatch, etagOf } from './etag.ts';
+import { spotlightFiles } from './files.ts';
+import { isMember, memberCount, roleIn, without, withRole } from './memberships.ts';
+import type { SpotlightRole } from '../../../src/shared/spotlight-rules.ts';
 import type { ResourceSpec, SpotlightListInput } from './resource-spec.ts';
 import { spotlightContext, spotlightGuard, type SpotlightNeed } from './guard.ts';
 import { page } from './listing.ts';
@@ -75,7 +78,8 @@ const SPECS: Record<SpotlightResource, ResourceSpec> = {
     },
     edit: (store, ctx, current, next, input) => checkStudyEdit(store, ctx, current, next, input),
     collection: (store) => store.briefs,
-    notes: { delete: 'The study’s assets are deleted with it.' },
+    notes: { delete: 'The study’s assets are deleted with it, and their uploaded files.' },
+    removesFiles: true,
     async remove(store, _ctx, row) {
       checkStudyDelete(store, row);
       // A study's assets go with it: they mean nothing without it.
@@ -118,6 +122,8 @@ const SPECS: Record<SpotlightResource, ResourceSpec> = {
       return { row: await store.stims.insert(row), status: 201 };
     },
     collection: (store) => store.stims,
+    notes: { delete: 'An uploaded file no other asset uses is removed with it.' },
+    removesFiles: true,
     listFilter: {
       note: 'filter_brief lists one study’s assets.',
       apply: (rows, input) => (input.filter_brief ? rows.filter((row) => row.brief === input.filter_brief) : rows),
@@ -145,7 +151,7 @@ const SPECS: Record<SpotlightResource, ResourceSpec> = {
     nameOf: (row) => String(row.name),
     view: (store, row) => ({
       ...row,
-      user_count: store.users.all().filter((u) => (u.companies as string[]).includes(row.id)).length,
+      user_count: memberCount(store.users.all(), row.id),
     }),
     orderValue: (row, field) => row[field],
     collection: (store) => store.companies,
@@ -164,8 +170,8 @@ const SPECS: Record<SpotlightResource, ResourceSpec> = {
     async remove(store, _ctx, row) {
       if (store.briefs.findBy('company', row.id).length)
         throw conflict('A company with studies cannot be deleted; delete its studies first');
-      for (const user of store.users.all().filter((u) => (u.companies as string[]).includes(row.id)))
-        await store.users.update(user.id, { companies: (user.companies as string[]).filter((c) => c !== row.id) });
+      for (const user of store.users.all().filter((u) => isMember(u, row.id)))
+        await store.users.update(user.id, { memberships: without(user, row.id) });
       await store.companies.remove(row.id);
     },
   },
@@ -177,13 +183,19 @@ const SPECS: Record<SpotlightResource, ResourceSpec> = {
     editBody: spotlightUserEdit,
     // Account admins manage who is in their company; everyone may read its members.
     writes: needs({ permission: 'spotlight.users.manage' }),
-    visible: (store, ctx) => store.users.all().filter((u) => (u.companies as string[]).includes(ctx.company.id)),
+    visible: (store, ctx) => store.users.all().filter((u) => isMember(u, ctx.company.id)),
     nameOf: (row) => String(row.username),
-    view: (_store, row) => row,
+    // The company sees the member's role there, and nothing of their other memberships.
+    view: (_store, row, ctx) => {
+      const { memberships: _memberships, ...fields } = row;
+      return { ...fields, role: roleIn(row, ctx.company.id) };
+    },
     orderValue: (row, field) => row[field],
     collection: (store) => store.users,
     notes: {
-      create: 'A LAMP user who already has a Spotlight user is linked to this company instead (200).',
+      create:
+        'A LAMP user who already has a Spotlight user is linked to this company instead (200), with the role given here; their roles in other companies stay as they are.',
+      edit: 'role changes the membership of this company only.',
       delete: 'Removes the membership of this company (the user goes when no membership is left).',
     },
     // A user already in the company.
@@ -193,24 +205,35 @@ const SPECS: Record<SpotlightResource, ResourceSpec> = {
       if (!lampUser) throw badRequest('external_id: no LAMP user with this id');
       if (!canAccessAccount(lampUser, ctx.account.id))
         throw badRequest('external_id: this user has no access to the account');
+      const role = input.role as SpotlightRole;
       const existing = store.userOf(lampUser.id);
       if (existing) {
         // Linking an existing Spotlight user to this company (what error 1's "link" asks for).
-        const companies = existing.companies as string[];
-        if (companies.includes(ctx.company.id)) throw conflict('This user is already a member of the company');
+        if (isMember(existing, ctx.company.id)) throw conflict('This user is already a member of the company');
         const row = await store.users.update(existing.id, {
-          companies: [...companies, ctx.company.id],
+          memberships: withRole(existing, ctx.company.id, role),
           updated_at: now(),
         });
         return { row: row as StoredRow, status: 200 };
       }
-      const row = { id: newId(), ...input, companies: [ctx.company.id], created_at: now() } as StoredRow;
+      const { role: _role, ...fields } = input;
+      const row = {
+        id: newId(),
+        ...fields,
+        memberships: [{ company: ctx.company.id, role }],
+        created_at: now(),
+      } as StoredRow;
       return { row: await store.users.insert(row), status: 201 };
+    },
+    // The edit body's role is this company's membership: the stored row has no role of its own.
+    edit(_store, ctx, current, next, input) {
+      delete next.role;
+      if (input.role) next.memberships = withRole(current, ctx.company.id, input.role as SpotlightRole);
     },
     async remove(store, ctx, row) {
       // Removes the membership of this company; a user left with none is deleted.
-      const companies = (row.companies as string[]).filter((c) => c !== ctx.company.id);
-      if (companies.length) await store.users.update(row.id, { companies, updated_at: now() });
+      const memberships = without(row, ctx.company.id);
+      if (memberships.length) await store.users.update(row.id, { memberships, updated_at: now() });
       else await store.users.remove(row.id);
     },
   },
@@ -218,6 +241,7 @@ const SPECS: Record<SpotlightResource, ResourceSpec> = {
 
 export function spotlightResourceRoutes(app: FastifyInstance) {
   const store = spotlightStore(app.repositories);
+  const files = spotlightFiles(app);
   const bearer = [{ spotlightToken: [] }];
   for (const [resource, spec] of Object.entries(SPECS) as [SpotlightResource, ResourceSpec][]) {
     const base = `/api/spotlight/${resource}`;
@@ -255,7 +279,7 @@ export function spotlightResourceRoutes(app: FastifyInstance) {
           (row) => spec.nameOf(row),
           (row, field) => spec.orderValue(row, field),
         );
-        return { data: result.data.map((row) => spec.view(store, row)), count: result.count };
+        return { data: result.data.map((row) => spec.view(store, row, ctx)), count: result.count };
       },
     );
 
@@ -276,7 +300,7 @@ export function spotlightResourceRoutes(app: FastifyInstance) {
       (request, reply) => {
         const row = find(request, (request.params as { id: string }).id);
         void reply.header('etag', etagOf(row));
-        return { data: spec.view(store, row) };
+        return { data: spec.view(store, row, spotlightContext(request)) };
       },
     );
 
@@ -302,7 +326,7 @@ export function spotlightResourceRoutes(app: FastifyInstance) {
         const ctx = spotlightContext(request);
         const { row, status } = await spec.create(store, ctx, request.body as Record<string, unknown>, app);
         void reply.code(status).header('etag', etagOf(row));
-        return { data: spec.view(store, row) };
+        return { data: spec.view(store, row, ctx) };
       },
     );
 
@@ -315,7 +339,7 @@ export function spotlightResourceRoutes(app: FastifyInstance) {
           tags,
           security: bearer,
           summary: `Edit a ${spec.noun}`,
-          description: `Needs role ${lowestRole(spec.writes.edit)} in the account. Partial; unknown fields are refused. If-Match: 412 when the record changed since.`,
+          description: `Needs role ${lowestRole(spec.writes.edit)} in the account. Partial; unknown fields are refused. If-Match: 412 when the record changed since.${withNote(spec.notes?.edit)}`,
           params: idParams,
           body: spec.editBody,
           response: { 200: z.object({ data: spec.row }), 404: errorResponse, 412: errorResponse },
@@ -329,7 +353,7 @@ export function spotlightResourceRoutes(app: FastifyInstance) {
         await spec.edit?.(store, ctx, current, next, request.body as Record<string, unknown>);
         const saved = (await spec.collection(store).replace(next)) as StoredRow;
         void reply.header('etag', etagOf(saved));
-        return { data: spec.view(store, saved) };
+        return { data: spec.view(store, saved, ctx) };
       },
     );
 
@@ -357,6 +381,8 @@ export function spotlightResourceRoutes(app: FastifyInstance) {
         const current = find(request, (request.params as { id: string }).id);
         checkIfMatch(request, current);
         await spec.remove(store, ctx, current);
+        // Files go with their assets (files.ts): a deleted asset's upload would otherwise stay on disk.
+        if (spec.removesFiles) await files.sweep();
         return reply.code(204).send();
       },
     );

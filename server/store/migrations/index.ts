@@ -7,11 +7,12 @@
 import { v1ToV2 } from './v1-to-v2.ts';
 import { v2ToV3 } from './v2-to-v3.ts';
 import { v3ToV4 } from './v3-to-v4.ts';
+import { v4ToV5 } from './v4-to-v5.ts';
 
 /** Each takes the previous version's document; typed per file, so `never` here. */
 type Migration = (document: never) => unknown;
 
-export const MIGRATIONS: readonly Migration[] = [v1ToV2, v2ToV3, v3ToV4];
+export const MIGRATIONS: readonly Migration[] = [v1ToV2, v2ToV3, v3ToV4, v4ToV5];
 
 /** The version this release writes: one past the last migration's input. */
 export const SCHEMA_VERSION = MIGRATIONS.length + 1;

@@ -65,7 +65,14 @@ export const reportScheduleRunRow = z.object({
   /** The schedule's slot this run served, or null for a run started by hand. */
   slot: isoDateTime.nullable(),
   trigger: z.enum(['schedule', 'manual']),
+  /** The addresses the run mailed. */
   recipients: z.array(z.string()),
+  /**
+   * The recipients the run left out, checked at the run: a user who lost access to the account,
+   * or an outside address once the schedule's owner may no longer send outside it (runs recorded
+   * before the check have none).
+   */
+  skipped: z.array(z.object({ address: z.string(), reason: z.string() })).optional(),
   rows: z.number().int().nonnegative(),
   status: z.enum(SCHEDULE_RUN_STATUSES),
   error: z.string().nullable(),

@@ -31,6 +31,10 @@ export const SandboxListSchema = z.object({
   count: z.number().int(),
   limits: z.object({
     max_sandboxes: z.number().int().describe('How many sandboxes may exist at once (LAMP_MAX_SANDBOXES)'),
+    max_sandboxes_per_client: z
+      .number()
+      .int()
+      .describe('How many of them one client address may hold (LAMP_MAX_SANDBOXES_PER_CLIENT)'),
     idle_minutes: z.number().describe('A sandbox unused this long is dropped (LAMP_SANDBOX_IDLE_MINUTES)'),
   }),
 });

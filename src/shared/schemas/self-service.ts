@@ -72,6 +72,8 @@ export const EMAIL_KINDS = [...LINK_EMAIL_KINDS, 'email-change', 'email-change-n
 
 /** The e-mails that carry no link of their own to sign in with: a scheduled report. */
 export const REPORT_EMAIL_KIND = 'scheduled-report';
+/** The mail to a schedule's owner naming the recipients a run left out, and why. */
+export const REPORT_NOTICE_EMAIL_KIND = 'scheduled-report-notice';
 
 /** A file sent with an e-mail (a scheduled report's CSV), as text. */
 export const OutboxAttachmentSchema = z.object({
@@ -84,7 +86,7 @@ export const OutboxMessageSchema = z.object({
   id: objectId,
   created_at: z.string(),
   account: z.null(),
-  kind: z.enum([...EMAIL_KINDS, REPORT_EMAIL_KIND]),
+  kind: z.enum([...EMAIL_KINDS, REPORT_EMAIL_KIND, REPORT_NOTICE_EMAIL_KIND]),
   user: objectId,
   to: z.string(),
   subject: z.string(),

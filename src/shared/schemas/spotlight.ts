@@ -79,17 +79,34 @@ export const spotlightCompany = z.object({
 });
 export type SpotlightCompany = z.infer<typeof spotlightCompany>;
 
-export const spotlightUser = z.object({
+/**
+ * A membership: one Spotlight user in one company, with the role they have there. The role is the
+ * membership's, never the user's (decisions.md §5): an admin of one company changes what a member
+ * may do in that company only.
+ */
+export const spotlightMembership = z.object({ company: objectId, role: z.enum(SPOTLIGHT_ROLES) });
+export type SpotlightMembership = z.infer<typeof spotlightMembership>;
+
+/** A Spotlight user as the store keeps it (schema version 5 on: server/store/migrations/v4-to-v5.ts). */
+export const spotlightUserRecord = z.object({
   id: objectId,
   username: name,
   /** The LAMP user id this Spotlight user belongs to. */
   external_id: objectId,
-  /** Companies the user is a member of. */
-  companies: z.array(objectId),
-  /** The user's Spotlight role (spotlight-rules.ts); absent in older stores, read as editor. */
-  role: z.enum(SPOTLIGHT_ROLES).optional(),
+  /** The companies the user is a member of, each with the user's role there (at most one each). */
+  memberships: z.array(spotlightMembership),
   created_at: isoDateTime,
   updated_at: isoDateTime.optional(),
+});
+export type SpotlightUserRecord = z.infer<typeof spotlightUserRecord>;
+
+/**
+ * A Spotlight user as a company sees them: their role in that company (the membership of the
+ * company the call is made in), and nothing of their other memberships.
+ */
+export const spotlightUser = spotlightUserRecord.omit({ memberships: true }).extend({
+  /** The user's Spotlight role in this company (spotlight-rules.ts). */
+  role: z.enum(SPOTLIGHT_ROLES),
 });
 export type SpotlightUser = z.infer<typeof spotlightUser>;
 
@@ -168,6 +185,7 @@ export const spotlightUserCreate = z.strictObject({
   external_id: objectId,
   role: z.enum(SPOTLIGHT_ROLES).default('viewer'),
 });
+/** `role` changes the membership of the company the call is made in, and no other. */
 export const spotlightUserEdit = z.strictObject({ username: name, role: z.enum(SPOTLIGHT_ROLES) }).partial();
 
 // ——— Calls ———

@@ -50,4 +50,16 @@ describe('loadConfig', () => {
     expect(config.corsOrigins).toEqual(['https://a.example', 'https://b.example']);
     expect(config.productOwnerAccountIds).toEqual(['x', 'y']);
   });
+
+  it('keeps the sandboxes one client may hold below the total, and reads the upload quotas in MB', () => {
+    expect(loadConfig({}).maxSandboxesPerClient).toBe(16);
+    expect(loadConfig({ LAMP_MAX_SANDBOXES: '10' }).maxSandboxesPerClient).toBe(5);
+    expect(loadConfig({ LAMP_MAX_SANDBOXES: '10', LAMP_MAX_SANDBOXES_PER_CLIENT: '9' }).maxSandboxesPerClient).toBe(9);
+    expect(() => loadConfig({ LAMP_MAX_SANDBOXES: '10', LAMP_MAX_SANDBOXES_PER_CLIENT: '10' })).toThrow(
+      /LAMP_MAX_SANDBOXES_PER_CLIENT \(10\) must be below LAMP_MAX_SANDBOXES \(10\)/,
+    );
+    const quotas = loadConfig({ LAMP_UPLOAD_QUOTA_MB: '5', LAMP_SANDBOX_UPLOAD_QUOTA_MB: '2' });
+    expect([quotas.uploadQuotaBytes, quotas.sandboxUploadQuotaBytes]).toEqual([5 * 1024 * 1024, 2 * 1024 * 1024]);
+    expect(() => loadConfig({ LAMP_UPLOAD_QUOTA_MB: 'lots' })).toThrow(/LAMP_UPLOAD_QUOTA_MB/);
+  });
 });

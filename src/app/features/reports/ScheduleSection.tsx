@@ -193,6 +193,14 @@ function RunTable({ runs }: { runs: readonly ReportScheduleRun[] }) {
               <td className="py-1 pr-4">
                 {run.status === 'sent' ? 'Sent' : `Failed${run.error ? `: ${run.error}` : ''}`}
                 {run.retry_at ? ` (tried again ${formatDateTime(run.retry_at)})` : ''}
+                {/* Checked at the run: who lost access since the schedule was saved is not sent it. */}
+                {run.skipped?.length ? (
+                  <ul className="mt-1 text-slate-700">
+                    {run.skipped.map((skip) => (
+                      <li key={skip.address}>Not sent: {skip.reason}</li>
+                    ))}
+                  </ul>
+                ) : null}
               </td>
             </tr>
           ))}

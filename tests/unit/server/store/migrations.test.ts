@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { MIGRATIONS, SCHEMA_VERSION, upgrade } from '../../../../server/store/migrations/index.ts';
 import { v1ToV2, type V1Document, type V2Document } from '../../../../server/store/migrations/v1-to-v2.ts';
 import { v2ToV3, type V3Document } from '../../../../server/store/migrations/v2-to-v3.ts';
-import { v3ToV4 } from '../../../../server/store/migrations/v3-to-v4.ts';
+import { v3ToV4, type V4Document } from '../../../../server/store/migrations/v3-to-v4.ts';
+import { v4ToV5, type V4SpotlightUser } from '../../../../server/store/migrations/v4-to-v5.ts';
 
 const sample = (version: number): unknown =>
   JSON.parse(readFileSync(path.join(import.meta.dirname, `lamp.v${version}.json`), 'utf8'));
@@ -30,8 +31,15 @@ describe('the migrations', () => {
       const document = (result as { document: { schemaVersion: number; collections: unknown; sessions: unknown } })
         .document;
       expect(document.schemaVersion).toBe(SCHEMA_VERSION);
-      // Every row kept; from version 4 on, the audit trail (empty: nothing was recorded before).
-      expect(document.collections).toEqual({ ...(old.collections as object), 'audit-event': [] });
+      // Every row kept; from version 4 on, the audit trail (empty: nothing was recorded before);
+      // from version 5 on, Spotlight users' roles per membership.
+      const { 'spotlight-user': users, ...others } = document.collections as Record<string, unknown[]>;
+      const { 'spotlight-user': oldUsers, ...oldOthers } = old.collections as Record<string, unknown[]>;
+      expect(others).toEqual({ 'audit-event': [], ...oldOthers });
+      expect(users?.map((user) => (user as { id: string }).id)).toEqual(
+        oldUsers?.map((user) => (user as { id: string }).id),
+      );
+      for (const user of users ?? []) expect(user).not.toHaveProperty('companies');
       expect(document.sessions).toEqual(old.sessions);
     }
   });
@@ -72,6 +80,45 @@ describe('the migrations', () => {
     expect(JSON.stringify(old), 'the input is left as it was').toBe(before);
     const kept = [{ id: 'a' }];
     expect(v3ToV4({ ...old, collections: { 'audit-event': kept } }).collections['audit-event']).toBe(kept);
+  });
+
+  it('version 4 → 5: each company of a Spotlight user becomes a membership with the role the user had', () => {
+    const old = sample(4) as V4Document;
+    const before = JSON.stringify(old);
+    const migrated = v4ToV5(old);
+    expect(JSON.stringify(old), 'the input is left as it was').toBe(before);
+    const { 'spotlight-user': users, ...others } = migrated.collections;
+    const { 'spotlight-user': oldUsers, ...oldOthers } = old.collections;
+    expect(migrated).toMatchObject({ schemaVersion: 5, seed: old.seed, journal: old.journal, sessions: old.sessions });
+    expect(others).toEqual(oldOthers);
+    // The sample as version 4 wrote it: a manager of Contoso, a root user in no company, a viewer.
+    expect((oldUsers as V4SpotlightUser[]).map((user) => [user.role, user.companies])).toEqual([
+      ['manager', ['669000000000000000000001']],
+      ['manager', []],
+      ['viewer', ['669000000000000000000001']],
+    ]);
+    expect(users).toEqual(
+      (oldUsers as V4SpotlightUser[]).map(({ companies, role, ...fields }) => ({
+        ...fields,
+        memberships: (companies ?? []).map((company) => ({ company, role })),
+      })),
+    );
+    // A user of every company a shared role read as editor (absent), and a company listed twice once.
+    const shared = { id: 'u', companies: ['a', 'b', 'a'] };
+    expect(
+      v4ToV5({ ...old, collections: { 'audit-event': [], 'spotlight-user': [shared] } }).collections['spotlight-user'],
+    ).toEqual([
+      {
+        id: 'u',
+        memberships: [
+          { company: 'a', role: 'editor' },
+          { company: 'b', role: 'editor' },
+        ],
+      },
+    ]);
+    // A store without Spotlight users keeps its collections as they were.
+    const bare = { ...old, collections: { 'audit-event': [] } } as V4Document;
+    expect(v4ToV5(bare).collections).toBe(bare.collections);
   });
 
   it('leave the current version alone and tell newer or unknown documents apart', () => {
