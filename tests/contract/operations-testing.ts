@@ -34,6 +34,8 @@ export const TEST_CONTROL_OPERATIONS: Record<string, Entry> = {
   ],
   'POST /api/v1/testing/sandboxes/{name}/reset': () => [
     { params: { name: 'contract-walk' }, status: 200 },
+    json(200, { clock: { now: '2026-11-08T09:00:00Z', frozen: true } }, { params: { name: 'contract-walk' } }),
+    json(400, { clock: { now: 'soon' } }, { params: { name: 'contract-walk' }, invalid: true }),
     { params: { name: 'default' }, status: 400 },
   ],
   'GET /api/v1/testing/sandboxes': () => [{ status: 200 }],

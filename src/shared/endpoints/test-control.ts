@@ -8,6 +8,7 @@ import { currentUser } from '../schemas/user.ts';
 import {
   ClockBodySchema,
   ClockSchema,
+  ResetBodySchema,
   SandboxListSchema,
   SandboxParamsSchema,
   SandboxSchema,
@@ -37,6 +38,7 @@ const emptied = (what: string) => ({ answer: z.null().describe(what), status: 20
 
 export const testControlEndpoints = {
   resetState: control('resetState', {
+    body: ResetBodySchema,
     answer: SuccessResponseSchema,
     summary: "Reset the request's sandbox (or the default state) to the fixtures",
   }),
@@ -48,6 +50,7 @@ export const testControlEndpoints = {
   }),
   resetSandbox: control('resetSandbox', {
     params: SandboxParamsSchema,
+    body: ResetBodySchema,
     answer: SandboxSchema,
     summary: 'Reset a sandbox to the fixtures',
   }),

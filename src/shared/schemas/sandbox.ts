@@ -39,17 +39,31 @@ export type SandboxList = z.infer<typeof SandboxListSchema>;
 /** PUT /api/v1/testing/clock. */
 export const ClockBodySchema = z.strictObject({
   now: z.iso
-    .datetime({ offset: true, error: 'now: must be an ISO date-time such as 2026-11-01T09:00:00Z, or null' })
+    .datetime({ offset: true, error: 'must be an ISO date-time such as 2026-11-01T09:00:00Z, or null' })
     .nullable()
     .describe('The moment the clock reads now; null: real time (or, frozen, the current reading)'),
   frozen: z.boolean().default(false).describe('Stopped at that moment, or running on from it'),
 });
 export type ClockBody = z.input<typeof ClockBodySchema>;
 
+/**
+ * POST /api/v1/testing/reset and …/sandboxes/{name}/reset: optional. Without `clock` a reset puts
+ * the clock back where the mode starts it (test mode: the fixtures' moment or LAMP_TEST_CLOCK).
+ */
+export const ResetBodySchema = z
+  .strictObject({
+    clock: ClockBodySchema.optional().describe(
+      'Where the clock stands after the reset, as PUT /api/v1/testing/clock takes it (now: null is the real time)',
+    ),
+  })
+  // A POST without a body arrives as null (server/json-body.ts).
+  .nullish();
+export type ResetBody = z.input<typeof ResetBodySchema>;
+
 export const ClockSchema = z.object({
   sandbox: z.string().describe('The sandbox whose clock this is (default: the shared state)'),
   now: z.iso.datetime().describe('What the clock reads now'),
   frozen: z.boolean(),
-  real: z.boolean().describe('Following the real time: neither set nor frozen'),
+  real: z.boolean().describe("Following the machine's time: neither set nor frozen (demo mode's default)"),
 });
 export type ClockAnswer = z.infer<typeof ClockSchema>;
