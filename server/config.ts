@@ -117,9 +117,15 @@ export class ConfigError extends Error {
 export const PRODUCTION_NEEDS_DATA_DIR =
   'LAMP_DATA_DIR is required in production mode: a folder on persistent storage (the container mounts /data).';
 
-/** Where e-mail links go without LAMP_PUBLIC_URL: this server, right only when it serves the pages. */
-export function defaultPublicUrl(port: number): string {
-  return `http://localhost:${port}`;
+/**
+ * Where e-mail links go without LAMP_PUBLIC_URL: this server, right only when it serves the pages,
+ * at the address the start banner prints (127.0.0.1 by default). A link on another host name
+ * (localhost) would open a browser without the cookies it has for this one: the sandbox's and
+ * the session's.
+ */
+export function defaultPublicUrl(port: number, host = '127.0.0.1'): string {
+  const name = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+  return `http://${name.includes(':') ? `[${name}]` : name}:${port}`;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -166,7 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     contractExemptAccountIds: e.LAMP_CONTRACT_EXEMPT_ACCOUNTS ?? DEFAULT_PRODUCT_OWNER_ACCOUNT_IDS,
     corsOrigins: e.LAMP_CORS_ORIGINS ?? [],
     trustProxy: e.LAMP_TRUST_PROXY ?? false,
-    publicUrl: e.LAMP_PUBLIC_URL ?? defaultPublicUrl(e.PORT),
+    publicUrl: e.LAMP_PUBLIC_URL ?? defaultPublicUrl(e.PORT, e.HOST),
     testControlToken: e.LAMP_TEST_CONTROL_TOKEN ?? null,
     maxSandboxes: e.LAMP_MAX_SANDBOXES,
     sandboxIdleMinutes: e.LAMP_SANDBOX_IDLE_MINUTES,

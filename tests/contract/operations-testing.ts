@@ -39,6 +39,12 @@ export const TEST_CONTROL_OPERATIONS: Record<string, Entry> = {
     { params: { name: 'default' }, status: 400 },
   ],
   'GET /api/v1/testing/sandboxes': () => [{ status: 200 }],
+  'POST /api/v1/testing/sessions': (w) => [
+    json(201, { email: w.cast.users.reader.email }, inWalkSandbox),
+    json(400, { email: w.cast.users.reader.email }),
+    json(404, { email: 'nobody@example.test' }, inWalkSandbox),
+    json(400, {}, { ...inWalkSandbox, invalid: true }),
+  ],
   'GET /api/v1/testing/clock': () => [{ status: 200 }, { headers: { 'x-lamp-sandbox': 'contract-walk' }, status: 200 }],
   'PUT /api/v1/testing/clock': () => [
     json(200, { now: '2026-11-01T09:00:00Z', frozen: true }, { headers: { 'x-lamp-sandbox': 'contract-walk' } }),

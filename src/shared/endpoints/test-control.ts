@@ -8,6 +8,8 @@ import { currentUser } from '../schemas/user.ts';
 import {
   ClockBodySchema,
   ClockSchema,
+  MintedSessionSchema,
+  MintSessionBodySchema,
   ResetBodySchema,
   SandboxListSchema,
   SandboxParamsSchema,
@@ -102,5 +104,11 @@ export const testControlEndpoints = {
     answer: currentUser,
     status: 201,
     summary: 'Create a throwaway user',
+  }),
+  mintSession: control('mintSession', {
+    body: MintSessionBodySchema,
+    answer: MintedSessionSchema,
+    status: 201,
+    summary: 'Sign a user in without the password (in a sandbox)',
   }),
 };

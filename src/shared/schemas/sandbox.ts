@@ -67,3 +67,33 @@ export const ClockSchema = z.object({
   real: z.boolean().describe("Following the machine's time: neither set nor frozen (demo mode's default)"),
 });
 export type ClockAnswer = z.infer<typeof ClockSchema>;
+
+/**
+ * POST /api/v1/testing/sessions: a session for a user of the sandbox, without the password
+ * (scrypt costs a sign-in hundreds of milliseconds): by e-mail (a persona's) or by id.
+ */
+export const MintSessionBodySchema = z
+  .strictObject({
+    email: z.string().trim().toLowerCase().max(254).optional().describe("The user's e-mail (a persona's, say)"),
+    user_id: z
+      .string()
+      .regex(/^[0-9a-f]{24}$/, 'must be a user id (24 hexadecimal digits)')
+      .optional()
+      .describe("The user's id"),
+  })
+  .refine((body) => (body.email === undefined) !== (body.user_id === undefined), {
+    message: 'name the user by email or by user_id (one of the two)',
+    path: [],
+  });
+export type MintSessionBody = z.input<typeof MintSessionBodySchema>;
+
+export const MintedSessionSchema = z.object({
+  sandbox: SandboxNameSchema.describe('The sandbox the session lives in'),
+  user_id: z.string(),
+  email: z.string(),
+  cookie: z
+    .object({ name: z.string(), value: z.string() })
+    .describe('The session cookie (also set by the answer): send it as Cookie: name=value with the sandbox header'),
+  expires_at: z.iso.datetime().describe("When the session ends at the latest, on the sandbox's clock (7 days)"),
+});
+export type MintedSession = z.infer<typeof MintedSessionSchema>;

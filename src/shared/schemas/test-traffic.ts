@@ -1,7 +1,7 @@
 /**
  * Faults and the request journal of the deterministic test backend (demo and test modes
  * only). The server validates with these, the OpenAPI document describes them, and the test
- * client (tests/support/lamp-testing.ts) takes its types from them.
+ * client (packages/lamp-testing) takes its types from them.
  *
  * A path pattern is a glob over the request's path (never its query): `*` stands for any
  * characters within one segment, `**` for any characters across segments; anything else is
@@ -56,6 +56,24 @@ export const FaultStatusSchema = z
   .min(200, 'must be from 200 to 599')
   .max(599, 'must be from 200 to 599');
 
+/** Where faults apply: the API, less the testing routes that control them. */
+export const FAULT_SCOPE = { api: '/api/', testing: '/api/v1/testing' } as const;
+
+/**
+ * Why a rule's path pattern can never match a request faults apply to, or null. The literal part
+ * before the first wildcard decides: a rule on the testing routes, or outside the API, would be
+ * accepted and then silently test nothing.
+ */
+export function unreachable(pattern: string): string | null {
+  const star = pattern.indexOf('*');
+  const literal = star === -1 ? pattern : pattern.slice(0, star);
+  if (literal === FAULT_SCOPE.testing || literal.startsWith(`${FAULT_SCOPE.testing}/`))
+    return `faults never apply to the testing routes (${FAULT_SCOPE.testing}/**): choose an API path such as /api/v1/measurement`;
+  if (!literal.startsWith(FAULT_SCOPE.api) && !FAULT_SCOPE.api.startsWith(literal))
+    return `faults apply to the API only: the pattern must be able to match a path under ${FAULT_SCOPE.api}`;
+  return null;
+}
+
 /**
  * POST /api/v1/testing/faults: a rule. It matches requests by method and path, and then delays
  * them, answers a status (with a body), or drops the connection: the first `times` matching
@@ -69,8 +87,17 @@ export const FaultRuleBodySchema = z
     path: PathPatternSchema.default('/api/**'),
     delay: FaultDelaySchema.optional(),
     status: FaultStatusSchema.optional(),
-    /** The answer's JSON body; without it, a status of 400 or more answers the API's error body. */
-    body: z.unknown().optional(),
+    /**
+     * The answer's JSON body, sent exactly as given (not wrapped in the error shape: give
+     * {statusCode, error, message} yourself when the page should read it as an API error); without
+     * it, a status of 400 or more answers the API's error body.
+     */
+    body: z
+      .unknown()
+      .optional()
+      .describe(
+        'The JSON body, sent exactly as given (not wrapped in the error shape {statusCode, error, message}); without it an error status answers the error shape with a "Simulated fault" message',
+      ),
     drop: z.boolean().default(false),
     times: z.number().int().min(1, 'must be at least 1').max(1_000_000).optional(),
     probability: z.number().min(0, 'must be from 0 to 1').max(1, 'must be from 0 to 1').default(1),
@@ -81,6 +108,8 @@ export const FaultRuleBodySchema = z
       context.addIssue({ code: 'custom', path: ['status'], message: 'a dropped connection has no status' });
     if (rule.body !== undefined && rule.status === undefined)
       context.addIssue({ code: 'custom', path: ['body'], message: 'a body needs a status' });
+    const reach = unreachable(rule.path);
+    if (reach) context.addIssue({ code: 'custom', path: ['path'], message: reach });
     if (!rule.drop && rule.status === undefined && rule.delay === undefined)
       context.addIssue({ code: 'custom', path: [], message: 'A fault needs a delay, a status or drop: true' });
   });
