@@ -6,7 +6,7 @@
  * LAMP started from this checkout in test mode. Only Playwright itself comes from this
  * repository's node_modules (the team has its own; this machine reaches no registry in CI).
  */
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -60,5 +60,7 @@ const code = run('playwright', ['test', '-c', path.join(suite, 'playwright.confi
   LAMP_CHECKOUT: ROOT,
   LAMP_PORT: String(port),
 });
-console.log(`outside-team example: ${((performance.now() - started) / 1000).toFixed(1)} s (in ${suite})`);
+process.stdout.write(`outside-team example: ${((performance.now() - started) / 1000).toFixed(1)} s (in ${suite})\n`);
+// A failed run keeps its folder (traces, screenshots) for a look.
+if (code === 0) rmSync(suite, { recursive: true, force: true });
 process.exit(code);

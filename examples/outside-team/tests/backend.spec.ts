@@ -50,6 +50,10 @@ test('a failing API shows its message, and the journal proves what the page sent
   await expect(page.getByRole('alert')).toContainText('Down for maintenance until 10:00');
   const [sent] = await lamp.journal({ method: 'POST', path: '/api/v1/auth' });
   expect(sent).toMatchObject({ status: 503, fault: rule.id, body: { email: READER, password: '[redacted]' } });
+  // Verified as WireMock's verify would: by the JSON the body held and a header it carried.
+  expect(
+    await lamp.journalCount({ body: JSON.stringify({ email: READER }), header: 'content-type: application/json' }),
+  ).toBe(1);
 });
 
 test('a password reset e-mail links back to the same server and sandbox', async ({ page, lamp }) => {
@@ -63,9 +67,23 @@ test('a password reset e-mail links back to the same server and sandbox', async 
   const [mail] = await lamp.outbox({ to: READER });
   expect(mail?.kind).toBe('reset-password');
   // The address the server printed (127.0.0.1), so the browser keeps its sandbox cookie.
-  expect(new URL(mail!.url).origin).toBe(new URL(lamp.baseURL).origin);
-  await page.goto(mail!.url);
+  expect(new URL(mail.url).origin).toBe(new URL(lamp.baseURL).origin);
+  await page.goto(mail.url);
   await expect(page.getByTestId('password-form-reset')).toBeVisible();
+});
+
+test('a stub answers a malformed body slowly, and the journal counts the request by its query', async ({ lamp }) => {
+  await lamp.addFault({
+    method: 'GET',
+    path: '/api/v1/measurement',
+    status: 200,
+    headers: { 'content-type': 'application/json' },
+    body_text: '{"data": [',
+    stream: { chunk_bytes: 4, chunk_delay: 100 },
+  });
+  const answer = await lamp.http(await lamp.signIn(READER))('/api/v1/measurement?limit=1');
+  expect([answer.status, await answer.text()]).toEqual([200, '{"data": [']);
+  expect(await lamp.journalCount({ method: 'GET', path: '/api/v1/measurement', query: 'limit=1' })).toBe(1);
 });
 
 test('a storage state signs a new browser context in', async ({ browser, lamp }) => {

@@ -68,7 +68,10 @@ export async function generated(): Promise<string> {
     const types = astToString(await openapiTS(testingDocument(doc) as never));
     const routes = Object.entries(endpoints)
       .filter(
-        ([, endpoint]) => endpoint.tags.includes('testing') && 'only' in endpoint && endpoint.only === 'test-control',
+        ([, endpoint]) =>
+          (endpoint.tags as readonly string[]).includes('testing') &&
+          'only' in endpoint &&
+          endpoint.only === 'test-control',
       )
       .map(([name]) => {
         const [method, path] = ENDPOINT_ROUTES[name as keyof typeof ENDPOINT_ROUTES].split(' ');

@@ -290,7 +290,7 @@ export interface paths {
     };
     /**
      * What reached the API
-     * @description Access: demo and test modes only, from this machine or with the test-control token; a write not from a page on another site. The requests of the request's sandbox, oldest first (testing routes are not recorded): method, path, query, status, duration, and a write's body with password, secret and token fields redacted. Filters: method (comma-separated), path (a glob pattern), since (ISO 8601). The journal keeps the newest LAMP_JOURNAL_LIMIT requests; dropped counts those it let go.
+     * @description Access: demo and test modes only, from this machine or with the test-control token; a write not from a page on another site. The requests of the request's sandbox, oldest first (testing routes are not recorded): method, path, query, headers (cookies, authorization, the test-control token and headers named like password, secret or token redacted), status, duration, and a write's body with password, secret and token fields redacted. Filters, all of which must hold: method (comma-separated), path (a glob pattern), since (ISO 8601), query (a query string whose parameters the request carried), header (name: value, or a name that is present) and body (JSON the body contains: an object's fields recursively, other values equal). The journal keeps the newest LAMP_JOURNAL_LIMIT requests; dropped counts those it let go.
      */
     get: operations['getTestingJournal'];
     put?: never;
@@ -1624,6 +1624,14 @@ export interface operations {
                 | null;
               status: number | null;
               body?: unknown;
+              body_text?: string;
+              headers?: {
+                [key: string]: string;
+              };
+              stream?: {
+                chunk_bytes: number;
+                chunk_delay: number;
+              };
               drop: boolean;
               times: number | null;
               probability: number;
@@ -1703,6 +1711,18 @@ export interface operations {
           status?: number;
           /** @description The JSON body, sent exactly as given (not wrapped in the error shape {statusCode, error, message}); without it an error status answers the error shape with a "Simulated fault" message */
           body?: unknown;
+          /** @description The body as raw text instead of JSON: an empty body (""), malformed JSON, HTML from a proxy. Sent with the content-type headers gives (text/plain without one) */
+          body_text?: string;
+          /** @description Headers of the answer (a status is needed): e.g. {"retry-after": "30", "content-type": "application/problem+json"} */
+          headers?: {
+            [key: string]: string;
+          };
+          /** @description Send the body slowly: in chunks of chunk_bytes, chunk_delay ms apart (Transfer-Encoding: chunked) */
+          stream?: {
+            /** @description Default: 16. */
+            chunk_bytes?: number;
+            chunk_delay: number;
+          };
           /** @description Default: false. */
           drop?: boolean;
           times?: number;
@@ -1739,6 +1759,14 @@ export interface operations {
               | null;
             status: number | null;
             body?: unknown;
+            body_text?: string;
+            headers?: {
+              [key: string]: string;
+            };
+            stream?: {
+              chunk_bytes: number;
+              chunk_delay: number;
+            };
             drop: boolean;
             times: number | null;
             probability: number;
@@ -1984,6 +2012,9 @@ export interface operations {
         method?: string;
         path?: string;
         since?: string;
+        query?: string;
+        header?: string;
+        body?: string;
       };
       header?: {
         /** @description Demo and test modes: the test sandbox the request works in (its own data, clock, faults and journal); wins over the sandbox cookie. Ignored in production. */
@@ -2018,6 +2049,9 @@ export interface operations {
               body: unknown;
               body_size: number | null;
               fault: string | null;
+              headers: {
+                [key: string]: string;
+              };
             }[];
             count: number;
             dropped: number;
@@ -2155,6 +2189,9 @@ export interface operations {
         method?: string;
         path?: string;
         since?: string;
+        query?: string;
+        header?: string;
+        body?: string;
       };
       header?: {
         /** @description Demo and test modes: the test sandbox the request works in (its own data, clock, faults and journal); wins over the sandbox cookie. Ignored in production. */
