@@ -7,7 +7,16 @@ import { precompress } from './scripts/precompress.mjs';
 import { hostFiles } from './scripts/host-files.ts';
 import { chunkGroups } from './scripts/chunks.ts';
 
-const STATIC_PAGES = new Set(['/login', '/documentation', '/documentation/api', '/404', '/500', '/app']);
+const STATIC_PAGES = new Set([
+  '/login',
+  '/documentation',
+  '/documentation/api',
+  '/documentation/demo',
+  '/documentation/testing',
+  '/404',
+  '/500',
+  '/app',
+]);
 
 /**
  * In `npm run dev` only: the same app fallback the Fastify server applies in production (any
@@ -23,7 +32,9 @@ function devAppFallback() {
         const pathname = (req.url ?? '/').split('?')[0] ?? '/';
         const internal = /^\/(@|node_modules|src|_astro|api)(\/|$)/.test(pathname);
         const isFile = /\.[a-z0-9]+$/i.test(pathname);
-        if (req.method === 'GET' && !internal && !isFile && !STATIC_PAGES.has(pathname)) {
+        // The guide has no app routes: an unknown page under it is Astro's 404, as in production.
+        const guide = pathname.startsWith('/documentation/');
+        if (req.method === 'GET' && !internal && !isFile && !guide && !STATIC_PAGES.has(pathname)) {
           req.url = `/app${(req.url ?? '').slice(pathname.length)}`;
         }
         next();

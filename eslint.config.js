@@ -77,6 +77,8 @@ export default tseslint.config(
   {
     ignores: [
       'dist/',
+      'packages/*/dist/',
+      'examples/*/node_modules/',
       'node_modules/',
       '.astro/',
       'test-results/',

@@ -1,7 +1,8 @@
 /**
  * `npm test`: every check the project has, in order: typecheck, lint, format, the front-end
  * build, unit and API tests (Vitest), the API contract (tests/contract: every operation through
- * Prism's validating proxy, counted per operation), the document (lint, a generated client), browser tests (Playwright in a system Chromium).
+ * Prism's validating proxy, counted per operation), the document (lint, a generated client), the
+ * outside team's example suite (examples/outside-team), browser tests (Playwright in a system Chromium).
  * Every step runs even when an earlier one fails, so one run shows everything that is wrong;
  * the last line is the totals, `N passed, N failed`, over all runners (a check counts as one).
  */
@@ -105,6 +106,10 @@ if (wanted('contract'))
       failed: report ? report.failed + (code !== 0 && report.failed === 0 ? 1 : 0) : 1,
     });
   });
+
+// An outside team's suite on the lamp-testing package, installed from its npm pack tarball
+// (examples/outside-team/run.ts): two workers against LAMP in test mode.
+check('example', 'node', ['examples/outside-team/run.ts']);
 
 if (wanted('e2e'))
   timed(() => {

@@ -43,6 +43,7 @@ import { referenceUsagePlugin } from './routes/reference-usage.ts';
 import { resourcesPlugin } from './routes/resources.ts';
 import { spotlightPlugin } from './routes/spotlight/index.ts';
 import { testingPlugin } from './routes/testing.ts';
+import { testSessionsPlugin } from './routes/test-sessions.ts';
 import { testTrafficPlugin } from './plugins/test-traffic.ts';
 import { testTrafficRoutesPlugin } from './routes/test-traffic.ts';
 import type { Database } from './store/database.ts';
@@ -179,6 +180,7 @@ export function appPlugins(config: Config, options: BuildAppOptions): PluginEntr
       outboxPlugin,
       demoTourPlugin,
       testingPlugin,
+      testSessionsPlugin,
       testTrafficRoutesPlugin,
       openapiPlugin,
       metricsPlugin,

@@ -1,7 +1,7 @@
 /**
  * What `npm start` prints once the server listens: where to go, in which mode, where the data
  * lives and how to start again from the demo data. People read it, so it is plain text, not a log
- * line; test mode prints nothing (its runs are driven by code).
+ * line; test mode prints one line that says it is ready.
  */
 import path from 'node:path';
 import { DATA_FILE } from './store/database.ts';
@@ -12,18 +12,24 @@ export const DEMO_WARNING =
   'Demo mode must never hold real data: its personas share a published password and anyone who reaches ' +
   'this port can sign in as them. Use LAMP_MODE=production for real data.';
 
+/** Where the server listens, as people and e-mailed links name it (the same as defaultPublicUrl). */
 export function listenUrl(config: Pick<Config, 'host' | 'port'>, port = config.port): string {
-  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  return defaultPublicUrl(port, config.host);
 }
 
-/** The lines of the start banner; an empty list in test mode. */
+/**
+ * The lines of the start banner. Test mode's runs are driven by code: one line, which a harness
+ * can wait for, saying where the backend answers and where its clock stands.
+ */
 export function startBanner(
-  config: Pick<Config, 'mode' | 'host' | 'port' | 'dataDir' | 'logLevel' | 'serveStatic' | 'publicUrl'>,
+  config: Pick<Config, 'mode' | 'host' | 'port' | 'dataDir' | 'logLevel' | 'serveStatic' | 'publicUrl' | 'testClock'>,
   port = config.port,
   cwd = process.cwd(),
 ): string[] {
-  if (config.mode === 'test') return [];
+  if (config.mode === 'test') {
+    const clock = config.testClock === null ? "the machine's time" : new Date(config.testClock).toISOString();
+    return [`LAMP test backend ready at ${listenUrl(config, port)} (clock ${clock}; guide: /documentation/testing)`];
+  }
   const url = listenUrl(config, port);
   const relative = (dir: string) => {
     const rel = path.relative(cwd, dir);

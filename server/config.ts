@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
+import { FIXTURE_NOW } from '../fixtures/context.ts';
 import { DEFAULT_PRODUCT_OWNER_ACCOUNT_IDS } from '../fixtures/ids.ts';
 
 /**
@@ -66,6 +67,16 @@ const EnvSchema = z.object({
     .default(30),
   /** How many requests each sandbox's journal keeps (demo and test modes); the oldest make way. */
   LAMP_JOURNAL_LIMIT: z.coerce.number().int().min(0).max(100_000).default(1000),
+  /**
+   * Test mode's clock at start and after each reset: an ISO instant it runs on from, or `real`.
+   * Unset: the fixtures' own moment, so a test reads the same figures on any day.
+   */
+  LAMP_TEST_CLOCK: z
+    .union([
+      z.literal('real'),
+      z.iso.datetime({ offset: true, error: 'must be an ISO instant such as 2026-11-01T09:00:00Z, or real' }),
+    ])
+    .optional(),
   /** How many days the audit trail keeps a record (pruned at start and daily). */
   LAMP_AUDIT_DAYS: z.coerce.number().int().min(1).max(36_500).default(400),
 });
@@ -107,6 +118,11 @@ export interface Config {
   journalLimit: number;
   /** Days an audit record is kept (server/plugins/audit.ts). */
   auditDays: number;
+  /**
+   * Where every sandbox's clock starts, and returns to at a reset (epoch ms, running on from
+   * there); null: the machine's time. Test mode only: demo mode's data moves to today instead.
+   */
+  testClock: number | null;
 }
 
 export class ConfigError extends Error {
@@ -131,9 +147,15 @@ function sandboxesPerClient(total: number, perClient: number | undefined): numbe
   return Math.min(perClient, total);
 }
 
-/** Where e-mail links go without LAMP_PUBLIC_URL: this server, right only when it serves the pages. */
-export function defaultPublicUrl(port: number): string {
-  return `http://localhost:${port}`;
+/**
+ * Where e-mail links go without LAMP_PUBLIC_URL: this server, right only when it serves the pages,
+ * at the address the start banner prints (127.0.0.1 by default). A link on another host name
+ * (localhost) would open a browser without the cookies it has for this one: the sandbox's and
+ * the session's.
+ */
+export function defaultPublicUrl(port: number, host = '127.0.0.1'): string {
+  const name = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+  return `http://${name.includes(':') ? `[${name}]` : name}:${port}`;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -155,6 +177,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(PRODUCTION_NEEDS_DATA_DIR);
   }
   // Outside production, secrets are generated per process: sessions simply end at a restart.
+  if (e.LAMP_TEST_CLOCK !== undefined && mode !== 'test') {
+    // Demo mode's data is retold on the real today (server/store/demo-days.ts): a clock elsewhere
+    // would put 'last 7 days' beside days without data. Production's time is the world's.
+    throw new ConfigError(`LAMP_TEST_CLOCK applies to test mode only (LAMP_MODE=test); this start is in ${mode} mode.`);
+  }
   const secret = () => randomBytes(32).toString('hex');
   const dataDir = e.LAMP_DATA_DIR ?? (mode === 'demo' ? 'data' : '');
   return {
@@ -175,7 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     contractExemptAccountIds: e.LAMP_CONTRACT_EXEMPT_ACCOUNTS ?? DEFAULT_PRODUCT_OWNER_ACCOUNT_IDS,
     corsOrigins: e.LAMP_CORS_ORIGINS ?? [],
     trustProxy: e.LAMP_TRUST_PROXY ?? false,
-    publicUrl: e.LAMP_PUBLIC_URL ?? defaultPublicUrl(e.PORT),
+    publicUrl: e.LAMP_PUBLIC_URL ?? defaultPublicUrl(e.PORT, e.HOST),
     testControlToken: e.LAMP_TEST_CONTROL_TOKEN ?? null,
     maxSandboxes: e.LAMP_MAX_SANDBOXES,
     maxSandboxesPerClient: sandboxesPerClient(e.LAMP_MAX_SANDBOXES, e.LAMP_MAX_SANDBOXES_PER_CLIENT),
@@ -184,7 +211,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sandboxIdleMinutes: e.LAMP_SANDBOX_IDLE_MINUTES,
     journalLimit: e.LAMP_JOURNAL_LIMIT,
     auditDays: e.LAMP_AUDIT_DAYS,
+    testClock: mode === 'test' ? testClockStart(e.LAMP_TEST_CLOCK) : null,
   };
+}
+
+/** Test mode's starting clock: the fixtures' moment unless LAMP_TEST_CLOCK names another, or `real`. */
+export function testClockStart(setting: string | undefined): number | null {
+  if (setting === 'real') return null;
+  return setting === undefined ? FIXTURE_NOW : Date.parse(setting);
 }
 
 /** Demo and test runs get the persona picker, the outbox and the test-control API. */

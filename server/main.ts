@@ -49,7 +49,7 @@ try {
   await app.listen({ port: app.config.port, host: app.config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : app.config.port;
-  // For people, not log collectors: plain lines on stdout (nothing in test mode).
+  // For people, not log collectors: plain lines on stdout (one "ready" line in test mode).
   for (const line of startBanner(app.config, port)) console.log(line);
 } catch (error) {
   // Refusals speak to the person starting LAMP: their message, without a stack.

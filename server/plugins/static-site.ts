@@ -10,7 +10,8 @@ import { ASSETS_PATH, IMMUTABLE_CACHE, REVALIDATE_CACHE } from '../page-policy.t
  * Serves the static build (dist/) with the app fallback:
  * - a file in dist/ is served as it is (hashed assets under /_astro are cached for a year);
  * - a static page (/login and the guide's pages) is served from its .html file;
- * - any other path without a file extension gets the app page, where the client router takes over;
+ * - any other path without a file extension gets the app page, where the client router takes over,
+ *   except under /documentation/ (the guide has no app routes): the 404 page;
  * - a missing file gets the static 404 page; an unknown /api path gets a JSON 404.
  *
  * The same rules, written as CDN rewrites, are in the README ("Hosting the front end on a CDN").
@@ -20,7 +21,10 @@ export const STATIC_PAGES: Readonly<Record<string, string>> = {
   '/documentation': 'documentation.html',
   '/documentation/api': 'documentation/api.html',
   '/documentation/demo': 'documentation/demo.html',
+  '/documentation/testing': 'documentation/testing.html',
 };
+/** The guide's pages are all static: another path under it is a missing page, not an app route. */
+const DOCUMENTATION_PREFIX = '/documentation/';
 export const APP_PAGE = 'app.html';
 export const NOT_FOUND_PAGE = '404.html';
 export const ERROR_PAGE = '500.html';
@@ -72,7 +76,8 @@ export async function staticSite(app: FastifyInstance, options: StaticSiteOption
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (isApiPath(pathname)) return notFoundInApi(request, reply);
-    if ((request.method === 'GET' || request.method === 'HEAD') && !hasFileExtension(pathname)) {
+    const appPath = !hasFileExtension(pathname) && !pathname.startsWith(DOCUMENTATION_PREFIX);
+    if ((request.method === 'GET' || request.method === 'HEAD') && appPath) {
       const headers = options.pageHeaders?.[pathname];
       if (headers) reply.headers(headers);
       return sendPage(reply, APP_PAGE);

@@ -12,12 +12,13 @@
  * deletion forgets them with the rest of its state.
  */
 import { namedPlugin } from './named.ts';
-import { STATUS_CODES } from 'node:http';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PREFER_HEADER, PREFERENCE_APPLIED_HEADER } from '../../src/shared/schemas/test-traffic.ts';
 import { isDemoLike } from '../config.ts';
 import { FaultRules, preferFault, type FaultDecision } from '../sandbox/faults.ts';
 import { Journal, journalBody } from '../sandbox/journal.ts';
+import { journalHeaders } from '../sandbox/journal-headers.ts';
+import { sendFaultAnswer } from '../sandbox/stub-answer.ts';
 
 /** Where faults and the journal look: the API, less the testing routes that control them. */
 const API_PREFIX = '/api/';
@@ -87,25 +88,6 @@ function contentLength(request: FastifyRequest): number | null {
   return Number.isFinite(size) ? size : null;
 }
 
-/** The answer of a fault: its body as given (JSON), or the API's error body for an error status. */
-function answer(reply: FastifyReply, decision: FaultDecision, status: number, body: unknown, message?: string) {
-  const reason = STATUS_CODES[status] ?? 'Error';
-  const payload =
-    body !== undefined
-      ? body
-      : status >= 400
-        ? {
-            statusCode: status,
-            error: reason,
-            message: message ?? `Simulated fault: ${status} ${reason} (${decision.source})`,
-          }
-        : undefined;
-  reply.code(status);
-  // Sent as text: a route's response schema must not reshape the fault's body.
-  if (payload === undefined) return reply.send();
-  return reply.type('application/json; charset=utf-8').send(JSON.stringify(payload));
-}
-
 /**
  * The requests a fault's delay holds back, so that a closing server can let them go at once
  * (they then get their fault's answer, or go on to their handler, without the wait). Once
@@ -167,6 +149,7 @@ export function testTraffic(app: FastifyInstance): void {
       body: write ? journalBody(request.body, size) : null,
       body_size: size,
       fault: state.fault,
+      headers: journalHeaders(request.headers),
     });
   };
 
@@ -197,7 +180,7 @@ export function testTraffic(app: FastifyInstance): void {
     const { outcome } = decision;
     const apply = () => {
       if (outcome.kind === 'pass') return done();
-      if (outcome.kind === 'answer') return void answer(reply, decision, outcome.status, outcome.body, outcome.message);
+      if (outcome.kind === 'answer') return void sendFaultAnswer(reply, decision.source, outcome);
       // A dropped connection: no answer at all, as when a proxy or the network gives up.
       record(request, state, null, reply.elapsedTime);
       reply.hijack();

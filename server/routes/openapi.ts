@@ -211,7 +211,8 @@ export function buildOpenApi(app: FastifyInstance): Json {
   // are declared there too). Inputs a handler parses itself, for its own messages, and the texts
   // are added here.
   const jsonBody = (schema: z.ZodType) => ({
-    required: true,
+    // An optional body (a reset's options) may be left out altogether.
+    required: !schema.safeParse(undefined).success,
     content: { 'application/json': { schema: jsonSchema(schema, 'input') } },
   });
   const known: Record<string, Json> = {

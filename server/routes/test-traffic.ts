@@ -7,7 +7,8 @@
  *   GET    /api/v1/testing/faults        the rules, oldest first, with how often each applied
  *   DELETE /api/v1/testing/faults        removes every rule
  *   DELETE /api/v1/testing/faults/{id}   removes one rule (404 when the sandbox has none by that id)
- *   GET    /api/v1/testing/journal       what reached the API, oldest first (?method=&path=&since=)
+ *   GET    /api/v1/testing/journal       what reached the API, oldest first
+ *                                         (?method=&path=&since=&query=&header=&body=)
  *   GET    /api/v1/testing/journal/count how many requests the same filters keep
  *   DELETE /api/v1/testing/journal       forgets the journal
  *
@@ -22,6 +23,7 @@ import { errorResponse } from '../../src/shared/schemas/index.ts';
 import { MAX_FAULT_DELAY_MS, PREFER_TOKENS, type JournalQuerySchema } from '../../src/shared/schemas/test-traffic.ts';
 import { badRequest, notFound } from '../http-errors.ts';
 import type { JournalFilter } from '../sandbox/journal.ts';
+import { carriedMatcher } from '../sandbox/journal-match.ts';
 import { SANDBOX_COOKIE, SANDBOX_HEADER, sandboxNameOf } from '../sandbox/scope.ts';
 import { routeFrom } from './endpoint-route.ts';
 
@@ -71,6 +73,7 @@ export function testTrafficRoutes(app: FastifyInstance): void {
     methods: query.method,
     path: query.path,
     sinceMs: query.since === undefined ? undefined : Date.parse(query.since),
+    matches: carriedMatcher(query) ?? undefined,
   });
 
   routeFrom(
@@ -78,7 +81,7 @@ export function testTrafficRoutes(app: FastifyInstance): void {
     endpoints.journal,
     {
       description:
-        "The requests of the request's sandbox, oldest first (testing routes are not recorded): method, path, query, status, duration, and a write's body with password, secret and token fields redacted. Filters: method (comma-separated), path (a glob pattern), since (ISO 8601). The journal keeps the newest LAMP_JOURNAL_LIMIT requests; dropped counts those it let go.",
+        "The requests of the request's sandbox, oldest first (testing routes are not recorded): method, path, query, headers (cookies, authorization, the test-control token and headers named like password, secret or token redacted), status, duration, and a write's body with password, secret and token fields redacted. Filters, all of which must hold: method (comma-separated), path (a glob pattern), since (ISO 8601), query (a query string whose parameters the request carried), header (name: value, or a name that is present) and body (JSON the body contains: an object's fields recursively, other values equal). The journal keeps the newest LAMP_JOURNAL_LIMIT requests; dropped counts those it let go.",
     },
     (request) => {
       const journal = traffic.journals.get(sandboxOf(request));

@@ -10,15 +10,17 @@
  *   GET    /api/v1/testing/clock                      the request's sandbox's clock
  *   PUT    /api/v1/testing/clock                      sets it: {now: ISO | null, frozen}
  *
- * A reset restores every collection to the fixtures, forgets the login throttle, the clock and
- * whatever else the sandbox kept per sandbox (the journal, the faults); sessions survive (the
- * personas' ids are stable), so a signed-in test can reset and go on.
+ * A reset restores every collection to the fixtures, forgets the login throttle and whatever else
+ * the sandbox kept per sandbox (the journal, the faults, the outbox), puts the clock back where the
+ * mode starts it (or where the body says); sessions survive (the personas' ids are stable), so a
+ * signed-in test can reset and go on.
  */
 import { routePlugin } from '../plugins/named.ts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { endpoints } from '../../src/shared/endpoints/index.ts';
 import { errorResponse } from '../../src/shared/schemas/index.ts';
-import type { ClockAnswer, Sandbox } from '../../src/shared/schemas/sandbox.ts';
+import type { z } from 'zod';
+import type { ClockAnswer, ResetBodySchema, Sandbox } from '../../src/shared/schemas/sandbox.ts';
 import { isDemoLike } from '../config.ts';
 import { badRequest, notFound } from '../http-errors.ts';
 import { DEFAULT_SANDBOX, SANDBOX_COOKIE } from '../sandbox/scope.ts';
@@ -28,10 +30,14 @@ import { schedulePass } from './report-schedule-runner.ts';
 export function testingRoutes(app: FastifyInstance) {
   if (!isDemoLike(app.config)) return;
 
-  /** A sandbox (or the default state) back to the fixtures; its sessions stay. */
-  const resetSandbox = async (name: string) => {
+  /**
+   * A sandbox (or the default state) back to the fixtures, its clock where the mode starts it or
+   * where the body puts it; its sessions stay.
+   */
+  const resetSandbox = async (name: string, body: z.output<typeof ResetBodySchema>) => {
     if (name === DEFAULT_SANDBOX) await app.db.reset();
     app.sandboxes.reset(name);
+    if (body?.clock) app.sandboxClock(name).set(body.clock);
   };
 
   routeFrom(
@@ -40,10 +46,13 @@ export function testingRoutes(app: FastifyInstance) {
     {
       description:
         "Restores the request's sandbox (X-Lamp-Sandbox or the lamp_sandbox cookie; the default state " +
-        'without one) to the fixtures, with the real clock, no login throttling, journal or faults. Sessions stay.',
+        'without one) to the fixtures, with no login throttling, journal, faults or outbox, and its clock back at ' +
+        "the mode's start (test mode: the fixtures' moment, 2026-11-01T09:00:00Z, or LAMP_TEST_CLOCK; demo mode: " +
+        "the real time) or where the optional body's clock puts it. Sessions stay.",
+      responses: { 400: errorResponse },
     },
     async (request) => {
-      await resetSandbox(request.sandbox);
+      await resetSandbox(request.sandbox, request.body);
       return { success: true as const };
     },
   );
@@ -94,14 +103,15 @@ export function testingRoutes(app: FastifyInstance) {
     endpoints.resetSandbox,
     {
       description:
-        'Restores a sandbox to the fixtures (made if it does not exist yet), with the real clock and no ' +
-        'login throttling, journal or faults. Its sessions stay. 429 when a new one would pass the limit, or the client’s own.',
+        'Restores a sandbox to the fixtures (made if it does not exist yet), with no login throttling, journal, ' +
+        "faults or outbox, and its clock back at the mode's start or where the optional body's clock puts it. " +
+        'Its sessions stay. 429 when a new one would pass the limit, or the client’s own.',
       responses: { 400: errorResponse, 429: errorResponse },
     },
     async (request) => {
       const name = named(request.params.name, 'reset here; use POST /api/v1/testing/reset');
       app.sandboxes.use(name, request.ip);
-      await resetSandbox(name);
+      await resetSandbox(name, request.body);
       return describe(name);
     },
   );
@@ -145,7 +155,7 @@ export function testingRoutes(app: FastifyInstance) {
         "Sets the clock of the request's sandbox: now (ISO) and frozen (stopped there) or not (running on " +
         'from it); now: null is the real time (frozen: stopped at the current reading). It governs sessions, ' +
         "link expiry, relative dates ('last 7 days'), import progress, Spotlight tokens and new rows' timestamps. " +
-        'Scheduled reports that fall due by the new time are delivered before the answer. A reset puts back the real time.',
+        "Scheduled reports that fall due by the new time are delivered before the answer. A reset puts the clock back at the mode's start.",
       responses: { 400: errorResponse },
     },
     async (request) => {

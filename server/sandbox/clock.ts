@@ -1,6 +1,7 @@
 /**
- * A sandbox's clock: real time by default; set to a moment (and running on from it),
- * or frozen at one. Everything that depends on now reads it through server/sandbox/context.ts:
+ * A sandbox's clock: it starts where the mode puts it (test mode: the fixtures' moment or
+ * LAMP_TEST_CLOCK, running on from there; demo mode: real time), and can be set to a moment
+ * (running on from it) or frozen at one. Everything that depends on now reads it through server/sandbox/context.ts:
  * sessions, link expiry, relative dates ('last 7 days'), import progress, Spotlight tokens and
  * the timestamps of new rows.
  */
@@ -16,7 +17,7 @@ export interface ClockSetting {
 export interface ClockState {
   now: string;
   frozen: boolean;
-  /** Following the real time (the mode's default): neither set nor frozen. */
+  /** Following the machine's time: neither set nor frozen (demo mode's default, and LAMP_TEST_CLOCK=real). */
   real: boolean;
 }
 
@@ -25,9 +26,14 @@ export class SandboxClock implements Clock {
   #frozenAt: number | null = null;
   readonly #realNow: () => number;
 
-  // Date.now read at each call, not captured: tests that fake Date (vi.useFakeTimers) move this clock too.
-  constructor(realNow: () => number = () => Date.now()) {
+  /**
+   * `start`: the moment the clock reads when made (epoch ms, running on), null for real time.
+   * Date.now is read at each call, not captured: tests that fake Date (vi.useFakeTimers) move
+   * this clock too.
+   */
+  constructor(start: number | null = null, realNow: () => number = () => Date.now()) {
     this.#realNow = realNow;
+    if (start !== null) this.#offsetMs = start - this.#realNow();
   }
 
   now(): number {

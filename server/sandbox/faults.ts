@@ -21,9 +21,20 @@ export interface FaultDecision {
   /** The rule's id, or 'prefer' for the header's one-off fault. */
   source: string;
   delayMs: number;
-  outcome: { kind: 'answer'; status: number; body: unknown; message?: string } | { kind: 'drop' } | { kind: 'pass' };
+  outcome: FaultAnswer | { kind: 'drop' } | { kind: 'pass' };
   /** The preferences that applied (for Preference-Applied), on a one-off fault. */
   applied?: string;
+}
+
+/** A fault's answer: a status, and a stub's body (JSON or raw text), headers and pace. */
+export interface FaultAnswer {
+  kind: 'answer';
+  status: number;
+  body: unknown;
+  message?: string;
+  bodyText?: string;
+  headers?: Record<string, string>;
+  stream?: { chunk_bytes: number; chunk_delay: number };
 }
 
 interface ActiveRule {
@@ -49,6 +60,9 @@ export class FaultRules {
       delay: input.delay ?? null,
       status: input.status ?? null,
       ...(input.body === undefined ? {} : { body: input.body }),
+      ...(input.body_text === undefined ? {} : { body_text: input.body_text }),
+      ...(input.headers === undefined ? {} : { headers: input.headers }),
+      ...(input.stream === undefined ? {} : { stream: input.stream }),
       drop: input.drop,
       times: input.times ?? null,
       probability: input.probability,
@@ -94,7 +108,14 @@ export class FaultRules {
         outcome: rule.drop
           ? { kind: 'drop' }
           : rule.status !== null
-            ? { kind: 'answer', status: rule.status, body: rule.body }
+            ? {
+                kind: 'answer',
+                status: rule.status,
+                body: rule.body,
+                bodyText: rule.body_text,
+                headers: rule.headers,
+                stream: rule.stream,
+              }
             : { kind: 'pass' },
       };
     }

@@ -15,6 +15,8 @@ export interface JournalFilter {
   methods?: readonly string[];
   path?: string;
   sinceMs?: number;
+  /** Any further test an entry must pass (what it carried: ./journal-match.ts). */
+  matches?: (entry: StoredEntry) => boolean;
 }
 
 /** Fields whose values never reach the journal. */
@@ -110,6 +112,7 @@ export class Journal {
       if (filter.sinceMs !== undefined && entry.atMs < filter.sinceMs) continue;
       if (filter.methods && !filter.methods.includes(entry.method)) continue;
       if (matches && !matches(entry.path)) continue;
+      if (filter.matches && !filter.matches(entry)) continue;
       visit(entry);
     }
   }

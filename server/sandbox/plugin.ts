@@ -13,6 +13,7 @@
 import { namedPlugin } from '../plugins/named.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isDemoLike } from '../config.ts';
+import { CLOCK_HEADER } from '../../src/shared/http-headers.ts';
 import { badRequest } from '../http-errors.ts';
 import { runInSandbox, type SandboxContext } from './context.ts';
 import { SandboxClock } from './clock.ts';
@@ -46,7 +47,9 @@ export function sandboxes(app: FastifyInstance) {
     idleMs: config.sandboxIdleMinutes * 60_000,
   });
   app.decorate('sandboxes', registry);
-  const clocks = scope.perSandbox(() => new SandboxClock());
+  // Test mode starts every clock (and a reset puts it back) at the fixtures' moment or
+  // LAMP_TEST_CLOCK's; demo mode on the machine's time, as its data is retold on today.
+  const clocks = scope.perSandbox(() => new SandboxClock(config.testClock));
   app.decorate('sandboxClock', (name: string) => clocks.get(name));
   app.decorateRequest('sandbox', DEFAULT_SANDBOX);
   // The clock is looked up at each reading, so a reset (which forgets the clock) takes effect
@@ -55,7 +58,7 @@ export function sandboxes(app: FastifyInstance) {
   app.decorate('inSandbox', <T>(name: string, fn: () => T): T => runInSandbox(contextOf(name), fn));
   if (!isDemoLike(config)) return;
 
-  app.addHook('onRequest', (request, _reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     const name = sandboxNameOf(request);
     if (name === null) return done(badRequest(BAD_SANDBOX_NAME));
     try {
@@ -65,6 +68,12 @@ export function sandboxes(app: FastifyInstance) {
       return done(error as Error);
     }
     request.sandbox = name;
+    // The pages date relative ranges ('last 7 days') by the server's clock, not the browser's
+    // (src/lib/server-clock.ts): an API answer says what it reads when it is not the real time.
+    if (request.url.startsWith('/api/')) {
+      const clock = clocks.get(name);
+      if (!clock.state().real) void reply.header(CLOCK_HEADER, new Date(clock.now()).toISOString());
+    }
     runInSandbox(contextOf(name), done);
   });
   app.addHook('preValidation', (request: FastifyRequest, _reply, done) => {

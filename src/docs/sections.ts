@@ -4,11 +4,12 @@
  * checks that every anchor exists in the page that holds it.
  */
 
-/** The guide's pages: the user guide, and a page of its own for API and test authors. */
+/** The guide's pages: the user guide, and pages of their own for API authors, demos and test authors. */
 export const DOC_PAGES = {
   guide: '/documentation',
   api: '/documentation/api',
   demo: '/documentation/demo',
+  testing: '/documentation/testing',
 } as const;
 export type DocPage = keyof typeof DOC_PAGES;
 
@@ -119,6 +120,19 @@ export const DOC_TOPICS = [
       { id: 'journal', title: 'The request journal' },
       { id: 'clock', title: 'The clock' },
       { id: 'outbox', title: 'The outbox' },
+    ],
+  },
+  {
+    id: 'testing',
+    title: 'Testing against LAMP',
+    page: 'testing',
+    parts: [
+      { id: 'test-mode', title: 'Starting a test backend' },
+      { id: 'fixed-clock', title: 'The fixed clock' },
+      { id: 'testing-package', title: 'The lamp-testing package' },
+      { id: 'minted-sessions', title: 'Signing in fast' },
+      { id: 'test-recipes', title: 'Recipes' },
+      { id: 'test-control-routes', title: 'Every test-control route' },
     ],
   },
   {

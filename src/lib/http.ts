@@ -17,6 +17,7 @@ import type { ZodType } from 'zod';
 import { readPublicConfig } from '../shared/config.ts';
 import { ETAG_HEADER, IF_MATCH_HEADER, TOTAL_COUNT_HEADER } from '../shared/http-headers.ts';
 import { ApiError } from './api-error.ts';
+import { noteServerClock } from './server-clock.ts';
 import { askOverwrite, ConflictError, OVERWRITE, remember, versionOfRecord, type RecordRef } from './conflicts.ts';
 import { trackCall } from './reads-in-flight.ts';
 import { declareFirstRead, startAfresh, readKey, sharedRead, type Answer } from './shared-reads.ts';
@@ -146,6 +147,7 @@ async function send(
 
 async function fetchAnswer(url: string, init: RequestInit): Promise<Answer> {
   const response = await fetch(url, init);
+  noteServerClock(response.headers);
   return { response, body: response.status === 204 ? null : await readBody(response) };
 }
 

@@ -15,6 +15,11 @@ export const SWITCHED_COMPANY_HEADER = 'x-switched-company';
 /** Optimistic concurrency: a row's version comes as ETag and goes back as If-Match. */
 export const ETAG_HEADER = 'etag';
 export const IF_MATCH_HEADER = 'if-match';
+/**
+ * Demo and test modes: what the server's clock reads, on an API answer whose sandbox clock is
+ * not the real time (test mode's fixed clock, a clock a test set), so the pages date 'today' by it.
+ */
+export const CLOCK_HEADER = 'x-lamp-clock';
 /** A list's total when the answer's body holds only a page (§7). */
 export const TOTAL_COUNT_HEADER = 'x-total-count';
 
@@ -36,6 +41,7 @@ export const CLIENT_READ_HEADERS = [
   ETAG_HEADER,
   TOTAL_COUNT_HEADER,
   PREFERENCE_APPLIED_HEADER,
+  CLOCK_HEADER,
   // A download's file name.
   'content-disposition',
 ] as const;

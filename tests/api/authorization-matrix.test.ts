@@ -202,6 +202,11 @@ const OTHER_ROUTES: Record<string, Row> = {
   'GET /api/v1/demo/personas': { request: () => ({ url: '/api/v1/demo/personas' }), expected: () => 200 },
   'GET /api/v1/demo/tour': { request: () => ({ url: '/api/v1/demo/tour' }), expected: () => 200 },
   'GET /api/v1/session': { request: () => ({ url: '/api/v1/session' }), expected: () => 200 },
+  // Outside a sandbox a minted session is refused, whoever asks.
+  'POST /api/v1/testing/sessions': {
+    request: () => ({ method: 'POST', url: '/api/v1/testing/sessions', payload: { email: 'reader@northwind.test' } }),
+    expected: () => 400,
+  },
   // Faults and the request journal: test control, in the request's sandbox.
   'POST /api/v1/testing/faults': {
     request: () => ({ method: 'POST', url: '/api/v1/testing/faults', payload: {} }),

@@ -1,12 +1,12 @@
 /**
- * The test authors' client (tests/support/lamp-testing.ts) against a listening server: the
+ * The test authors' client (packages/lamp-testing) against a listening server: the
  * sandbox, its clock, faults, the journal, the outbox and the Prefer helper. The client parses
  * every answer with the server's own schemas, so these calls also prove the two agree.
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_COOKIE } from '../../server/sandbox/scope.ts';
-import { lampPrefer, LampTesting, LampTestingError } from '../support/lamp-testing.ts';
+import { lampPrefer, LampTesting, LampTestingError } from '../../packages/lamp-testing/src/index.ts';
 import { buildSeededApp, EMAILS } from '../helpers/seed.ts';
 
 let app: FastifyInstance;
@@ -155,5 +155,39 @@ describe('the test client', () => {
     await expect(new LampTesting({ baseURL }).attach({ addCookies: () => Promise.resolve() })).rejects.toThrow(
       /needs a sandbox/,
     );
+  });
+
+  it('signs a persona in without the password, for fetch (cookies kept) and for a browser', async () => {
+    const lamp = client('client-sessions');
+    const session = await lamp.signIn(EMAILS.reader);
+    expect(session).toMatchObject({ sandbox: 'client-sessions', email: EMAILS.reader });
+    const api = lamp.http(session);
+    const me = await api('/api/v1/current-user');
+    expect(me.status).toBe(200);
+    expect(((await me.json()) as { email: string }).email).toBe(EMAILS.reader);
+    // The jar follows the server: signing out clears the cookie, and the next call is anonymous.
+    await api('/api/v1/unauth');
+    expect(api.jar.get('lamp_session')).toBeUndefined();
+    expect((await api('/api/v1/current-user')).status).toBe(401);
+
+    const state = await lamp.storageState({ email: EMAILS.admin });
+    expect(state.cookies.map((cookie) => [cookie.name, cookie.domain, cookie.sameSite])).toEqual([
+      [SANDBOX_COOKIE, '127.0.0.1', 'Lax'],
+      ['lamp_session', '127.0.0.1', 'Lax'],
+    ]);
+    const added: string[] = [];
+    await lamp.signIn(EMAILS.writer, {
+      addCookies: (cookies) => Promise.resolve(void added.push(...cookies.map((cookie) => cookie.name))),
+    });
+    expect(added).toEqual([SANDBOX_COOKIE, 'lamp_session']);
+    await expect(new LampTesting({ baseURL }).signIn(EMAILS.reader)).rejects.toMatchObject({ status: 400 });
+  });
+
+  it('resets with a chosen clock, and reads today on the sandbox clock', async () => {
+    const lamp = client('client-reset-clock');
+    await lamp.reset({ clock: { now: new Date('2026-12-24T18:00:00Z'), frozen: true } });
+    expect(await lamp.today()).toBe('2026-12-24');
+    await lamp.reset();
+    expect((await lamp.clock()).real).toBe(true);
   });
 });

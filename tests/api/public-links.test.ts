@@ -56,8 +56,8 @@ describe('links in e-mails', () => {
 });
 
 describe('LAMP_PUBLIC_URL', () => {
-  it('defaults to the local address in demo mode', () => {
-    expect(loadConfig({ PORT: '9000' }).publicUrl).toBe('http://localhost:9000');
+  it('defaults to the address the server prints, so a followed link keeps its cookies', () => {
+    expect(loadConfig({ PORT: '9000' }).publicUrl).toBe('http://127.0.0.1:9000');
   });
 
   it('is required in production, and must be an http(s) origin', () => {

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
 import { DEMO_PASSWORD } from '../../server/routes/outbox.ts';
 import { freePort, startLamp, waitFor, type Server } from '../bench/harness.ts';
-import { lampPrefer } from '../support/lamp-testing.ts';
+import { lampPrefer } from '../../packages/lamp-testing/src/index.ts';
 import { NGINX, NGINX_MISSING, writeNginxSite } from '../support/nginx-replicas.ts';
 
 const SANDBOXES = 8;

@@ -15,6 +15,7 @@ describe('static site with app fallback', () => {
       ['/documentation', 'documentation'],
       ['/documentation/api', 'documentation/api'],
       ['/documentation/demo', 'documentation/demo'],
+      ['/documentation/testing', 'documentation/testing'],
     ]) {
       const response = await app.inject({ url });
       expect(response.statusCode).toBe(200);
@@ -35,6 +36,14 @@ describe('static site with app fallback', () => {
     const response = await app.inject({ url: '/_astro/missing.js' });
     expect(response.statusCode).toBe(404);
     expect(response.body).toContain('404 page');
+  });
+
+  it('answers an unknown page of the guide with the 404 page, not the app', async () => {
+    for (const url of ['/documentation/nope', '/documentation/api/extra', '/documentation/testing/?x=1']) {
+      const response = await app.inject({ url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body, url).toContain('404 page');
+    }
   });
 
   it('answers an unknown API path with a JSON 404', async () => {

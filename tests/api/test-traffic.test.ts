@@ -198,7 +198,6 @@ describe('fault rules', () => {
   it('never apply to the testing routes themselves', async () => {
     const sandbox = freshSandbox();
     await addFault(sandbox, { path: '/api/**', status: 500 });
-    await addFault(sandbox, { path: '/api/v1/testing/**', drop: true });
     expect((await app.inject(inSandbox(sandbox, { url: FAULTS }))).statusCode).toBe(200);
     expect((await app.inject(inSandbox(sandbox, { url: JOURNAL }))).statusCode).toBe(200);
     expect((await app.inject(inSandbox(sandbox, { url: '/api/v1/testing/outbox' }))).statusCode).toBe(200);
@@ -255,6 +254,18 @@ describe('fault rules', () => {
     [{ status: 500, path: 'api/health' }, 'path', 'must start with /, e.g. /api/v1/measurement or /api/v1/*'],
     [{ status: 500, method: 'FETCH' }, 'method', ''],
     [{ status: 500, colour: 'red' }, 'colour', 'unknown field'],
+    // A rule that could never match: accepted, it would silently test nothing.
+    [
+      { drop: true, path: '/api/v1/testing/**' },
+      'path',
+      'faults never apply to the testing routes (/api/v1/testing/**): choose an API path such as /api/v1/measurement',
+    ],
+    [{ status: 500, path: '/api/v1/testing/outbox' }, 'path', ''],
+    [
+      { status: 500, path: '/login' },
+      'path',
+      'faults apply to the API only: the pattern must be able to match a path under /api/',
+    ],
   ])('refuse a bad rule %j with a 400 naming the field, and keep none', async (body, path, message) => {
     const sandbox = freshSandbox();
     const response = await app.inject(inSandbox(sandbox, { method: 'POST', url: FAULTS, payload: body }));

@@ -34,9 +34,17 @@ export const TEST_CONTROL_OPERATIONS: Record<string, Entry> = {
   ],
   'POST /api/v1/testing/sandboxes/{name}/reset': () => [
     { params: { name: 'contract-walk' }, status: 200 },
+    json(200, { clock: { now: '2026-11-08T09:00:00Z', frozen: true } }, { params: { name: 'contract-walk' } }),
+    json(400, { clock: { now: 'soon' } }, { params: { name: 'contract-walk' }, invalid: true }),
     { params: { name: 'default' }, status: 400 },
   ],
   'GET /api/v1/testing/sandboxes': () => [{ status: 200 }],
+  'POST /api/v1/testing/sessions': (w) => [
+    json(201, { email: w.cast.users.reader.email }, inWalkSandbox),
+    json(400, { email: w.cast.users.reader.email }),
+    json(404, { email: 'nobody@example.test' }, inWalkSandbox),
+    json(400, {}, { ...inWalkSandbox, invalid: true }),
+  ],
   'GET /api/v1/testing/clock': () => [{ status: 200 }, { headers: { 'x-lamp-sandbox': 'contract-walk' }, status: 200 }],
   'PUT /api/v1/testing/clock': () => [
     json(200, { now: '2026-11-01T09:00:00Z', frozen: true }, { headers: { 'x-lamp-sandbox': 'contract-walk' } }),
@@ -57,6 +65,19 @@ export const TEST_CONTROL_OPERATIONS: Record<string, Entry> = {
     ),
     json(201, { path: '/api/v1/contract-walk/*', delay: { min: 1, max: 5 }, probability: 0.5, seed: 9 }, inWalkSandbox),
     json(201, { path: '/api/v1/contract-walk/x', drop: true }, inWalkSandbox),
+    json(
+      201,
+      {
+        path: '/api/v1/contract-walk/stub',
+        status: 200,
+        headers: { 'retry-after': '5' },
+        body_text: '{"broken": ',
+        stream: { chunk_bytes: 4, chunk_delay: 1 },
+      },
+      inWalkSandbox,
+    ),
+    json(400, { path: '/api/v1/testing/**', status: 500 }, { ...inWalkSandbox, invalid: true }),
+    json(400, { status: 200, body: {}, body_text: '' }, { ...inWalkSandbox, invalid: true }),
     json(400, { status: 503, drop: true }, { ...inWalkSandbox, invalid: true }),
     json(400, { delay: 5, colour: 'red' }, { ...inWalkSandbox, invalid: true }),
   ],
@@ -80,11 +101,15 @@ export const TEST_CONTROL_OPERATIONS: Record<string, Entry> = {
     { query: { method: 'GET,POST', path: '/api/v1/**', since: '2026-01-01T00:00:00.000Z' }, status: 200 },
     { query: { method: 'FETCH' }, status: 400, invalid: true },
     { query: { since: 'yesterday' }, status: 400, invalid: true },
+    { query: { query: 'limit=5', header: 'x-lamp-sandbox: contract-walk', body: '{}' }, status: 200 },
+    { query: { body: '{not json' }, status: 400, invalid: true },
   ],
   'GET /api/v1/testing/journal/count': (): Step[] => [
     { status: 200 },
     { query: { method: 'POST', path: '/api/v1/auth' }, status: 200 },
     { query: { path: 'no-slash' }, status: 400, invalid: true },
+    { query: { header: 'content-type', body: '{"email":"nobody@example.test"}' }, status: 200 },
+    { query: { header: 'not a header' }, status: 400, invalid: true },
   ],
   'DELETE /api/v1/testing/journal': () => [{ ...inWalkSandbox, status: 204 }],
 };

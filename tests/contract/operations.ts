@@ -327,7 +327,7 @@ export const OPERATIONS: Record<string, Entry> = {
     return [{ as: 'writer', query: { id: list }, status: 409 }];
   },
   // Last: everything back to the fixtures.
-  'POST /api/v1/testing/reset': () => [{ status: 200 }],
+  'POST /api/v1/testing/reset': () => [{ status: 200 }, json(400, { clock: { frozen: 'yes' } }, { invalid: true })],
   ...ACCOUNT_USERS_OPERATIONS,
   // A schedule's runs (read-only) and run now (whoever may change the report: an admin here), on
   // a schedule made for the purpose (entries before may have reset the data).

@@ -66,13 +66,22 @@ export async function issueLink(
   request: APIRequestContext,
   kind: 'reset-password' | 'login-link',
   email: string,
-  time?: number,
+  agoMs?: number,
 ): Promise<string> {
+  // `agoMs` before the server's now: test mode's clock is not the machine's (README, "Demo freshness").
+  const time = agoMs === undefined ? undefined : (await serverNow(request)) - agoMs;
   const response = await request.post('/api/v1/testing/outbox/links', {
     data: { kind, email, ...(time ? { time } : {}) },
   });
   expect(response.status()).toBe(201);
   return ((await response.json()) as { link: string }).link;
+}
+
+/** Now on the server's clock of the request's sandbox (epoch ms). */
+export async function serverNow(request: APIRequestContext): Promise<number> {
+  const response = await request.get('/api/v1/testing/clock');
+  expect(response.status()).toBe(200);
+  return Date.parse(((await response.json()) as { now: string }).now);
 }
 
 /** Signs in through the login form. */

@@ -39,10 +39,16 @@ async function openDemoGuide(page: Page, hash = '') {
   await expect(page.locator('[data-tour-status]')).toHaveAttribute('data-state', 'ready');
 }
 
+async function openTestingGuide(page: Page, hash = '') {
+  await page.goto(`${DOC_PAGES.testing}${hash}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Testing against LAMP' })).toBeVisible();
+}
+
 const GUIDE_PAGES = [
   { name: 'the user guide', open: openGuide },
   { name: 'the API guide', open: openApiGuide },
   { name: 'the demo script', open: openDemoGuide },
+  { name: 'the test authors’ guide', open: openTestingGuide },
 ];
 
 test.describe('the documentation', () => {

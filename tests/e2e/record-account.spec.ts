@@ -1,7 +1,6 @@
 import { expect, test } from './helpers/sandbox.ts';
 import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
 import { formatDate } from '../../src/shared/date-format.ts';
-import { todayUtc } from '../../src/app/shared/metrics/dateRange.ts';
 import { openApp, signIn } from './helpers/session.ts';
 
 /**
@@ -26,10 +25,11 @@ test("another account's purchase order switches to that account, and its way bac
   await expect(page.getByRole('main').getByText(order.reference).first()).toBeVisible();
 });
 
-test('a draft whose flight is still to come says it has not started, and when it starts', async ({ page }) => {
+test('a draft whose flight is still to come says it has not started, and when it starts', async ({ page, lamp }) => {
   await signIn(page, 'reader@northwind.test');
   const answer = await page.request.get(`/api/v1/measurement?account=${ACCOUNT_IDS.northwind}&limit=5000`);
-  const today = todayUtc();
+  // The server's today (test mode's fixed clock), by which the page says whether a flight started.
+  const today = (await lamp.clock()).now.slice(0, 10);
   const future = ((await answer.json()) as { data: { id: string; name: string; start_date: string }[] }).data.find(
     (m) => m.start_date > today,
   )!;

@@ -15,8 +15,9 @@ import { openApp, signIn } from './helpers/session.ts';
 const expect = baseExpect.configure({ timeout: 20_000 });
 const WRITER = 'writer@northwind.test';
 
+// The clock back where test mode starts it (and the schedule gone), for the worker's next test.
 test.afterEach(async ({ lamp }) => {
-  await lamp.setClock({ now: null, frozen: false });
+  await lamp.reset();
 });
 
 test('schedules a report weekly, and a week later its CSV is in the outbox with the page’s totals', async ({

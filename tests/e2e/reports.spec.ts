@@ -165,10 +165,11 @@ test('saves a report, refuses a second of the same name, reopens it by URL and b
   await expect(page.getByRole('main').getByRole('link', { name: renamed })).toHaveCount(0);
 });
 
-test('relative dates resolve on the clock, and the report follows them', async ({ page }) => {
+test('relative dates resolve on the clock, and the report follows them', async ({ page, lamp }) => {
   await signIn(page, 'reader@northwind.test');
   await openApp(page, '/reports?measurement=*&relativeDate=last_7_days&groupBy=day');
-  const today = new Date().toISOString().slice(0, 10);
+  // The server's clock (test mode's fixed one), not the machine's.
+  const today = (await lamp.clock()).now.slice(0, 10);
   const week = resolveRelativeDate('last_7_days', today);
   await expect(page.getByTestId('report-range')).toContainText(
     `Showing ${formatDay(week.start)} to ${formatDay(week.end)}`,

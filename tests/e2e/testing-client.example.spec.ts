@@ -4,7 +4,7 @@
  * journal to prove what the front end sent. Here on the sign-in page.
  */
 import { messages } from '../../src/shared/messages.ts';
-import { expect, test } from '../support/lamp-playwright.ts';
+import { expect, test } from '../../packages/lamp-testing/src/playwright.ts';
 import { signIn } from './auth-helpers.ts';
 
 const READER = 'reader@northwind.test';

@@ -38,14 +38,25 @@ export function productionConfig(extra: Partial<Config> = {}): Partial<Config> {
   };
 }
 
-/** Builds the app in test mode: memory store, no port, quiet logs. */
+/**
+ * Builds the app in test mode: memory store, no port, quiet logs, and the machine's clock (the
+ * API tests compare stamps with Date.now; tests/api/test-clock.test.ts covers test mode's fixed
+ * clock by passing testClock).
+ */
 export async function buildTestApp(
   config: Partial<Config> = {},
   options: Omit<BuildAppOptions, 'config'> = {},
 ): Promise<FastifyInstance> {
   const app = await buildApp({
     ...options,
-    config: { mode: 'test', dataDir: null, logLevel: 'silent', staticDir: fakeStaticBuild(), ...config },
+    config: {
+      mode: 'test',
+      dataDir: null,
+      logLevel: 'silent',
+      staticDir: fakeStaticBuild(),
+      testClock: null,
+      ...config,
+    },
   });
   await app.ready();
   return app;

@@ -76,6 +76,7 @@ export const ENDPOINT_ROUTES = {
   clearOutbox: 'DELETE /api/v1/testing/outbox',
   issueLink: 'POST /api/v1/testing/outbox/links',
   createTestUser: 'POST /api/v1/testing/users',
+  mintSession: 'POST /api/v1/testing/sessions',
 } as const;
 
 export type EndpointName = keyof typeof ENDPOINT_ROUTES;

@@ -8,6 +8,9 @@ import { currentUser } from '../schemas/user.ts';
 import {
   ClockBodySchema,
   ClockSchema,
+  MintedSessionSchema,
+  MintSessionBodySchema,
+  ResetBodySchema,
   SandboxListSchema,
   SandboxParamsSchema,
   SandboxSchema,
@@ -37,6 +40,7 @@ const emptied = (what: string) => ({ answer: z.null().describe(what), status: 20
 
 export const testControlEndpoints = {
   resetState: control('resetState', {
+    body: ResetBodySchema,
     answer: SuccessResponseSchema,
     summary: "Reset the request's sandbox (or the default state) to the fixtures",
   }),
@@ -48,6 +52,7 @@ export const testControlEndpoints = {
   }),
   resetSandbox: control('resetSandbox', {
     params: SandboxParamsSchema,
+    body: ResetBodySchema,
     answer: SandboxSchema,
     summary: 'Reset a sandbox to the fixtures',
   }),
@@ -99,5 +104,11 @@ export const testControlEndpoints = {
     answer: currentUser,
     status: 201,
     summary: 'Create a throwaway user',
+  }),
+  mintSession: control('mintSession', {
+    body: MintSessionBodySchema,
+    answer: MintedSessionSchema,
+    status: 201,
+    summary: 'Sign a user in without the password (in a sandbox)',
   }),
 };

@@ -43,17 +43,61 @@ export type SandboxList = z.infer<typeof SandboxListSchema>;
 /** PUT /api/v1/testing/clock. */
 export const ClockBodySchema = z.strictObject({
   now: z.iso
-    .datetime({ offset: true, error: 'now: must be an ISO date-time such as 2026-11-01T09:00:00Z, or null' })
+    .datetime({ offset: true, error: 'must be an ISO date-time such as 2026-11-01T09:00:00Z, or null' })
     .nullable()
     .describe('The moment the clock reads now; null: real time (or, frozen, the current reading)'),
   frozen: z.boolean().default(false).describe('Stopped at that moment, or running on from it'),
 });
 export type ClockBody = z.input<typeof ClockBodySchema>;
 
+/**
+ * POST /api/v1/testing/reset and …/sandboxes/{name}/reset: optional. Without `clock` a reset puts
+ * the clock back where the mode starts it (test mode: the fixtures' moment or LAMP_TEST_CLOCK).
+ */
+export const ResetBodySchema = z
+  .strictObject({
+    clock: ClockBodySchema.optional().describe(
+      'Where the clock stands after the reset, as PUT /api/v1/testing/clock takes it (now: null is the real time)',
+    ),
+  })
+  // A POST without a body arrives as null (server/json-body.ts).
+  .nullish();
+export type ResetBody = z.input<typeof ResetBodySchema>;
+
 export const ClockSchema = z.object({
   sandbox: z.string().describe('The sandbox whose clock this is (default: the shared state)'),
   now: z.iso.datetime().describe('What the clock reads now'),
   frozen: z.boolean(),
-  real: z.boolean().describe('Following the real time: neither set nor frozen'),
+  real: z.boolean().describe("Following the machine's time: neither set nor frozen (demo mode's default)"),
 });
 export type ClockAnswer = z.infer<typeof ClockSchema>;
+
+/**
+ * POST /api/v1/testing/sessions: a session for a user of the sandbox, without the password
+ * (scrypt costs a sign-in hundreds of milliseconds): by e-mail (a persona's) or by id.
+ */
+export const MintSessionBodySchema = z
+  .strictObject({
+    email: z.string().trim().toLowerCase().max(254).optional().describe("The user's e-mail (a persona's, say)"),
+    user_id: z
+      .string()
+      .regex(/^[0-9a-f]{24}$/, 'must be a user id (24 hexadecimal digits)')
+      .optional()
+      .describe("The user's id"),
+  })
+  .refine((body) => (body.email === undefined) !== (body.user_id === undefined), {
+    message: 'name the user by email or by user_id (one of the two)',
+    path: [],
+  });
+export type MintSessionBody = z.input<typeof MintSessionBodySchema>;
+
+export const MintedSessionSchema = z.object({
+  sandbox: SandboxNameSchema.describe('The sandbox the session lives in'),
+  user_id: z.string(),
+  email: z.string(),
+  cookie: z
+    .object({ name: z.string(), value: z.string() })
+    .describe('The session cookie (also set by the answer): send it as Cookie: name=value with the sandbox header'),
+  expires_at: z.iso.datetime().describe("When the session ends at the latest, on the sandbox's clock (7 days)"),
+});
+export type MintedSession = z.infer<typeof MintedSessionSchema>;

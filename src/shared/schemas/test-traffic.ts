@@ -1,7 +1,7 @@
 /**
  * Faults and the request journal of the deterministic test backend (demo and test modes
  * only). The server validates with these, the OpenAPI document describes them, and the test
- * client (tests/support/lamp-testing.ts) takes its types from them.
+ * client (packages/lamp-testing) takes its types from them.
  *
  * A path pattern is a glob over the request's path (never its query): `*` stands for any
  * characters within one segment, `**` for any characters across segments; anything else is
@@ -56,6 +56,55 @@ export const FaultStatusSchema = z
   .min(200, 'must be from 200 to 599')
   .max(599, 'must be from 200 to 599');
 
+/** The largest raw stub body: enough for any page of JSON a test hand-writes. */
+export const STUB_BODY_LIMIT = 1024 * 1024;
+
+/** Headers a stub may not set: the server frames the answer itself. */
+export const FRAMING_HEADERS = ['content-length', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade'] as const;
+
+/** An HTTP header name (RFC 9110 token) to a value without line breaks. */
+export const StubHeadersSchema = z
+  .record(
+    z
+      .string()
+      .regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$/, 'must be an HTTP header name')
+      .refine((name) => !(FRAMING_HEADERS as readonly string[]).includes(name.toLowerCase()), {
+        message: `${FRAMING_HEADERS.join(', ')} are set by the server`,
+      }),
+    z
+      .string()
+      .max(8192)
+      .regex(/^[^\r\n]*$/, 'must be one line'),
+  )
+  .refine((headers) => Object.keys(headers).length <= 50, { message: 'at most 50 headers' });
+
+export const StubStreamSchema = z.strictObject({
+  chunk_bytes: z.number().int().min(1, 'must be at least 1').max(65_536).default(16),
+  chunk_delay: z
+    .number()
+    .int()
+    .min(0, 'must not be negative')
+    .max(MAX_FAULT_DELAY_MS, `must be at most ${MAX_FAULT_DELAY_MS} ms`),
+});
+
+/** Where faults apply: the API, less the testing routes that control them. */
+export const FAULT_SCOPE = { api: '/api/', testing: '/api/v1/testing' } as const;
+
+/**
+ * Why a rule's path pattern can never match a request faults apply to, or null. The literal part
+ * before the first wildcard decides: a rule on the testing routes, or outside the API, would be
+ * accepted and then silently test nothing.
+ */
+export function unreachable(pattern: string): string | null {
+  const star = pattern.indexOf('*');
+  const literal = star === -1 ? pattern : pattern.slice(0, star);
+  if (literal === FAULT_SCOPE.testing || literal.startsWith(`${FAULT_SCOPE.testing}/`))
+    return `faults never apply to the testing routes (${FAULT_SCOPE.testing}/**): choose an API path such as /api/v1/measurement`;
+  if (!literal.startsWith(FAULT_SCOPE.api) && !FAULT_SCOPE.api.startsWith(literal))
+    return `faults apply to the API only: the pattern must be able to match a path under ${FAULT_SCOPE.api}`;
+  return null;
+}
+
 /**
  * POST /api/v1/testing/faults: a rule. It matches requests by method and path, and then delays
  * them, answers a status (with a body), or drops the connection: the first `times` matching
@@ -69,8 +118,30 @@ export const FaultRuleBodySchema = z
     path: PathPatternSchema.default('/api/**'),
     delay: FaultDelaySchema.optional(),
     status: FaultStatusSchema.optional(),
-    /** The answer's JSON body; without it, a status of 400 or more answers the API's error body. */
-    body: z.unknown().optional(),
+    /**
+     * The answer's JSON body, sent exactly as given (not wrapped in the error shape: give
+     * {statusCode, error, message} yourself when the page should read it as an API error); without
+     * it, a status of 400 or more answers the API's error body.
+     */
+    body: z
+      .unknown()
+      .optional()
+      .describe(
+        'The JSON body, sent exactly as given (not wrapped in the error shape {statusCode, error, message}); without it an error status answers the error shape with a "Simulated fault" message',
+      ),
+    body_text: z
+      .string()
+      .max(STUB_BODY_LIMIT, `must be at most ${STUB_BODY_LIMIT} characters`)
+      .optional()
+      .describe(
+        'The body as raw text instead of JSON: an empty body (""), malformed JSON, HTML from a proxy. Sent with the content-type headers gives (text/plain without one)',
+      ),
+    headers: StubHeadersSchema.optional().describe(
+      'Headers of the answer (a status is needed): e.g. {"retry-after": "30", "content-type": "application/problem+json"}',
+    ),
+    stream: StubStreamSchema.optional().describe(
+      'Send the body slowly: in chunks of chunk_bytes, chunk_delay ms apart (Transfer-Encoding: chunked)',
+    ),
     drop: z.boolean().default(false),
     times: z.number().int().min(1, 'must be at least 1').max(1_000_000).optional(),
     probability: z.number().min(0, 'must be from 0 to 1').max(1, 'must be from 0 to 1').default(1),
@@ -79,8 +150,19 @@ export const FaultRuleBodySchema = z
   .superRefine((rule, context) => {
     if (rule.drop && rule.status !== undefined)
       context.addIssue({ code: 'custom', path: ['status'], message: 'a dropped connection has no status' });
-    if (rule.body !== undefined && rule.status === undefined)
-      context.addIssue({ code: 'custom', path: ['body'], message: 'a body needs a status' });
+    for (const field of ['body', 'body_text', 'headers', 'stream'] as const)
+      if (rule[field] !== undefined && rule.status === undefined)
+        context.addIssue({
+          code: 'custom',
+          path: [field],
+          message: `${field === 'body' ? 'a body' : field} needs a status`,
+        });
+    if (rule.body !== undefined && rule.body_text !== undefined)
+      context.addIssue({ code: 'custom', path: ['body_text'], message: 'give body (JSON) or body_text, not both' });
+    if (rule.stream && rule.body === undefined && rule.body_text === undefined)
+      context.addIssue({ code: 'custom', path: ['stream'], message: 'a stream needs a body or body_text to send' });
+    const reach = unreachable(rule.path);
+    if (reach) context.addIssue({ code: 'custom', path: ['path'], message: reach });
     if (!rule.drop && rule.status === undefined && rule.delay === undefined)
       context.addIssue({ code: 'custom', path: [], message: 'A fault needs a delay, a status or drop: true' });
   });
@@ -96,6 +178,9 @@ export const FaultRuleSchema = z.object({
   delay: FaultDelaySchema.nullable(),
   status: z.number().int().nullable(),
   body: z.unknown().optional(),
+  body_text: z.string().optional(),
+  headers: z.record(z.string(), z.string()).optional(),
+  stream: z.object({ chunk_bytes: z.number().int(), chunk_delay: z.number().int() }).optional(),
   drop: z.boolean(),
   times: z.number().int().nullable(),
   probability: z.number(),
@@ -152,6 +237,43 @@ export const JournalQuerySchema = z.strictObject({
   path: PathPatternSchema.optional(),
   /** Requests that arrived at this time or later (ISO 8601 with an offset or Z). */
   since: isoDateTime.optional(),
+  /** Query parameters the request carried, as a query string: `status=live&limit=5` (each must be there). */
+  query: z
+    .string()
+    .max(1000)
+    .refine((text) => new URLSearchParams(text).size > 0, {
+      message: 'must be a query string such as status=live&limit=5',
+    })
+    .optional()
+    .describe(
+      'Query parameters the request carried, as a URL-encoded query string (status=live&limit=5): each must be there, with that value',
+    ),
+  /** A request header: `name: value` (that value) or `name` (present); the name in any case. */
+  header: z
+    .string()
+    .max(1000)
+    .regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+(:.*)?$/, { error: 'must be a header name, or name: value' })
+    .optional()
+    .describe(
+      'A request header: "name: value" (that value, as recorded: redacted ones read [redacted]) or "name" (present)',
+    ),
+  /** JSON the request body contains: its objects' fields (recursively), equal arrays and values. */
+  body: z
+    .string()
+    .max(10_000)
+    .refine(
+      (text) => {
+        try {
+          JSON.parse(text);
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      { message: 'must be JSON, such as {"name":"Spring"}' },
+    )
+    .optional()
+    .describe('JSON the recorded body contains: every field of an object (recursively), arrays and values equal'),
 });
 export type JournalQuery = z.input<typeof JournalQuerySchema>;
 
@@ -178,6 +300,11 @@ export const JournalEntrySchema = z.object({
   body_size: z.number().int().nullable(),
   /** The fault rule that applied ('f1'), 'prefer' for a one-off fault, or null. */
   fault: z.string().nullable(),
+  /**
+   * The request's headers (names in lower case), with cookies, authorization, the test-control
+   * token and any header named like password, secret or token replaced by "[redacted]".
+   */
+  headers: z.record(z.string(), z.string()),
 });
 export type JournalEntry = z.infer<typeof JournalEntrySchema>;
 

@@ -13,8 +13,9 @@ import { endpointUrl } from '../../helpers/endpoints.ts';
 const sessions = new Map<string, Cookie[]>();
 
 /**
- * Signs a persona in through the API (POST /api/v1/auth) with the page's own request context, so
- * the session cookie lands in the browser context. The sign-in form has its own specs.
+ * Signs a persona in with the page's own request context, so the session cookie lands in the
+ * browser context: in a sandbox, a minted session (POST /api/v1/testing/sessions, a few ms);
+ * outside one, through the API (POST /api/v1/auth, one scrypt). The sign-in form has its own specs.
  */
 export async function signIn(page: Page, email: string): Promise<void> {
   const context = page.context();
@@ -28,7 +29,9 @@ export async function signIn(page: Page, email: string): Promise<void> {
     if (check.ok() && ((await check.json()) as { email?: string }).email === email) return;
     await context.clearCookies({ name: known[0]?.name });
   }
-  const response = await page.request.post(endpointUrl('signIn'), { data: { email, password: DEMO_PASSWORD } });
+  const response = sandbox
+    ? await page.request.post(endpointUrl('mintSession'), { data: { email } })
+    : await page.request.post(endpointUrl('signIn'), { data: { email, password: DEMO_PASSWORD } });
   expect(response.ok(), `sign-in of ${email}: ${response.status()} ${await response.text()}`).toBe(true);
   const before = new Set((known ?? []).map((c) => c.value));
   const made = (await context.cookies()).filter((c) => c.name.startsWith('lamp_session') && !before.has(c.value));

@@ -48,9 +48,13 @@ describe("the guide's pages", () => {
     expect(docPageOf('formulas')).toBe('guide');
     expect(docTopicsOn('api').map((t) => t.id)).toEqual(['api']);
     expect(docTopicsOn('demo').map((t) => t.id)).toEqual(['demo']);
-    expect(docTopicsOn('guide').length + docTopicsOn('api').length + docTopicsOn('demo').length).toBe(
-      DOC_TOPICS.length,
-    );
+    expect(docTopicsOn('testing').map((t) => t.id)).toEqual(['testing']);
+    expect(
+      docTopicsOn('guide').length +
+        docTopicsOn('api').length +
+        docTopicsOn('demo').length +
+        docTopicsOn('testing').length,
+    ).toBe(DOC_TOPICS.length);
   });
 
   it('link to an anchor on the same page bare, and to one on the other page by its path', () => {

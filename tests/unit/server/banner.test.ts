@@ -29,7 +29,7 @@ describe('the start banner', () => {
     // Left at its default, the public URL is this server, where no page is: the banner says so.
     const unset = startBanner(loadConfig({ LAMP_SERVE_STATIC: 'false' }), 8080, cwd).join('\n');
     expect(unset).toContain(
-      "Links in e-mails go to http://localhost:8080 (the default): LAMP_PUBLIC_URL must be the front end's origin.",
+      "Links in e-mails go to http://127.0.0.1:8080 (the default): LAMP_PUBLIC_URL must be the front end's origin.",
     );
   });
 
@@ -53,8 +53,18 @@ describe('the start banner', () => {
     expect(text).not.toContain('testing/reset');
   });
 
-  it('stays silent in test mode, whose runs are driven by code', () => {
-    expect(startBanner(loadConfig({ LAMP_MODE: 'test' }), 8080, cwd)).toEqual([]);
+  it('says in one line that test mode is ready, where, and where its clock stands', () => {
+    expect(startBanner(loadConfig({ LAMP_MODE: 'test' }), 8080, cwd)).toEqual([
+      'LAMP test backend ready at http://127.0.0.1:8080 (clock 2026-11-01T09:00:00.000Z; guide: /documentation/testing)',
+    ]);
+    expect(startBanner(loadConfig({ LAMP_MODE: 'test', LAMP_TEST_CLOCK: 'real' }), 9000, cwd)).toEqual([
+      "LAMP test backend ready at http://127.0.0.1:9000 (clock the machine's time; guide: /documentation/testing)",
+    ]);
+  });
+
+  it('sends e-mailed links to the address it prints', () => {
+    expect(loadConfig({ LAMP_MODE: 'test', PORT: '8123' }).publicUrl).toBe('http://127.0.0.1:8123');
+    expect(loadConfig({ HOST: '0.0.0.0' }).publicUrl).toBe('http://localhost:8080');
   });
 
   it('names a reachable address when listening on every interface', () => {

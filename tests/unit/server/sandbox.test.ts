@@ -80,7 +80,7 @@ describe('SandboxRegistry', () => {
 describe('SandboxClock', () => {
   it('follows the real time, runs on from a set moment, or stands frozen', () => {
     let real = 1_000_000;
-    const clock = new SandboxClock(() => real);
+    const clock = new SandboxClock(null, () => real);
     expect(clock.state()).toMatchObject({ frozen: false, real: true });
     clock.set({ now: '2026-11-01T09:00:00Z', frozen: false });
     real += 5_000;
@@ -93,6 +93,14 @@ describe('SandboxClock', () => {
     clock.set({ now: null, frozen: true });
     real += 5_000;
     expect(clock.now()).toBe(real - 5_000);
+  });
+
+  it('starts at a given moment and runs on from it (test mode)', () => {
+    let real = 1_000_000;
+    const clock = new SandboxClock(Date.parse('2026-11-01T09:00:00Z'), () => real);
+    expect(clock.state()).toEqual({ now: '2026-11-01T09:00:00.000Z', frozen: false, real: false });
+    real += 1_500;
+    expect(clock.now()).toBe(Date.parse('2026-11-01T09:00:01.500Z'));
   });
 });
 

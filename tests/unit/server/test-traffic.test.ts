@@ -50,8 +50,8 @@ describe('the seeded generator', () => {
 describe('fault rules', () => {
   it('draw ranged delays from the seed: the same sequence on every run, within the range', () => {
     const delays = (seed: number) => {
-      const faults = rules({ path: '/x', delay: { min: 10, max: 500 }, seed });
-      return Array.from({ length: 10 }, () => faults.decide('GET', '/x')?.delayMs);
+      const faults = rules({ path: '/api/x', delay: { min: 10, max: 500 }, seed });
+      return Array.from({ length: 10 }, () => faults.decide('GET', '/api/x')?.delayMs);
     };
     expect(delays(11)).toEqual(delays(11));
     expect(delays(11)).not.toEqual(delays(12));
@@ -62,11 +62,11 @@ describe('fault rules', () => {
   });
 
   it('skip an exhausted rule and a failed draw for the older ones', () => {
-    const faults = rules({ path: '/x', status: 500 }, { path: '/x', status: 418, times: 1 });
-    expect(faults.decide('GET', '/x')).toMatchObject({ source: 'f2', outcome: { status: 418 } });
-    expect(faults.decide('GET', '/x')).toMatchObject({ source: 'f1', outcome: { status: 500 } });
-    const never = rules({ path: '/x', status: 500 }, { path: '/x', status: 418, probability: 0 });
-    expect(never.decide('GET', '/x')).toMatchObject({ source: 'f1' });
+    const faults = rules({ path: '/api/x', status: 500 }, { path: '/api/x', status: 418, times: 1 });
+    expect(faults.decide('GET', '/api/x')).toMatchObject({ source: 'f2', outcome: { status: 418 } });
+    expect(faults.decide('GET', '/api/x')).toMatchObject({ source: 'f1', outcome: { status: 500 } });
+    const never = rules({ path: '/api/x', status: 500 }, { path: '/api/x', status: 418, probability: 0 });
+    expect(never.decide('GET', '/api/x')).toMatchObject({ source: 'f1' });
     expect(never.list().map((r) => [r.id, r.matched, r.applied])).toEqual([
       ['f1', 1, 1],
       ['f2', 1, 0],
@@ -75,25 +75,25 @@ describe('fault rules', () => {
 
   it('describe each outcome: pass with a delay, an answer, a drop', () => {
     const faults = rules(
-      { path: '/pass', delay: 5 },
-      { path: '/answer', status: 201, body: { ok: true } },
-      { path: '/drop', drop: true, delay: 7 },
+      { path: '/api/pass', delay: 5 },
+      { path: '/api/answer', status: 201, body: { ok: true } },
+      { path: '/api/drop', drop: true, delay: 7 },
     );
-    expect(faults.decide('GET', '/pass')).toEqual({ source: 'f1', delayMs: 5, outcome: { kind: 'pass' } });
-    expect(faults.decide('PUT', '/answer')).toEqual({
+    expect(faults.decide('GET', '/api/pass')).toEqual({ source: 'f1', delayMs: 5, outcome: { kind: 'pass' } });
+    expect(faults.decide('PUT', '/api/answer')).toEqual({
       source: 'f2',
       delayMs: 0,
       outcome: { kind: 'answer', status: 201, body: { ok: true } },
     });
-    expect(faults.decide('GET', '/drop')).toEqual({ source: 'f3', delayMs: 7, outcome: { kind: 'drop' } });
-    expect(faults.decide('GET', '/other')).toBeNull();
+    expect(faults.decide('GET', '/api/drop')).toEqual({ source: 'f3', delayMs: 7, outcome: { kind: 'drop' } });
+    expect(faults.decide('GET', '/api/other')).toBeNull();
   });
 
   it('hand out copies: a caller cannot change a rule', () => {
-    const faults = rules({ path: '/x', status: 500 });
+    const faults = rules({ path: '/api/x', status: 500 });
     const [listed] = faults.list();
     if (listed) listed.status = 200;
-    expect(faults.decide('GET', '/x')?.outcome).toMatchObject({ status: 500 });
+    expect(faults.decide('GET', '/api/x')?.outcome).toMatchObject({ status: 500 });
   });
 });
 
@@ -161,6 +161,7 @@ describe('the journal', () => {
     body: null,
     body_size: null,
     fault: null,
+    headers: {},
   });
 
   it('keeps the newest entries in order, counts the dropped, and starts over when cleared', () => {

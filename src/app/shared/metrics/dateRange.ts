@@ -4,6 +4,8 @@
  * has ended (a completed campaign's "last 7 days" are its final week, not an empty week).
  * Ranges never reach outside the flight.
  */
+import { serverNow } from '../../../lib/server-clock.ts';
+
 export const RELATIVE_RANGES = [
   { id: 'last_7', label: 'Last 7 days', days: 7 },
   { id: 'last_30', label: 'Last 30 days', days: 30 },
@@ -24,7 +26,8 @@ const addDays = (day: string, n: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 const clamp = (day: string, lo: string, hi: string) => (day < lo ? lo : day > hi ? hi : day);
 
-export function todayUtc(now = new Date()): string {
+/** Today as a UTC day, on the server's clock (a test sandbox's may be set elsewhere). */
+export function todayUtc(now = new Date(serverNow())): string {
   return now.toISOString().slice(0, 10);
 }
 
