@@ -17,7 +17,7 @@ const JOURNAL = '/api/v1/testing/journal';
 let app: FastifyInstance;
 beforeAll(async () => {
   // Each test takes a sandbox of its own: more than the default limit in one app.
-  app = await buildSeededApp({ maxSandboxes: 1000 });
+  app = await buildSeededApp({ maxSandboxes: 1000, maxSandboxesPerClient: 999 });
 });
 afterAll(() => app.close());
 

@@ -160,7 +160,7 @@ export interface paths {
     put?: never;
     /**
      * Reset a sandbox to the fixtures
-     * @description Access: demo and test modes only, from this machine or with the test-control token; a write not from a page on another site. Restores a sandbox to the fixtures (made if it does not exist yet), with no login throttling, journal, faults or outbox, and its clock back at the mode's start or where the optional body's clock puts it. Its sessions stay. 429 when a new one would pass the limit.
+     * @description Access: demo and test modes only, from this machine or with the test-control token; a write not from a page on another site. Restores a sandbox to the fixtures (made if it does not exist yet), with no login throttling, journal, faults or outbox, and its clock back at the mode's start or where the optional body's clock puts it. Its sessions stay. 429 when a new one would pass the limit, or the client’s own.
      */
     post: operations['postTestingSandboxesByNameReset'];
     delete?: never;
@@ -180,7 +180,7 @@ export interface paths {
     put?: never;
     /**
      * Work in a sandbox from a browser
-     * @description Access: demo and test modes only, from this machine or with the test-control token; a write not from a page on another site. Sets the lamp_sandbox cookie, so a browser works in this sandbox from its next request on (made on first use). Attaching "default" clears the cookie. 429 when a new one would pass the limit.
+     * @description Access: demo and test modes only, from this machine or with the test-control token; a write not from a page on another site. Sets the lamp_sandbox cookie, so a browser works in this sandbox from its next request on (made on first use). Attaching "default" clears the cookie. 429 when a new one would pass the limit, or the client’s own.
      */
     post: operations['postTestingSandboxesByNameAttach'];
     delete?: never;
@@ -421,7 +421,8 @@ export interface operations {
                 | 'invitation'
                 | 'email-change'
                 | 'email-change-notice'
-                | 'scheduled-report';
+                | 'scheduled-report'
+                | 'scheduled-report-notice';
               user: string;
               to: string;
               subject: string;
@@ -603,7 +604,8 @@ export interface operations {
               | 'invitation'
               | 'email-change'
               | 'email-change-notice'
-              | 'scheduled-report';
+              | 'scheduled-report'
+              | 'scheduled-report-notice';
             user: string;
             to: string;
             subject: string;
@@ -932,6 +934,8 @@ export interface operations {
             limits: {
               /** @description How many sandboxes may exist at once (LAMP_MAX_SANDBOXES) */
               max_sandboxes: number;
+              /** @description How many of them one client address may hold (LAMP_MAX_SANDBOXES_PER_CLIENT) */
+              max_sandboxes_per_client: number;
               /** @description A sandbox unused this long is dropped (LAMP_SANDBOX_IDLE_MINUTES) */
               idle_minutes: number;
             };
