@@ -77,7 +77,14 @@ function readJson<T>(file: string): T | null {
  * last, on a quieter machine, and find the images built. Its output goes to a file, printed with
  * the step.
  */
-const containerWanted = wanted('container') && findPodman() !== null;
+// The check needs podman, as root (debootstrap, and host folders owned by 1000:1000 and by root).
+const containerUnable =
+  findPodman() === null
+    ? 'podman is not on the PATH (apt-get install podman runc debootstrap; .ci/run does)'
+    : process.getuid?.() !== 0
+      ? 'the container check runs podman as root (sudo npm run test:container)'
+      : null;
+const containerWanted = wanted('container') && containerUnable === null;
 const containerBuildLog = path.join(reports, 'container-build.log');
 const containerBuild = containerWanted ? buildContainerImages() : null;
 
@@ -160,15 +167,15 @@ if (wanted('container')) {
   console.log('\n▶ container: podman, scripts/container/check.ts');
   if (!containerBuild) {
     // Never a silent pass: said here and in the summary, and a failure in CI, where podman belongs.
-    const why = 'podman is not on the PATH (apt-get install podman runc debootstrap; .ci/run does)';
-    console.log(`container check skipped: ${why}`);
+    console.log(`container check skipped: ${containerUnable}`);
     outcomes.push(
       process.env.CI === 'true'
-        ? { name: 'container', passed: 0, failed: 1, note: 'no podman' }
-        : { name: 'container', passed: 0, failed: 0, note: 'skipped: no podman on the PATH' },
+        ? { name: 'container', passed: 0, failed: 1, note: findPodman() ? 'not root' : 'no podman' }
+        : { name: 'container', passed: 0, failed: 0, note: `skipped: ${findPodman() ? 'not root' : 'no podman'}` },
     );
   } else {
     const buildCode = await containerBuild;
+    // Its own last line says how long it took (this step's time includes waiting for it).
     console.log(`images built in the background (exit ${buildCode}):`);
     process.stdout.write(readFileSync(containerBuildLog, 'utf8'));
     const file = path.join(reports, 'container.json');
