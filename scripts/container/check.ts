@@ -220,7 +220,10 @@ async function build(): Promise<boolean> {
   );
   if (result.code !== 0) return record('podman build of the Dockerfile', false, `exit ${result.code}:\n${result.tail}`);
   const current = podman(['image', 'inspect', '--format', '{{.Id}}', IMAGE]).stdout.trim();
-  // The image this build replaced (the build cache keeps its layers only while something uses them).
+  // The image this build replaced. The build stage's images of earlier trees stay (untagged, about
+  // 1.5 GB apiece, most of it shared): they are the layer cache, and a prune by label or age would
+  // take this tree's too (`podman image prune --filter label=lamp.standin` frees them all; the
+  // next build then starts again from npm ci).
   if (previous && previous !== current) podman(['rmi', previous]);
   return record('podman build of the Dockerfile', true, `${seconds(since(buildStart))}, image ${imageSize()}`);
 }
