@@ -2,15 +2,18 @@
  * `npm test`: every check the project has, in order: typecheck, lint, format, the front-end
  * build, unit and API tests (Vitest), the API contract (tests/contract: every operation through
  * Prism's validating proxy, counted per operation), the document (lint, a generated client), the
- * outside team's example suite (examples/outside-team), browser tests (Playwright in a system Chromium).
+ * outside team's example suite (examples/outside-team), browser tests (Playwright in a system
+ * Chromium), and the demo container (scripts/container/check.ts, with podman, counted per check).
  * Every step runs even when an earlier one fails, so one run shows everything that is wrong;
  * the last line is the totals, `N passed, N failed`, over all runners (a check counts as one).
  */
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CHROMIUM_MISSING_MESSAGE, chromiumIsInstalled } from '../tests/e2e/chromium.ts';
-import { run, runBuffered } from './lib.ts';
+import { findPodman } from './container/podman.ts';
+import { ROOT, run, runBuffered, toolEnv } from './lib.ts';
 
 interface Outcome {
   name: string;
@@ -66,6 +69,38 @@ async function checksSideBySide(checks: [name: string, command: string, args: st
 
 function readJson<T>(file: string): T | null {
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as T) : null;
+}
+
+/**
+ * The container step's images (the stand-in base and the Dockerfile's build: downloads, mostly,
+ * and minutes on a fresh machine) are built in the background from the start, at a low priority
+ * (nice 10) so the other steps keep the CPU; its checks, which time the container's start, run
+ * last, on a quieter machine, and find the images built. Its output goes to a file, printed with
+ * the step.
+ */
+// The check needs podman, as root (debootstrap, and host folders owned by 1000:1000 and by root).
+const containerUnable =
+  findPodman() === null
+    ? 'podman is not on the PATH (apt-get install podman runc debootstrap; .ci/run does)'
+    : process.getuid?.() !== 0
+      ? 'the container check runs podman as root (sudo npm run test:container)'
+      : null;
+const containerWanted = wanted('container') && containerUnable === null;
+const containerBuildLog = path.join(reports, 'container-build.log');
+const containerBuild = containerWanted ? buildContainerImages() : null;
+
+function buildContainerImages(): Promise<number> {
+  const log = openSync(containerBuildLog, 'w');
+  const child = spawn('nice', ['-n', '10', 'node', 'scripts/container/check.ts', '--build-only', '--quiet'], {
+    cwd: ROOT,
+    env: toolEnv(),
+    stdio: ['ignore', log, log],
+  });
+  closeSync(log);
+  return new Promise((resolve) => {
+    child.on('error', () => resolve(1));
+    child.on('close', (code) => resolve(code ?? 1));
+  });
 }
 
 await checksSideBySide([
@@ -131,6 +166,35 @@ if (wanted('e2e'))
       });
     }
   });
+
+if (wanted('container')) {
+  const started = performance.now();
+  console.log('\n▶ container: podman, scripts/container/check.ts');
+  if (!containerBuild) {
+    // Never a silent pass: said here and in the summary, and a failure in CI, where podman belongs.
+    console.log(`container check skipped: ${containerUnable}`);
+    outcomes.push(
+      process.env.CI === 'true'
+        ? { name: 'container', passed: 0, failed: 1, note: findPodman() ? 'not root' : 'no podman' }
+        : { name: 'container', passed: 0, failed: 0, note: `skipped: ${findPodman() ? 'not root' : 'no podman'}` },
+    );
+  } else {
+    const buildCode = await containerBuild;
+    // Its own last line says how long it took (this step's time includes waiting for it).
+    console.log(`images built in the background (exit ${buildCode}):`);
+    process.stdout.write(readFileSync(containerBuildLog, 'utf8'));
+    const file = path.join(reports, 'container.json');
+    const code = run('node', ['scripts/container/check.ts', '--quiet'], { LAMP_CONTAINER_JSON: file });
+    const report = readJson<{ passed: number; failed: number }>(file);
+    outcomes.push({
+      name: 'container',
+      passed: report?.passed ?? 0,
+      failed: report ? report.failed + (code !== 0 && report.failed === 0 ? 1 : 0) : 1,
+    });
+  }
+  const last = outcomes.at(-1);
+  if (last) last.seconds = Math.round((performance.now() - started) / 1000);
+}
 
 console.log('\nSummary');
 for (const o of outcomes)
