@@ -71,6 +71,9 @@ export const messages = {
     crossSiteRefused: 'Refused: this request came from a page on another site, not from LAMP or a script',
     testControlRefused:
       'Test control answers only to this machine, or to requests with the test-control token (LAMP_TEST_CONTROL_TOKEN)',
+    /** A loopback client whose Host is another name: a page that rebound its name to this machine. */
+    testControlHostRefused: (host: string) =>
+      `Test control answers only at localhost, 127.0.0.1 or [::1] (or a host listed in LAMP_TEST_CONTROL_HOSTS), not at ${JSON.stringify(host)}, unless the request carries the test-control token`,
   },
   /** Changing who can sign in as a user (the spec has no texts for these). */
   signIn: {
