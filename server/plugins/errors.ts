@@ -20,6 +20,7 @@ const REASONS: Record<number, string> = {
   415: 'Unsupported Media Type',
   422: 'Unprocessable Entity',
   429: 'Too Many Requests',
+  503: 'Service Unavailable',
 };
 
 /**
@@ -60,7 +61,14 @@ export function issuesFromMessage(message: string): FieldIssue[] {
 
 export function errorHandling(app: FastifyInstance, options: { staticSite: boolean }) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    // A 503 the code throws on purpose (HttpError: a busy resource, with Retry-After) keeps its
+    // status; any other 5xx is unexpected.
+    const deliberate = error instanceof HttpError && error.statusCode === 503;
+    const status = deliberate
+      ? 503
+      : error.statusCode && error.statusCode >= 400 && error.statusCode < 500
+        ? error.statusCode
+        : 500;
     if (status === 500) {
       request.log.error({ err: error }, 'unhandled error');
       if (options.staticSite && !isApiPath(request.url)) {

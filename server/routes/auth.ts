@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { messages } from '../../src/shared/messages.ts';
 import { errorResponse, loginRequest, type LoginResponse } from '../../src/shared/schemas/index.ts';
 import { DUMMY_HASH_PROMISE, verifyPassword } from '../auth/password.ts';
+import { InFlightLimit } from '../auth/in-flight.ts';
 import type { LoginThrottle } from '../auth/throttle.ts';
 import { HttpError, parseOr400, unauthorized } from '../http-errors.ts';
 import { asServerWork } from '../store/database.ts';
@@ -18,12 +19,13 @@ import { routeFrom } from './endpoint-route.ts';
 
 export function authRoutes(app: FastifyInstance, options: { repositories: Repositories; throttle: LoginThrottle }) {
   const { repositories, throttle } = options;
+  const inFlight = new InFlightLimit();
 
   const signIn = {
     config: { access: 'public' as const },
     description:
-      'Sets the lamp_session cookie (HttpOnly, SameSite=Lax, Secure over HTTPS). Throttled: 429 with a message.',
-    responses: { 401: errorResponse, 429: errorResponse },
+      'Sets the lamp_session cookie (HttpOnly, SameSite=Lax, Secure over HTTPS). Throttled: 429 with a message and Retry-After (repeated failures, or too many sign-ins at once from one address); 503 with Retry-After when password hashing is busy.',
+    responses: { 401: errorResponse, 429: errorResponse, 503: errorResponse },
     handlerParses: true,
   };
   routeFrom(app, endpoints.signIn, signIn, async (request, reply): Promise<LoginResponse> => {
@@ -36,10 +38,16 @@ export function authRoutes(app: FastifyInstance, options: { repositories: Reposi
         'retry-after': String(Math.ceil(wait / 1000)),
       });
     }
-    const user = repositories.user.findBy('email', email)[0];
-    // Always one scrypt: against the user's hash, or against a dummy one.
-    const hash = user?.password_hash ?? (await DUMMY_HASH_PROMISE);
-    const matches = await verifyPassword(password, hash);
+    // Per address (and sandbox, so parallel test workers on one machine never meet), before any
+    // hashing and before the e-mail is looked up: the same answer whether the account exists.
+    const place = `${request.sandbox}\u0000${address}`;
+    if (!inFlight.enter(place)) throw new HttpError(429, messages.auth.tooManyAtOnce, { 'retry-after': '1' });
+    const { user, matches } = await inFlight.holding(place, async () => {
+      const found = repositories.user.findBy('email', email)[0];
+      // Always one scrypt: against the user's hash, or against a dummy one.
+      const hash = found?.password_hash ?? (await DUMMY_HASH_PROMISE);
+      return { user: found, matches: await verifyPassword(password, hash) };
+    });
     if (!user?.password_hash || !matches) {
       throttle.fail(email, address);
       throw unauthorized(messages.auth.emailOrPasswordInvalid);
