@@ -13,8 +13,9 @@
  *                    test-control token (403 otherwise):
  *                    these routes reset data and read reset links, so whoever reaches a demo
  *                    container over the network must not use them
- *   Both refuse a write (POST, PUT, PATCH, DELETE) from a page on another site (server/cross-site.ts):
- *   an empty POST needs no preflight, and loopback is where a demo's own browser is.
+ *   Every route refuses a write (POST, PUT, PATCH, DELETE) from a page on another site
+ *   (server/cross-site.ts), 403: an empty POST or a form post needs no preflight, the session
+ *   cookie goes along with it, and loopback is where a demo's own browser is.
  *   { rule, permission, account }   a signed-in user whose effective role in the selected account
  *                    meets the rule (role, feature flag, product-owner account); the selected
  *                    account is `account(request)`, by default the `account` query parameter,
@@ -166,7 +167,9 @@ export function accessControl(app: FastifyInstance, repositories: Repositories) 
     } else if (access !== 'public' && !request.user) {
       throw unauthorized(messages.auth.signInRequired);
     }
-    if ((sameSiteOnly || (control && BODY_METHODS.has(request.method))) && isCrossSite(request, own)) {
+    // Every write from a page on another site, with or without a body or the session cookie: a
+    // form post or an empty POST needs no preflight, and SameSite=Lax is the only other guard.
+    if ((sameSiteOnly || BODY_METHODS.has(request.method)) && isCrossSite(request, own)) {
       throw forbidden(messages.api.crossSiteRefused);
     }
     // CSRF: a foreign page can send form and text bodies without a preflight, never JSON.

@@ -1,10 +1,11 @@
 /**
- * Sign-in and sign-out (spec §7): POST /api/v1/auth and GET /api/v1/unauth.
+ * Sign-in and sign-out (spec §7): POST /api/v1/auth, and POST /api/v1/unauth (the app's) beside the
+ * spec's GET /api/v1/unauth.
  * An unknown e-mail and a wrong password answer the same (status, body) after the same work
  * (one scrypt), so neither the answer nor its timing tells whether an account exists.
  */
 import { routePlugin } from '../plugins/named.ts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { messages } from '../../src/shared/messages.ts';
 import { errorResponse, loginRequest, type LoginResponse } from '../../src/shared/schemas/index.ts';
 import { DUMMY_HASH_PROMISE, verifyPassword } from '../auth/password.ts';
@@ -60,14 +61,27 @@ export function authRoutes(app: FastifyInstance, options: { repositories: Reposi
     return { success: true };
   });
 
-  const signOut = {
-    config: { access: 'public' as const },
-    description: 'Ends the session; the old cookie then gets 401.',
-  };
-  routeFrom(app, endpoints.signOut, signOut, (_request, reply) => {
+  const endSession = (_request: unknown, reply: FastifyReply) => {
     reply.endSession();
     return { success: true as const };
-  });
+  };
+  const signOut = {
+    config: { access: 'public' as const },
+    description:
+      'Ends the session; the old cookie then gets 401. A request from a page on another site (its Origin) is refused with 403.',
+    responses: { 403: errorResponse },
+  };
+  routeFrom(app, endpoints.signOut, signOut, endSession);
+  // The spec's GET stays for clients that follow it, but a link or an image on any site would
+  // sign the user out with it: a cross-site navigation (Sec-Fetch-Site, or a foreign Origin) is
+  // refused. Scripts, which send neither header, still sign out with it.
+  const signOutByGet = {
+    config: { access: 'public' as const, sameSiteOnly: true },
+    description:
+      'Ends the session, as POST does; kept for compatibility. Refused (403) from a page on another site: a link or an image there must not sign anyone out.',
+    responses: { 403: errorResponse },
+  };
+  routeFrom(app, endpoints.signOutByGet, signOutByGet, endSession);
 }
 
 export const authPlugin = routePlugin('auth', (app) =>
