@@ -54,6 +54,13 @@ export async function verifyPassword(password: string, stored: string | null | u
 
 /**
  * A hash to verify against when the user does not exist, so that an unknown e-mail costs the
- * same time as a wrong password (no account enumeration by timing).
+ * same time as a wrong password (no account enumeration by timing). Made on first call, not at
+ * import: importing this module (the fixtures do, for SCRYPT_PARAMS, and so does the
+ * documentation's build) must not start a hashing thread. The sign-in routes call it when they are
+ * registered, so it is ready before the first sign-in and no sign-in pays for it.
  */
-export const DUMMY_HASH_PROMISE: Promise<string> = hashPassword('not-a-real-password', Buffer.alloc(SALT_LENGTH, 7));
+let dummy: Promise<string> | null = null;
+export function dummyHash(): Promise<string> {
+  dummy ??= hashPassword('not-a-real-password', Buffer.alloc(SALT_LENGTH, 7));
+  return dummy;
+}

@@ -8,7 +8,7 @@ import { routePlugin } from '../plugins/named.ts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { messages } from '../../src/shared/messages.ts';
 import { errorResponse, loginRequest, type LoginResponse } from '../../src/shared/schemas/index.ts';
-import { DUMMY_HASH_PROMISE, verifyPassword } from '../auth/password.ts';
+import { dummyHash, verifyPassword } from '../auth/password.ts';
 import { InFlightLimit } from '../auth/in-flight.ts';
 import type { LoginThrottle } from '../auth/throttle.ts';
 import { HttpError, parseOr400, unauthorized } from '../http-errors.ts';
@@ -21,6 +21,8 @@ import { routeFrom } from './endpoint-route.ts';
 export function authRoutes(app: FastifyInstance, options: { repositories: Repositories; throttle: LoginThrottle }) {
   const { repositories, throttle } = options;
   const inFlight = new InFlightLimit();
+  // Ready before the first sign-in with an unknown e-mail, which must not cost two hashes.
+  dummyHash().catch((error: unknown) => app.log.error({ err: error }, 'the dummy password hash failed'));
 
   const signIn = {
     config: { access: 'public' as const },
@@ -46,7 +48,7 @@ export function authRoutes(app: FastifyInstance, options: { repositories: Reposi
     const { user, matches } = await inFlight.holding(place, async () => {
       const found = repositories.user.findBy('email', email)[0];
       // Always one scrypt: against the user's hash, or against a dummy one.
-      const hash = found?.password_hash ?? (await DUMMY_HASH_PROMISE);
+      const hash = found?.password_hash ?? (await dummyHash());
       return { user: found, matches: await verifyPassword(password, hash) };
     });
     if (!user?.password_hash || !matches) {

@@ -9,7 +9,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DUMMY_HASH_PROMISE, hashPool } from '../../server/auth/password.ts';
+import { dummyHash, hashPool } from '../../server/auth/password.ts';
 import { DEFAULT_HASH_POOL } from '../../server/auth/hash-pool.ts';
 import { SIGN_INS_IN_FLIGHT_PER_ADDRESS } from '../../server/auth/in-flight.ts';
 import { messages } from '../../src/shared/messages.ts';
@@ -18,7 +18,7 @@ import { buildSeededApp, EMAILS, PASSWORD } from '../helpers/seed.ts';
 let app: FastifyInstance;
 beforeAll(async () => {
   app = await buildSeededApp({ mode: 'test' });
-  await DUMMY_HASH_PROMISE;
+  await dummyHash();
 });
 afterAll(() => app.close());
 afterEach(() => hashPool.configure(DEFAULT_HASH_POOL));
