@@ -47,11 +47,14 @@ interface Slot {
 }
 
 /**
- * One or two threads: on this project's two-core machines the main thread must keep a core for
- * answering everything else, and a second hashing thread only helps where there are cores to spare.
+ * Two threads (one on a single-core machine). One was the first choice, to leave a core to the
+ * main thread on two-core machines, but then the dummy hash made at start (password.ts) or any
+ * one sign-in made every other wait a whole hash, and the main thread needs libuv's threads free
+ * far more than it needs a core of its own: the operating system shares the cores, and the
+ * benchmark (npm run bench:signin-burst) shows writes staying fast with two hashing threads busy.
  */
 export const DEFAULT_HASH_POOL: HashPoolOptions = {
-  size: Math.min(2, Math.max(1, availableParallelism() - 1)),
+  size: Math.min(2, availableParallelism()),
   queueLimit: 8,
 };
 
@@ -122,7 +125,8 @@ export class HashPool {
   }
 
   #idleSlot(): Slot | null {
-    const idle = this.#slots.find((slot) => !slot.busy);
+    // Only the first `size` threads take work: a pool narrowed by configure() keeps the others idle.
+    const idle = this.#slots.slice(0, this.#options.size).find((slot) => !slot.busy);
     if (idle) return idle;
     if (this.#slots.length < this.#options.size) return this.#spawn();
     return null;
