@@ -48,6 +48,25 @@ export function testControlHostAllowed(host: string, listed: readonly string[]):
   return isLoopbackHostName(name) || listed.includes(name);
 }
 
+/**
+ * The first host name a request gives that test control does not answer at, or null when every
+ * one is allowed. Both the Host header and X-Forwarded-Host count: behind a proxy that the server
+ * trusts, request.host is X-Forwarded-Host, which a page can set on its own same-origin requests
+ * (it is no forbidden header) and which a proxy that does not set it passes on; the Host header a
+ * browser sends always names the page's own site.
+ */
+export function refusedTestControlHost(
+  headers: { host?: string; 'x-forwarded-host'?: string | string[] },
+  listed: readonly string[],
+): string | null {
+  const forwarded = headers['x-forwarded-host'] ?? [];
+  const hosts = [
+    headers.host ?? '',
+    ...(Array.isArray(forwarded) ? forwarded : [forwarded]).flatMap((value) => value.split(',')),
+  ];
+  return hosts.map((host) => host.trim()).find((host) => !testControlHostAllowed(host, listed)) ?? null;
+}
+
 export function tokenMatches(expected: string | null, given: unknown): boolean {
   if (!expected || typeof given !== 'string') return false;
   const a = Buffer.from(hash('sha256', expected, 'buffer'));

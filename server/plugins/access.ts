@@ -44,7 +44,7 @@ import { objectId } from '../../src/shared/schemas/index.ts';
 import { TEST_CONTROL_HEADER } from '../../src/shared/schemas/sandbox.ts';
 import { isDemoLike } from '../config.ts';
 import { isCrossSite, ownOrigins } from '../cross-site.ts';
-import { isLoopback, testControlHostAllowed, tokenMatches } from '../test-control.ts';
+import { isLoopback, refusedTestControlHost, tokenMatches } from '../test-control.ts';
 import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../http-errors.ts';
 import { hookList } from '../route-hooks.ts';
 import type { Repositories } from '../store/repositories.ts';
@@ -161,8 +161,8 @@ export function accessControl(app: FastifyInstance, repositories: Repositories) 
         if (!isLoopback(request.ip)) throw forbidden(messages.api.testControlRefused);
         // A loopback client may still be a page of another site that rebound its name to this
         // machine (server/test-control.ts): its Host gives it away.
-        if (!testControlHostAllowed(request.host, app.config.testControlHosts))
-          throw forbidden(messages.api.testControlHostRefused(request.host));
+        const refused = refusedTestControlHost(request.headers, app.config.testControlHosts);
+        if (refused !== null) throw forbidden(messages.api.testControlHostRefused(refused));
       }
     } else if (access !== 'public' && !request.user) {
       throw unauthorized(messages.auth.signInRequired);

@@ -44,7 +44,9 @@ export function authRoutes(app: FastifyInstance, options: { repositories: Reposi
     // Per address (and sandbox, so parallel test workers on one machine never meet), before any
     // hashing and before the e-mail is looked up: the same answer whether the account exists.
     const place = `${request.sandbox}\u0000${address}`;
-    if (!inFlight.enter(place)) throw new HttpError(429, messages.auth.tooManyAtOnce, { 'retry-after': '1' });
+    const turn = inFlight.enter(place);
+    if (!turn) throw new HttpError(429, messages.auth.tooManyAtOnce, { 'retry-after': '1' });
+    await turn;
     const { user, matches } = await inFlight.holding(place, async () => {
       const found = repositories.user.findBy('email', email)[0];
       // Always one scrypt: against the user's hash, or against a dummy one.

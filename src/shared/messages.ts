@@ -32,7 +32,7 @@ export const messages = {
     tooManyAttempts: (minutes: number) =>
       `Too many sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
     /** 503: every password-hashing thread is busy and its queue full (server/auth/hash-pool.ts). */
-    signInBusy: 'Signing in is busy right now. Please try again in a few seconds.',
+    signInBusy: 'The server is busy checking passwords. Please try again in a few seconds.',
     /** 429: more sign-ins at once from one address than a person makes (server/routes/auth.ts). */
     tooManyAtOnce: 'Too many sign-ins at once from your address. Please try again in a few seconds.',
     /** A call that needs a session made without one, or with an ended one. */

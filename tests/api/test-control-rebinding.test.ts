@@ -78,6 +78,27 @@ describe('test control and DNS rebinding', () => {
     expect(response.statusCode).toBe(200);
   });
 
+  it('is not fooled by an X-Forwarded-Host that the page set itself, behind a trusted proxy', async () => {
+    const proxied = await buildSeededApp({ mode: 'demo', trustProxy: true });
+    try {
+      const response = await proxied.inject({
+        url: '/api/v1/testing/outbox',
+        remoteAddress: '127.0.0.1',
+        headers: { host: REBOUND, 'x-forwarded-host': 'localhost', 'x-forwarded-for': '127.0.0.1' },
+      });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toMatchObject({ message: messages.api.testControlHostRefused(REBOUND) });
+      const forwarded = await proxied.inject({
+        url: '/api/v1/testing/outbox',
+        remoteAddress: '127.0.0.1',
+        headers: { host: 'localhost', 'x-forwarded-host': REBOUND, 'x-forwarded-for': '127.0.0.1' },
+      });
+      expect(forwarded.statusCode).toBe(403);
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it('answers the token at any Host (a container reached through its published port)', async () => {
     const response = await app.inject({
       url: '/api/v1/testing/outbox',
