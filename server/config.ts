@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { FIXTURE_NOW } from '../fixtures/context.ts';
 import { DEFAULT_PRODUCT_OWNER_ACCOUNT_IDS } from '../fixtures/ids.ts';
+import { hostName } from './test-control.ts';
 
 /**
  * Server configuration, read once from the environment. Every variable has a default that makes
@@ -48,6 +49,11 @@ const EnvSchema = z.object({
     .optional(),
   /** Lets test control answer other machines that send it (demo containers under remote tests). */
   LAMP_TEST_CONTROL_TOKEN: z.string().min(32).optional(),
+  /**
+   * Host names besides localhost, 127.0.0.0/8 and [::1] at which this machine's own clients may
+   * use test control without the token (a name of the operator's that resolves here).
+   */
+  LAMP_TEST_CONTROL_HOSTS: csv.optional(),
   /** How many test sandboxes may exist at once (demo and test modes). */
   LAMP_MAX_SANDBOXES: z.coerce.number().int().min(1).max(1000).default(32),
   /**
@@ -104,6 +110,8 @@ export interface Config {
   publicUrl: string;
   /** The token of the x-lamp-test-control-token header; null: loopback clients only. */
   testControlToken: string | null;
+  /** Host names (lower case, no port) besides the loopback ones at which test control answers. */
+  testControlHosts: string[];
   /** How many test sandboxes may exist at once; past it, a new one gets 429. */
   maxSandboxes: number;
   /** How many of them one client address may hold (below maxSandboxes); past it, 429. */
@@ -204,6 +212,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.LAMP_TRUST_PROXY ?? false,
     publicUrl: e.LAMP_PUBLIC_URL ?? defaultPublicUrl(e.PORT, e.HOST),
     testControlToken: e.LAMP_TEST_CONTROL_TOKEN ?? null,
+    testControlHosts: testControlHosts(e.LAMP_TEST_CONTROL_HOSTS ?? []),
     maxSandboxes: e.LAMP_MAX_SANDBOXES,
     maxSandboxesPerClient: sandboxesPerClient(e.LAMP_MAX_SANDBOXES, e.LAMP_MAX_SANDBOXES_PER_CLIENT),
     uploadQuotaBytes: e.LAMP_UPLOAD_QUOTA_MB * MB,
@@ -219,6 +228,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 export function testClockStart(setting: string | undefined): number | null {
   if (setting === 'real') return null;
   return setting === undefined ? FIXTURE_NOW : Date.parse(setting);
+}
+
+/** LAMP_TEST_CONTROL_HOSTS as the host names a Host header is compared with. */
+function testControlHosts(entries: string[]): string[] {
+  return entries.map((entry) => {
+    const name = hostName(entry);
+    if (name === null) throw new ConfigError(`LAMP_TEST_CONTROL_HOSTS: ${JSON.stringify(entry)} is not a host name`);
+    return name;
+  });
 }
 
 /** Demo and test runs get the persona picker, the outbox and the test-control API. */

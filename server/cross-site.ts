@@ -4,7 +4,7 @@
  * link) with the user's cookies, and, for a test-control route, from this machine: loopback and
  * the session are no proof that a person meant it. So routes that change state without a JSON body
  * (test control, demo actions, the account-creating GET /api/spotlight-auth) also ask where the
- * request comes from.
+ * request comes from, and so does every write (server/plugins/access.ts).
  *
  * The Origin header decides when it is there: the app's own origins are the one the request was
  * sent to (its Host, so any name the demo is reached by works), LAMP_PUBLIC_URL's (where the pages
@@ -31,7 +31,16 @@ export function isCrossSite(request: FastifyRequest, own: ReadonlySet<string>): 
   const origin = request.headers.origin;
   if (origin !== undefined) {
     // 'null' (a sandboxed frame, a file: page) is never one of ours.
-    return !own.has(origin) && origin !== `${request.protocol}://${request.host}`;
+    return !own.has(origin) && !isRequestOrigin(origin, request.host);
   }
   return request.headers['sec-fetch-site'] === 'cross-site';
+}
+
+/**
+ * The page is on the host the request was sent to. Either scheme: behind a TLS proxy that the
+ * server does not trust (no LAMP_TRUST_PROXY) the request looks like plain HTTP while the page is
+ * on HTTPS, and the same host over the other scheme is no other site to a browser's cookies.
+ */
+function isRequestOrigin(origin: string, host: string): boolean {
+  return origin === `http://${host}` || origin === `https://${host}`;
 }

@@ -1,22 +1,35 @@
-import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { randomBytes, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { messages } from '../../src/shared/messages.ts';
+import { HttpError } from '../http-errors.ts';
+import { HashPool, HashPoolBusyError } from './hash-pool.ts';
 
 /**
  * Password hashing: salted scrypt at OWASP's recommended parameters (N=2^17, r=8, p=1), stored
  * as `scrypt$N$r$p$salt$hash` (salt and hash in base64url), so parameters can be raised later
  * without breaking stored hashes. Comparison is constant-time.
+ *
+ * Every hash runs on the hashing pool's own threads (hash-pool.ts), never on libuv's thread pool
+ * that the store's file writes need; when the pool's queue is full the caller gets a 503 with
+ * Retry-After at once.
  */
 export const SCRYPT_PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
 const KEY_LENGTH = 32;
 const SALT_LENGTH = 16;
 
-function scrypt(password: string, salt: Buffer, params: { N: number; r: number; p: number }): Promise<Buffer> {
+/** The one pool of the process: its bound is the server's, whichever route hashes. */
+export const hashPool = new HashPool();
+
+async function scrypt(password: string, salt: Buffer, params: { N: number; r: number; p: number }): Promise<Buffer> {
   // scrypt needs 128·N·r bytes; Node's default cap (32 MiB) is below OWASP's parameters.
   const options: ScryptOptions = { ...params, maxmem: 256 * params.N * params.r };
-  return new Promise((resolve, reject) =>
-    scryptCallback(password.normalize('NFKC'), salt, KEY_LENGTH, options, (error, key) =>
-      error ? reject(error) : resolve(key),
-    ),
-  );
+  try {
+    return await hashPool.scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options);
+  } catch (error) {
+    if (error instanceof HashPoolBusyError) {
+      throw new HttpError(503, messages.auth.signInBusy, { 'retry-after': String(error.retryAfterSeconds) });
+    }
+    throw error;
+  }
 }
 
 /** Hashes a password; pass a salt only for deterministic fixtures. */
@@ -41,6 +54,13 @@ export async function verifyPassword(password: string, stored: string | null | u
 
 /**
  * A hash to verify against when the user does not exist, so that an unknown e-mail costs the
- * same time as a wrong password (no account enumeration by timing).
+ * same time as a wrong password (no account enumeration by timing). Made on first call, not at
+ * import: importing this module (the fixtures do, for SCRYPT_PARAMS, and so does the
+ * documentation's build) must not start a hashing thread. The sign-in routes call it when they are
+ * registered, so it is ready before the first sign-in and no sign-in pays for it.
  */
-export const DUMMY_HASH_PROMISE: Promise<string> = hashPassword('not-a-real-password', Buffer.alloc(SALT_LENGTH, 7));
+let dummy: Promise<string> | null = null;
+export function dummyHash(): Promise<string> {
+  dummy ??= hashPassword('not-a-real-password', Buffer.alloc(SALT_LENGTH, 7));
+  return dummy;
+}

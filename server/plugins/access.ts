@@ -8,18 +8,20 @@
  *   'authenticated'  any signed-in user
  *   'demo'           anyone, in demo and test modes only (404 otherwise)
  *   'test-control'   demo and test modes only (404 otherwise), and then only a loopback client
- *                    or a request carrying the configured test-control token (403 otherwise):
+ *                    that names a loopback Host (or one of LAMP_TEST_CONTROL_HOSTS: DNS
+ *                    rebinding, server/test-control.ts), or a request carrying the configured
+ *                    test-control token (403 otherwise):
  *                    these routes reset data and read reset links, so whoever reaches a demo
  *                    container over the network must not use them
- *   Both refuse a write (POST, PUT, PATCH, DELETE) from a page on another site (server/cross-site.ts):
- *   an empty POST needs no preflight, and loopback is where a demo's own browser is.
+ *   Every route refuses a write (POST, PUT, PATCH, DELETE) from a page on another site
+ *   (server/cross-site.ts), 403: an empty POST or a form post needs no preflight, the session
+ *   cookie goes along with it, and loopback is where a demo's own browser is.
  *   { rule, permission, account }   a signed-in user whose effective role in the selected account
  *                    meets the rule (role, feature flag, product-owner account); the selected
  *                    account is `account(request)`, by default the `account` query parameter,
  *                    else the user's own account.
  */
 import { namedPlugin } from './named.ts';
-import { hash, timingSafeEqual } from 'node:crypto';
 import type {
   FastifyInstance,
   FastifyReply,
@@ -42,6 +44,7 @@ import { objectId } from '../../src/shared/schemas/index.ts';
 import { TEST_CONTROL_HEADER } from '../../src/shared/schemas/sandbox.ts';
 import { isDemoLike } from '../config.ts';
 import { isCrossSite, ownOrigins } from '../cross-site.ts';
+import { isLoopback, refusedTestControlHost, tokenMatches } from '../test-control.ts';
 import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../http-errors.ts';
 import { hookList } from '../route-hooks.ts';
 import type { Repositories } from '../store/repositories.ts';
@@ -59,20 +62,7 @@ export type RouteAccess = 'public' | 'authenticated' | 'demo' | 'test-control' |
 // The header that carries LAMP_TEST_CONTROL_TOKEN for test control from another machine.
 export { TEST_CONTROL_HEADER };
 
-/**
- * Whether the client is this machine. request.ip is the socket's peer, or, only when the
- * operator trusts a proxy (LAMP_TRUST_PROXY), the client that proxy names.
- */
-export function isLoopback(address: string): boolean {
-  return address === '::1' || /^(::ffff:)?127\./.test(address);
-}
-
-function tokenMatches(expected: string | null, given: unknown): boolean {
-  if (!expected || typeof given !== 'string') return false;
-  const a = Buffer.from(hash('sha256', expected, 'buffer'));
-  const b = Buffer.from(hash('sha256', given, 'buffer'));
-  return timingSafeEqual(a, b);
-}
+export { isLoopback };
 
 /** What a policy check established: the user, the selected account and the role in it. */
 export interface RequestAccess {
@@ -166,15 +156,20 @@ export function accessControl(app: FastifyInstance, repositories: Repositories) 
       if (!isDemoLike(app.config)) throw notFound(messages.api.testingOnly);
       if (
         access === 'test-control' &&
-        !isLoopback(request.ip) &&
         !tokenMatches(app.config.testControlToken, request.headers[TEST_CONTROL_HEADER])
       ) {
-        throw forbidden(messages.api.testControlRefused);
+        if (!isLoopback(request.ip)) throw forbidden(messages.api.testControlRefused);
+        // A loopback client may still be a page of another site that rebound its name to this
+        // machine (server/test-control.ts): its Host gives it away.
+        const refused = refusedTestControlHost(request.headers, app.config.testControlHosts);
+        if (refused !== null) throw forbidden(messages.api.testControlHostRefused(refused));
       }
     } else if (access !== 'public' && !request.user) {
       throw unauthorized(messages.auth.signInRequired);
     }
-    if ((sameSiteOnly || (control && BODY_METHODS.has(request.method))) && isCrossSite(request, own)) {
+    // Every write from a page on another site, with or without a body or the session cookie: a
+    // form post or an empty POST needs no preflight, and SameSite=Lax is the only other guard.
+    if ((sameSiteOnly || BODY_METHODS.has(request.method)) && isCrossSite(request, own)) {
       throw forbidden(messages.api.crossSiteRefused);
     }
     // CSRF: a foreign page can send form and text bodies without a preflight, never JSON.

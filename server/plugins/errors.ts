@@ -26,7 +26,8 @@ const REASONS: Record<number, string> = {
 
 /**
  * Server-side conditions answered as they are, with their message, rather than as a bare 500: the
- * store is stopping (503) or its disk is full (507; the write changed nothing). A person can act on
+ * store is stopping or every password-hashing thread is busy (503, with Retry-After), or the disk is
+ * full (507; the write changed nothing). A person can act on
  * them, and nothing internal is in their messages (server/store/disk-errors.ts, database.ts).
  */
 const SAID: ReadonlySet<number> = new Set([503, 507]);

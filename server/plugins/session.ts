@@ -206,9 +206,20 @@ function setSessionCookie(reply: FastifyReply, value: string, lifetime: CookieSe
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
-    secure: reply.request.protocol === 'https',
+    secure: secureCookies(reply.request),
     ...lifetime,
   });
+}
+
+/**
+ * Secure whenever users reach LAMP over HTTPS: the request came over it (directly, or through a
+ * trusted proxy's X-Forwarded-Proto), or LAMP_PUBLIC_URL says so. The second covers a TLS proxy
+ * in front without LAMP_TRUST_PROXY: the request looks like plain HTTP to the server, but the
+ * browser is on HTTPS, and a cookie without Secure could leak over a plain-HTTP request to the
+ * same host.
+ */
+function secureCookies(request: FastifyRequest): boolean {
+  return request.protocol === 'https' || request.server.config.publicUrl.startsWith('https:');
 }
 
 /** The session id the request's Cookie header carries, if any. */

@@ -1,13 +1,15 @@
 /**
- * Sign-in and sign-out (spec §7): POST /api/v1/auth and GET /api/v1/unauth.
+ * Sign-in and sign-out (spec §7): POST /api/v1/auth, and POST /api/v1/unauth (the app's) beside the
+ * spec's GET /api/v1/unauth.
  * An unknown e-mail and a wrong password answer the same (status, body) after the same work
  * (one scrypt), so neither the answer nor its timing tells whether an account exists.
  */
 import { routePlugin } from '../plugins/named.ts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { messages } from '../../src/shared/messages.ts';
 import { errorResponse, loginRequest, type LoginResponse } from '../../src/shared/schemas/index.ts';
-import { DUMMY_HASH_PROMISE, verifyPassword } from '../auth/password.ts';
+import { dummyHash, verifyPassword } from '../auth/password.ts';
+import { InFlightLimit } from '../auth/in-flight.ts';
 import type { LoginThrottle } from '../auth/throttle.ts';
 import { HttpError, parseOr400, unauthorized } from '../http-errors.ts';
 import { asServerWork } from '../store/database.ts';
@@ -19,12 +21,15 @@ import { routeFrom } from './endpoint-route.ts';
 
 export function authRoutes(app: FastifyInstance, options: { repositories: Repositories; throttle: LoginThrottle }) {
   const { repositories, throttle } = options;
+  const inFlight = new InFlightLimit();
+  // Ready before the first sign-in with an unknown e-mail, which must not cost two hashes.
+  dummyHash().catch((error: unknown) => app.log.error({ err: error }, 'the dummy password hash failed'));
 
   const signIn = {
     config: { access: 'public' as const },
     description:
-      'Sets the lamp_session cookie (HttpOnly, SameSite=Lax, Secure over HTTPS). Throttled: 429 with a message.',
-    responses: { 401: errorResponse, 429: errorResponse },
+      'Sets the lamp_session cookie (HttpOnly, SameSite=Lax, Secure over HTTPS). Throttled: 429 with a message and Retry-After (repeated failures, or too many sign-ins at once from one address); 503 with Retry-After when password hashing is busy.',
+    responses: { 401: errorResponse, 429: errorResponse, 503: errorResponse },
     handlerParses: true,
   };
   routeFrom(app, endpoints.signIn, signIn, async (request, reply): Promise<LoginResponse> => {
@@ -37,10 +42,18 @@ export function authRoutes(app: FastifyInstance, options: { repositories: Reposi
         'retry-after': String(Math.ceil(wait / 1000)),
       });
     }
-    const user = repositories.user.findBy('email', email)[0];
-    // Always one scrypt: against the user's hash, or against a dummy one.
-    const hash = user?.password_hash ?? (await DUMMY_HASH_PROMISE);
-    const matches = await verifyPassword(password, hash);
+    // Per address (and sandbox, so parallel test workers on one machine never meet), before any
+    // hashing and before the e-mail is looked up: the same answer whether the account exists.
+    const place = `${request.sandbox}\u0000${address}`;
+    const turn = inFlight.enter(place);
+    if (!turn) throw new HttpError(429, messages.auth.tooManyAtOnce, { 'retry-after': '1' });
+    await turn;
+    const { user, matches } = await inFlight.holding(place, async () => {
+      const found = repositories.user.findBy('email', email)[0];
+      // Always one scrypt: against the user's hash, or against a dummy one.
+      const hash = found?.password_hash ?? (await dummyHash());
+      return { user: found, matches: await verifyPassword(password, hash) };
+    });
     if (!user?.password_hash || !matches) {
       throttle.fail(email, address);
       throw unauthorized(messages.auth.emailOrPasswordInvalid);
@@ -58,14 +71,27 @@ export function authRoutes(app: FastifyInstance, options: { repositories: Reposi
     return { success: true };
   });
 
-  const signOut = {
-    config: { access: 'public' as const },
-    description: 'Ends the session; the old cookie then gets 401.',
-  };
-  routeFrom(app, endpoints.signOut, signOut, (_request, reply) => {
+  const endSession = (_request: unknown, reply: FastifyReply) => {
     reply.endSession();
     return { success: true as const };
-  });
+  };
+  const signOut = {
+    config: { access: 'public' as const },
+    description:
+      'Ends the session; the old cookie then gets 401. A request from a page on another site (its Origin) is refused with 403.',
+    responses: { 403: errorResponse },
+  };
+  routeFrom(app, endpoints.signOut, signOut, endSession);
+  // The spec's GET stays for clients that follow it, but a link or an image on any site would
+  // sign the user out with it: a cross-site navigation (Sec-Fetch-Site, or a foreign Origin) is
+  // refused. Scripts, which send neither header, still sign out with it.
+  const signOutByGet = {
+    config: { access: 'public' as const, sameSiteOnly: true },
+    description:
+      'Ends the session, as POST does; kept for compatibility. Refused (403) from a page on another site: a link or an image there must not sign anyone out.',
+    responses: { 403: errorResponse },
+  };
+  routeFrom(app, endpoints.signOutByGet, signOutByGet, endSession);
 }
 
 export const authPlugin = routePlugin('auth', (app) =>

@@ -34,6 +34,10 @@ export const messages = {
     /** The change-password throttle: wrong current passwords (the project's text; the spec names none). */
     tooManyPasswordGuesses: (minutes: number) =>
       `Too many wrong current passwords. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+    /** 503: every password-hashing thread is busy and its queue full (server/auth/hash-pool.ts). */
+    signInBusy: 'The server is busy checking passwords. Please try again in a few seconds.',
+    /** 429: more sign-ins at once from one address than a person makes (server/routes/auth.ts). */
+    tooManyAtOnce: 'Too many sign-ins at once from your address. Please try again in a few seconds.',
     /** A call that needs a session made without one, or with an ended one. */
     signInRequired: 'Please sign in to continue',
   },
@@ -79,6 +83,9 @@ export const messages = {
       'This change was not saved: the disk that holds LAMP’s data is full. Nothing was changed. Try again once an administrator has freed space on it.',
     /** 503: the server is stopping (or another server took its data directory) and saves nothing more. */
     storeClosed: 'LAMP is shutting down and saves no more changes: try again in a moment, once it has started again.',
+    /** A loopback client whose Host is another name: a page that rebound its name to this machine. */
+    testControlHostRefused: (host: string) =>
+      `Test control answers only at localhost, 127.0.0.1 or [::1] (or a host listed in LAMP_TEST_CONTROL_HOSTS), not at ${JSON.stringify(host)}, unless the request carries the test-control token`,
   },
   /** Changing who can sign in as a user (the spec has no texts for these). */
   signIn: {

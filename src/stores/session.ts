@@ -55,10 +55,14 @@ export function refreshCurrentUser(): Promise<CurrentUser | null> {
   return inflight;
 }
 
-/** GET /api/v1/unauth ends the session; the app is signed out whatever the server answers. */
+/**
+ * POST /api/v1/unauth ends the session (a POST: the spec's GET would let any site's link sign
+ * the user out); the app is signed out whatever the server answers.
+ */
 export async function signOut(): Promise<void> {
+  const route = routeOf('signOut');
   try {
-    await request(routeOf('signOut').path);
+    await request(route.path, { method: route.method });
   } catch {
     // Already signed out on the server: nothing else to do.
   }

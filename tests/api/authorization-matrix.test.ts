@@ -50,6 +50,7 @@ const OTHER_ROUTES: Record<string, Row> = {
   // Public; an empty body shows the route is reachable without a session (400, not 401).
   'POST /api/v1/auth': { request: () => ({ method: 'POST', url: '/api/v1/auth', payload: {} }), expected: () => 400 },
   'GET /api/v1/unauth': { request: () => ({ url: '/api/v1/unauth' }), expected: () => 200 },
+  'POST /api/v1/unauth': { request: () => ({ method: 'POST', url: '/api/v1/unauth' }), expected: () => 200 },
   'GET /api/v1/current-user': {
     request: (side) => ({ url: `/api/v1/current-user?account=${ACCOUNT[side]}` }),
     expected: (who) => (who === 'anonymous' ? 401 : 200),

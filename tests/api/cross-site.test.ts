@@ -20,7 +20,9 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 let app: FastifyInstance;
 beforeAll(async () => {
-  app = await buildTestApp({ publicUrl: PUBLIC_URL, corsOrigins: [CDN] });
+  // lamp.local is a name of the operator's for this machine: test control answers at it only
+  // when listed (DNS rebinding, tests/api/test-control-rebinding.test.ts).
+  app = await buildTestApp({ publicUrl: PUBLIC_URL, corsOrigins: [CDN], testControlHosts: ['lamp.local'] });
 });
 afterAll(() => app.close());
 

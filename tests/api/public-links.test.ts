@@ -7,9 +7,11 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config.ts';
 import { readOutbox } from '../../server/mail/outbox.ts';
+import { TEST_CONTROL_HEADER } from '../../server/plugins/access.ts';
 import { buildSeededApp, EMAILS } from '../helpers/seed.ts';
 
 const PUBLIC_URL = 'https://lamp.example.com';
+const TOKEN = 't'.repeat(40);
 
 describe('links in e-mails', () => {
   const apps: FastifyInstance[] = [];
@@ -43,12 +45,14 @@ describe('links in e-mails', () => {
   });
 
   it('come from the same base in the test-control link route', async () => {
-    const app = await buildSeededApp({ publicUrl: PUBLIC_URL });
+    // The token: test control answers this machine only at a loopback Host (DNS rebinding), and a
+    // remote client with the token may name any Host.
+    const app = await buildSeededApp({ publicUrl: PUBLIC_URL, testControlToken: TOKEN });
     apps.push(app);
     const response = await app.inject({
       method: 'POST',
       url: '/api/v1/testing/outbox/links',
-      headers: { host: 'evil.example' },
+      headers: { host: 'evil.example', [TEST_CONTROL_HEADER]: TOKEN },
       payload: { kind: 'login-link', email: EMAILS.reader },
     });
     expect(response.json<{ url: string }>().url.startsWith(`${PUBLIC_URL}/login-link?`)).toBe(true);

@@ -56,7 +56,17 @@ export const OPERATIONS: Record<string, Entry> = {
     ...Array.from({ length: 5 }, () => json(401, { email: 'nobody@example.test', password: 'wrong' })),
     json(429, { email: 'nobody@example.test', password: 'wrong' }),
   ],
-  'GET /api/v1/unauth': async (w) => [{ as: await w.freshSession(), status: 200 }, { status: 200 }],
+  // The app signs out with POST; the spec's GET stays for compatibility, refused from another site.
+  'POST /api/v1/unauth': async (w) => [
+    { as: await w.freshSession(), status: 200 },
+    { status: 200 },
+    { as: await w.freshSession(), headers: { origin: 'https://elsewhere.example' }, status: 403 },
+  ],
+  'GET /api/v1/unauth': async (w) => [
+    { as: await w.freshSession(), status: 200 },
+    { status: 200 },
+    { as: await w.freshSession(), headers: { 'sec-fetch-site': 'cross-site' }, status: 403 },
+  ],
   'GET /api/v1/current-user': () => [{ as: 'reader', status: 200 }, { as: 'new', status: 200 }, noSession],
   // The login page's probe: 200 whether or not a session is there (signed_in says which).
   'GET /api/v1/session': () => [{ as: 'reader', status: 200 }, { status: 200 }],

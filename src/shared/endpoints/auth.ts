@@ -19,6 +19,11 @@ const tags = ['auth'];
 export const authEndpoints = {
   signIn: endpoint('signIn', { body: loginRequest, answer: loginResponse, tags, summary: 'Sign in' }),
   signOut: endpoint('signOut', { answer: SuccessResponseSchema, tags, summary: 'Sign out' }),
+  signOutByGet: endpoint('signOutByGet', {
+    answer: SuccessResponseSchema,
+    tags,
+    summary: "Sign out (the spec's GET, for compatibility)",
+  }),
   currentUser: endpoint('currentUser', { answer: currentUser, tags, summary: 'The signed-in user' }),
   session: endpoint('session', {
     answer: sessionState,

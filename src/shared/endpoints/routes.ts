@@ -13,7 +13,9 @@ export const resourcePath = (resource: string): string => `/api/v1/${resource}`;
 export const ENDPOINT_ROUTES = {
   // Session and self-service (./auth.ts)
   signIn: 'POST /api/v1/auth',
-  signOut: 'GET /api/v1/unauth',
+  signOut: 'POST /api/v1/unauth',
+  /** The spec's sign-out, kept for clients that follow it; the app posts (issue 51). */
+  signOutByGet: 'GET /api/v1/unauth',
   currentUser: 'GET /api/v1/current-user',
   session: 'GET /api/v1/session',
   forgottenPassword: 'POST /api/v1/forgotten-password',

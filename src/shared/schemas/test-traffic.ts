@@ -22,11 +22,21 @@ export const JOURNAL_BODY_LIMIT_BYTES = 64 * 1024;
 /** What replaces the value of a password, secret or token field in the journal. */
 export const REDACTED = '[redacted]';
 
+/**
+ * Wildcards (`*` or `**`) a path pattern may hold. The server matches in time linear in the path
+ * whatever the pattern (server/sandbox/path-pattern.ts); the limit keeps each step cheap, and no
+ * real pattern needs more than a few.
+ */
+export const MAX_PATH_PATTERN_WILDCARDS = 16;
+
 export const PathPatternSchema = z
   .string()
   .min(1)
   .max(300, 'must be at most 300 characters')
-  .regex(/^\//, 'must start with /, e.g. /api/v1/measurement or /api/v1/*');
+  .regex(/^\//, 'must start with /, e.g. /api/v1/measurement or /api/v1/*')
+  .refine((pattern) => (pattern.match(/\*\*?/g) ?? []).length <= MAX_PATH_PATTERN_WILDCARDS, {
+    message: `must hold at most ${MAX_PATH_PATTERN_WILDCARDS} wildcards (* or **)`,
+  });
 
 /** A method name in any case, or '*' for every method. */
 const methodOrAny = z

@@ -174,6 +174,25 @@ describe('recent searches', () => {
 });
 
 describe('signing out', () => {
+  it('posts to /api/v1/unauth: the spec’s GET would let a link on any site sign the user out', async () => {
+    const { signOut } = await import('../../../src/stores/session.ts');
+    const calls: { url: string; method: string }[] = [];
+    vi.stubGlobal('fetch', (input: string, init: RequestInit = {}) => {
+      calls.push({ url: String(input), method: init.method ?? 'GET' });
+      return Promise.resolve(
+        new Response('{"success":true}', { status: 200, headers: { 'content-type': 'application/json' } }),
+      );
+    });
+    try {
+      await signOut();
+      expect(calls.filter((call) => call.url.includes('/api/v1/unauth'))).toEqual([
+        { url: expect.stringContaining('/api/v1/unauth') as string, method: 'POST' },
+      ]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('forgets the versions of the records read, so the next person in the tab sends none of them', async () => {
     const { getOne, versionOf } = await import('../../../src/lib/api.ts');
     const { signOut } = await import('../../../src/stores/session.ts');

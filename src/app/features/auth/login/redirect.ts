@@ -12,22 +12,41 @@ const HOME = '/';
 const LOGIN = '/login';
 const NEW_USER = '/new-user';
 
-/** Only a same-site path is followed: never `//host`, `/\host` or a full URL (open redirect). */
-export function safeNextPath(next: string | null): string {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return HOME;
-  let url: URL;
+const PLACEHOLDER_ORIGIN = 'http://lamp.invalid';
+
+/** The page's own origin; a placeholder outside a browser (unit tests pass one). */
+function pageOrigin(): string {
+  return typeof location === 'undefined' ? PLACEHOLDER_ORIGIN : location.origin;
+}
+
+function resolve(path: string, origin: string): URL | null {
   try {
-    url = new URL(next, 'http://lamp.invalid');
+    return new URL(path, origin);
   } catch {
-    return HOME;
+    return null;
   }
-  if (url.origin !== 'http://lamp.invalid') return HOME;
-  if (url.pathname === LOGIN || url.pathname.startsWith(`${LOGIN}/`)) return HOME;
-  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/**
+ * Only a path on this origin is followed (open redirect). The check is the browser's own: `next`
+ * is resolved against the origin and the origins compared, so every spelling the URL parser
+ * accepts (`//host`, `/\host`, tabs, `https:`, `javascript:`) is judged as the browser will judge
+ * it. The path handed back is resolved once more: `/..//evil.test` resolves on this origin to the
+ * path `//evil.test`, which the browser, given that path alone, reads as another host.
+ */
+export function safeNextPath(next: string | null, origin: string = pageOrigin()): string {
+  if (!next || !next.startsWith('/')) return HOME;
+  const target = resolve(next, origin);
+  if (!target || target.origin !== origin) return HOME;
+  if (target.pathname === LOGIN || target.pathname.startsWith(`${LOGIN}/`)) return HOME;
+  const path = `${target.pathname}${target.search}${target.hash}`;
+  const followed = resolve(path, origin);
+  if (!followed || followed.href !== target.href) return HOME;
+  return path;
 }
 
 function withLoginFlag(path: string): string {
-  const url = new URL(path, 'http://lamp.invalid');
+  const url = new URL(path, PLACEHOLDER_ORIGIN);
   url.searchParams.set(LOGIN_FLAG, 'true');
   return `${url.pathname}${url.search}${url.hash}`;
 }
