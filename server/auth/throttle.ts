@@ -7,13 +7,17 @@
  * The per-address limit is proportionate: it holds only accounts that have failures of their own
  * in the window. Behind a proxy, or in one office, many users share an address, and a correct
  * password for an account nobody has guessed at must never be stopped by the others' failures.
- * Against password spraying it still allows at most one guess per account per window from a
- * busy address (the guess itself is a failure of that account).
+ * Against password spraying (one guess at each of many accounts) the address has a ceiling of its
+ * own: past `perAddressCeiling` failures in the window, every sign-in from it waits, whatever the
+ * account. An office whose people mistype forty times in a quarter of an hour is rare; an address
+ * that guesses at sixty accounts in a minute is not an office.
  */
 export interface ThrottleLimits {
   windowMs: number;
   perEmailAndAddress: number;
   perAddress: number;
+  /** Failures from one address after which every account waits (spraying), not only failed ones. */
+  perAddressCeiling: number;
   perEmail: number;
 }
 
@@ -21,6 +25,7 @@ export const DEFAULT_THROTTLE_LIMITS: ThrottleLimits = {
   windowMs: 15 * 60 * 1000,
   perEmailAndAddress: 5,
   perAddress: 30,
+  perAddressCeiling: 40,
   perEmail: 50,
 };
 
@@ -68,8 +73,9 @@ export class LoginThrottle {
     const now = this.#now();
     let wait = 0;
     const accountHasFailures = this.#recent(`e:${email}`, now).length > 0;
-    for (const [key, limit] of this.#keys(email, address)) {
-      if (key.startsWith('a:') && !accountHasFailures) continue;
+    for (const [key, ownLimit] of this.#keys(email, address)) {
+      // The per-address limit holds an account with failures of its own; the ceiling holds every one.
+      const limit = key.startsWith('a:') && !accountHasFailures ? this.#limits.perAddressCeiling : ownLimit;
       const recent = this.#recent(key, now);
       if (recent.length >= limit) {
         const oldest = recent[recent.length - limit] ?? now;
@@ -84,8 +90,9 @@ export class LoginThrottle {
     for (const [key, limit] of this.#keys(email, address)) {
       const recent = this.#recent(key, now);
       recent.push(now);
-      // Only the newest `limit` failures matter.
-      this.#failures.set(key, recent.slice(-limit));
+      // Only the newest `limit` failures matter (the address keeps enough for its ceiling too).
+      const kept = key.startsWith('a:') ? Math.max(limit, this.#limits.perAddressCeiling) : limit;
+      this.#failures.set(key, recent.slice(-kept));
     }
   }
 

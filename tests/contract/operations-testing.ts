@@ -41,7 +41,8 @@ export const TEST_CONTROL_OPERATIONS: Record<string, Entry> = {
   'GET /api/v1/testing/sandboxes': () => [{ status: 200 }],
   'POST /api/v1/testing/sessions': (w) => [
     json(201, { email: w.cast.users.reader.email }, inWalkSandbox),
-    json(400, { email: w.cast.users.reader.email }),
+    // The default state, named: the conformance kit sends everything else to a sandbox of its own.
+    json(400, { email: w.cast.users.reader.email }, { headers: { 'x-lamp-sandbox': 'default' } }),
     json(404, { email: 'nobody@example.test' }, inWalkSandbox),
     json(400, {}, { ...inWalkSandbox, invalid: true }),
   ],
