@@ -127,6 +127,12 @@ export const messages = {
       "Not sent: the schedule's owner no longer exists; an admin of the account may delete the schedule or schedule the report again",
     noneLeft: 'Not sent: none of the recipients may receive this report any more',
     noticeSubject: (report: string) => `"${report}" was not sent to everyone`,
+    /** 409: a report already has the most schedules it may have (MAX_SCHEDULES_PER_REPORT). */
+    tooManySchedules: (max: number) =>
+      `This report already has ${max} schedules, the most one report may have. Change or delete one of them instead.`,
+    /** 429: too many runs by hand in a minute (MANUAL_RUNS_PER_MINUTE), for this schedule or this user. */
+    tooManyRuns: (max: number, seconds: number) =>
+      `A report can be sent by hand at most ${max} times a minute. Please wait ${seconds} second${seconds === 1 ? '' : 's'} and try again.`,
   },
   spotlight: {
     createAccount: 'Create Spotlight Account',
