@@ -165,6 +165,11 @@ export const messages = {
     sandboxQuota: (sandbox: string, usedMb: number, quotaMb: number) =>
       `This file would take the test sandbox ${sandbox}'s uploads past its quota of ${quotaMb} MB (${usedMb} MB used). Delete assets or reset the sandbox, or raise LAMP_SANDBOX_UPLOAD_QUOTA_MB.`,
     fileUnreadable: 'The file cannot be read as an image or a video',
+    /** An SVG made to run, not to be looked at (server/routes/spotlight/svg-clean.ts names what it found). */
+    svgActive: (found: string) =>
+      `An SVG creative must be a picture only, and this one has ${found}. Remove it, or upload a PNG or JPEG instead.`,
+    svgTooLarge: (mb: number) =>
+      `An SVG creative may be at most ${mb} MB. Simplify it, or upload it as a PNG or JPEG instead.`,
     fileMissing: 'Choose a file to upload',
     areaOutside: 'The area must lie inside the creative',
     copyIds: 'Copy both ids',
