@@ -11,10 +11,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_IDS, USER_IDS } from '../../fixtures/ids.ts';
 import { SessionStore } from '../../server/plugins/session.ts';
-import { SVG_MAX_MB } from '../../server/routes/spotlight/svg-clean.ts';
 import { signSpotlightToken } from '../../server/routes/spotlight/token.ts';
 import { messages } from '../../src/shared/messages.ts';
-import { UPLOAD_MAX_MB } from '../../src/shared/schemas/spotlight.ts';
+import { SVG_MAX_MB, UPLOAD_MAX_MB } from '../../src/shared/schemas/spotlight.ts';
 import { buildTestApp } from '../helpers/app.ts';
 import { mp4, multipart, png } from '../support/media-files.ts';
 

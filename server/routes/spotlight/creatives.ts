@@ -20,6 +20,7 @@ import { errorResponse } from '../../../src/shared/schemas/auth.ts';
 import {
   stimSource,
   stimUploadFields,
+  SVG_MAX_MB,
   UPLOAD_MAX_MB,
   UPLOAD_TYPES,
   type Stim,
@@ -34,7 +35,7 @@ import { routeFrom } from '../endpoint-route.ts';
 import { spotlightFiles } from './files.ts';
 import { spotlightContext, spotlightGuard } from './guard.ts';
 import { readMedia } from './media.ts';
-import { ActiveSvgError, cleanSvg, SVG_MAX_MB } from './svg-clean.ts';
+import { ActiveSvgError, cleanSvg } from './svg-clean.ts';
 import { spotlightStore } from './store.ts';
 import { draftStudy } from './study-rules.ts';
 import { assertUploadRoom } from './upload-quota.ts';

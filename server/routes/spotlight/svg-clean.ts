@@ -18,13 +18,6 @@
  */
 import { DOMParser, type Element, type Node } from '@xmldom/xmldom';
 
-/**
- * The largest SVG accepted (413 past it). Parsing and rebuilding take about 0.2 s a megabyte on one
- * core, on the event loop: 2 MB bounds that to about 0.4 s, and a creative's vector picture is far
- * smaller (one larger than that is mostly an embedded photo, better sent as the PNG or JPEG it is).
- */
-export const SVG_MAX_MB = 2;
-
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const XLINK_NS = 'http://www.w3.org/1999/xlink';
 const XML_NS = 'http://www.w3.org/XML/1998/namespace';
