@@ -11,6 +11,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_IDS, USER_IDS } from '../../fixtures/ids.ts';
 import { SessionStore } from '../../server/plugins/session.ts';
+import { spotlightFiles } from '../../server/routes/spotlight/files.ts';
+import { spotlightStore } from '../../server/routes/spotlight/store.ts';
 import { signSpotlightToken } from '../../server/routes/spotlight/token.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { SVG_MAX_MB, UPLOAD_MAX_MB } from '../../src/shared/schemas/spotlight.ts';
@@ -268,6 +270,30 @@ describe('SVG creatives', () => {
     // A viewBox alone gives the size.
     const boxed = await upload(fields(), svgFile(`<svg ${SVG} viewBox="0 0 640 480"><circle r="10"/></svg>`));
     expect(boxed.json<{ data: object }>().data).toMatchObject({ width: 640, height: 480 });
+  });
+
+  it('serves an SVG stored before this check rebuilt: a prefixed script is not served, foreign content is dropped', async () => {
+    const uploaded = await upload(
+      fields(),
+      svgFile(`<svg ${SVG} width="100" height="100"><rect width="100" height="100"/></svg>`),
+    );
+    const { id } = uploaded.json<{ data: { id: string } }>().data;
+    const files = spotlightFiles(app);
+    const stored = spotlightStore(app.repositories).stims;
+    const storeRaw = async (text: string) => {
+      const key = await files.put(Buffer.from(text));
+      files.settle(key);
+      const row = stored.byId(id)!;
+      await stored.replace({ ...row, source: { ...(row.source as object), file: key, bytes: text.length } });
+    };
+    await storeRaw(
+      `<svg ${SVG} width="100" height="100"><rect width="100" height="100"/><foreignObject><iframe xmlns="http://www.w3.org/1999/xhtml" srcdoc="x"/></foreignObject></svg>`,
+    );
+    expect(await served(id)).toBe(`<svg ${SVG} width="100" height="100"><rect width="100" height="100"></rect></svg>`);
+    await storeRaw(
+      `<svg ${SVG} xmlns:x="http://www.w3.org/2000/svg" width="100" height="100"><x:script>alert(1)</x:script></svg>`,
+    );
+    expect(await served(id)).toBe(`<svg ${SVG}/>`);
   });
 });
 

@@ -45,20 +45,35 @@ const MAX_BYTES = UPLOAD_MAX_MB * 1024 * 1024;
 const SIDE = { min: 50, max: 4000 };
 const LONGEST_VIDEO_S = 300;
 
-/** An SVG as served: rebuilt from the allow-list; one that no longer passes it shows nothing. */
-function servedSvg(bytes: Buffer): string {
-  try {
-    const clean = cleanSvg(bytes);
-    if (clean) return clean.svg;
-  } catch {
-    // A script or a handler: the empty picture below.
-  }
-  return '<svg xmlns="http://www.w3.org/2000/svg"/>';
+const EMPTY_SVG = '<svg xmlns="http://www.w3.org/2000/svg"/>';
+
+/**
+ * SVGs as served: rebuilt from the allow-list, as uploads now are, so a file stored before goes
+ * out clean too; one that no longer passes (or is past SVG_MAX_MB) shows nothing. Files are named
+ * by their hash and never change, so a file found clean (or stored as rebuilt) is not rebuilt again.
+ */
+function svgServer() {
+  const clean = new Set<string>();
+  return {
+    stored: (key: string) => void clean.add(key),
+    serve(key: string, bytes: Buffer): Buffer | string {
+      if (clean.has(key)) return bytes;
+      if (bytes.length > SVG_MAX_MB * 1024 * 1024) return EMPTY_SVG;
+      try {
+        const rebuilt = cleanSvg(bytes)?.svg;
+        if (rebuilt === bytes.toString('utf8')) clean.add(key);
+        return rebuilt ?? EMPTY_SVG;
+      } catch {
+        return EMPTY_SVG; // a script or a handler
+      }
+    },
+  };
 }
 
 export function spotlightCreativeRoutes(app: FastifyInstance) {
   const store = spotlightStore(app.repositories);
   const files = spotlightFiles(app);
+  const svgs = svgServer();
 
   // Multipart is parsed in this scope only: every other route keeps its JSON-only rule (415).
   app.register(async (scope) => {
@@ -133,6 +148,7 @@ export function spotlightCreativeRoutes(app: FastifyInstance) {
         await assertUploadRoom(app, files, store, ctx, files.keyOf(bytes), bytes.length);
 
         const key = await files.put(bytes);
+        if (contentType === 'image/svg+xml') svgs.stored(key);
         // Until its asset is written, the file is pending: a sweep meanwhile leaves it.
         let saved: StoredRow;
         try {
@@ -190,7 +206,8 @@ export function spotlightCreativeRoutes(app: FastifyInstance) {
         const bytes = await files.get(source.file);
         if (!bytes) throw new HttpError(404, 'The file of this asset is no longer stored');
         // An SVG stored before uploads were rebuilt (svg-clean.ts) goes out rebuilt too.
-        if (source.content_type === 'image/svg+xml') return reply.type(source.content_type).send(servedSvg(bytes));
+        if (source.content_type === 'image/svg+xml')
+          return reply.type(source.content_type).send(svgs.serve(source.file, bytes));
         return reply.type(source.content_type).send(bytes);
       }
       if (source?.kind === 'url') return reply.redirect(source.url, 302);
