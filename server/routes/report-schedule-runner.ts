@@ -17,7 +17,13 @@ import { reportDataQuery, type ReportData } from '../../src/shared/report-api.ts
 import { dataQuery, parseReportState, savedReportSearch } from '../../src/shared/report-state.ts';
 import { buildTable, tableCsv } from '../../src/shared/report-table.ts';
 import { reportSlug } from '../../src/shared/reports.ts';
-import { dueSlot, nextRunAfter, SCHEDULE_HEADLINE, SCHEDULE_RETRY_DELAYS_MS } from '../../src/shared/schedule.ts';
+import {
+  dueSlot,
+  MANUAL_RUNS_PER_MINUTE,
+  nextRunAfter,
+  SCHEDULE_HEADLINE,
+  SCHEDULE_RETRY_DELAYS_MS,
+} from '../../src/shared/schedule.ts';
 import { errorResponse, resources, type SavedReport, type User } from '../../src/shared/schemas/index.ts';
 import { type ReportScheduleRun } from '../../src/shared/schemas/report-schedule.ts';
 import { REPORT_EMAIL_KIND } from '../../src/shared/schemas/self-service.ts';
@@ -28,6 +34,7 @@ import { repeatInEverySandbox } from '../sandbox/repeat.ts';
 import { asServerWork, StoreClosedError } from '../store/database.ts';
 import { newId, type StoredRow } from '../store/repositories.ts';
 import { computeReportData } from './report-data.ts';
+import { manualRunLimit } from './report-schedule-limits.ts';
 import { checkRecipients, type SkippedRecipient } from './report-schedule-recipients.ts';
 import { reportLeftOut, type RunBy } from './report-schedule-notices.ts';
 import { ruleOf } from './report-schedules.ts';
@@ -211,6 +218,7 @@ export async function schedulePass(app: FastifyInstance): Promise<number> {
 
 export function reportScheduleRoutes(app: FastifyInstance): void {
   const features = new FeatureRules(app.repositories);
+  const runLimit = manualRunLimit(app);
   const definition = resources['report-schedule'];
   const visibleSchedule = (user: User, id: string): StoredRow => {
     const schedule = app.repositories['report-schedule'].byId(id) as StoredRow | undefined;
@@ -246,14 +254,16 @@ export function reportScheduleRoutes(app: FastifyInstance): void {
       config: { access: 'authenticated' },
       description:
         'Sends the report to the schedule’s recipients at once (its slots are unchanged) and answers the run, sent ' +
-        'or failed. Only those who may change the report (its maker, or an admin of its account) may.',
-      responses: { 403: errorResponse, 404: errorResponse },
+        'or failed. Only those who may change the report (its maker, or an admin of its account) may. At most ' +
+        `${MANUAL_RUNS_PER_MINUTE} runs by hand a minute per schedule and per user: past that, 429 with Retry-After.`,
+      responses: { 403: errorResponse, 404: errorResponse, 429: errorResponse },
     },
     async (request, reply) => {
       const user = request.user as User;
       const schedule = visibleSchedule(user, request.query.id);
       const report = app.repositories['saved-report'].byId(String(schedule.report));
       if (report) assertCreatorOrAdmin(user, resources['saved-report'], report);
+      runLimit.take(schedule.id, user.id);
       const outcome = await attempt(app, schedule);
       const by = { user, requestId: request.id, address: request.ip };
       const run = await record(

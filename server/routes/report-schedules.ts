@@ -13,6 +13,7 @@ import { invalidField } from '../http-errors.ts';
 import { nowDate } from '../sandbox/context.ts';
 import type { Repositories, StoredRow } from '../store/repositories.ts';
 import type { ResourceBehaviour } from './behaviour-types.ts';
+import { assertScheduleRoom } from './report-schedule-limits.ts';
 import { assertCreatorOrAdmin, canSeeRow } from './resource-rules.ts';
 
 /** The fields that decide when a schedule runs: changing one (or pausing) starts its count again. */
@@ -88,6 +89,8 @@ export const reportScheduleBehaviour: ResourceBehaviour = {
     row.retry_slot = null;
     row.next_run_at = row.paused ? null : nextRunAfter(ruleOf(row), now).toISOString();
   },
+  /** At most MAX_SCHEDULES_PER_REPORT on one report (409), checked once the write is allowed. */
+  beforeStore: (repositories, row) => assertScheduleRoom(repositories, row),
   /** Deleting a schedule is changing the report's delivery: the same people (a gone report: anyone who may write). */
   beforeDelete: (repositories, row, { user }) => {
     const report = repositories['saved-report'].byId(String(row.report));

@@ -134,6 +134,12 @@ export const messages = {
       "Not sent: the schedule's owner no longer exists; an admin of the account may delete the schedule or schedule the report again",
     noneLeft: 'Not sent: none of the recipients may receive this report any more',
     noticeSubject: (report: string) => `"${report}" was not sent to everyone`,
+    /** 409: a report already has the most schedules it may have (MAX_SCHEDULES_PER_REPORT). */
+    tooManySchedules: (max: number) =>
+      `This report already has ${max} schedules, the most one report may have. Change or delete one of them instead.`,
+    /** 429: too many runs by hand in a minute (MANUAL_RUNS_PER_MINUTE), for this schedule or this user. */
+    tooManyRuns: (max: number, seconds: number) =>
+      `A report can be sent by hand at most ${max} times a minute. Please wait ${seconds} second${seconds === 1 ? '' : 's'} and try again.`,
   },
   spotlight: {
     createAccount: 'Create Spotlight Account',
@@ -166,6 +172,11 @@ export const messages = {
     sandboxQuota: (sandbox: string, usedMb: number, quotaMb: number) =>
       `This file would take the test sandbox ${sandbox}'s uploads past its quota of ${quotaMb} MB (${usedMb} MB used). Delete assets or reset the sandbox, or raise LAMP_SANDBOX_UPLOAD_QUOTA_MB.`,
     fileUnreadable: 'The file cannot be read as an image or a video',
+    /** An SVG made to run, not to be looked at (server/routes/spotlight/svg-clean.ts names what it found). */
+    svgActive: (found: string) =>
+      `An SVG creative must be a picture only, and this one has ${found}. Remove it, or upload a PNG or JPEG instead.`,
+    svgTooLarge: (mb: number) =>
+      `An SVG creative may be at most ${mb} MB. Simplify it, or upload it as a PNG or JPEG instead.`,
     fileMissing: 'Choose a file to upload',
     areaOutside: 'The area must lie inside the creative',
     copyIds: 'Copy both ids',

@@ -23,6 +23,19 @@ export type Weekday = (typeof WEEKDAYS)[number];
  * the run recorded as failed. Here, not in the runner, because the user guide states them too.
  */
 export const SCHEDULE_RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000] as const;
+/**
+ * The most schedules one saved report may have. A report goes to whom it must in a few schedules
+ * (a daily one for the team, a weekly one for a client, a monthly one for the board); ten leaves
+ * room for that several times over, and stops a loop of saves from filling the store and the outbox.
+ * Counted per report, not per user: only the report's maker and the account's admins may schedule
+ * it, and they share its deliveries.
+ */
+export const MAX_SCHEDULES_PER_REPORT = 10;
+/**
+ * Runs by hand ("Send now") in any minute: per schedule, so its recipients are not flooded, and
+ * per user over all their schedules, since each run builds the report, mails it and keeps its CSV.
+ */
+export const MANUAL_RUNS_PER_MINUTE = 5;
 /** The headline figures a scheduled report's mail states, those of them the report shows. */
 export const SCHEDULE_HEADLINE: readonly MetricKey[] = [
   'impressions',

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_IDS, USER_IDS } from '../../fixtures/ids.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { parseCsv } from '../../src/shared/csv.ts';
+import { MANUAL_RUNS_PER_MINUTE, MAX_SCHEDULES_PER_REPORT } from '../../src/shared/schedule.ts';
 import type { ReportSchedule, ReportScheduleRun } from '../../src/shared/schemas/index.ts';
 import type { OutboxMessage } from '../../src/shared/schemas/self-service.ts';
 import { buildTestApp } from '../helpers/app.ts';
@@ -73,7 +74,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => app.close());
 beforeEach(async () => {
-  await app.db.reset();
+  // The test-control reset: the fixtures, and the sandbox's clock and counts (runs by hand) forgotten.
+  expect((await app.inject({ method: 'POST', url: '/api/v1/testing/reset' })).statusCode).toBe(200);
   // The demo's own schedules (a weekly and a monthly one) go, so each test counts only what it makes.
   for (const { id } of [...schedules()]) await app.repositories['report-schedule'].remove(id);
   // Thursday 29 October 2026, 12:00 UTC (London is on GMT again), near the fixtures' day.
@@ -262,6 +264,77 @@ describe('report schedules: delivery', () => {
     expect(ran.json<{ data: ReportScheduleRun }>().data).toMatchObject({ status: 'sent', trigger: 'manual' });
     expect(await outbox()).toHaveLength(1);
     expect(schedules()[0]!.next_run_at).toBe('2026-11-02T09:00:00.000Z');
+  });
+});
+
+/**
+ * Bounds (issue 51 item 6: a reader made 150 schedules in 2 s and 100 runs by hand in 1.9 s): at
+ * most MAX_SCHEDULES_PER_REPORT schedules on one report (409, nothing stored), and at most
+ * MANUAL_RUNS_PER_MINUTE runs by hand a minute per schedule and per user (429 with Retry-After,
+ * nothing sent), on the sandbox's clock.
+ */
+describe('report schedules: bounds', () => {
+  it("refuses a report's schedule past the cap with a 409 a person understands, and stores nothing", async () => {
+    const report = await saveReport('reader', 'My own numbers');
+    const body = weekly(report, { recipients: ['reader@northwind.test'] });
+    for (let made = 0; made < MAX_SCHEDULES_PER_REPORT; made++) {
+      const answer = await send('reader', 'POST', '/api/v1/report-schedule', body);
+      expect(answer.statusCode, answer.body).toBe(201);
+    }
+    const refused = await send('reader', 'POST', '/api/v1/report-schedule', body);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json<{ message: string }>().message).toBe(
+      messages.schedules.tooManySchedules(MAX_SCHEDULES_PER_REPORT),
+    );
+    expect(schedules()).toHaveLength(MAX_SCHEDULES_PER_REPORT);
+    // Moving another report's schedule onto the full one is refused the same way.
+    const other = await saveReport('reader', 'My other numbers');
+    const moved = (
+      await send('reader', 'POST', '/api/v1/report-schedule', weekly(other, { recipients: ['reader@northwind.test'] }))
+    ).json<{ data: ReportSchedule }>().data;
+    const put = await send('reader', 'PUT', `/api/v1/report-schedule?id=${moved.id}`, body);
+    expect(put.statusCode, put.body).toBe(409);
+    expect(schedules().filter((row) => row.report === report)).toHaveLength(MAX_SCHEDULES_PER_REPORT);
+    // A schedule already on the report may still be changed.
+    const mine = schedules().find((row) => row.report === report)!;
+    const changed = await send('reader', 'PUT', `/api/v1/report-schedule?id=${mine.id}`, { ...body, time: '10:00' });
+    expect(changed.statusCode, changed.body).toBe(200);
+  });
+
+  it('refuses runs by hand past the rate, per schedule and per user, with 429 and Retry-After', async () => {
+    const first = await saveReport('writer', 'Sent by hand');
+    const second = await saveReport('writer', 'Also sent by hand');
+    const make = async (report: string) =>
+      (await send('writer', 'POST', '/api/v1/report-schedule', weekly(report))).json<{ data: ReportSchedule }>().data
+        .id;
+    const a = await make(first);
+    const b = await make(second);
+    const run = (who: Who, id: string) => send(who, 'POST', `/api/v1/report-schedule/run?id=${id}`);
+    const statuses = [];
+    for (const id of [a, a, a, b, b]) statuses.push((await run('writer', id)).statusCode);
+    expect(statuses).toEqual([201, 201, 201, 201, 201]);
+    expect(MANUAL_RUNS_PER_MINUTE).toBe(5);
+
+    // The writer's own sixth run in the minute, on a schedule that has had only three.
+    const perUser = await run('writer', a);
+    expect(perUser.statusCode, perUser.body).toBe(429);
+    expect(perUser.headers['retry-after']).toBe('60');
+    expect(perUser.json<{ message: string }>().message).toBe(messages.schedules.tooManyRuns(5, 60));
+    expect(await outbox()).toHaveLength(5);
+
+    // An admin may run schedule a twice more; its sixth run in the minute is refused whoever asks.
+    expect((await run('admin', a)).statusCode).toBe(201);
+    expect((await run('admin', a)).statusCode).toBe(201);
+    const perSchedule = await run('admin', a);
+    expect(perSchedule.statusCode, perSchedule.body).toBe(429);
+    expect(Number(perSchedule.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await outbox()).toHaveLength(7);
+    expect((await runsOf('writer', a)).length).toBe(5);
+
+    // A minute later on the sandbox's clock, the writer may send again.
+    await setClock('2026-10-29T12:01:00.000Z');
+    await signIn('writer');
+    expect((await run('writer', b)).statusCode).toBe(201);
   });
 });
 

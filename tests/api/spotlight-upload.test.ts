@@ -11,9 +11,11 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_IDS, USER_IDS } from '../../fixtures/ids.ts';
 import { SessionStore } from '../../server/plugins/session.ts';
+import { spotlightFiles } from '../../server/routes/spotlight/files.ts';
+import { spotlightStore } from '../../server/routes/spotlight/store.ts';
 import { signSpotlightToken } from '../../server/routes/spotlight/token.ts';
 import { messages } from '../../src/shared/messages.ts';
-import { UPLOAD_MAX_MB } from '../../src/shared/schemas/spotlight.ts';
+import { SVG_MAX_MB, UPLOAD_MAX_MB } from '../../src/shared/schemas/spotlight.ts';
 import { buildTestApp } from '../helpers/app.ts';
 import { mp4, multipart, png } from '../support/media-files.ts';
 
@@ -116,7 +118,7 @@ describe('POST /api/spotlight/stim/upload', () => {
         bytes: Buffer.from('<svg width="100" height="100"><script>alert(1)</script></svg>'),
       },
       400,
-      messages.spotlight.fileUnreadable,
+      messages.spotlight.svgActive('a script (script)'),
     ],
     [
       'a file over the limit',
@@ -166,6 +168,132 @@ describe('POST /api/spotlight/stim/upload', () => {
     expect(viewer.statusCode).toBe(403);
     expect(viewer.json<{ message: string }>().message).toBe(messages.access.writeRefused);
     expect(JSON.stringify(stims())).toBe(before);
+  });
+});
+
+/**
+ * SVG creatives (issue 51 item 9): the text filter let through `x:script`, a DTD entity, an
+ * entity-encoded `javascript:` and an iframe's `srcdoc`. An SVG is now kept as rebuilt from an
+ * allow-list (server/routes/spotlight/svg-clean.ts): what is stored and served holds none of them,
+ * a file made to run is refused on the file field, and a designer's ordinary SVG still uploads.
+ */
+describe('SVG creatives', () => {
+  const SVG = 'xmlns="http://www.w3.org/2000/svg"';
+  const svgFile = (text: string) => ({ name: 'banner.svg', type: 'image/svg+xml', bytes: Buffer.from(text) });
+  const served = async (id: string) => {
+    const answer = await app.inject({ url: `/api/spotlight/stim/${id}/creative`, headers: bearer(MANAGER) });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toBe('image/svg+xml');
+    return answer.body;
+  };
+
+  it.each([
+    [
+      'a namespace-prefixed script (x:script)',
+      `<svg ${SVG} xmlns:x="http://www.w3.org/2000/svg" width="100" height="100"><rect width="100" height="100"/><x:script>alert(1)</x:script></svg>`,
+      messages.spotlight.svgActive('a script (x:script)'),
+    ],
+    [
+      'a script behind a DTD entity',
+      `<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY s "&#60;script&#62;alert(1)&#60;/script&#62;">]><svg ${SVG} width="100" height="100">&s;<rect width="100" height="100"/></svg>`,
+      messages.spotlight.fileUnreadable,
+    ],
+    [
+      'an entity-encoded javascript: link',
+      `<svg ${SVG} xmlns:xlink="http://www.w3.org/1999/xlink" width="100" height="100"><a xlink:href="&#106;avascript:alert(1)"><rect width="100" height="100"/></a></svg>`,
+      messages.spotlight.svgActive('a javascript: link (xlink:href)'),
+    ],
+  ])('refuses %s on the file field; nothing is stored', async (_name, text, message) => {
+    const before = JSON.stringify(stims());
+    const answer = await upload(fields(), svgFile(text));
+    expect(answer.statusCode, answer.body).toBe(400);
+    expect(answer.json<{ issues: unknown[] }>().issues).toEqual([{ path: 'file', message }]);
+    expect(JSON.stringify(stims())).toBe(before);
+  });
+
+  it("keeps a picture but not a foreignObject's iframe and its srcdoc, nor a DTD, in what is stored and served", async () => {
+    const text =
+      `<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY unused "x">]><svg ${SVG} width="200" height="100">` +
+      '<rect width="200" height="100" fill="#00badb"/>' +
+      '<foreignObject width="200" height="100"><iframe xmlns="http://www.w3.org/1999/xhtml" ' +
+      'srcdoc="&lt;script&gt;parent.alert(1)&lt;/script&gt;"/></foreignObject></svg>';
+    const answer = await upload(fields(), svgFile(text));
+    expect(answer.statusCode, answer.body).toBe(201);
+    const { data } = answer.json<{ data: { id: string; width: number; height: number; source: { bytes: number } } }>();
+    expect(data).toMatchObject({ width: 200, height: 100 });
+    const body = await served(data.id);
+    expect(body).toBe(
+      `<svg ${SVG} width="200" height="100"><rect width="200" height="100" fill="#00badb"></rect></svg>`,
+    );
+    expect(data.source.bytes).toBe(Buffer.byteLength(body));
+    for (const gone of ['foreignObject', 'iframe', 'srcdoc', 'script', 'DOCTYPE', 'ENTITY'])
+      expect(body).not.toContain(gone);
+  });
+
+  it('uploads an ordinary SVG from a design tool: its size read, its picture kept, its clutter dropped', async () => {
+    const text = [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd">',
+      '<!-- Generator: a design tool -->',
+      `<svg ${SVG} xmlns:xlink="http://www.w3.org/1999/xlink" xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape"`,
+      '  width="300px" height="250px" viewBox="0 0 300 250" inkscape:version="1.3">',
+      '  <metadata><title>ignored</title></metadata>',
+      '  <style>.headline { font: bold 28px sans-serif; fill: url(#sky); } .a > .b { fill: #fff; }</style>',
+      '  <defs><linearGradient id="sky"><stop offset="0" stop-color="#00badb"/><stop offset="1" stop-color="#334155"/></linearGradient>',
+      '  <linearGradient id="sky2" xlink:href="#sky"/></defs>',
+      '  <rect width="300" height="250" fill="url(#sky2)" inkscape:label="background"/>',
+      '  <text x="20" y="60" class="headline">Game night &amp; more</text>',
+      '  <image href="https://tracker.example/pixel.png" width="1" height="1"/>',
+      '</svg>',
+    ].join('\n');
+    const answer = await upload(fields(), svgFile(text));
+    expect(answer.statusCode, answer.body).toBe(201);
+    const { data } = answer.json<{ data: { id: string; type: string; width: number; height: number } }>();
+    expect(data).toMatchObject({ type: 'image', width: 300, height: 250 });
+    const body = await served(data.id);
+    expect(body).toContain(`<svg ${SVG} width="300px" height="250px" viewBox="0 0 300 250">`);
+    expect(body).toContain('<linearGradient id="sky2" href="#sky"></linearGradient>');
+    expect(body).toContain('<rect width="300" height="250" fill="url(#sky2)"></rect>');
+    expect(body).toContain('<text x="20" y="60" class="headline">Game night &amp; more</text>');
+    expect(body).toContain('.a &gt; .b');
+    for (const gone of ['inkscape', 'metadata', 'Generator', 'DOCTYPE', 'tracker.example'])
+      expect(body).not.toContain(gone);
+
+    // Past SVG_MAX_MB (rebuilding takes time on the event loop): 413 on the file field.
+    const padded = `<svg ${SVG} width="300" height="250">${'<rect width="1" height="1"/>'.repeat(80_000)}</svg>`;
+    const tooLarge = await upload(fields(), svgFile(padded));
+    expect(tooLarge.statusCode, tooLarge.body).toBe(413);
+    expect(tooLarge.json<{ issues: unknown[] }>().issues).toEqual([
+      { path: 'file', message: messages.spotlight.svgTooLarge(SVG_MAX_MB) },
+    ]);
+
+    // A viewBox alone gives the size.
+    const boxed = await upload(fields(), svgFile(`<svg ${SVG} viewBox="0 0 640 480"><circle r="10"/></svg>`));
+    expect(boxed.json<{ data: object }>().data).toMatchObject({ width: 640, height: 480 });
+  });
+
+  it('serves an SVG stored before this check rebuilt: a prefixed script is not served, foreign content is dropped', async () => {
+    const uploaded = await upload(
+      fields(),
+      svgFile(`<svg ${SVG} width="100" height="100"><rect width="100" height="100"/></svg>`),
+    );
+    const { id } = uploaded.json<{ data: { id: string } }>().data;
+    const files = spotlightFiles(app);
+    const stored = spotlightStore(app.repositories).stims;
+    const storeRaw = async (text: string) => {
+      const key = await files.put(Buffer.from(text));
+      files.settle(key);
+      const row = stored.byId(id)!;
+      await stored.replace({ ...row, source: { ...(row.source as object), file: key, bytes: text.length } });
+    };
+    await storeRaw(
+      `<svg ${SVG} width="100" height="100"><rect width="100" height="100"/><foreignObject><iframe xmlns="http://www.w3.org/1999/xhtml" srcdoc="x"/></foreignObject></svg>`,
+    );
+    expect(await served(id)).toBe(`<svg ${SVG} width="100" height="100"><rect width="100" height="100"></rect></svg>`);
+    await storeRaw(
+      `<svg ${SVG} xmlns:x="http://www.w3.org/2000/svg" width="100" height="100"><x:script>alert(1)</x:script></svg>`,
+    );
+    expect(await served(id)).toBe(`<svg ${SVG}/>`);
   });
 });
 

@@ -7,6 +7,8 @@
  *
  * The upload is checked before anything is kept: the type the browser names must be one of
  * UPLOAD_TYPES and the bytes must be that type with a readable size (media.ts); too large is 413.
+ * An SVG is stored as rebuilt from an allow-list of picture elements (svg-clean.ts), and refused
+ * (400) when it holds a script, an event handler or a javascript: link.
  * A stored file never changes, so it is served with its hash as the ETag and as immutable.
  */
 import multipart from '@fastify/multipart';
@@ -18,6 +20,7 @@ import { errorResponse } from '../../../src/shared/schemas/auth.ts';
 import {
   stimSource,
   stimUploadFields,
+  SVG_MAX_MB,
   UPLOAD_MAX_MB,
   UPLOAD_TYPES,
   type Stim,
@@ -32,6 +35,7 @@ import { routeFrom } from '../endpoint-route.ts';
 import { spotlightFiles } from './files.ts';
 import { spotlightContext, spotlightGuard } from './guard.ts';
 import { readMedia } from './media.ts';
+import { ActiveSvgError, cleanSvg } from './svg-clean.ts';
 import { spotlightStore } from './store.ts';
 import { draftStudy } from './study-rules.ts';
 import { assertUploadRoom } from './upload-quota.ts';
@@ -41,9 +45,35 @@ const MAX_BYTES = UPLOAD_MAX_MB * 1024 * 1024;
 const SIDE = { min: 50, max: 4000 };
 const LONGEST_VIDEO_S = 300;
 
+const EMPTY_SVG = '<svg xmlns="http://www.w3.org/2000/svg"/>';
+
+/**
+ * SVGs as served: rebuilt from the allow-list, as uploads now are, so a file stored before goes
+ * out clean too; one that no longer passes (or is past SVG_MAX_MB) shows nothing. Files are named
+ * by their hash and never change, so a file found clean (or stored as rebuilt) is not rebuilt again.
+ */
+function svgServer() {
+  const clean = new Set<string>();
+  return {
+    stored: (key: string) => void clean.add(key),
+    serve(key: string, bytes: Buffer): Buffer | string {
+      if (clean.has(key)) return bytes;
+      if (bytes.length > SVG_MAX_MB * 1024 * 1024) return EMPTY_SVG;
+      try {
+        const rebuilt = cleanSvg(bytes)?.svg;
+        if (rebuilt === bytes.toString('utf8')) clean.add(key);
+        return rebuilt ?? EMPTY_SVG;
+      } catch {
+        return EMPTY_SVG; // a script or a handler
+      }
+    },
+  };
+}
+
 export function spotlightCreativeRoutes(app: FastifyInstance) {
   const store = spotlightStore(app.repositories);
   const files = spotlightFiles(app);
+  const svgs = svgServer();
 
   // Multipart is parsed in this scope only: every other route keeps its JSON-only rule (415).
   app.register(async (scope) => {
@@ -55,11 +85,11 @@ export function spotlightCreativeRoutes(app: FastifyInstance) {
         // Multipart needs no CSRF guard of its own here: the token header forces a preflight.
         config: { access: 'public', bodyTypes: ['multipart/form-data'] },
         onRequest: spotlightGuard(app, { spotlight: 'spotlight.asset.write' }),
-        description: `multipart/form-data: brief, name and format, then the file (PNG, JPEG, GIF, WebP, SVG, MP4 or WebM, at most ${UPLOAD_MAX_MB} MB). The size and a video's length are read from the file. 400 names the field at fault; 409 when the study is not a draft; 413 when the file is too large or would pass an upload quota (the message names it); 415 when the body is not multipart.`,
+        description: `multipart/form-data: brief, name and format, then the file (PNG, JPEG, GIF, WebP, SVG, MP4 or WebM, at most ${UPLOAD_MAX_MB} MB; an SVG at most ${SVG_MAX_MB} MB). The size and a video's length are read from the file. An SVG is stored as rebuilt from an allow-list of picture elements and attributes (no scripts, event handlers, foreign content, DTD or links outside the file); one with a script, an event handler or a javascript: link is refused. 400 names the field at fault; 409 when the study is not a draft; 413 when the file is too large or would pass an upload quota (the message names it); 415 when the body is not multipart.`,
         responses: {
           409: errorResponse,
           413: errorResponse.describe(
-            `The file is larger than ${UPLOAD_MAX_MB} MB, or would pass the account's upload quota (LAMP_UPLOAD_QUOTA_MB) or the test sandbox's (LAMP_SANDBOX_UPLOAD_QUOTA_MB)`,
+            `The file is larger than ${UPLOAD_MAX_MB} MB (an SVG: ${SVG_MAX_MB} MB), or would pass the account's upload quota (LAMP_UPLOAD_QUOTA_MB) or the test sandbox's (LAMP_SANDBOX_UPLOAD_QUOTA_MB)`,
           ),
           415: errorResponse,
         },
@@ -98,8 +128,18 @@ export function spotlightCreativeRoutes(app: FastifyInstance) {
         }
         if (!(part.mimetype in UPLOAD_TYPES)) throw invalidField('file', messages.spotlight.fileType);
         const contentType = part.mimetype as UploadType;
-        const media = bytes.length ? readMedia(bytes, contentType) : null;
+        if (contentType === 'image/svg+xml' && bytes.length > SVG_MAX_MB * 1024 * 1024)
+          throw invalidField('file', messages.spotlight.svgTooLarge(SVG_MAX_MB), 413);
+        let media;
+        try {
+          media = bytes.length ? readMedia(bytes, contentType) : null;
+        } catch (error) {
+          if (error instanceof ActiveSvgError) throw invalidField('file', messages.spotlight.svgActive(error.message));
+          throw error;
+        }
         if (!media) throw invalidField('file', messages.spotlight.fileUnreadable);
+        // An SVG is kept as rebuilt from its allow-list, never as sent (svg-clean.ts).
+        if (media.bytes) bytes = media.bytes;
         if ([media.width, media.height].some((side) => side < SIDE.min || side > SIDE.max))
           throw invalidField('file', `must be ${SIDE.min} to ${SIDE.max} pixels wide and high`);
         if (media.duration_s !== null && (media.duration_s < 1 || media.duration_s > LONGEST_VIDEO_S))
@@ -108,6 +148,7 @@ export function spotlightCreativeRoutes(app: FastifyInstance) {
         await assertUploadRoom(app, files, store, ctx, files.keyOf(bytes), bytes.length);
 
         const key = await files.put(bytes);
+        if (contentType === 'image/svg+xml') svgs.stored(key);
         // Until its asset is written, the file is pending: a sweep meanwhile leaves it.
         let saved: StoredRow;
         try {
@@ -164,6 +205,9 @@ export function spotlightCreativeRoutes(app: FastifyInstance) {
         if (request.headers['if-none-match'] === etag) return reply.code(304).send();
         const bytes = await files.get(source.file);
         if (!bytes) throw new HttpError(404, 'The file of this asset is no longer stored');
+        // An SVG stored before uploads were rebuilt (svg-clean.ts) goes out rebuilt too.
+        if (source.content_type === 'image/svg+xml')
+          return reply.type(source.content_type).send(svgs.serve(source.file, bytes));
         return reply.type(source.content_type).send(bytes);
       }
       if (source?.kind === 'url') return reply.redirect(source.url, 302);

@@ -1,9 +1,11 @@
 /**
  * What an uploaded file really is, read from its bytes rather than its name or the browser's
  * word: the type, the pixel size and, for a video, its length. A file whose bytes are not the
- * type it claims, or whose size cannot be read, is unreadable (the route answers 400).
+ * type it claims, or whose size cannot be read, is unreadable (the route answers 400). An SVG is
+ * kept as rebuilt from an allow-list, and one with a script is refused (svg-clean.ts).
  */
 import type { UploadType } from '../../../src/shared/schemas/spotlight.ts';
+import { ActiveSvgError, cleanSvg } from './svg-clean.ts';
 
 export interface Media {
   type: UploadType;
@@ -11,6 +13,8 @@ export interface Media {
   height: number;
   /** Seconds, for a video. */
   duration_s: number | null;
+  /** The bytes to keep when they are not the upload's own: an SVG rebuilt from its allow-list (svg-clean.ts). */
+  bytes?: Buffer;
 }
 
 const ascii = (bytes: Buffer, at: number, length: number) => bytes.toString('latin1', at, at + length);
@@ -54,18 +58,16 @@ function webp(bytes: Buffer): Omit<Media, 'type'> | null {
   return null;
 }
 
+/** An SVG rebuilt from the allow-list (svg-clean.ts), its size from the root's width and height, else its viewBox. */
 function svg(bytes: Buffer): Omit<Media, 'type'> | null {
-  const text = bytes.toString('utf8');
-  const root = /<svg\b[^>]*>/i.exec(text)?.[0];
-  // A creative is a picture: an SVG with scripts or event handlers is refused.
-  if (!root || /<script\b|\son[a-z]+\s*=|javascript:/i.test(text)) return null;
-  const attribute = (name: string) =>
-    new RegExp(`\\s${name}\\s*=\\s*["']\\s*([\\d.]+)(px)?\\s*["']`, 'i').exec(root)?.[1];
-  const box = /\sviewBox\s*=\s*["']\s*[-\d.]+[\s,]+[-\d.]+[\s,]+([\d.]+)[\s,]+([\d.]+)\s*["']/i.exec(root);
-  const width = Number(attribute('width') ?? box?.[1]);
-  const height = Number(attribute('height') ?? box?.[2]);
+  const clean = cleanSvg(bytes);
+  if (!clean) return null;
+  const length = (name: string) => /^\s*([\d.]+)(px)?\s*$/i.exec(clean.root.getAttribute(name) ?? '')?.[1];
+  const box = /^\s*[-\d.]+[\s,]+[-\d.]+[\s,]+([\d.]+)[\s,]+([\d.]+)\s*$/.exec(clean.root.getAttribute('viewBox') ?? '');
+  const width = Number(length('width') ?? box?.[1]);
+  const height = Number(length('height') ?? box?.[2]);
   if (!(width > 0) || !(height > 0)) return null;
-  return { width: Math.round(width), height: Math.round(height), duration_s: null };
+  return { width: Math.round(width), height: Math.round(height), duration_s: null, bytes: Buffer.from(clean.svg) };
 }
 
 /** MP4 (ISO BMFF): the movie header's length, and the first track header with a picture size. */
@@ -126,8 +128,9 @@ export function readMedia(bytes: Buffer, type: UploadType): Media | null {
   try {
     const media = READERS[type](bytes);
     return media && media.width > 0 && media.height > 0 ? { type, ...media } : null;
-  } catch {
-    // A truncated file reads past its end.
+  } catch (error) {
+    // A picture made to run says so; a truncated file reads past its end.
+    if (error instanceof ActiveSvgError) throw error;
     return null;
   }
 }

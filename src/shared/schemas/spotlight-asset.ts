@@ -50,6 +50,12 @@ export const UPLOAD_TYPES = {
 export type UploadType = keyof typeof UPLOAD_TYPES;
 /** The largest file an upload may carry. */
 export const UPLOAD_MAX_MB = 20;
+/**
+ * The largest SVG. It is parsed and rebuilt from an allow-list on upload (server/routes/spotlight/
+ * svg-clean.ts), about 0.2 s a megabyte on the event loop: 2 MB bounds that to about 0.4 s, and a
+ * vector creative is far smaller (a larger one is mostly an embedded photo, better sent as PNG or JPEG).
+ */
+export const SVG_MAX_MB = 2;
 export const stimSource = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('generated') }),
   z.object({
