@@ -61,7 +61,13 @@ function throttles(app: FastifyInstance) {
   const perAddress = RESET_MAILS_PER_HOUR;
   return {
     resetMails: new LoginThrottle(
-      { windowMs: 60 * 60 * 1000, perEmail: perAddress, perEmailAndAddress: perAddress, perAddress: Infinity, perAddressCeiling: Infinity },
+      {
+        windowMs: 60 * 60 * 1000,
+        perEmail: perAddress,
+        perEmailAndAddress: perAddress,
+        perAddress: Infinity,
+        perAddressCeiling: Infinity,
+      },
       now,
       table(),
     ),

@@ -28,7 +28,14 @@ const testApp = () =>
   buildApp({
     // The machine's clock, as the other API tests: the walk puts the default state's clock back to
     // real time (PUT /testing/clock with now: null), which would end sessions begun on the fixed clock.
-    config: { mode: 'test', dataDir: null, logLevel: 'silent', serveStatic: false, fixtureScale: null, testClock: null },
+    config: {
+      mode: 'test',
+      dataDir: null,
+      logLevel: 'silent',
+      serveStatic: false,
+      fixtureScale: null,
+      testClock: null,
+    },
   });
 
 let app: FastifyInstance | undefined;
