@@ -141,6 +141,12 @@ const NAMED_ROUTES: Record<string, NamedRoute> = {
     status: 200,
     actions: [],
   },
+  // Sign-out ends a session: sessions are not records, so the trail has nothing to say.
+  'POST /api/v1/unauth': {
+    request: () => ({ method: 'POST', url: '/api/v1/unauth' }),
+    status: 200,
+    actions: [],
+  },
   'POST /api/v1/account-users/invite': {
     request: () =>
       asAdmin({

@@ -38,7 +38,7 @@ describe('the endpoint table', () => {
   afterAll(() => Promise.all([app.close(), production.close()]));
 
   it('declares the non-resource endpoints of the app, Spotlight, the demo and test control', () => {
-    expect(table.length).toBe(57);
+    expect(table.length).toBe(58);
   });
 
   it.each(table)('%s is registered and documented, in production only when it is not demo or test control', (_r, e) => {
