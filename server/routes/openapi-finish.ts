@@ -7,7 +7,8 @@
  */
 import { ETAG_HEADER, PREFER_HEADER, SANDBOX_HEADER } from '../../src/shared/http-headers.ts';
 import { SANDBOX_NAME } from '../../src/shared/schemas/sandbox.ts';
-import { PREFER_TOKENS } from '../../src/shared/schemas/test-traffic.ts';
+import { z } from 'zod';
+import { PREFER_TOKENS, PreferHeaderSchema } from '../../src/shared/schemas/test-traffic.ts';
 
 type Json = Record<string, unknown>;
 type Operation = Json & { responses: Record<string, Json>; parameters?: Json[]; tags?: string[] };
@@ -74,7 +75,8 @@ const parameters: Record<string, Json> = {
     in: 'header',
     required: false,
     description: `Demo and test modes: a one-off fault for this request (RFC 7240): ${PREFER_TOKENS.join(', ')}, e.g. lamp-status=503, lamp-delay=200. An unknown lamp-* preference is a 400. Preference-Applied says what was applied.`,
-    schema: { type: 'string', maxLength: 1000 },
+    // The server's own check (maxLength and a visible-ASCII pattern): what it refuses, the document refuses.
+    schema: (({ $schema: _ignored, ...schema }) => schema)(z.toJSONSchema(PreferHeaderSchema) as Json),
   },
 };
 

@@ -126,6 +126,17 @@ export const FaultIdParamsSchema = z.object({ id: z.string().min(1).max(40) });
 export { PREFER_HEADER, PREFERENCE_APPLIED_HEADER } from '../http-headers.ts';
 export const PREFER_TOKENS = ['lamp-status', 'lamp-delay', 'lamp-drop', 'lamp-message'] as const;
 
+export const PREFER_MAX_LENGTH = 1000;
+/**
+ * The `Prefer` header as the server takes it on every /api route (demo and test modes), and as the
+ * document declares it: up to 1000 characters of visible ASCII, spaces and tabs. A longer or other
+ * one is a 400 before anything else reads it.
+ */
+export const PreferHeaderSchema = z
+  .string()
+  .max(PREFER_MAX_LENGTH, `Prefer: the header must be at most ${PREFER_MAX_LENGTH} characters`)
+  .regex(/^[\t\x20-\x7e]*$/, 'Prefer: the header must be visible ASCII characters, spaces and tabs');
+
 /** A method in any case (JSON Schema's patterns have no i flag, so each letter is a class). */
 const anyCase = (word: string) => [...word].map((c) => `[${c}${c.toLowerCase()}]`).join('');
 const methodName = `\\s*(${FAULT_METHODS.map(anyCase).join('|')})\\s*`;
