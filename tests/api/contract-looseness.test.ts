@@ -67,3 +67,13 @@ describe('Prefer: at most 1000 characters of visible ASCII, enforced where the d
     expect(latin.json<{ message: string }>().message).toMatch(/^Prefer: the header must be visible ASCII/);
   });
 });
+
+describe('skip up to the document maximum', () => {
+  it('takes skip=1000000000 on a list, and refuses one more', async () => {
+    const at = await app.inject({ url: '/api/v1/measurement?skip=1000000000', headers: as(app, 'super') });
+    expect(at.statusCode).toBe(200);
+    expect(parameter('/api/v1/measurement', 'get', 'skip').maximum).toBe(1_000_000_000);
+    const past = await app.inject({ url: '/api/v1/measurement?skip=1000000001', headers: as(app, 'super') });
+    expect(past.statusCode).toBe(400);
+  });
+});
