@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, buildSeededApp } from '../helpers/seed.ts';
+import { as, buildSeededApp, OWN } from '../helpers/seed.ts';
 
 type Json = Record<string, unknown>;
 type Schema = Json & { pattern?: string; properties?: Record<string, Schema>; items?: Schema };
@@ -75,5 +75,101 @@ describe('skip up to the document maximum', () => {
     expect(parameter('/api/v1/measurement', 'get', 'skip').maximum).toBe(1_000_000_000);
     const past = await app.inject({ url: '/api/v1/measurement?skip=1000000001', headers: as(app, 'super') });
     expect(past.statusCode).toBe(400);
+  });
+});
+
+describe('e-mail fields say what the server takes', () => {
+  const SAMPLES = ['', ' ', 'a@b', 'a@b.c', ' A@B.C\u00a0', 'a b@c.d', 'a@b@c.d', '\u2003x@y.z', 'x@y.z\u001c'];
+
+  it.each([
+    ['/api/v1/auth', 'post'],
+    ['/api/v1/forgotten-password', 'post'],
+    ['/api/v1/user/update-current-user', 'post'],
+    ['/api/v1/testing/users', 'post'],
+    ['/api/v1/testing/outbox/links', 'post'],
+  ])('%s: a format and a pattern, not a plain string', (url) => {
+    const email = body(url).properties!.email!;
+    expect(email.format).toBe('email');
+    expect(email.pattern).toBeTypeOf('string');
+  });
+
+  it('the pattern accepts exactly the addresses the server accepts', async () => {
+    const email = body('/api/v1/testing/users').properties!.email!;
+    for (const [index, address] of SAMPLES.entries()) {
+      const answer = await app.inject({
+        method: 'POST',
+        url: '/api/v1/testing/users',
+        payload: { email: address.replace('@', `${index}@`) },
+      });
+      const sent = address.replace('@', `${index}@`);
+      expect([address, answer.statusCode < 300], answer.body).toEqual([address, matches(email, sent)]);
+    }
+  });
+});
+
+describe('audit-event filters: ids and resource names, at least one', () => {
+  it.each(['/api/v1/audit-event', '/api/v1/audit-event/export'])('%s', async (url) => {
+    const account = parameter(url, 'get', 'account');
+    const resource = parameter(url, 'get', 'resource');
+    for (const [schema, name, value] of [
+      [account, 'account', OWN],
+      [account, 'account', `,${OWN},,${OWN}`],
+      [account, 'account', ','],
+      [account, 'account', 'nope'],
+      [resource, 'resource', 'measurement,label-value'],
+      [resource, 'resource', 'Measurement'],
+      [resource, 'resource', ''],
+    ] as const) {
+      const answer = await app.inject({ url: `${url}?${name}=${encodeURIComponent(value)}`, headers: as(app, 'super') });
+      expect([value, answer.statusCode < 300]).toEqual([value, matches(schema, value)]);
+    }
+  });
+});
+
+describe('the other schemas looser than the server', () => {
+  it('report-data group_by: at most two dimensions, each once', () => {
+    const groupBy = parameter('/api/v1/report-data', 'get', 'group_by');
+    expect(groupBy).toMatchObject({ type: 'array', maxItems: 2, uniqueItems: true });
+  });
+
+  it('spotlight brief create: a new study is a draft', () => {
+    expect(body('/api/spotlight/brief/create').properties!.status!.enum).toEqual(['draft']);
+  });
+
+  it("a stim's area box has a width and a height above 0", () => {
+    const area = body('/api/spotlight/stim/{id}/edit').properties!.areas!.items!.properties!.box!.properties!;
+    expect(area.w).toMatchObject({ exclusiveMinimum: 0, maximum: 1 });
+    expect(area.h).toMatchObject({ exclusiveMinimum: 0, maximum: 1 });
+  });
+
+  it('testing faults: a method the server knows, in any case, or *', async () => {
+    const method = body('/api/v1/testing/faults').properties!.method!;
+    for (const value of ['GET', 'get', 'Options', '*', 'FETCH', '', 'GET ', 'optıons']) {
+      const answer = await app.inject({
+        method: 'POST',
+        url: '/api/v1/testing/faults',
+        headers: { 'x-lamp-sandbox': 'looseness' },
+        payload: { method: value, path: '/api/v1/nothing-here', status: 503 },
+      });
+      expect([value, answer.statusCode < 300]).toEqual([value, matches(method, value)]);
+    }
+  });
+
+  it('report-schedule time_zone is not empty', () => {
+    expect(resolve(doc.components.schemas.ReportScheduleCreate!).properties!.time_zone!.minLength).toBe(1);
+  });
+
+  it('a name of only spaces (a non-breaking one too) is refused by the document as by the server', async () => {
+    const name = resolve(doc.components.schemas.MeasurementTagCreate!).properties!.name!;
+    expect(matches(name, '\u00a0')).toBe(false);
+    expect(matches(name, ' \u00a0\t')).toBe(false);
+    expect(matches(name, '\u00a0Tag ')).toBe(true);
+    const answer = await app.inject({
+      method: 'POST',
+      url: '/api/v1/label-category',
+      headers: as(app, 'admin'),
+      payload: { account: OWN, name: '\u00a0' },
+    });
+    expect(answer.statusCode).toBe(400);
   });
 });

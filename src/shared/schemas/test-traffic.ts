@@ -28,11 +28,20 @@ export const PathPatternSchema = z
   .max(300, 'must be at most 300 characters')
   .regex(/^\//, 'must start with /, e.g. /api/v1/measurement or /api/v1/*');
 
-/** A method name in any case, or '*' for every method. */
+/** A method in any case (JSON Schema's patterns have no i flag, so each letter is a class). */
+const anyCase = (word: string) => [...word].map((c) => `[${c}${c.toLowerCase()}]`).join('');
+
+/**
+ * A method name in any case, or '*' for every method: one pattern on the text as sent, so the
+ * document lists the methods the server takes.
+ */
 const methodOrAny = z
   .string()
-  .transform((method) => method.toUpperCase())
-  .pipe(z.enum([...FAULT_METHODS, '*'], { error: `must be one of ${FAULT_METHODS.join(', ')} or *` }));
+  .regex(
+    new RegExp(`^(${[...FAULT_METHODS.map(anyCase), '\\*'].join('|')})$`),
+    `must be one of ${FAULT_METHODS.join(', ')} or *`,
+  )
+  .transform((method) => method.toUpperCase() as (typeof FAULT_METHODS)[number] | '*');
 
 const delayMs = z
   .number()
@@ -137,8 +146,6 @@ export const PreferHeaderSchema = z
   .max(PREFER_MAX_LENGTH, `Prefer: the header must be at most ${PREFER_MAX_LENGTH} characters`)
   .regex(/^[\t\x20-\x7e]*$/, 'Prefer: the header must be visible ASCII characters, spaces and tabs');
 
-/** A method in any case (JSON Schema's patterns have no i flag, so each letter is a class). */
-const anyCase = (word: string) => [...word].map((c) => `[${c}${c.toLowerCase()}]`).join('');
 const methodName = `\\s*(${FAULT_METHODS.map(anyCase).join('|')})\\s*`;
 /** One method or several, comma-separated: what the journal's filter takes. */
 const methodList = new RegExp(`^${methodName}(,${methodName})*$`);
