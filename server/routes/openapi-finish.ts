@@ -67,8 +67,9 @@ const parameters: Record<string, Json> = {
     in: 'header',
     required: false,
     description:
-      'Demo and test modes: the test sandbox the request works in (its own data, clock, faults and journal); wins over the sandbox cookie. Ignored in production.',
-    schema: { type: 'string', pattern: SANDBOX_NAME.source },
+      'Demo and test modes: the test sandbox the request works in (its own data, clock, faults and journal); wins over the sandbox cookie. Empty: the default state. Ignored in production.',
+    // A name, or empty (as the server takes it: the default state).
+    schema: { type: 'string', pattern: `^(?:${SANDBOX_NAME.source.replace(/^\^|\$$/g, '')})?$` },
   },
   Prefer: {
     name: headerName(PREFER_HEADER),
@@ -96,7 +97,8 @@ const ifMatch: Json = {
   in: 'header',
   required: false,
   description: "The record's ETag from its read (412 when it is no longer current); * overwrites.",
-  schema: { type: 'string' },
+  // An empty one names no version: 412, as a stale one.
+  schema: { type: 'string', minLength: 1 },
 };
 
 /**

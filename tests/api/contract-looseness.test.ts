@@ -5,7 +5,11 @@
  * the two cannot drift apart again.
  */
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { USER_IDS } from '../../fixtures/ids.ts';
+import { SessionStore } from '../../server/plugins/session.ts';
+import { signSpotlightToken } from '../../server/routes/spotlight/token.ts';
+import { buildTestApp } from '../helpers/app.ts';
 import { as, buildSeededApp, OWN } from '../helpers/seed.ts';
 
 type Json = Record<string, unknown>;
@@ -171,5 +175,53 @@ describe('the other schemas looser than the server', () => {
       payload: { account: OWN, name: '\u00a0' },
     });
     expect(answer.statusCode).toBe(400);
+  });
+});
+
+describe('If-Match: not empty', () => {
+  it('the document says so, on the engine and on Spotlight', () => {
+    expect(parameter('/api/v1/measurement-tag', 'put', 'If-Match')).toEqual({ type: 'string', minLength: 1 });
+    expect(parameter('/api/spotlight/brief/{id}/edit', 'post', 'If-Match').minLength).toBe(1);
+  });
+
+  it('an empty If-Match names no version: Spotlight refuses it as a stale one, as the engine does', async () => {
+    // The demo data: Spotlight's companies and their managers.
+    const app = await buildTestApp();
+    onTestFinished(() => app.close());
+    const manager = USER_IDS.contosoPartner;
+    const headers = {
+      authorization: `Bearer ${signSpotlightToken(app.config.linkSecret, manager, SessionStore.reference(app.sessions.create(manager)))}`,
+    };
+    const study = await app.inject({
+      method: 'POST',
+      url: '/api/spotlight/brief/create',
+      headers,
+      payload: {
+        name: 'If-Match study',
+        context: 'social_feed',
+        sample_size: 150,
+        start_date: '2026-12-01',
+        end_date: '2026-12-14',
+      },
+    });
+    expect(study.statusCode, study.body).toBe(201);
+    const id = study.json<{ data: { id: string } }>().data.id;
+    const edit = await app.inject({
+      method: 'POST',
+      url: `/api/spotlight/brief/${id}/edit`,
+      headers: { ...headers, 'if-match': '' },
+      payload: { name: 'Renamed' },
+    });
+    expect(edit.statusCode).toBe(412);
+  });
+});
+
+describe('X-Lamp-Sandbox: a name, or empty for the default state', () => {
+  it('the document allows the empty header the server takes', async () => {
+    const sandbox = doc.components.parameters.Sandbox!.schema!;
+    for (const value of ['', 'run-1.a_b', 'a'.repeat(64), 'a'.repeat(65), 'no spaces', 'ü']) {
+      const answer = await app.inject({ url: '/api/health', headers: { 'x-lamp-sandbox': value } });
+      expect([value, answer.statusCode < 300]).toEqual([value, matches(sandbox, value)]);
+    }
   });
 });
