@@ -77,7 +77,7 @@ const parameters: Record<string, Json> = {
     required: false,
     description: `Demo and test modes: a one-off fault for this request (RFC 7240): ${PREFER_TOKENS.join(', ')}, e.g. lamp-status=503, lamp-delay=200. An unknown lamp-* preference is a 400. Preference-Applied says what was applied.`,
     // The server's own check (maxLength and a visible-ASCII pattern): what it refuses, the document refuses.
-    schema: (({ $schema: _ignored, ...schema }) => schema)(z.toJSONSchema(PreferHeaderSchema) as Json),
+    schema: (({ $schema: _ignored, ...schema }) => schema)(z.toJSONSchema(PreferHeaderSchema)),
   },
 };
 

@@ -19,7 +19,10 @@ interface Parameter {
   schema?: Schema;
 }
 interface Document {
-  paths: Record<string, Record<string, { parameters?: Parameter[]; requestBody?: { content: Record<string, { schema: Schema }> } }>>;
+  paths: Record<
+    string,
+    Record<string, { parameters?: Parameter[]; requestBody?: { content: Record<string, { schema: Schema }> } }>
+  >;
   components: { schemas: Record<string, Schema>; parameters: Record<string, Parameter> };
 }
 
@@ -124,7 +127,10 @@ describe('audit-event filters: ids and resource names, at least one', () => {
       [resource, 'resource', 'Measurement'],
       [resource, 'resource', ''],
     ] as const) {
-      const answer = await app.inject({ url: `${url}?${name}=${encodeURIComponent(value)}`, headers: as(app, 'super') });
+      const answer = await app.inject({
+        url: `${url}?${name}=${encodeURIComponent(value)}`,
+        headers: as(app, 'super'),
+      });
       expect([value, answer.statusCode < 300]).toEqual([value, matches(schema, value)]);
     }
   });
