@@ -1,9 +1,10 @@
 /**
  * `npm test`: every check the project has, in order: typecheck, lint, format, the front-end
  * build, unit and API tests (Vitest), the API contract (tests/contract: every operation through
- * Prism's validating proxy, counted per operation), the document (lint, a generated client), the
- * outside team's example suite (examples/outside-team), browser tests (Playwright in a system
- * Chromium), and the demo container (scripts/container/check.ts, with podman, counted per check).
+ * Prism's validating proxy, counted per operation), the document (lint, a generated client), generated
+ * input (Schemathesis, tests/contract/generated.ts), the outside team's example suite
+ * (examples/outside-team), browser tests (Playwright in a system Chromium), and the demo container
+ * (scripts/container/check.ts, with podman, counted per check).
  * Every step runs even when an earlier one fails, so one run shows everything that is wrong;
  * the last line is the totals, `N passed, N failed`, over all runners (a check counts as one).
  */
@@ -137,6 +138,21 @@ if (wanted('contract'))
     const report = readJson<{ passed: number; failed: number }>(file);
     outcomes.push({
       name: 'API contract',
+      passed: report?.passed ?? 0,
+      failed: report ? report.failed + (code !== 0 && report.failed === 0 ? 1 : 0) : 1,
+    });
+  });
+
+// Generated input (tests/contract/generated.ts): Schemathesis from the shared tools folder, its
+// fuzzing and stateful phases against a test-mode server; one to three minutes (a time limit of 170 s).
+if (wanted('generated'))
+  timed(() => {
+    console.log('\n▶ generated input: Schemathesis against /api/openapi.json');
+    const file = path.join(reports, 'generated.json');
+    const code = run('node', ['tests/contract/generated.ts'], { LAMP_GENERATED_JSON: file });
+    const report = readJson<{ passed: number; failed: number }>(file);
+    outcomes.push({
+      name: 'generated input',
       passed: report?.passed ?? 0,
       failed: report ? report.failed + (code !== 0 && report.failed === 0 ? 1 : 0) : 1,
     });

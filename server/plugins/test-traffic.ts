@@ -13,8 +13,9 @@
  */
 import { namedPlugin } from './named.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { PREFER_HEADER, PREFERENCE_APPLIED_HEADER } from '../../src/shared/schemas/test-traffic.ts';
+import { PREFER_HEADER, PREFERENCE_APPLIED_HEADER, PreferHeaderSchema } from '../../src/shared/schemas/test-traffic.ts';
 import { isDemoLike } from '../config.ts';
+import { badRequest } from '../http-errors.ts';
 import { FaultRules, preferFault, type FaultDecision } from '../sandbox/faults.ts';
 import { Journal, journalBody } from '../sandbox/journal.ts';
 import { journalHeaders } from '../sandbox/journal-headers.ts';
@@ -154,6 +155,12 @@ export function testTraffic(app: FastifyInstance): void {
   };
 
   app.addHook('onRequest', (request, _reply, done) => {
+    // The Prefer header as the document declares it, on every API route (testing ones too).
+    const prefer = request.headers[PREFER_HEADER];
+    if (prefer !== undefined && request.url.startsWith(API_PREFIX)) {
+      const checked = PreferHeaderSchema.safeParse(prefer);
+      if (!checked.success) return done(badRequest(checked.error.issues[0]?.message ?? 'Prefer: malformed'));
+    }
     // Registered after the sandbox hook (server/sandbox/plugin.ts): a request it refuses (a bad
     // name, 429) never gets here, so it is neither faulted nor journalled.
     if (isObservedUrl(request.url))

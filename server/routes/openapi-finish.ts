@@ -7,7 +7,8 @@
  */
 import { ETAG_HEADER, PREFER_HEADER, SANDBOX_HEADER } from '../../src/shared/http-headers.ts';
 import { SANDBOX_NAME } from '../../src/shared/schemas/sandbox.ts';
-import { PREFER_TOKENS } from '../../src/shared/schemas/test-traffic.ts';
+import { z } from 'zod';
+import { PREFER_TOKENS, PreferHeaderSchema } from '../../src/shared/schemas/test-traffic.ts';
 
 type Json = Record<string, unknown>;
 type Operation = Json & { responses: Record<string, Json>; parameters?: Json[]; tags?: string[] };
@@ -66,15 +67,17 @@ const parameters: Record<string, Json> = {
     in: 'header',
     required: false,
     description:
-      'Demo and test modes: the test sandbox the request works in (its own data, clock, faults and journal); wins over the sandbox cookie. Ignored in production.',
-    schema: { type: 'string', pattern: SANDBOX_NAME.source },
+      'Demo and test modes: the test sandbox the request works in (its own data, clock, faults and journal); wins over the sandbox cookie. Empty: the default state. Ignored in production.',
+    // A name, or empty (as the server takes it: the default state).
+    schema: { type: 'string', pattern: `^(?:${SANDBOX_NAME.source.replace(/^\^|\$$/g, '')})?$` },
   },
   Prefer: {
     name: headerName(PREFER_HEADER),
     in: 'header',
     required: false,
     description: `Demo and test modes: a one-off fault for this request (RFC 7240): ${PREFER_TOKENS.join(', ')}, e.g. lamp-status=503, lamp-delay=200. An unknown lamp-* preference is a 400. Preference-Applied says what was applied.`,
-    schema: { type: 'string', maxLength: 1000 },
+    // The server's own check (maxLength and a visible-ASCII pattern): what it refuses, the document refuses.
+    schema: (({ $schema: _ignored, ...schema }) => schema)(z.toJSONSchema(PreferHeaderSchema)),
   },
 };
 
@@ -94,7 +97,8 @@ const ifMatch: Json = {
   in: 'header',
   required: false,
   description: "The record's ETag from its read (412 when it is no longer current); * overwrites.",
-  schema: { type: 'string' },
+  // An empty one names no version: 412, as a stale one.
+  schema: { type: 'string', minLength: 1 },
 };
 
 /**

@@ -15,12 +15,12 @@ const objectId = z.string().regex(/^[0-9a-f]{24}$/, 'must be a 24-character hexa
 const isoDay = z.iso.date();
 
 /** A list parameter: repeated (?a=1&a=2) or comma-separated (?a=1,2); empty items are dropped. */
-function listOf<T extends z.ZodType>(item: T) {
+function listOf<T extends z.ZodType>(list: T) {
   return z.preprocess((value) => {
     if (value === undefined || value === null) return undefined;
     const parts = (Array.isArray(value) ? value : [value]).flatMap((v) => String(v).split(','));
     return parts.map((v) => v.trim()).filter(Boolean);
-  }, z.array(item));
+  }, list);
 }
 
 const booleanParam = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
@@ -30,14 +30,11 @@ export const reportDataQuery = z
     /** The account whose measurements are reported; the user's own account when omitted. */
     account: objectId.optional(),
     /** Measurement ids of the account, or '*' for all of them (Select All); '*' when omitted. */
-    measurement: listOf(z.union([z.literal('*'), objectId]))
+    measurement: listOf(z.array(z.union([z.literal('*'), objectId])).max(1000, 'at most 1000 measurements'))
       .refine((ids) => !ids.includes('*') || ids.length === 1, "'*' (all measurements) cannot be combined with ids")
-      .refine((ids) => ids.length <= 1000, 'at most 1000 measurements')
       .optional(),
     /** Label value ids: a measurement counts when it carries one of the chosen values of each category. */
-    label: listOf(objectId)
-      .refine((ids) => ids.length <= 200, 'at most 200 labels')
-      .optional(),
+    label: listOf(z.array(objectId).max(200, 'at most 200 labels')).optional(),
     start_date: isoDay.optional(),
     end_date: isoDay.optional(),
     /** Resolved on the server's clock; wins over start_date and end_date. */
@@ -45,10 +42,14 @@ export const reportDataQuery = z
     /** Only measured impressions count (see the endpoint's description). */
     measured: booleanParam.default(false),
     /** One or two dimensions, in order; none gives the totals only. */
-    group_by: listOf(z.enum(REPORT_DIMENSIONS))
-      .refine((dims) => dims.length <= MAX_GROUP_BY, `at most ${MAX_GROUP_BY} dimensions`)
-      .refine((dims) => new Set(dims).size === dims.length, 'a dimension cannot be used twice')
-      .default([]),
+    // maxItems and uniqueItems in the document too, so it refuses what the server refuses.
+    group_by: listOf(
+      z
+        .array(z.enum(REPORT_DIMENSIONS))
+        .max(MAX_GROUP_BY, `at most ${MAX_GROUP_BY} dimensions`)
+        .refine((dims) => new Set(dims).size === dims.length, 'a dimension cannot be used twice')
+        .meta({ uniqueItems: true }),
+    ).default([]),
   })
   .superRefine((query, ctx) => {
     if (query.relative_date) return;

@@ -14,7 +14,8 @@ export function etagOf(row: unknown): string {
 
 export function checkIfMatch(request: FastifyRequest, row: unknown): void {
   const header = request.headers['if-match'];
-  if (!header) return;
+  // No If-Match writes as before; an empty one names no version and is refused as a stale one.
+  if (header === undefined) return;
   const wanted = header.split(',').map((tag) => tag.trim().replace(/^W\//, ''));
   if (wanted.includes('*') || wanted.includes(etagOf(row))) return;
   throw new HttpError(412, messages.spotlight.stale, { etag: etagOf(row) });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages.ts';
-import { email } from './user.ts';
+import { emailField } from './user.ts';
 
 /**
  * GET /api/v1/session: whether the request's cookie names a live session. Public, and 200 either
@@ -10,7 +10,7 @@ export const sessionState = z.object({ signed_in: z.boolean() });
 
 /** POST /api/v1/auth body (spec §7). */
 export const loginRequest = z.strictObject({
-  email: z.string({ error: messages.validation.emailRequired }).pipe(email),
+  email: emailField,
   password: z
     .string({ error: messages.validation.passwordRequired })
     .min(1, messages.validation.passwordRequired)

@@ -116,8 +116,21 @@ export function withTextRuleOnShape<Shape extends Record<string, AnySchema>>(sha
   return (changed ? next : shape) as Shape;
 }
 
-/** A human-readable name: trimmed, not empty, bounded, free text. */
-export const name = z.string().trim().min(1, 'is required').max(200, 'must be at most 200 characters').check(textRule);
+/** JavaScript's `\s`, spelled out: the characters trim() removes, read alike by every regex engine. */
+export const JS_SPACE = '\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff';
+
+/**
+ * A human-readable name: trimmed, not empty, bounded, free text. The document says "not only
+ * spaces" as a pattern (a character trim() keeps), so a name of a non-breaking space alone is
+ * refused there as here.
+ */
+export const name = z
+  .string()
+  .trim()
+  .min(1, 'is required')
+  .max(200, 'must be at most 200 characters')
+  .check(textRule)
+  .meta({ pattern: `[^${JS_SPACE}]` });
 export const text = z.string().max(5000, 'must be at most 5000 characters').check(textRule);
 export const count = z.number().int().nonnegative();
 

@@ -82,7 +82,8 @@ function values<T extends string>(item: z.ZodType<T>, noun = 'values') {
 const wholeNumber = (fallback: number, max: number) =>
   param<number>(
     (value, payload) =>
-      /^\d{1,9}$/.test(value) && Number(value) <= max
+      // Up to ten digits: MAX_SKIP itself (1000000000) is a value the document allows.
+      /^\d{1,10}$/.test(value) && Number(value) <= max
         ? Number(value)
         : fail(payload, value, `must be a whole number from 0 to ${max}`),
     String,

@@ -26,7 +26,11 @@ export const reportScheduleRow = z.object({
   /** Monthly only: 1–31; a day a month does not have runs on its last day. */
   month_day: z.number().int().min(1, 'must be a day from 1 to 31').max(31, 'must be a day from 1 to 31').nullable(),
   time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time of day like 09:00'),
-  time_zone: z.string().max(64).refine(isTimeZone, 'is not a time zone: give an IANA name such as Europe/London'),
+  time_zone: z
+    .string()
+    .min(1)
+    .max(64)
+    .refine(isTimeZone, 'is not a time zone: give an IANA name such as Europe/London'),
   recipients: z
     .array(email)
     .min(1, 'add at least one recipient')

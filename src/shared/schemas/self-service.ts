@@ -6,10 +6,10 @@
 import { z } from 'zod';
 import { messages } from '../messages.ts';
 import { objectId, withTextRule } from './common.ts';
-import { email } from './user.ts';
+import { emailField } from './user.ts';
 
 const v = messages.validation;
-export const EmailSchema = z.string({ error: v.emailRequired }).pipe(email);
+export const EmailSchema = emailField;
 
 /** POST /api/v1/forgotten-password, form-encoded. */
 export const ForgottenPasswordBodySchema = z.object({ email: EmailSchema });

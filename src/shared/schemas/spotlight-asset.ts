@@ -30,8 +30,8 @@ export const aoiBox = z.object({
  * which must lie inside the creative (the issue sits on the width or height that overruns).
  */
 export const areaBox = aoiBox
-  .refine((box) => box.w > 0, { path: ['w'], message: 'must be more than 0' })
-  .refine((box) => box.h > 0, { path: ['h'], message: 'must be more than 0' })
+  // A drawn box has a size: an exclusive minimum of 0 that the document states too.
+  .extend({ w: z.number().gt(0, 'must be more than 0').max(1), h: z.number().gt(0, 'must be more than 0').max(1) })
   .refine((box) => box.x + box.w <= 1.0001, { path: ['w'], message: messages.spotlight.areaOutside })
   .refine((box) => box.y + box.h <= 1.0001, { path: ['h'], message: messages.spotlight.areaOutside });
 export const area = z.strictObject({ name: z.string().trim().min(1).max(80), box: areaBox });

@@ -140,7 +140,13 @@ const briefFields = {
   ...dayRange,
 };
 
-export const briefCreate = z.strictObject(briefFields).refine(datesInOrder, dateOrderIssue());
+/** A new study starts as a draft: the document offers no other status (the server says why). */
+export const briefCreate = z
+  .strictObject({
+    ...briefFields,
+    status: z.enum(['draft'], { error: 'a new study starts as a draft' }).default('draft'),
+  })
+  .refine(datesInOrder, dateOrderIssue());
 export const briefEdit = z
   .strictObject({
     name,

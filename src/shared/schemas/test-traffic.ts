@@ -38,11 +38,20 @@ export const PathPatternSchema = z
     message: `must hold at most ${MAX_PATH_PATTERN_WILDCARDS} wildcards (* or **)`,
   });
 
-/** A method name in any case, or '*' for every method. */
+/** A method in any case (JSON Schema's patterns have no i flag, so each letter is a class). */
+const anyCase = (word: string) => [...word].map((c) => `[${c}${c.toLowerCase()}]`).join('');
+
+/**
+ * A method name in any case, or '*' for every method: one pattern on the text as sent, so the
+ * document lists the methods the server takes.
+ */
 const methodOrAny = z
   .string()
-  .transform((method) => method.toUpperCase())
-  .pipe(z.enum([...FAULT_METHODS, '*'], { error: `must be one of ${FAULT_METHODS.join(', ')} or *` }));
+  .regex(
+    new RegExp(`^(${[...FAULT_METHODS.map(anyCase), '\\*'].join('|')})$`),
+    `must be one of ${FAULT_METHODS.join(', ')} or *`,
+  )
+  .transform((method) => method.toUpperCase() as (typeof FAULT_METHODS)[number] | '*');
 
 const delayMs = z
   .number()
@@ -221,8 +230,17 @@ export const FaultIdParamsSchema = z.object({ id: z.string().min(1).max(40) });
 export { PREFER_HEADER, PREFERENCE_APPLIED_HEADER } from '../http-headers.ts';
 export const PREFER_TOKENS = ['lamp-status', 'lamp-delay', 'lamp-drop', 'lamp-message'] as const;
 
-/** A method in any case (JSON Schema's patterns have no i flag, so each letter is a class). */
-const anyCase = (word: string) => [...word].map((c) => `[${c}${c.toLowerCase()}]`).join('');
+export const PREFER_MAX_LENGTH = 1000;
+/**
+ * The `Prefer` header as the server takes it on every /api route (demo and test modes), and as the
+ * document declares it: up to 1000 characters of visible ASCII, spaces and tabs. A longer or other
+ * one is a 400 before anything else reads it.
+ */
+export const PreferHeaderSchema = z
+  .string()
+  .max(PREFER_MAX_LENGTH, `Prefer: the header must be at most ${PREFER_MAX_LENGTH} characters`)
+  .regex(/^[\t\x20-\x7e]*$/, 'Prefer: the header must be visible ASCII characters, spaces and tabs');
+
 const methodName = `\\s*(${FAULT_METHODS.map(anyCase).join('|')})\\s*`;
 /** One method or several, comma-separated: what the journal's filter takes. */
 const methodList = new RegExp(`^${methodName}(,${methodName})*$`);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ROLE_ORDER } from '../constants.ts';
 import { messages } from '../messages.ts';
-import { baseRow, inputsFor, isoDateTime, objectId } from './common.ts';
+import { baseRow, inputsFor, isoDateTime, JS_SPACE, objectId } from './common.ts';
 
 /** A grant: a role on an account (type 'account'), or on something else the product may add. */
 export const grant = z.strictObject({
@@ -11,15 +11,27 @@ export const grant = z.strictObject({
 });
 export type GrantRow = z.infer<typeof grant>;
 
-export const email = z
-  .string()
-  .trim()
-  .min(1, messages.validation.emailRequired)
-  .max(254)
-  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, messages.validation.invalidEmailFormat)
-  // overwrite, not transform: still a string, so the document can describe the answer's e-mails too.
-  .overwrite((value) => value.toLowerCase())
-  .meta({ format: 'email' });
+const SPACE = JS_SPACE;
+/**
+ * An e-mail as a request may send it: the address, with spaces around it that the server trims.
+ * The document states this one, so it accepts exactly what the server accepts.
+ */
+export const EMAIL_INPUT = new RegExp(`^[${SPACE}]*[^${SPACE}@]+@[^${SPACE}@]+\\.[^${SPACE}@]+[${SPACE}]*$`);
+
+/** Up to 254 characters as sent; trimmed, lower-cased, and then `name@domain.tld`. */
+const emailOf = (text: z.ZodString) =>
+  text
+    .max(254)
+    .trim()
+    .min(1, messages.validation.emailRequired)
+    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, messages.validation.invalidEmailFormat)
+    // overwrite, not transform: still a string, so the document can describe the answer's e-mails too.
+    .overwrite((value) => value.toLowerCase())
+    .meta({ format: 'email', pattern: EMAIL_INPUT.source });
+
+export const email = emailOf(z.string());
+/** An e-mail field of a request: a missing one (or not a string) is "required", as an empty one. */
+export const emailField = emailOf(z.string({ error: messages.validation.emailRequired }));
 
 const firstName = z.string().trim().min(1, messages.validation.firstNameRequired).max(100);
 const lastName = z.string().trim().min(1, messages.validation.lastNameRequired).max(100);
