@@ -372,7 +372,7 @@ export interface components {
   };
   responses: never;
   parameters: {
-    /** @description Demo and test modes: the test sandbox the request works in (its own data, clock, faults and journal); wins over the sandbox cookie. Ignored in production. */
+    /** @description Demo and test modes: the test sandbox the request works in (its own data, clock, faults and journal); wins over the sandbox cookie. Empty: the default state. Ignored in production. */
     Sandbox: string;
     /** @description Demo and test modes: a one-off fault for this request (RFC 7240): lamp-status, lamp-delay, lamp-drop, lamp-message, e.g. lamp-status=503, lamp-delay=200. An unknown lamp-* preference is a 400. Preference-Applied says what was applied. */
     Prefer: string;
@@ -392,7 +392,7 @@ export interface operations {
         to?: string;
       };
       header?: {
-        /** @description Demo and test modes: the test sandbox the request works in (its own data, clock, faults and journal); wins over the sandbox cookie. Ignored in production. */
+        /** @description Demo and test modes: the test sandbox the request works in (its own data, clock, faults and journal); wins over the sandbox cookie. Empty: the default state. Ignored in production. */
         'X-Lamp-Sandbox'?: components['parameters']['Sandbox'];
         /** @description Demo and test modes: a one-off fault for this request (RFC 7240): lamp-status, lamp-delay, lamp-drop, lamp-message, e.g. lamp-status=503, lamp-delay=200. An unknown lamp-* preference is a 400. Preference-Applied says what was applied. */
         Prefer?: components['parameters']['Prefer'];
@@ -484,7 +484,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Demo and test modes: the test sandbox the request works in (its own data, clock, faults and journal); wins over the sandbox cookie. Ignored in production. */
+        /** @description Demo and test modes: the test sandbox the request works in (its own data, clock, faults and journal); wins over the sandbox cookie. Empty: the default state. Ignored in production. */
         'X-Lamp-Sandbox'?: components['parameters']['Sandbox'];
         /** @description Demo and test modes: a one-off fault for this request (RFC 7240): lamp-status, lamp-delay, lamp-drop, lamp-message, e.g. lamp-status=503, lamp-delay=200. An unknown lamp-* preference is a 400. Preference-Applied says what was applied. */
         Prefer?: components['parameters']['Prefer'];
@@ -567,7 +567,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Demo and test modes: the test sandbox the request works in (its own data, clock, faults and journal); wins over the sandbox cookie. Ignored in production. */
+        /** @description Demo and test modes: the test sandbox the request works in (its own data, clock, faults and journal); wins over the sandbox cookie. Empty: the default state. Ignored in production. */
         'X-Lamp-Sandbox'?: components['parameters']['Sandbox'];
         /** @description Demo and test modes: a one-off fault for this request (RFC 7240): lamp-status, lamp-delay, lamp-drop, lamp-message, e.g. lamp-status=503, lamp-delay=200. An unknown lamp-* preference is a 400. Preference-Applied says what was applied. */
         Prefer?: components['parameters']['Prefer'];
@@ -580,6 +580,7 @@ export interface operations {
         'application/json': {
           /** @enum {string} */
           kind: 'reset-password' | 'login-link' | 'invitation';
+          /** Format: email */
           email: string;
           time?: number;
         };
@@ -685,7 +686,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Demo and test modes: the test sandbox the request works in (its own data, clock, faults and journal); wins over the sandbox cookie. Ignored in production. */
+        /** @description Demo and test modes: the test sandbox the request works in (its own data, clock, faults and journal); wins over the sandbox cookie. Empty: the default state. Ignored in production. */
         'X-Lamp-Sandbox'?: components['parameters']['Sandbox'];
         /** @description Demo and test modes: a one-off fault for this request (RFC 7240): lamp-status, lamp-delay, lamp-drop, lamp-message, e.g. lamp-status=503, lamp-delay=200. An unknown lamp-* preference is a 400. Preference-Applied says what was applied. */
         Prefer?: components['parameters']['Prefer'];
@@ -696,6 +697,7 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
+          /** Format: email */
           email: string;
           /** @description Default: null. */
           password?: string | null;
@@ -798,7 +800,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Demo and test modes: the test sandbox the request works in (its own data, clock, faults and journal); wins over the sandbox cookie. Ignored in production. */
+        /** @description Demo and test modes: the test sandbox the request works in (its own data, clock, faults and journal); wins over the sandbox cookie. Empty: the default state. Ignored in production. */
         'X-Lamp-Sandbox'?: components['parameters']['Sandbox'];
         /** @description Demo and test modes: a one-off fault for this request (RFC 7240): lamp-status, lamp-delay, lamp-drop, lamp-message, e.g. lamp-status=503, lamp-delay=200. An unknown lamp-* preference is a 400. Preference-Applied says what was applied. */
         Prefer?: components['parameters']['Prefer'];
@@ -899,7 +901,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Demo and test modes: the test sandbox the request works in (its own data, clock, faults and journal); wins over the sandbox cookie. Ignored in production. */
+        /** @description Demo and test modes: the test sandbox the request works in (its own data, clock, faults and journal); wins over the sandbox cookie. Empty: the default state. Ignored in production. */
         'X-Lamp-Sandbox'?: components['parameters']['Sandbox'];
         /** @description Demo and test modes: a one-off fault for this request (RFC 7240): lamp-status, lamp-delay, lamp-drop, lamp-message, e.g. lamp-status=503, lamp-delay=200. An unknown lamp-* preference is a 400. Preference-Applied says what was applied. */
         Prefer?: components['parameters']['Prefer'];
@@ -986,7 +988,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Demo and test modes: the test sandbox the request works in (its own data, clock, faults and journal); wins over the sandbox cookie. Ignored in production. */
+        /** @description Demo and test modes: the test sandbox the request works in (its own data, clock, faults and journal); wins over the sandbox cookie. Empty: the default state. Ignored in production. */
         'X-Lamp-Sandbox'?: components['parameters']['Sandbox'];
         /** @description Demo and test modes: a one-off fault for this request (RFC 7240): lamp-status, lamp-delay, lamp-drop, lamp-message, e.g. lamp-status=503, lamp-delay=200. An unknown lamp-* preference is a 400. Preference-Applied says what was applied. */
         Prefer?: components['parameters']['Prefer'];
@@ -1071,7 +1073,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Demo and test modes: the test sandbox the request works in (its own data, clock, faults and journal); wins over the sandbox cookie. Ignored in production. */
+        /** @description Demo and test modes: the test sandbox the request works in (its own data, clock, faults and journal); wins over the sandbox cookie. Empty: the default state. Ignored in production. */
         'X-Lamp-Sandbox'?: components['parameters']['Sandbox'];
         /** @description Demo and test modes: a one-off fault for this request (RFC 7240): lamp-status, lamp-delay, lamp-drop, lamp-message, e.g. lamp-status=503, lamp-delay=200. An unknown lamp-* preference is a 400. Preference-Applied says what was applied. */
         Prefer?: components['parameters']['Prefer'];
@@ -1193,7 +1195,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Demo and test modes: the test sandbox the request works in (its own data, clock, faults and journal); wins over the sandbox cookie. Ignored in production. */
+        /** @description Demo and test modes: the test sandbox the request works in (its own data, clock, faults and journal); wins over the sandbox cookie. Empty: the default state. Ignored in production. */
         'X-Lamp-Sandbox'?: components['parameters']['Sandbox'];
         /** @description Demo and test modes: a one-off fault for this request (RFC 7240): lamp-status, lamp-delay, lamp-drop, lamp-message, e.g. lamp-status=503, lamp-delay=200. An unknown lamp-* preference is a 400. Preference-Applied says what was applied. */
         Prefer?: components['parameters']['Prefer'];
@@ -1303,7 +1305,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Demo and test modes: the test sandbox the request works in (its own data, clock, faults and journal); wins over the sandbox cookie. Ignored in production. */
+        /** @description Demo and test modes: the test sandbox the request works in (its own data, clock, faults and journal); wins over the sandbox cookie. Empty: the default state. Ignored in production. */
         'X-Lamp-Sandbox'?: components['parameters']['Sandbox'];
         /** @description Demo and test modes: a one-off fault for this request (RFC 7240): lamp-status, lamp-delay, lamp-drop, lamp-message, e.g. lamp-status=503, lamp-delay=200. An unknown lamp-* preference is a 400. Preference-Applied says what was applied. */
         Prefer?: components['parameters']['Prefer'];
@@ -1378,7 +1380,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Demo and test modes: the test sandbox the request works in (its own data, clock, faults and journal); wins over the sandbox cookie. Ignored in production. */
+        /** @description Demo and test modes: the test sandbox the request works in (its own data, clock, faults and journal); wins over the sandbox cookie. Empty: the default state. Ignored in production. */
         'X-Lamp-Sandbox'?: components['parameters']['Sandbox'];
         /** @description Demo and test modes: a one-off fault for this request (RFC 7240): lamp-status, lamp-delay, lamp-drop, lamp-message, e.g. lamp-status=503, lamp-delay=200. An unknown lamp-* preference is a 400. Preference-Applied says what was applied. */
         Prefer?: components['parameters']['Prefer'];
@@ -1483,7 +1485,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Demo and test modes: the test sandbox the request works in (its own data, clock, faults and journal); wins over the sandbox cookie. Ignored in production. */
+        /** @description Demo and test modes: the test sandbox the request works in (its own data, clock, faults and journal); wins over the sandbox cookie. Empty: the default state. Ignored in production. */
         'X-Lamp-Sandbox'?: components['parameters']['Sandbox'];
         /** @description Demo and test modes: a one-off fault for this request (RFC 7240): lamp-status, lamp-delay, lamp-drop, lamp-message, e.g. lamp-status=503, lamp-delay=200. An unknown lamp-* preference is a 400. Preference-Applied says what was applied. */
         Prefer?: components['parameters']['Prefer'];
@@ -1592,7 +1594,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Demo and test modes: the test sandbox the request works in (its own data, clock, faults and journal); wins over the sandbox cookie. Ignored in production. */
+        /** @description Demo and test modes: the test sandbox the request works in (its own data, clock, faults and journal); wins over the sandbox cookie. Empty: the default state. Ignored in production. */
         'X-Lamp-Sandbox'?: components['parameters']['Sandbox'];
         /** @description Demo and test modes: a one-off fault for this request (RFC 7240): lamp-status, lamp-delay, lamp-drop, lamp-message, e.g. lamp-status=503, lamp-delay=200. An unknown lamp-* preference is a 400. Preference-Applied says what was applied. */
         Prefer?: components['parameters']['Prefer'];
@@ -1692,7 +1694,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Demo and test modes: the test sandbox the request works in (its own data, clock, faults and journal); wins over the sandbox cookie. Ignored in production. */
+        /** @description Demo and test modes: the test sandbox the request works in (its own data, clock, faults and journal); wins over the sandbox cookie. Empty: the default state. Ignored in production. */
         'X-Lamp-Sandbox'?: components['parameters']['Sandbox'];
         /** @description Demo and test modes: a one-off fault for this request (RFC 7240): lamp-status, lamp-delay, lamp-drop, lamp-message, e.g. lamp-status=503, lamp-delay=200. An unknown lamp-* preference is a 400. Preference-Applied says what was applied. */
         Prefer?: components['parameters']['Prefer'];
@@ -1846,7 +1848,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Demo and test modes: the test sandbox the request works in (its own data, clock, faults and journal); wins over the sandbox cookie. Ignored in production. */
+        /** @description Demo and test modes: the test sandbox the request works in (its own data, clock, faults and journal); wins over the sandbox cookie. Empty: the default state. Ignored in production. */
         'X-Lamp-Sandbox'?: components['parameters']['Sandbox'];
         /** @description Demo and test modes: a one-off fault for this request (RFC 7240): lamp-status, lamp-delay, lamp-drop, lamp-message, e.g. lamp-status=503, lamp-delay=200. An unknown lamp-* preference is a 400. Preference-Applied says what was applied. */
         Prefer?: components['parameters']['Prefer'];
@@ -1929,7 +1931,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Demo and test modes: the test sandbox the request works in (its own data, clock, faults and journal); wins over the sandbox cookie. Ignored in production. */
+        /** @description Demo and test modes: the test sandbox the request works in (its own data, clock, faults and journal); wins over the sandbox cookie. Empty: the default state. Ignored in production. */
         'X-Lamp-Sandbox'?: components['parameters']['Sandbox'];
         /** @description Demo and test modes: a one-off fault for this request (RFC 7240): lamp-status, lamp-delay, lamp-drop, lamp-message, e.g. lamp-status=503, lamp-delay=200. An unknown lamp-* preference is a 400. Preference-Applied says what was applied. */
         Prefer?: components['parameters']['Prefer'];
@@ -2021,7 +2023,7 @@ export interface operations {
         body?: string;
       };
       header?: {
-        /** @description Demo and test modes: the test sandbox the request works in (its own data, clock, faults and journal); wins over the sandbox cookie. Ignored in production. */
+        /** @description Demo and test modes: the test sandbox the request works in (its own data, clock, faults and journal); wins over the sandbox cookie. Empty: the default state. Ignored in production. */
         'X-Lamp-Sandbox'?: components['parameters']['Sandbox'];
         /** @description Demo and test modes: a one-off fault for this request (RFC 7240): lamp-status, lamp-delay, lamp-drop, lamp-message, e.g. lamp-status=503, lamp-delay=200. An unknown lamp-* preference is a 400. Preference-Applied says what was applied. */
         Prefer?: components['parameters']['Prefer'];
@@ -2108,7 +2110,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Demo and test modes: the test sandbox the request works in (its own data, clock, faults and journal); wins over the sandbox cookie. Ignored in production. */
+        /** @description Demo and test modes: the test sandbox the request works in (its own data, clock, faults and journal); wins over the sandbox cookie. Empty: the default state. Ignored in production. */
         'X-Lamp-Sandbox'?: components['parameters']['Sandbox'];
         /** @description Demo and test modes: a one-off fault for this request (RFC 7240): lamp-status, lamp-delay, lamp-drop, lamp-message, e.g. lamp-status=503, lamp-delay=200. An unknown lamp-* preference is a 400. Preference-Applied says what was applied. */
         Prefer?: components['parameters']['Prefer'];
@@ -2198,7 +2200,7 @@ export interface operations {
         body?: string;
       };
       header?: {
-        /** @description Demo and test modes: the test sandbox the request works in (its own data, clock, faults and journal); wins over the sandbox cookie. Ignored in production. */
+        /** @description Demo and test modes: the test sandbox the request works in (its own data, clock, faults and journal); wins over the sandbox cookie. Empty: the default state. Ignored in production. */
         'X-Lamp-Sandbox'?: components['parameters']['Sandbox'];
         /** @description Demo and test modes: a one-off fault for this request (RFC 7240): lamp-status, lamp-delay, lamp-drop, lamp-message, e.g. lamp-status=503, lamp-delay=200. An unknown lamp-* preference is a 400. Preference-Applied says what was applied. */
         Prefer?: components['parameters']['Prefer'];
