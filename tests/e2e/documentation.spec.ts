@@ -41,7 +41,7 @@ async function openDemoGuide(page: Page, hash = '') {
 
 async function openTestingGuide(page: Page, hash = '') {
   await page.goto(`${DOC_PAGES.testing}${hash}`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Testing against LAMP' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'LAMP for test suites' })).toBeVisible();
 }
 
 const GUIDE_PAGES = [
