@@ -1,16 +1,15 @@
 /**
  * Calls a non-resource endpoint by its name in the table of src/shared/endpoints: the method and
  * path come from the table's zod-free route lines (so the request leaves at once), the answer is
- * parsed with the declaration's schema from the lazily loaded schema chunk. An answer that does
+ * parsed with the declaration's schema from its area's lazily loaded module (endpoint-areas.ts). An answer that does
  * not match its schema is an AnswerShapeError, never a silent cast.
  */
-import type { EndpointDeclaration } from '../shared/endpoints/endpoint.ts';
 import type { AnswerOf, BodyOf, EndpointName, Endpoints, QueryOf } from '../shared/endpoints/index.ts';
 import { pathOf, routeOf, type ParamsOf } from '../shared/endpoints/routes.ts';
 import { messages } from '../shared/messages.ts';
 import { ApiError } from './api-error.ts';
 import { request, type Query, type RequestOptions } from './http.ts';
-import { loadSchemas } from './schemas.ts';
+import { declarationOf } from './endpoint-areas.ts';
 
 /** The server answered with a body its endpoint's schema refuses: a contract broken, not a user error. */
 export class AnswerShapeError extends ApiError {
@@ -39,9 +38,9 @@ export async function callEndpoint<N extends EndpointName>(
   const { method } = routeOf(name);
   const { query, params, ...options } = input;
   const path = (pathOf as (name: N, params?: ParamsOf<N>) => string)(name, params);
-  const schemas = loadSchemas();
+  const declared = declarationOf(name);
   const { body, response } = await request(path, { ...options, method, query: query as Query | undefined });
-  const declaration: EndpointDeclaration = (await schemas).endpoints[name];
+  const declaration = await declared;
   const schema = declaration.answer;
   if (!schema || body === null) return null as AnswerOf<Endpoints[N]>;
   const parsed = schema.safeParse(body);

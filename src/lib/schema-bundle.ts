@@ -18,4 +18,3 @@ export function schemaFor(resource: string): ZodType | undefined {
 
 /** How a record is named (spec §2 "Breadcrumbs"): one rule for the whole app. */
 export { recordTitle as titleOf } from '../shared/record-title.ts';
-export { endpoints } from '../shared/endpoints/index.ts';

@@ -4,8 +4,10 @@
  *
  * - the session's (`loadSessionSchema`): zod, the user and the accounts, what the app parses first,
  *   requested as the app starts, while the current-user call is under way;
- * - the registry's (`loadSchemas`): every resource's schemas and the endpoints, which a page's
- *   reads are parsed with, requested once the session's has arrived.
+ * - the registry's (`loadSchemas`): every resource's schemas, which a page's reads are parsed
+ *   with, requested once the session's has arrived.
+ *
+ * The other endpoints' schemas come by area, with the first call of an area (endpoint-areas.ts).
  *
  * Two chunks, not one, so that the browser makes the schemas in two tasks: made in one, they held
  * a phone's main thread for over 100 ms (Lighthouse's blocking time on every signed-in page).

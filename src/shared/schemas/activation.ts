@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ACTIVATION_STATUSES, DEAL_ID_PATTERN, INITIAL_ACTIVATION_STATUSES } from '../activations.ts';
-import { baseRow, inputsFor, name, objectId } from './common.ts';
+import { baseRow, inputsFor, lazySchema, name, objectId } from './common.ts';
 
 /**
  * An activation (decisions.md §7): a measurement's attention data put to work on a buying
@@ -24,7 +24,11 @@ export type Activation = z.infer<typeof activationRow>;
 
 const inputs = inputsFor(activationRow, ['deal_id']);
 /** A new activation starts as a draft or goes active at once; the state actions move it on. */
-export const activationCreate = inputs.create.extend({
-  status: z.enum(INITIAL_ACTIVATION_STATUSES, { error: 'a new activation starts as draft or active' }).default('draft'),
-});
+export const activationCreate = lazySchema(() =>
+  inputs.create.extend({
+    status: z
+      .enum(INITIAL_ACTIVATION_STATUSES, { error: 'a new activation starts as draft or active' })
+      .default('draft'),
+  }),
+);
 export const activationUpdate = inputs.update;

@@ -197,11 +197,39 @@ export function inputsFor<Shape extends z.ZodRawShape, Omitted extends keyof Sha
   const keys = [...SERVER_SET.filter((key) => key in row.shape), ...omit];
   const mask = Object.fromEntries(keys.map((key) => [key, true]));
   // zod's omit mask type is stricter than what TypeScript can infer from a generic list.
-  const shape = row.omit(mask as never).shape as Omit<Shape, Omitted | ServerSet>;
+  const shape = () => row.omit(mask as never).shape as Omit<Shape, Omitted | ServerSet>;
   // Every text field a client sends follows the one text rule, whatever its own schema says.
-  const create = z.strictObject(withTextRuleOnShape(withEmptyDefaults(shape)));
-  const update = z.strictObject(withTextRuleOnShape(shape)).partial();
+  const create = lazySchema(() => z.strictObject(withTextRuleOnShape(withEmptyDefaults(shape()))));
+  const update = lazySchema(() => z.strictObject(withTextRuleOnShape(shape())).partial());
   return { create, update };
+}
+
+/**
+ * A schema made when it is first used rather than when its module is evaluated. A browser
+ * evaluates the whole registry on a signed-in page's first load, but parses only rows there: the
+ * create and update inputs (every field cloned two or three times over, thousands of zod objects)
+ * are needed by a form, or by the server. Made eagerly, they were most of the registry chunk's
+ * evaluation: one task of about 100 ms on a quiet desktop, 400 ms of a phone's (Lighthouse's
+ * blocking time on every signed-in page).
+ *
+ * The proxy answers as the schema does (properties, methods, `instanceof` through zod's traits),
+ * so code and the OpenAPI builder use it as they would the schema itself.
+ */
+export function lazySchema<Schema extends object>(make: () => Schema): Schema {
+  let made: Schema | undefined;
+  const real = () => (made ??= make());
+  return new Proxy(Object.create(null) as Schema, {
+    get: (_, key) => Reflect.get(real(), key),
+    set: (_, key, value) => Reflect.set(real(), key, value),
+    has: (_, key) => Reflect.has(real(), key),
+    ownKeys: () => Reflect.ownKeys(real()),
+    // A proxy may not report a property its (empty) target lacks as non-configurable.
+    getOwnPropertyDescriptor: (_, key) => {
+      const descriptor = Reflect.getOwnPropertyDescriptor(real(), key);
+      return descriptor && { ...descriptor, configurable: true };
+    },
+    getPrototypeOf: () => Reflect.getPrototypeOf(real()),
+  });
 }
 
 /**

@@ -8,7 +8,7 @@ import {
   normaliseEntries,
   tooManyEntries,
 } from '../domains.ts';
-import { baseRow, inputsFor, name, objectId } from './common.ts';
+import { baseRow, inputsFor, lazySchema, name, objectId } from './common.ts';
 
 export const DOMAIN_LIST_TYPES = ['allow', 'block'] as const;
 
@@ -51,5 +51,5 @@ const domainsInput = z
   });
 
 const inputs = inputsFor(domainListRow);
-export const domainListCreate = inputs.create.extend({ domains: domainsInput });
-export const domainListUpdate = inputs.update.extend({ domains: domainsInput.optional() });
+export const domainListCreate = lazySchema(() => inputs.create.extend({ domains: domainsInput }));
+export const domainListUpdate = lazySchema(() => inputs.update.extend({ domains: domainsInput.optional() }));

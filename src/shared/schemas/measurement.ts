@@ -7,6 +7,7 @@ import {
   dayRange,
   inputsFor,
   isoDateTime,
+  lazySchema,
   name,
   objectId,
 } from './common.ts';
@@ -49,6 +50,6 @@ export type Measurement = z.infer<typeof measurementRow>;
 
 const measurementShape = z.object(measurementRow.shape);
 const inputs = inputsFor(measurementShape, ['impressions', 'apm']);
-export const measurementCreate = inputs.create.refine(datesInOrder, dateOrderIssue());
+export const measurementCreate = lazySchema(() => inputs.create.refine(datesInOrder, dateOrderIssue()));
 /** Partial updates are checked against the stored row by the server (the other date may be stored). */
-export const measurementUpdate = inputs.update.refine(datesInOrder, dateOrderIssue());
+export const measurementUpdate = lazySchema(() => inputs.update.refine(datesInOrder, dateOrderIssue()));
