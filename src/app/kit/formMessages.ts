@@ -194,10 +194,16 @@ export function checkForm<Out>(
   values: unknown,
   labels: Readonly<Record<string, string>>,
 ): { ok: true; value: Out } | { ok: false; errors: Record<string, string> } {
-  const parsed = schema.safeParse(values, { error: personErrors(labels) });
-  return parsed.success
-    ? { ok: true, value: parsed.data }
-    : { ok: false, errors: issuesByField(parsed.error.issues, labels) };
+  const parsed = schema.safeParse(values, { error: personErrors(labels), reportInput: true });
+  if (parsed.success) return { ok: true, value: parsed.data };
+  // A field left empty is required first: a schema's predicate about its form ('must be a
+  // 24-character hexadecimal id' on a reference not chosen) says nothing to whoever left it empty.
+  const issues = parsed.error.issues.map((issue) =>
+    issue.code !== 'custom' && isEmpty(issue.input) && /^[a-z]/.test(issue.message)
+      ? { ...issue, message: personMessage(issue, labelOf(issueField(issue.path), labels)) }
+      : issue,
+  );
+  return { ok: false, errors: issuesByField(issues, labels) };
 }
 
 /** The line above a form that has mistakes: how many fields to correct. */

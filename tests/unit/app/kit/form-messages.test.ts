@@ -82,6 +82,11 @@ describe('a form’s message for each kind of issue', () => {
 
   it('keeps a schema’s own words: predicates get the label, whole sentences and the spec’s texts stay', () => {
     expect(shown(z.string().min(1, 'is required'), '', 'Macro')).toBe('Macro is required');
+    // …but a predicate about the form of a value left empty reads as required.
+    const id = z.string().regex(/^[0-9a-f]{24}$/, 'must be a 24-character hexadecimal id');
+    expect(shown(id, '', 'Vendor')).toBe('Vendor is required');
+    expect(shown(id, 'abc', 'Vendor')).toBe('Vendor must be a 24-character hexadecimal id');
+    expect(shown(z.enum(['draft'], { error: 'a new study starts as a draft' }), '', 'Status')).toBe('Choose a status');
     expect(shown(z.string().max(2, 'must be at most 2 characters'), 'abc', 'Code')).toBe(
       'Code must be at most 2 characters',
     );
