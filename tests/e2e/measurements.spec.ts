@@ -6,6 +6,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect as baseExpect, test } from './helpers/sandbox.ts';
+import { messages } from '../../src/shared/messages.ts';
 import { formatMetric, type MetricKey } from '../../src/shared/metrics.ts';
 import { resolveRange } from '../../src/app/shared/metrics/dateRange.ts';
 import { typeDate, typeInto } from './helpers/person.ts';
@@ -113,7 +114,7 @@ test.describe('measurements', () => {
     await typeDate(page.getByLabel('Start date'), '2026-11-10');
     await typeDate(page.getByLabel('End date'), '2026-11-01');
     await page.getByRole('button', { name: 'Create measurement' }).click();
-    await expect(page.getByText('End date must not be before start date')).toBeVisible();
+    await expect(page.getByText(messages.validation.endBeforeStartText)).toBeVisible();
 
     await typeDate(page.getByLabel('End date'), '2026-12-20');
     await page

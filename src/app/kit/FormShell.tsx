@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react';
 import { Form } from 'react-aria-components';
 import { PressButton } from '../shared/PressButton.tsx';
+import { ErrorSummary } from './ErrorSummary.tsx';
 import type { ResourceForm, Values } from './useResourceForm.ts';
 
 /**
- * A kit form's frame: no native validation (spec §2), errors shown by each field, and the Save
+ * A kit form's frame: no native validation (spec §2), a summary of the fields to correct above
+ * them, errors shown by each field, and the Save
  * button disabled while saving (re-enabled 1 s after, by useResourceForm). A save that someone
  * else's overtook (412) is answered by the app's one conflict dialog (ConflictHost).
  */
@@ -31,6 +33,7 @@ export function FormShell<V extends Values>({
       className="space-y-4"
       validationErrors={form.errors}
     >
+      <ErrorSummary errors={form.errors} />
       {children}
       <div className="flex flex-wrap items-center justify-end gap-2 pt-2">
         {extraActions}

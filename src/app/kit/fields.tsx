@@ -24,6 +24,7 @@ import { Box } from './RowCheckboxes.tsx';
 import { FieldFrame, OptionList, splitField, type FieldCommon } from './fieldParts.tsx';
 import { inputClass } from './fieldStyles.ts';
 import { ComboBoxFrame } from './SearchChoiceInput.tsx';
+import { choosePrompt } from './formMessages.ts';
 
 type Common = FieldCommon;
 
@@ -88,7 +89,7 @@ export function ChoiceInput({
   value: string | null;
   onChange: (value: string) => void;
   options: readonly { id: string; name: string }[];
-  /** What the box says while nothing is chosen. */
+  /** What the box says while nothing is chosen ('Choose a <label>' unless given). */
   placeholder?: string;
 }) {
   const { frame, field } = splitField(common);
@@ -96,7 +97,7 @@ export function ChoiceInput({
     <Select
       selectedKey={value}
       onSelectionChange={(key) => key !== null && onChange(String(key))}
-      placeholder={placeholder}
+      placeholder={placeholder ?? choosePrompt(common.label)}
       {...field}
       className={`group ${field.className ?? ''}`}
     >

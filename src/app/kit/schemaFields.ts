@@ -77,31 +77,3 @@ export function schemaFields(schema: z.ZodType, references: Readonly<Record<stri
   const shape = (schema as unknown as { shape?: Record<string, z.ZodType> }).shape ?? {};
   return Object.entries(shape).map(([name, field]) => fieldSpec(name, field, references));
 }
-
-/** A zod or server issue path ('name', ['name'], ['accounts', 0]) → the form field it belongs to. */
-export function issueField(path: unknown): string {
-  if (Array.isArray(path)) return path.length ? String(path[0]) : '';
-  return typeof path === 'string' ? (path.split('.')[0] ?? '') : '';
-}
-
-/**
- * The message shown under a field. The registry's generic messages read as predicates ('is
- * required'); they get the field's label in front. The spec's own texts ('First name required')
- * are whole sentences and stay as they are.
- */
-export function fieldMessage(label: string, message: string): string {
-  return /^[a-z]/.test(message) ? `${label} ${message}` : message;
-}
-
-/** Issues grouped by field: the first message per field wins (the one to fix first). */
-export function issuesByField(
-  issues: readonly { path: unknown; message: string }[],
-  labels: Readonly<Record<string, string>> = {},
-): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of issues) {
-    const field = issueField(issue.path);
-    if (out[field] === undefined) out[field] = fieldMessage(labels[field] ?? field, issue.message);
-  }
-  return out;
-}

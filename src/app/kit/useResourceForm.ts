@@ -1,6 +1,7 @@
 /**
  * The kit's form state. Every form built on it:
- * - checks with the resource's own zod schema (the rules the server applies), before sending;
+ * - checks with the resource's own zod schema (the rules the server applies), before sending, and
+ *   words each mistake for a person (formMessages.ts: 'Name is required', 'Cells must be at most 12');
  * - puts a server 4xx's (400, or 409 for a clash) `issues: [{path, message}]` on their fields, and any other failure in an
  *   error alert (spec §8);
  * - is an unsaved form while its values differ from what was loaded, so an account switch asks
@@ -20,7 +21,7 @@ import type { ResourceName, ResourceUpdate } from '../../shared/schemas/index.ts
 import { showError } from '../../stores/alerts.ts';
 import { BUTTON_REENABLE_MS } from '../../shared/constants.ts';
 import { useUnsavedForm } from '../shared/useUnsavedForm.ts';
-import { issuesByField } from './schemaFields.ts';
+import { checkForm, issuesByField } from './formMessages.ts';
 
 export type Values = Record<string, unknown>;
 
@@ -97,9 +98,9 @@ export function useResourceForm<V extends Values, Out>(options: ResourceFormOpti
       event?.preventDefault();
       if (saving) return;
       const { schema, labels, submit, onSaved, onReload } = optionsRef.current;
-      const parsed = schema.safeParse(values);
-      if (!parsed.success) {
-        setErrors(issuesByField(parsed.error.issues, labels));
+      const checked = checkForm(schema, values, labels);
+      if (!checked.ok) {
+        setErrors(checked.errors);
         return;
       }
       setErrors({});
@@ -111,10 +112,10 @@ export function useResourceForm<V extends Values, Out>(options: ResourceFormOpti
             onReload();
           }
         : undefined;
-      submit(parsed.data, { onReload: reload })
+      submit(checked.value, { onReload: reload })
         .then((result) => {
           setSaved(values);
-          onSaved?.(result, parsed.data);
+          onSaved?.(result, checked.value);
         })
         .catch((error: unknown) => {
           // The conflict dialog answered a 412 already (reload or cancel); the values stay.

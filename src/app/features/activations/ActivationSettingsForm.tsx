@@ -11,6 +11,7 @@ import { showError, showSuccess } from '../../../stores/alerts.ts';
 import { formatMetric } from '../../../shared/metrics.ts';
 import { formatCountOf } from '../../../shared/number-format.ts';
 import type { Activation, DomainList, Measurement } from '../../../shared/schemas/index.ts';
+import { ErrorSummary } from '../../kit/ErrorSummary.tsx';
 import { Button } from '../../shared/Button.tsx';
 import { TextField } from '../../shared/Field.tsx';
 import { useFieldErrors } from '../../shared/useFieldErrors.ts';
@@ -38,7 +39,7 @@ export function ActivationSettingsForm({
 }) {
   const [name, setName] = useState(activation.name);
   const [vendor, setVendor] = useState(activation.vendor);
-  const { setErrors, bind } = useFieldErrors<Field>();
+  const { errors, setErrors, bind } = useFieldErrors<Field>();
   const [saving, setSaving] = useState(false);
   const apm = useMinApmPreview(measurement?.id ?? null, activation.min_apm === null ? '' : String(activation.min_apm));
   const { minApm } = apm;
@@ -73,6 +74,7 @@ export function ActivationSettingsForm({
 
   return (
     <form noValidate onSubmit={(e) => void submit(e)} aria-label="Activation settings" className="space-y-5">
+      <ErrorSummary errors={errors} />
       <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
         <TextField
           label="Name"

@@ -16,6 +16,7 @@ import { allowListName } from '../../../shared/activations.ts';
 import { formatMetric } from '../../../shared/metrics.ts';
 import type { Measurement } from '../../../shared/schemas/index.ts';
 import { paths } from '../../routes/index.ts';
+import { ErrorSummary } from '../../kit/ErrorSummary.tsx';
 import { Button, buttonClass } from '../../shared/Button.tsx';
 import { TextField } from '../../shared/Field.tsx';
 import { useFieldErrors } from '../../shared/useFieldErrors.ts';
@@ -112,6 +113,7 @@ export default function CreateActivationPage() {
           on your platform buys only there.
         </p>
       </div>
+      <ErrorSummary errors={errors} />
 
       <Step n={1} title="Pick a measurement">
         <MeasurementPicker

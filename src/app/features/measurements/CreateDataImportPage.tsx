@@ -10,6 +10,7 @@ import { callEndpoint } from '../../../lib/endpoint-call.ts';
 import { showError, showSuccess } from '../../../stores/alerts.ts';
 import type { PageProps } from '../../routes/index.ts';
 import { paths, routeById } from '../../routes/index.ts';
+import { ErrorSummary } from '../../kit/ErrorSummary.tsx';
 import { FormActions } from '../../shared/Button.tsx';
 import { FileField } from '../../shared/FileField.tsx';
 import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';
@@ -42,7 +43,7 @@ export default function CreateDataImportPage({ params }: PageProps) {
   );
   const [config, setConfig] = useState('');
   const [file, setFile] = useState<File | null>(null);
-  const { setErrors, bind } = useFieldErrors<'config' | 'file'>();
+  const { errors, setErrors, bind } = useFieldErrors<'config' | 'file'>();
   const [busy, setBusy] = useState(false);
   useUnsavedForm(file !== null && !busy);
 
@@ -79,6 +80,7 @@ export default function CreateDataImportPage({ params }: PageProps) {
             impressions, spend). Attention figures the export lacks are predicted for its channel. A file with any bad
             row is refused as a whole, so the dashboard never shows half an import.
           </p>
+          <ErrorSummary errors={errors} />
           <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
             <SelectField
               label="Import job config"

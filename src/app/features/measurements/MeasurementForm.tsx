@@ -1,14 +1,15 @@
 /**
  * Create and edit a measurement (write role). Validated by the shared schema (measurementCreate /
- * measurementUpdate, loaded lazily with zod) before anything is sent; the server validates again
- * with the same schema and its message is shown if it still refuses. Unsaved changes are guarded:
+ * measurementUpdate, loaded lazily with zod) before anything is sent, each mistake worded for a
+ * person (kit/formMessages.ts); the server validates again with the same schema and its issues land
+ * on their fields if it still refuses. Unsaved changes are guarded:
  * the account switcher asks first (useUnsavedForm), and leaving by a link or closing the tab asks
  * for confirmation (useLeaveGuard). The fields themselves are tables in MeasurementFields.tsx.
  */
 import { useStore } from '@nanostores/react';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
-import { ApiError, create, isConflict, update } from '../../../lib/api.ts';
+import { create, isConflict, update } from '../../../lib/api.ts';
 import { showError, showSuccess } from '../../../stores/alerts.ts';
 import { $selectedAccountId } from '../../../stores/account.ts';
 import type { Measurement } from '../../../shared/schemas/measurement.ts';
@@ -17,7 +18,10 @@ import { paths } from '../../routes/index.ts';
 import { FormActions } from '../../shared/Button.tsx';
 import { useUnsavedForm } from '../../shared/useUnsavedForm.ts';
 import { MeasurementFields, useLookups } from './MeasurementFields.tsx';
-import { FIELD_LABELS, bodyOf, draftOf, fieldMessage, isDraftField, type Draft } from './measurementDraft.ts';
+import { ErrorSummary } from '../../kit/ErrorSummary.tsx';
+import { checkForm, issuesByField } from '../../kit/formMessages.ts';
+import { serverIssues } from '../../kit/useResourceForm.ts';
+import { FIELD_LABELS, bodyOf, draftOf, type Draft } from './measurementDraft.ts';
 import { UNSAVED_CHANGES_PROMPT, useLeaveGuard } from './useLeaveGuard.ts';
 
 export function MeasurementForm({
@@ -51,13 +55,9 @@ export function MeasurementForm({
     const body = bodyOf(draft, account, isCreate);
     const schemas = await import('../../../shared/schemas/measurement.ts');
     const schema = isCreate ? schemas.measurementCreate : schemas.measurementUpdate;
-    const parsed = schema.safeParse(body);
-    if (!parsed.success) {
-      const next: Record<string, string> = {};
-      for (const issue of parsed.error.issues) {
-        const field = String(issue.path[0] ?? 'name');
-        next[field] ??= fieldMessage(field, issue.message, issue.code, (body as Record<string, unknown>)[field]);
-      }
+    const parsed = checkForm(schema, body, FIELD_LABELS);
+    if (!parsed.ok) {
+      const next = parsed.errors;
       setErrors(next);
       const firstField = Object.keys(FIELD_LABELS).find((f) => next[f]);
       if (firstField)
@@ -70,23 +70,21 @@ export function MeasurementForm({
     try {
       const saved = isCreate
         ? // The create schema accepted it just above, so the account is set.
-          await create('measurement', parsed.data as ResourceCreate<'measurement'>)
+          await create('measurement', parsed.value as ResourceCreate<'measurement'>)
         : // The client sends the version it read; a 412 asks the app's conflict dialog.
-          await update('measurement', measurement.id, parsed.data, { onReload });
+          await update('measurement', measurement.id, parsed.value, { onReload });
       showSuccess(isCreate ? `Measurement '${saved.name}' created` : `Measurement '${saved.name}' saved`);
       navigate(paths.measurement(saved.id));
     } catch (error) {
       setSaving(false);
       // Reload or cancel, answered in the conflict dialog: nothing more to say.
       if (isConflict(error) && error.choice) return;
-      // The server's schema message names the field first ("name: is required").
-      const [, field, message] = (error instanceof ApiError && /^(\w+): (.+)$/.exec(error.message)) || [];
-      if (field && message && isDraftField(field)) setErrors({ [field]: fieldMessage(field, message) });
+      const issues = serverIssues(error);
+      if (issues?.length) setErrors(issuesByField(issues, FIELD_LABELS));
       showError(error);
     }
   }
 
-  const wrong = Object.keys(errors).length;
   return (
     <form
       noValidate
@@ -94,11 +92,7 @@ export function MeasurementForm({
       className="space-y-6"
       aria-label={isCreate ? 'Create measurement' : 'Edit measurement'}
     >
-      {wrong ? (
-        <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-          Please correct the {wrong === 1 ? 'field' : `${wrong} fields`} marked below.
-        </div>
-      ) : null}
+      <ErrorSummary errors={errors} />
       <MeasurementFields draft={draft} errors={errors} set={set} lookups={lookups} />
       <FormActions
         busy={saving}

@@ -1,10 +1,9 @@
 /**
- * A measurement as its form holds it (the draft), the body sent from it, and the schema's messages
- * reworded for a planner (the field's label first). Plain functions: the form renders, this decides.
+ * A measurement as its form holds it (the draft), the body sent from it, and its fields' labels
+ * (which the form's messages name: kit/formMessages.ts). Plain functions: the form renders, this decides.
  */
 import type { Measurement } from '../../../shared/schemas/measurement.ts';
 import type { ResourceCreate } from '../../../shared/schemas/index.ts';
-import { capitalise } from './ui.tsx';
 
 /** The form's state: every field of the create input but the account (the selected one's). */
 export type Draft = Required<Omit<ResourceCreate<'measurement'>, 'account'>>;
@@ -24,8 +23,6 @@ export const FIELD_LABELS: Readonly<Record<keyof Draft, string>> = {
   project: 'Project',
   contract: 'Contract',
 };
-
-export const isDraftField = (field: string): field is keyof Draft => Object.hasOwn(FIELD_LABELS, field);
 
 export function draftOf(m: Measurement | null): Draft {
   return {
@@ -47,16 +44,4 @@ export function draftOf(m: Measurement | null): Draft {
 /** The request body: the draft, and on create the selected account. */
 export function bodyOf(draft: Draft, account: string | null, isCreate: boolean) {
   return { ...(isCreate ? { account } : {}), ...draft };
-}
-
-/** Turns a schema message into one a planner reads: the field's label, then what is wrong. */
-export function fieldMessage(field: string, message: string, code?: string, input?: unknown): string {
-  const label = isDraftField(field) ? FIELD_LABELS[field] : capitalise(field.replace(/_/g, ' '));
-  const isDate = field === 'start_date' || field === 'end_date';
-  if ((input === '' || input === undefined) && isDate) return `${label} is required`;
-  if (code === 'invalid_format' && isDate) return `${label} must be a date`;
-  const readable = message.replace(/\b(start_date|end_date)\b/g, (f) => FIELD_LABELS[f as keyof Draft].toLowerCase());
-  return /^[a-z]/.test(readable) && !readable.startsWith(label.toLowerCase())
-    ? `${label} ${readable}`
-    : capitalise(readable);
 }

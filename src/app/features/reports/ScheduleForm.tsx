@@ -1,14 +1,18 @@
 /**
  * The form that makes or changes one e-mail schedule of a saved report. The time zone is chosen
  * from the runtime's list (the server still refuses a zone it does not know); the server keeps
- * every other rule too (who may, to whom), and its field messages show under the fields.
+ * every other rule too (who may, to whom), and its field messages show under the fields, worded
+ * as every form's (kit/formMessages.ts) below a summary.
  */
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { ApiError, create, update } from '../../../lib/api.ts';
+import { create, update } from '../../../lib/api.ts';
 import { showError, showSuccess } from '../../../stores/alerts.ts';
 import { FREQUENCIES, WEEKDAYS, timeZoneNames, type Frequency, type Weekday } from '../../../shared/schedule.ts';
 import type { ReportSchedule } from '../../../shared/schemas/index.ts';
+import { ErrorSummary } from '../../kit/ErrorSummary.tsx';
+import { issuesByField } from '../../kit/formMessages.ts';
 import { SearchChoiceInput } from '../../kit/SearchChoiceInput.tsx';
+import { serverIssues } from '../../kit/useResourceForm.ts';
 import { capitalise } from '../../shared/Badge.tsx';
 import { Button } from '../../shared/Button.tsx';
 import { TextField } from '../../shared/Field.tsx';
@@ -36,12 +40,16 @@ function draftOf(schedule: ReportSchedule | null, me: string): Draft {
   };
 }
 
-function fieldErrors(error: unknown): Record<string, string> {
-  const found: Record<string, string> = {};
-  if (error instanceof ApiError)
-    for (const issue of error.issues) found[String(issue.path).split('.')[0] ?? ''] = String(issue.message);
-  return found;
-}
+/** The fields' labels, which the server's messages name (kit/formMessages.ts). */
+const LABELS: Readonly<Record<string, string>> = {
+  frequency: 'Frequency',
+  weekday: 'Day of the week',
+  month_day: 'Day of the month',
+  time: 'Time',
+  time_zone: 'Time zone',
+  recipients: 'Recipients',
+  report: 'Report',
+};
 
 export function ScheduleForm({
   schedule,
@@ -101,7 +109,7 @@ export function ScheduleForm({
       showSuccess(schedule ? 'Schedule updated' : 'Report scheduled');
       onDone();
     } catch (error) {
-      const found = fieldErrors(error);
+      const found = issuesByField(serverIssues(error) ?? [], LABELS);
       setErrors(found);
       if (Object.keys(found).length === 0) showError(error);
     } finally {
@@ -111,6 +119,9 @@ export function ScheduleForm({
 
   return (
     <form className="grid gap-4 sm:grid-cols-2" onSubmit={(event) => void save(event)} noValidate>
+      <div className="sm:col-span-2 empty:hidden">
+        <ErrorSummary errors={errors} />
+      </div>
       <SelectField label="Frequency" {...choice('frequency', FREQUENCIES)} />
       {draft.frequency === 'weekly' ? <SelectField label="Day of the week" {...choice('weekday', WEEKDAYS)} /> : null}
       {draft.frequency === 'monthly' ? (

@@ -9,7 +9,8 @@ import { messages } from '../../../shared/messages.ts';
 import { UPLOAD_MAX_MB, UPLOAD_TYPES, type Brief } from '../../../shared/schemas/spotlight.ts';
 import { showAlert, showError } from '../../../stores/alerts.ts';
 import { ChoiceInput, NumberInput, TextInput } from '../../kit/fields.tsx';
-import { issuesByField } from '../../kit/schemaFields.ts';
+import { ErrorSummary } from '../../kit/ErrorSummary.tsx';
+import { issuesByField } from '../../kit/formMessages.ts';
 import { serverIssues } from '../../kit/useResourceForm.ts';
 import { FileField } from '../../shared/FileField.tsx';
 import { PressButton } from '../../shared/PressButton.tsx';
@@ -125,6 +126,7 @@ export function AddAsset({ study, onAdded }: { study: Brief; onAdded: () => void
           submit();
         }}
       >
+        <ErrorSummary errors={errors} />
         {mode === 'file' ? (
           <FileField
             label="Creative file"

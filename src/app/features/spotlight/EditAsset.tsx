@@ -6,7 +6,8 @@ import { useEffect, useState } from 'react';
 import { showError } from '../../../stores/alerts.ts';
 import type { Stim } from '../../../shared/schemas/spotlight.ts';
 import { TextInput } from '../../kit/fields.tsx';
-import { issuesByField } from '../../kit/schemaFields.ts';
+import { ErrorSummary } from '../../kit/ErrorSummary.tsx';
+import { issuesByField } from '../../kit/formMessages.ts';
 import { serverIssues } from '../../kit/useResourceForm.ts';
 import { Modal } from '../../shared/Modal.tsx';
 import { PressButton } from '../../shared/PressButton.tsx';
@@ -51,6 +52,7 @@ export function EditAsset({ asset, onDone }: { asset: Stim | null; onDone: (save
             .finally(() => setSaving(false));
         }}
       >
+        <ErrorSummary errors={errors} />
         <TextInput label="Name" value={name} onChange={setName} error={errors.name} isRequired />
         <TextInput label="Format" value={format} onChange={setFormat} error={errors.format} isRequired />
         <div className="flex justify-end gap-2 pt-2">

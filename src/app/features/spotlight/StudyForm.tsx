@@ -1,7 +1,7 @@
 /**
  * A study's form, for a new study and for an existing one: on the kit's form state (the service's
- * own schemas check it before sending; the service's issues land on their fields, a date range out
- * of order on the end date). Fields the study's state locks (spotlight-rules.ts) are shown but
+ * own schemas check it before sending, in a person's words; the service's issues land on their
+ * fields, a date range out of order on the end date). Fields the study's state locks (spotlight-rules.ts) are shown but
  * disabled, with the reason.
  */
 import {
@@ -13,7 +13,6 @@ import {
   STUDY_CONTEXTS,
   type Brief,
 } from '../../../shared/schemas/spotlight.ts';
-import { messages } from '../../../shared/messages.ts';
 import { STUDY_EDITABLE, type StudyStatus } from '../../../shared/spotlight-rules.ts';
 import { FormShell } from '../../kit/FormShell.tsx';
 import { ChoiceInput, NumberInput, TextInput } from '../../kit/fields.tsx';
@@ -91,14 +90,7 @@ export function StudyForm({
       ),
     onSaved: (saved) => onSaved(saved),
   });
-  const { values, set } = form;
-  // The shared rule words the range for the API ('end_date must not …'); a person reads the sentence.
-  const errors: Readonly<Record<string, string>> = {
-    ...form.errors,
-    ...(form.errors.end_date?.includes(messages.validation.endBeforeStart)
-      ? { end_date: messages.validation.endBeforeStartText }
-      : {}),
-  };
+  const { values, set, errors } = form;
   const locked = (field: keyof BriefInput) => !editable.includes(field);
   /**
    * A field's label, value, error and state; the hint says why a locked field is fixed, or else

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fieldMessage, issuesByField, schemaFields } from '../../../../src/app/kit/schemaFields.ts';
+import { fieldMessage, issuesByField } from '../../../../src/app/kit/formMessages.ts';
+import { schemaFields } from '../../../../src/app/kit/schemaFields.ts';
 import { resources } from '../../../../src/shared/schemas/index.ts';
 import { messages } from '../../../../src/shared/messages.ts';
 
