@@ -205,7 +205,7 @@ describe('a demo started before the hour its store was told at', () => {
     } finally {
       await later.close();
     }
-  });
+  }, 60_000);
 });
 
 describe('test mode', () => {
