@@ -40,6 +40,11 @@ export interface DatabaseDocument {
    * server/store/demo-days.ts); absent: not moved.
    */
   dayShift?: number;
+  /**
+   * The moment the demo's story was told at (ISO; demo mode's start: fixtures/generate.ts `now`),
+   * which a later day's retelling tells the earlier story at again; absent: 09:00 UTC of its day.
+   */
+  toldAt?: string;
 }
 
 /** What the data was seeded from, and whether it is still only that. */
@@ -76,6 +81,8 @@ export interface DatabaseOptions {
   seedKind?: SeedKind;
   /** How many days seed() moves the fixtures' dates (demo freshness); 0 unless said otherwise. */
   dayShift?: number;
+  /** The moment seed() tells the demo's story at (ISO, demo freshness); absent unless said. */
+  toldAt?: string;
   /** A fingerprint of the fixtures seed() starts from; asked only for a data file. */
   fingerprint?: () => string;
   /**
@@ -172,6 +179,8 @@ function shapeProblem(document: Partial<DatabaseDocument>): string | null {
   }
   if (document.sessions !== undefined && !isObject(document.sessions)) return 'its sessions are not a table';
   if (document.dayShift !== undefined && !Number.isInteger(document.dayShift)) return 'its dayShift is not a number';
+  if (document.toldAt !== undefined && Number.isNaN(Date.parse(String(document.toldAt))))
+    return 'its toldAt is not a moment';
   const { journal } = document as Stored<DatabaseDocument>;
   if (!Number.isInteger(journal) || journal! < 0) return 'its journal is not a log generation';
   return null;
@@ -203,11 +212,14 @@ function newerVersion(file: string, version: number): StoreRefusal {
   );
 }
 
+/** What a seeding sets: the seed record, the rows, and when the story they tell is set. */
+type Seeded = Pick<DatabaseDocument, 'seed' | 'collections' | 'dayShift' | 'toldAt'>;
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const seedKind = options.seedKind ?? 'demo';
   let fingerprint: string | null = null;
   // The one place that seeds: first start, reset, and a re-seed from changed fixtures.
-  const seeded = (persistent: boolean): Pick<DatabaseDocument, 'seed' | 'collections' | 'dayShift'> => ({
+  const seeded = (persistent: boolean): Seeded => ({
     seed: {
       kind: seedKind,
       fixtures: persistent && options.fingerprint ? (fingerprint ??= options.fingerprint()) : null,
@@ -215,10 +227,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     },
     collections: options.seed(),
     ...(options.dayShift ? { dayShift: options.dayShift } : {}),
+    ...(options.toldAt ? { toldAt: options.toldAt } : {}),
   });
   const fresh = (persistent: boolean): DatabaseDocument => {
-    const { seed, collections, dayShift } = seeded(persistent);
-    return { schemaVersion: SCHEMA_VERSION, seed, collections, sessions: {}, ...(dayShift ? { dayShift } : {}) };
+    const { seed, collections, ...told } = seeded(persistent);
+    return { schemaVersion: SCHEMA_VERSION, seed, collections, sessions: {}, ...told };
   };
   if (!options.dataDir) {
     return handle(options, new Low<DatabaseDocument>(new Memory(), fresh(false)), null, null, [], seeded, {
@@ -304,6 +317,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     ) {
       Object.assign(document, seeded(true));
       if (!options.dayShift) delete document.dayShift;
+      if (!options.toldAt) delete document.toldAt;
       reseeded = true;
       notes.push(`re-seeded ${file.file} from the changed fixtures: it held only the earlier fixtures' data`);
     }
@@ -323,7 +337,7 @@ function handle(
   file: StoreFile<DatabaseDocument> | null,
   lock: DataDirLock | null,
   startNotes: string[],
-  seeded: (persistent: boolean) => Pick<DatabaseDocument, 'seed' | 'collections' | 'dayShift'>,
+  seeded: (persistent: boolean) => Seeded,
   lost: { message: string | null; listeners: ((message: string) => void)[] },
 ): Database {
   let fixtures: Collections | null = null;
@@ -342,11 +356,13 @@ function handle(
     startNotes,
     fixtures: () => (fixtures ??= options.seed()),
     async reset() {
-      const { seed, collections, dayShift } = seeded(file !== null);
+      const { seed, collections, dayShift, toldAt } = seeded(file !== null);
       low.data.seed = seed;
       low.data.collections = collections;
       if (dayShift) low.data.dayShift = dayShift;
       else delete low.data.dayShift;
+      if (toldAt) low.data.toldAt = toldAt;
+      else delete low.data.toldAt;
       await persist(undefined, {});
     },
     write: (change, undo) => {

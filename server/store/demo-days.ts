@@ -1,8 +1,9 @@
 /**
- * Demo freshness: in demo mode the data tells its story on the server's today.
- * A fresh store (first start, reset) is generated for today (fixtures/generate.ts, `today`), so
- * names, seasons, financial years and report ranges agree with the dates shown; test mode keeps
- * the committed fixtures (FIXTURE_TODAY), byte for byte.
+ * Demo freshness: in demo mode the data tells its story at the server's start.
+ * A fresh store (first start, reset) is generated for that moment (fixtures/generate.ts, `now`),
+ * so names, seasons, financial years and report ranges agree with the dates shown and every
+ * instant is past whatever the hour; test mode keeps the committed fixtures (FIXTURE_TODAY at
+ * FIXTURE_NOW), byte for byte.
  *
  * The delivery figures are generated on the fixtures' clock and dated forward (fixtures/metrics.ts,
  * dayShift): the data file records that shift (DatabaseDocument.dayShift). A demo store opened

@@ -5,7 +5,8 @@ import { LOOKUP_RESOURCES } from '../../src/shared/schemas/index.ts';
 import { ConfigError, PRODUCTION_NEEDS_DATA_DIR, type Config } from '../config.ts';
 import { openDatabase, type Database } from './database.ts';
 import { startRefusal } from './disk-errors.ts';
-import { dayAfterFixtures, demoDayShift, realToday, retellOnToday } from './demo-days.ts';
+import { clockFor } from '../../fixtures/context.ts';
+import { dayAfterFixtures, demoDayShift, retellOnToday } from './demo-days.ts';
 
 /** Production's seed: the reference tables (lookups, macro vendors) and no other row at all. */
 export function referenceData(fixtures: Collections): Collections {
@@ -31,18 +32,21 @@ export async function openStore(
   config: Pick<Config, 'dataDir' | 'fixtureScale'> & Partial<Pick<Config, 'mode' | 'storeFoldBytes'>>,
 ): Promise<Database> {
   const production = config.mode === 'production';
-  // Demo freshness: demo mode's data tells its story on today (server/store/demo-days.ts); test
-  // mode keeps the committed fixtures' day.
-  const today = realToday();
-  const dayShift = config.mode === 'demo' ? demoDayShift(today) : 0;
+  // Demo freshness: demo mode's data tells its story at this start (server/store/demo-days.ts), so
+  // that every instant in it is past whatever the hour; test mode keeps the committed fixtures'
+  // day and moment.
+  const demoMode = config.mode === 'demo';
+  const moment = Date.now();
+  const today = new Date(moment).toISOString().slice(0, 10);
+  const dayShift = demoMode ? demoDayShift(today) : 0;
   if (production && !config.dataDir) throw new ConfigError(PRODUCTION_NEEDS_DATA_DIR);
   const demoText = await readFile(DEMO_FIXTURES_PATH, 'utf8');
   let made: Collections | null = null;
   const fixtures = (): Collections => {
     if (made) return made;
     const demo: Collections =
-      config.fixtureScale || dayShift
-        ? generateFixtures({ scale: config.fixtureScale ?? undefined, today: dayShift ? today : undefined })
+      config.fixtureScale || demoMode
+        ? generateFixtures({ scale: config.fixtureScale ?? undefined, now: demoMode ? moment : undefined })
         : (JSON.parse(demoText) as Collections);
     return (made = production ? referenceData(demo) : demo);
   };
@@ -51,6 +55,7 @@ export async function openStore(
     seed: () => ownLists(fixtures()),
     seedKind: production ? 'reference' : 'demo',
     dayShift,
+    toldAt: demoMode ? new Date(moment).toISOString() : undefined,
     fingerprint: () => fixturesFingerprint(demoText, config.fixtureScale),
     // Production never re-seeds: its data is people's, whatever the seed record says.
     reseedUnchanged: !production,
@@ -63,12 +68,15 @@ export async function openStore(
           'production refuses it. Give production its own, empty LAMP_DATA_DIR.',
       );
     }
-    // A demo store seeded on an earlier day is retold on today, keeping what people changed.
+    // A demo store seeded on an earlier day, or told at a later moment than this start (by a
+    // release that told every story at 09:00 UTC), is retold now, keeping what people changed.
     const moved = database.low.data.dayShift ?? 0;
-    if (config.mode === 'demo' && moved !== dayShift) {
-      const then = generateFixtures({ scale: config.fixtureScale ?? undefined, today: dayAfterFixtures(moved) });
+    const toldAt = storyMoment(database.low.data.toldAt, dayAfterFixtures(moved));
+    if (demoMode && (moved !== dayShift || toldAt > moment)) {
+      const then = generateFixtures({ scale: config.fixtureScale ?? undefined, now: toldAt });
       database.low.data.collections = retellOnToday(database.low.data.collections, then, fixtures(), dayShift - moved);
       database.low.data.dayShift = dayShift;
+      database.low.data.toldAt = new Date(moment).toISOString();
       // Derived from the seed: a store that held only the demo data still does.
       await database.writeBookkeeping();
     }
@@ -78,6 +86,11 @@ export async function openStore(
     throw config.dataDir ? startRefusal(config.dataDir, error) : error;
   }
   return database;
+}
+
+/** When a stored story was told (epoch ms): its record, else 09:00 UTC of its day (earlier releases). */
+function storyMoment(toldAt: string | undefined, day: string): number {
+  return toldAt?.slice(0, 10) === day ? Date.parse(toldAt) : clockFor(day).now;
 }
 
 /** New lists of the same rows: a store's lists change, its rows are replaced, never edited. */

@@ -8,7 +8,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_FIXTURES_PATH, FIXTURE_TODAY, generateFixtures, type Collections } from '../../fixtures/generate.ts';
 import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
 import type { ReportData } from '../../src/shared/report-api.ts';
@@ -110,11 +110,14 @@ describe('demo mode', () => {
     );
   });
 
-  it("seeds the story told on today: the rows as the generator makes them for the server's day", () => {
-    // Names, seasons, financial years and report ranges follow today's dates
-    // (tests/unit/fixtures/story.test.ts holds the rules). The users are left out: signing in
-    // above recorded a login.
-    const story = generateFixtures({ today: today() });
+  it("seeds the story told at the server's start: the rows as the generator makes them for that moment", () => {
+    // Names, seasons, financial years and report ranges follow today's dates, and every instant
+    // is before the start (tests/unit/fixtures/story.test.ts holds the rules). The users are left
+    // out: signing in above recorded a login.
+    const toldAt = Date.parse(app.db.low.data.toldAt!);
+    expect(new Date(toldAt).toISOString().slice(0, 10)).toBe(today());
+    expect(toldAt).toBeLessThanOrEqual(Date.now());
+    const story = generateFixtures({ now: toldAt });
     for (const name of ['contract', 'purchase-order', 'saved-report', 'activation', 'spotlight-brief'])
       expect(app.db.low.data.collections[name], name).toEqual(story[name]);
     // A measurement's summary figures move on when one of the demo's in-flight imports lands (the
@@ -160,7 +163,7 @@ describe('demo mode', () => {
     await first.write();
     await first.close();
     const later = await openStore({ dataDir, fixtureScale: null, mode: 'demo' });
-    const story = generateFixtures({ today: today() });
+    const story = generateFixtures({ now: Date.parse(later.low.data.toldAt!) });
     const kept = later.low.data.collections;
     // Untouched rows are today's story: names and ranges agree with today's dates.
     expect(kept.contract).toEqual(story.contract);
@@ -174,6 +177,35 @@ describe('demo mode', () => {
     expect(own.start_date).toBe(story.measurement!.find((m) => m.id === renamed.id)!.start_date);
     await later.close();
   });
+});
+
+describe('a demo started before the hour its store was told at', () => {
+  afterAll(() => vi.useRealTimers());
+
+  it('is retold at its start, so that no instant lies ahead of the clock', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'lamp-demo-early-'));
+    vi.useFakeTimers({ toFake: ['Date'] });
+    // Told at 09:00 UTC (as every store was before stories were told at the start)...
+    vi.setSystemTime(new Date('2026-11-29T09:00:00.000Z'));
+    const first = await openStore({ dataDir, fixtureScale: null, mode: 'demo' });
+    delete first.low.data.toldAt;
+    await first.writeBookkeeping();
+    await first.close();
+    // ...and opened at 05:30 the same day.
+    const early = Date.parse('2026-11-29T05:30:00.000Z');
+    vi.setSystemTime(new Date(early));
+    const later = await openStore({ dataDir, fixtureScale: null, mode: 'demo' });
+    vi.useRealTimers();
+    try {
+      expect(later.low.data.toldAt).toBe(new Date(early).toISOString());
+      const ahead = Object.values(later.low.data.collections)
+        .flat()
+        .filter((row) => Date.parse(String(row.created_at)) > early || Date.parse(String(row.updated_at)) > early);
+      expect(ahead).toEqual([]);
+    } finally {
+      await later.close();
+    }
+  }, 60_000);
 });
 
 describe('test mode', () => {

@@ -79,7 +79,7 @@ export const paths = {
   activations: pageOf('activations'),
   activationCreate: pageOf('activations.create'),
   activation: (activationId: string) => hrefOf('activation', { activationId }),
-  domainLists: pageOf('domain-lists'),
+  domainLists: listOf('domain-lists'),
 
   spotlight: pageOf('spotlight'),
   spotlightStudies: pageOf('spotlight.studies'),

@@ -22,6 +22,7 @@ import { Button } from '../../shared/Button.tsx';
 import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';
 import { RecordHeader } from '../../shared/PageHeader.tsx';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
+import { ActivationDelivery } from './ActivationDelivery.tsx';
 import { ActivationSettingsForm } from './ActivationSettingsForm.tsx';
 import { loadActivationContext, useAsync } from './data.ts';
 import { DeleteActivationDialog } from './DeleteActivationDialog.tsx';
@@ -99,11 +100,28 @@ function ActivationView({ activation, onReload }: { activation: Activation; onRe
             )}
           </Fact>
           <Fact label="Domain list">
-            {list ? `${list.name} (${list.domains.length.toLocaleString('en-GB')})` : context.loading ? '…' : '—'}
+            {list ? (
+              // The lists page found by the list's name: where it is read, downloaded and edited.
+              <Link href={paths.domainLists({ q: list.name })}>
+                {list.name} ({list.domains.length.toLocaleString('en-GB')})
+              </Link>
+            ) : context.loading ? (
+              '…'
+            ) : (
+              '—'
+            )}
           </Fact>
           <Fact label="Platform">{vendorName ?? '—'}</Fact>
           <Fact label="Minimum APM">{formatMetric('apm', activation.min_apm)}</Fact>
         </dl>
+      </Card>
+
+      <Card title="Delivery">
+        {context.data ? (
+          <ActivationDelivery activation={activation} list={list} />
+        ) : (
+          <Skeleton className="h-28 w-full" />
+        )}
       </Card>
 
       {canWrite ? (

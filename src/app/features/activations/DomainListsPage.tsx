@@ -7,6 +7,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useMemo, useState } from 'react';
+import { Link } from 'wouter';
 import { buildUrl, isConflict, listAll, removeListed } from '../../../lib/api.ts';
 import { showError, showSuccess } from '../../../stores/alerts.ts';
 import { $role, $selectedAccountId } from '../../../stores/account.ts';
@@ -27,6 +28,7 @@ import { Button, buttonClass } from '../../shared/Button.tsx';
 import { useAsync } from '../../shared/useAsync.ts';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
 import { DomainListDialog } from './DomainListDialog.tsx';
+import { paths } from '../../routes/index.ts';
 import { ListTypeBadge } from './ui.tsx';
 
 const spec = resourceListSpec('domain-list', 'domain lists', { id: 'name', direction: 'asc' }, { filters: ['type'] });
@@ -38,9 +40,12 @@ function UsedBy({ list, activations }: { list: DomainList; activations: readonly
   return (
     <ul className="space-y-0.5">
       {users.map((a) => (
-        <li key={a.id} className="max-w-[15rem] truncate" title={a.name}>
-          {a.name}
-          {usesList(a, list.id) ? null : <span className="text-slate-500"> (ended)</span>}
+        // The name gives way, never the state: '(ended)' stays whole however long the name.
+        <li key={a.id} className="flex max-w-[15rem] gap-1">
+          <Link href={paths.activation(a.id)} className="min-w-0 truncate" title={a.name}>
+            {a.name}
+          </Link>
+          {usesList(a, list.id) ? null : <span className="shrink-0 text-slate-500">(ended)</span>}
         </li>
       ))}
     </ul>
