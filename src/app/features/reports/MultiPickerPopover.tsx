@@ -105,7 +105,7 @@ export default function MultiPickerPopover({
           autoFocus={autoFocus}
           aria-labelledby={`${labelId} ${labelId}-value`}
           isDisabled={isDisabled}
-          className={`${PICKER_BUTTON_CLASS} data-[disabled]:cursor-not-allowed data-[disabled]:bg-slate-100 data-[focus-visible]:outline-2 data-[focus-visible]:outline-primary`}
+          className={`${PICKER_BUTTON_CLASS} data-[disabled]:cursor-not-allowed data-[disabled]:bg-slate-100 data-[focus-visible]:outline-2 data-[focus-visible]:outline-solid data-[focus-visible]:outline-primary-strong`}
         >
           <PickerFace
             labelId={labelId}
