@@ -262,8 +262,10 @@ test.describe('at 390 × 844', () => {
     // The day labels do not run into each other.
     const days = await chart
       .locator('text[text-anchor="middle"]')
-      .evaluateAll((texts) => texts.map((t) => t.getBoundingClientRect()).map((r) => [r.left, r.right]));
-    for (let i = 1; i < days.length; i++) expect(days[i]![0]).toBeGreaterThan(days[i - 1]![1]);
+      .evaluateAll((texts) =>
+        texts.map((t) => t.getBoundingClientRect()).map((r) => ({ left: r.left, right: r.right })),
+      );
+    for (let i = 1; i < days.length; i++) expect(days[i]!.left).toBeGreaterThan(days[i - 1]!.right);
     await expectNoSeriousViolations(page);
   });
 });
