@@ -22,6 +22,8 @@ import { CardList } from './CardList.tsx';
 import { Box, RowBox } from './RowCheckboxes.tsx';
 import { EmptyState, Skeleton } from '../shared/EmptyState.tsx';
 import { ErrorPlaceholder } from '../shared/ErrorPlaceholder.tsx';
+import { ScrollRegion } from '../shared/ScrollRegion.tsx';
+import { capitalise } from '../routes/index.ts';
 import { ListPager } from './Pager.tsx';
 import { useProgressiveRows, useRenderMeasure } from './useTableRows.ts';
 import type { Identified, ListModel } from './usePagedList.ts';
@@ -275,8 +277,9 @@ export function DataTable<T extends Identified>({
           {emptyNote}
         </div>
       ) : null}
-      <div
-        className={`overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm ${card ? 'hidden sm:block' : ''}`}
+      <ScrollRegion
+        label={caption ?? capitalise(list.spec.noun)}
+        className={`rounded-xl border border-slate-200 bg-white shadow-sm ${card ? 'hidden sm:block' : ''}`}
       >
         <table className="w-full text-left text-sm" aria-busy={list.loading || undefined}>
           {caption ? <caption className="sr-only">{caption}</caption> : null}
@@ -350,7 +353,7 @@ export function DataTable<T extends Identified>({
           </tbody>
         </table>
         {emptyNote}
-      </div>
+      </ScrollRegion>
       {/* Drawn with the rows: while they load it would only say 'No rows', then move below them. */}
       {loadingFirst ? null : <ListPager list={list} />}
     </div>

@@ -5,7 +5,7 @@ export const inputClass =
 export const errorClass = 'mt-1 block text-sm text-red-700';
 export const hintClass = 'mt-1 block text-xs text-slate-600';
 export const popoverClass =
-  'min-w-[--trigger-width] overflow-auto rounded-lg bg-white py-1 shadow-xl ring-1 ring-slate-900/10';
+  'min-w-(--trigger-width) overflow-auto rounded-lg bg-white py-1 shadow-xl ring-1 ring-slate-900/10';
 export const itemClass =
   'flex cursor-pointer items-center gap-2 px-3 py-2 text-sm text-slate-800 outline-none data-[focused]:bg-primary-faded-2 data-[selected]:font-semibold';
 /** Each kind of list filter's width: the filters (ListFilters.tsx) and their stand-ins read it. */

@@ -109,7 +109,7 @@ export default function AccountSwitcher({ lock, variant = 'bar' }: AccountSwitch
           maxHeight={layout.maxHeight}
           style={{ zIndex: SELECT_LAYER_Z_INDEX }}
           data-placement-rule={layout.placement}
-          className="w-[--trigger-width] min-w-64 overflow-auto rounded-lg bg-white py-1 shadow-xl ring-1 ring-slate-900/10"
+          className="w-(--trigger-width) min-w-64 overflow-auto rounded-lg bg-white py-1 shadow-xl ring-1 ring-slate-900/10"
         >
           <div onKeyDownCapture={typeahead}>
             <ListBox

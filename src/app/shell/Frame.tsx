@@ -11,7 +11,11 @@ import { Spinner } from '../shared/Spinner.tsx';
  * The bar's classes are the real bar's (TopNav.tsx reads them from here), so the bar and the logo
  * do not move when the shell takes over.
  */
-export const TOP_BAR_CLASS = 'relative z-40 bg-secondary text-white shadow-sm';
+/**
+ * The bar is the account's secondary colour, which carries white text; the page's focus ring (the
+ * primary's dark shade) nearly vanishes on it, so inside the bar the ring is white like its text.
+ */
+export const TOP_BAR_CLASS = 'relative z-40 bg-secondary text-white shadow-sm [&_:focus-visible]:outline-white';
 export const TOP_BAR_ROW_CLASS = 'flex h-16 items-center gap-2 px-3 sm:px-4';
 export const MENU_BUTTON_CLASS = '-ml-1 rounded-md p-2 text-slate-100 hover:bg-white/10 md:hidden';
 export const LOGO_LINK_CLASS = 'flex shrink-0 items-center gap-2 rounded text-white no-underline';

@@ -121,9 +121,11 @@ export function Sidebar({ kind }: { kind: Exclude<SidebarKind, 'none'> }) {
         onPointerDown={onPointerDown}
         onKeyDown={onKeyDown}
         data-testid="sidebar-handle"
-        className="group absolute inset-y-0 -right-1.5 z-20 w-3 cursor-col-resize touch-none outline-none"
+        // Focused from the keyboard, the handle shows the page's focus ring (the primary's dark
+        // shade, ≥ 3:1 on white) around its strip and its line in the same shade.
+        className="group absolute inset-y-0 -right-1.5 z-20 w-3 cursor-col-resize touch-none outline-none focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-primary-strong focus-visible:outline-solid"
       >
-        <span className="mx-auto block h-full w-0.5 bg-transparent group-hover:bg-primary group-focus-visible:bg-primary" />
+        <span className="mx-auto block h-full w-0.5 bg-transparent group-hover:bg-primary group-focus-visible:bg-primary-strong" />
       </div>
       <button
         type="button"

@@ -84,7 +84,7 @@ export function MeasurementPicker({
       )}
       <Popover
         style={{ zIndex: SELECT_LAYER_Z_INDEX }}
-        className="w-[--trigger-width] min-w-72 max-w-[calc(100vw-2rem)] overflow-auto rounded-lg bg-white py-1 shadow-xl ring-1 ring-slate-900/10"
+        className="w-(--trigger-width) min-w-72 max-w-[calc(100vw-2rem)] overflow-auto rounded-lg bg-white py-1 shadow-xl ring-1 ring-slate-900/10"
       >
         <ListBox
           className="max-h-80 outline-none"

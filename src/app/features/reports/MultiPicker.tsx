@@ -110,7 +110,7 @@ export function MultiPicker(props: MultiPickerProps) {
         type="button"
         aria-labelledby={`${labelId} ${labelId}-value`}
         disabled={isDisabled}
-        className={`${PICKER_BUTTON_CLASS} cursor-default focus-visible:outline-2 focus-visible:outline-primary disabled:cursor-not-allowed disabled:bg-slate-100`}
+        className={`${PICKER_BUTTON_CLASS} cursor-default focus-visible:outline-2 focus-visible:outline-solid focus-visible:outline-primary-strong disabled:cursor-not-allowed disabled:bg-slate-100`}
         onPointerEnter={() => want('yes')}
         onFocus={() => {
           setFocused(true);

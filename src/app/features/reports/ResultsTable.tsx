@@ -6,6 +6,7 @@
 import { formatMetric } from '../../../shared/metrics.ts';
 import type { SortSpec } from './state.ts';
 import type { Column, ResultTable } from './table.ts';
+import { ScrollRegion } from '../../shared/ScrollRegion.tsx';
 
 function cellText(column: Column, value: number | null | undefined): string {
   const text = formatMetric(column.metric!, value);
@@ -25,7 +26,7 @@ export function ResultsTable({
 }) {
   const dimensionCount = table.columns.filter((c) => c.dimension !== undefined).length;
   return (
-    <div className="relative -mx-4 overflow-x-auto sm:mx-0" aria-busy={busy}>
+    <ScrollRegion label="Report results" className="-mx-4 sm:mx-0" busy={busy}>
       <table className="w-full min-w-[640px] text-left text-sm" data-testid="report-table">
         <caption className="sr-only">Report results; column headers sort the rows</caption>
         <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600">
@@ -97,7 +98,7 @@ export function ResultsTable({
           </tr>
         </tfoot>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 

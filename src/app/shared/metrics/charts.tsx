@@ -1,10 +1,11 @@
 /**
  * The dashboard's charts, drawn as plain SVG and HTML. Measured against uPlot: uPlot adds 22 KB
  * gzipped (measured: uPlot.iife.min.js) for one line chart, while these two charts cost under 3 KB and stay inside the
- * dashboard chunk's 80 KB budget with room to spare; they are responsive through viewBox and
- * readable by screen readers through a data table behind each chart.
+ * dashboard chunk's 80 KB budget with room to spare; the line chart is drawn at the width it is
+ * given (so its text keeps its size on a phone) and they are readable by screen readers through a
+ * data table behind each chart.
  */
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import {
   formatMetric,
   METRIC_FORMULAS,
@@ -117,6 +118,26 @@ function niceMax(value: number): number {
   return nice * exponent;
 }
 
+/**
+ * The width an element is drawn at, kept up to date. The line chart draws in its own pixels: scaled
+ * through a fixed viewBox, its 11 px axis text shrank to about 5 px on a phone.
+ */
+function useDrawnWidth(fallback: number) {
+  const ref = useRef<HTMLElement>(null);
+  const [width, setWidth] = useState(fallback);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const observer = new ResizeObserver(() => setWidth(Math.round(element.clientWidth) || fallback));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [fallback]);
+  return [ref, width] as const;
+}
+
+/** The least room a day's label takes on the time axis ("30 Nov" at 11 px, and a gap). */
+const DAY_LABEL_PX = 56;
+
 const axisLabel = (key: MetricKey, value: number) =>
   metricDefinition(key).kind === 'count' ? formatMetric(key, value, { compact: true }) : formatMetric(key, value);
 
@@ -154,7 +175,7 @@ function TimeSeriesLines({
 }) {
   const titleId = useId();
   const [hover, setHover] = useState<number | null>(null);
-  const width = 720;
+  const [figure, width] = useDrawnWidth(720);
   const height = 260;
   const pad = { top: 16, right: 64, bottom: 28, left: 64 };
   const innerW = width - pad.left - pad.right;
@@ -187,17 +208,23 @@ function TimeSeriesLines({
   });
 
   const tickCount = 4;
-  const labelEvery = Math.max(1, Math.ceil(points.length / 8));
+  // At most 8 day labels, fewer where the axis has no room for them at their size.
+  const labelEvery = Math.max(
+    1,
+    Math.ceil(points.length / Math.max(1, Math.min(8, Math.floor(innerW / DAY_LABEL_PX)))),
+  );
   const hovered = hover === null ? null : points[hover];
 
   return (
-    <figure aria-labelledby={titleId} className="relative">
+    <figure ref={figure} aria-labelledby={titleId} className="relative">
       <figcaption id={titleId} className="sr-only">
         {metricDefinition(metrics[0]).label} and {metricDefinition(metrics[1]).label} by day
       </figcaption>
       <svg
         viewBox={`0 0 ${width} ${height}`}
-        className="h-auto w-full touch-none select-none"
+        width={width}
+        height={height}
+        className="block w-full touch-none select-none"
         role="img"
         aria-hidden="true"
         onMouseLeave={() => setHover(null)}

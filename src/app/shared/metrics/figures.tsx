@@ -6,6 +6,7 @@ import type { BreakdownEntry } from '../../../shared/metric-aggregate.ts';
 import { formatMetric, metricDefinition, type BreakdownDimension, type MetricKey } from '../../../shared/metrics.ts';
 import { DIMENSION_NAMES } from '../../../shared/reports.ts';
 import { EmptyState, Skeleton } from '../EmptyState.tsx';
+import { ScrollRegion } from '../ScrollRegion.tsx';
 
 /** A breakdown's dimension is one a report can group by, and is named the same. */
 export const DIMENSION_LABELS: Readonly<Record<BreakdownDimension, string>> = DIMENSION_NAMES;
@@ -72,7 +73,7 @@ export function BreakdownTable({
   const total = entries.reduce((s, e) => s + e.impressions, 0) || 1;
   if (!entries.length) return <EmptyState title="No delivery for these filters" />;
   return (
-    <div className="relative -mx-4 overflow-x-auto sm:mx-0">
+    <ScrollRegion label={`Attention by ${DIMENSION_LABELS[dimension].toLowerCase()}`} className="-mx-4 sm:mx-0">
       <table className="w-full min-w-[720px] text-left text-sm">
         <caption className="sr-only">Attention by {DIMENSION_LABELS[dimension].toLowerCase()}</caption>
         <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600">
@@ -113,6 +114,6 @@ export function BreakdownTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
