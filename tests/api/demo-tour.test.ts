@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
+import { ACCOUNT_IDS, USER_IDS } from '../../fixtures/ids.ts';
 import { DemoTourSchema } from '../../src/shared/schemas/demo-tour.ts';
 import { newId } from '../../server/store/repositories.ts';
 import { buildTestApp, productionConfig } from '../helpers/app.ts';
@@ -65,6 +65,7 @@ describe('GET /api/v1/demo/tour over the demo fixtures', () => {
       measured: false,
       measurements: [],
       labels: [],
+      created_by: USER_IDS.northwindAdmin,
       created_at: new Date().toISOString(),
     });
     expect((await tour()).agency.saved_reports).toEqual(before);
