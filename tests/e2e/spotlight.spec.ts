@@ -69,7 +69,10 @@ test.describe('browsing', () => {
     expect(body).toMatchObject({ filter_name: 'Volt', page_num: 1 });
     await expect(table.getByRole('row')).toHaveCount(3);
     // The study's asset count opens its assets.
-    await table.getByRole('row', { name: /Volt EV: launch film/ }).getByRole('link', { name: /assets?$/ }).click();
+    await table
+      .getByRole('row', { name: /Volt EV: launch film/ })
+      .getByRole('link', { name: /assets?$/ })
+      .click();
     await expect(page).toHaveURL(/\/spotlight\/assets\?study=[0-9a-f]{24}$/);
     await expect(page.getByText('Volt EV: launch film').first()).toBeVisible();
     const assets = page.getByRole('table').getByRole('link');
