@@ -2,11 +2,12 @@
  * GET /api/v1/demo/tour (demo and test modes): the figures of the demo script in the user guide
  * (/documentation/demo), computed from the request's store on its clock. The script names pages
  * and personas; every number, name and date it quotes comes from here, so it stays true after a
- * reset, on any day, and after a presenter's own edits.
+ * reset, on any day, and after a presenter's own edits. Its list names only the story's rows (the
+ * fixtures'), so rows made during one demo do not show in the script of the next.
  */
 import { routePlugin } from '../plugins/named.ts';
 import type { FastifyInstance } from 'fastify';
-import { ACCOUNT_IDS, USER_IDS } from '../../fixtures/ids.ts';
+import { ACCOUNT_IDS, isFixtureId, USER_IDS } from '../../fixtures/ids.ts';
 import { IMPORT_JOB_STATES } from '../../src/shared/schemas/import-job.ts';
 import { MEASUREMENT_STATUSES } from '../../src/shared/schemas/measurement.ts';
 import { endpoints } from '../../src/shared/endpoints/index.ts';
@@ -104,8 +105,10 @@ export function demoTour(repositories: Repositories): DemoTour {
     agency: {
       persona: persona(repositories, TOUR_PERSONAS.agency),
       measurements: countBy(repositories.measurement.byOwners([agency]), MEASUREMENT_STATUSES),
+      // The story's reports, not those a presenter or a visitor saved during a demo.
       saved_reports: repositories['saved-report']
         .byOwners([agency])
+        .filter((report) => isFixtureId('saved-report', report.id))
         .map((report) => text(report, 'name'))
         .sort((a, b) => a.localeCompare(b)),
     },

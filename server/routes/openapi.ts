@@ -129,8 +129,8 @@ export function buildOpenApi(app: FastifyInstance): Json {
       ? ` Ids in ${Object.keys(definition.references).join(', ')} must name rows the user may see, in the row's account or global (400 otherwise); an update checks the ids it adds, and all of them when it moves the row.`
       : '';
     const writeNote = `Needs role ${PERMISSIONS[definition.writePermission]} in the row's account${definition.accountPath === 'account?' ? ' (global rows: root)' : ''}.${featureNote}${referenceNote}`;
-    const creatorNote = definition.creatorField
-      ? ` Only the user in ${definition.creatorField}, or an admin of the row's account, may update or delete a row.`
+    const creatorNote = definition.creator
+      ? ` Only the user in ${definition.creator.field}, or an ${PERMISSIONS[definition.creator.othersPermission]} of the row's account, may update or delete a row.`
       : '';
     const stale = { '412': errorAnswer('412', 'The row changed since the given ETag (changed by someone else)') };
     const url = resourcePath(name);

@@ -5,8 +5,8 @@
  * name rows the user may use there.
  */
 import type { AccountFeature } from '../../src/shared/access.ts';
-import { can, effectiveRole, isRootUser } from '../../src/shared/access.ts';
-import { canSeeRow, visibleAccounts } from '../../src/shared/row-access.ts';
+import { isRootUser } from '../../src/shared/access.ts';
+import { canSeeRow, makerAllows, visibleAccounts } from '../../src/shared/row-access.ts';
 import { messages } from '../../src/shared/messages.ts';
 import {
   isResourceName,
@@ -22,15 +22,12 @@ import { ownersOf, type Repositories, type StoredRow } from '../store/repositori
 export { canSeeRow, visibleAccounts };
 
 /**
- * A resource with a creator field (saved reports) is its maker's own: another user of the account
- * may read it, and only its maker or an admin of its account may change or delete it.
+ * A resource with a maker's rule (saved reports) is its maker's own: another user of the account
+ * may read it, and only its maker or whoever the rule names may change or delete it. The rule is
+ * the shared one (src/shared/row-access.ts), which the UI reads to hide what this refuses.
  */
 export function assertCreatorOrAdmin(user: User, definition: ResourceDefinition, row: StoredRow) {
-  if (!definition.creatorField || row[definition.creatorField] === user.id) return;
-  const owners = ownersOf(row, definition.accountPath);
-  if (!owners.every((owner) => owner !== null && can(effectiveRole(user, owner), 'reports.manage'))) {
-    throw forbidden(messages.access.writeRefused);
-  }
+  if (!makerAllows(user, definition, row)) throw forbidden(messages.access.writeRefused);
 }
 
 /**

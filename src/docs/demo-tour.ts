@@ -64,7 +64,19 @@ export function fillTour(doc: Document, tour: Json): void {
   }
 }
 
+/**
+ * Writes the address of the API server this page talks to (`apiBase`, else the server that served
+ * the page) where the page names it, so a command such as the reset reaches the server in use,
+ * on whatever port it runs.
+ */
+export function fillServerOrigin(doc: Document, apiBase: string, pageOrigin: string): void {
+  for (const element of doc.querySelectorAll<HTMLElement>('[data-server-origin]')) {
+    element.textContent = apiBase || pageOrigin;
+  }
+}
+
 export async function loadTour(doc: Document, apiBase: string, fetcher: typeof fetch = fetch): Promise<void> {
+  fillServerOrigin(doc, apiBase, doc.location?.origin ?? '');
   const status = doc.querySelector<HTMLElement>('[data-tour-status]');
   try {
     const response = await fetcher(`${apiBase}${routeOf('demoTour').path}`, { credentials: 'include' });

@@ -178,8 +178,18 @@ export function initDocSearch(doc: Document, loadPage: (path: string) => Promise
   render();
 }
 
-/** On a phone the contents start folded, so the guide itself is on the first screen. */
+/**
+ * On a phone the contents are folded, so the guide itself is on the first screen; beside the page
+ * (a wide screen) they are open. The fold follows the width as it changes too (a window narrowed,
+ * a tablet turned), not only the width the page was opened at; a reader's own unfolding on a
+ * phone stays until the width crosses the line again.
+ */
 export function foldContentsOnPhones(doc: Document, view: Pick<Window, 'matchMedia'>): void {
   const contents = doc.querySelector<HTMLDetailsElement>('details.doc-toc');
-  if (contents && view.matchMedia('(max-width: 1023px)').matches) contents.open = false;
+  if (!contents) return;
+  const narrow = view.matchMedia('(max-width: 1023px)');
+  contents.open = !narrow.matches;
+  narrow.addEventListener('change', (event) => {
+    contents.open = !event.matches;
+  });
 }

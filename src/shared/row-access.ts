@@ -8,7 +8,7 @@ import type { AccountPath, ResourceDefinition } from './schemas/index.ts';
  * server enforces them (server/routes/resources.ts, resource-rules.ts); the UI reads the same
  * functions to hide what the server would refuse (the kit's delete and selection).
  */
-type RowDefinition = Pick<ResourceDefinition, 'accountPath' | 'writePermission'>;
+type RowDefinition = Pick<ResourceDefinition, 'accountPath' | 'writePermission' | 'creator'>;
 
 function readPath(row: Record<string, unknown>, path: string): unknown {
   let value: unknown = row;
@@ -75,8 +75,35 @@ export function writeRefusal(
   return can(effectiveRole(user, owner), definition.writePermission) ? null : 'role';
 }
 
-/** Whether the user may change (or delete) a row: every owner of it allows the write. */
-export function canWriteRow(user: AccessSubject, definition: RowDefinition, row: Record<string, unknown>): boolean {
+/**
+ * Whether the maker's rule lets the user change a row: a row that is its maker's own (a saved
+ * report; the definition's `creator`) is changed by its maker, or by someone with the rule's
+ * permission in every account that owns it. Rows without a maker's rule always pass.
+ */
+export function makerAllows(
+  user: AccessSubject & { id: string },
+  definition: Pick<RowDefinition, 'accountPath' | 'creator'>,
+  row: Record<string, unknown>,
+): boolean {
+  const rule = definition.creator;
+  if (!rule || row[rule.field] === user.id) return true;
   const owners = ownersOf(row, definition.accountPath);
-  return owners.length > 0 && owners.every((owner) => writeRefusal(user, definition, owner) === null);
+  return owners.every((owner) => owner !== null && can(effectiveRole(user, owner), rule.othersPermission));
+}
+
+/**
+ * Whether the user may change (or delete) a row: every owner of it allows the write, and so does
+ * the maker's rule.
+ */
+export function canWriteRow(
+  user: AccessSubject & { id: string },
+  definition: RowDefinition,
+  row: Record<string, unknown>,
+): boolean {
+  const owners = ownersOf(row, definition.accountPath);
+  return (
+    owners.length > 0 &&
+    owners.every((owner) => writeRefusal(user, definition, owner) === null) &&
+    makerAllows(user, definition, row)
+  );
 }

@@ -4,8 +4,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
+import { ACCOUNT_IDS, USER_IDS } from '../../fixtures/ids.ts';
 import { DemoTourSchema } from '../../src/shared/schemas/demo-tour.ts';
+import { newId } from '../../server/store/repositories.ts';
 import { buildTestApp, productionConfig } from '../helpers/app.ts';
 
 describe('GET /api/v1/demo/tour over the demo fixtures', () => {
@@ -50,6 +51,24 @@ describe('GET /api/v1/demo/tour over the demo fixtures', () => {
     const { spotlight } = await tour();
     expect(spotlight.studies).toBeGreaterThan(0);
     expect(spotlight.best_asset?.noticed_pct).toBeGreaterThan(0);
+  });
+
+  it("lists the story's saved reports, not one saved during a demo", async () => {
+    const before = (await tour()).agency.saved_reports;
+    await app.repositories['saved-report'].insert({
+      id: newId(),
+      name: "A visitor's test report",
+      account: ACCOUNT_IDS.northwind,
+      start_date: null,
+      end_date: null,
+      relative_date: 'last_7_days',
+      measured: false,
+      measurements: [],
+      labels: [],
+      created_by: USER_IDS.northwindAdmin,
+      created_at: new Date().toISOString(),
+    });
+    expect((await tour()).agency.saved_reports).toEqual(before);
   });
 
   it('follows the data: a renamed measurement is quoted by its new name', async () => {

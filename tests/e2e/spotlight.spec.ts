@@ -47,17 +47,17 @@ test.describe('browsing', () => {
     await expect(page).toHaveURL(/\/spotlight\/studies$/);
     const table = page.getByRole('table');
     await expect(table.getByRole('row')).toHaveCount(9);
-    // A search typed, then at once a click on to a study, on a slow line (the assets page's code
+    // A search typed, then at once a click on to a study, on a slow line (the study page's code
     // takes a second to arrive): the person stays on the study, not pulled back by the search.
-    await page.route('**/_astro/AssetsPage.*.js', async (route) => {
+    await page.route('**/_astro/StudyPage.*.js', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       await route.continue();
     });
     await typeInto(page.getByLabel('Search'), 'Volt EV');
     await table.getByRole('link', { name: 'Volt EV: launch film' }).click();
-    await expect(page).toHaveURL(/\/spotlight\/assets\?study=[0-9a-f]{24}$/);
-    await expect(page.getByRole('table').getByRole('link')).toHaveCount(4);
-    await expect(page).toHaveURL(/\/spotlight\/assets\?study=[0-9a-f]{24}$/);
+    await expect(page).toHaveURL(/\/spotlight\/studies\/[0-9a-f]{24}$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Volt EV: launch film' })).toBeVisible();
+    await expect(page).toHaveURL(/\/spotlight\/studies\/[0-9a-f]{24}$/);
     await page.goBack();
     await expect(page).toHaveURL(/\/spotlight\/studies(\?q=Volt\+EV)?$/);
     await typeInto(page.getByLabel('Search'), '');
@@ -68,7 +68,11 @@ test.describe('browsing', () => {
     const body = (await listCall).postDataJSON() as { filter_name?: string; page_num: number };
     expect(body).toMatchObject({ filter_name: 'Volt', page_num: 1 });
     await expect(table.getByRole('row')).toHaveCount(3);
-    await table.getByRole('link', { name: 'Volt EV: launch film' }).click();
+    // The study's asset count opens its assets.
+    await table
+      .getByRole('row', { name: /Volt EV: launch film/ })
+      .getByRole('link', { name: /assets?$/ })
+      .click();
     await expect(page).toHaveURL(/\/spotlight\/assets\?study=[0-9a-f]{24}$/);
     await expect(page.getByText('Volt EV: launch film').first()).toBeVisible();
     const assets = page.getByRole('table').getByRole('link');

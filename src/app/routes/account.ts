@@ -1,13 +1,11 @@
 /** The user's own pages: home, signing in and first login, profile and settings. */
 import { messages } from '../../shared/messages.ts';
-import { lamp, route } from './declare.ts';
+import { route } from './declare.ts';
 
 export const accountRoutes = [
-  route('home', '/', 'Home', 'pages/HomePage', {
-    sidebar: 'measurements',
-    // The measurements area starts at home, whose sidebar lists the account's measurements.
-    nav: { menu: 'top', label: 'Measurements', order: 10, access: lamp },
-  }),
+  // Home shares the measurements area's sidebar (the account's measurements), so the top
+  // navigation's Measurements item (on the measurements list) stays current here too.
+  route('home', '/', 'Home', 'pages/HomePage', { sidebar: 'measurements' }),
   route('reset-password', '/reset-password', messages.titles.resetPassword, 'auth/ResetPasswordPage', {
     audience: 'public',
     layout: 'bare',

@@ -4,7 +4,7 @@
  */
 import { LOOKUP_TABLES } from './admin.ts';
 import { findRoute } from './match.ts';
-import { notFoundRoute } from './table.ts';
+import { notFoundRoute, routes } from './table.ts';
 import type { Crumb, RouteEntry } from './types.ts';
 
 /** The crumbs of a pathname on its route: the route's own resolver, else one per segment. */
@@ -50,8 +50,43 @@ export function capitalise(segment: string): string {
 
 const OBJECT_ID = /^[0-9a-f]{24}$/i;
 
+const isPage = (path: string) => findRoute(path).route !== notFoundRoute;
+
+/**
+ * Where a path prefix's crumb leads. A prefix that is a page is itself; one that only groups pages
+ * leads to the page that holds its entries: the first plain page beneath it ('/activations' →
+ * '/activations/activations'), else the nearest page above it ('/billing/purchase-orders' →
+ * '/billing', which lists the purchase orders).
+ */
+function crumbTarget(prefix: string): string | null {
+  if (isPage(prefix)) return prefix;
+  const beneath = routes.find(
+    (r) => r.path.startsWith(`${prefix}/`) && !r.path.includes(':') && !r.id.endsWith('create'),
+  );
+  if (beneath) return beneath.path;
+  for (let above = prefix.slice(0, prefix.lastIndexOf('/')); above; above = above.slice(0, above.lastIndexOf('/'))) {
+    if (isPage(above)) return above;
+  }
+  return null;
+}
+
+/**
+ * Drops a crumb that says again what the next one says ('Activations / Activations': a group
+ * named like its first page); the next one leads to the same place, or is the page shown.
+ */
+function withoutRepeats(crumbs: Crumb[]): Crumb[] {
+  return crumbs.filter((crumb, index) => {
+    const next = crumbs[index + 1];
+    return !next || next.lookup || crumb.lookup || next.label !== crumb.label;
+  });
+}
+
 /** The default resolver: Home, then one crumb per path segment. */
 export function segmentCrumbs(pathname: string, entry: RouteEntry): Crumb[] {
+  return withoutRepeats(segmentCrumbsOf(pathname, entry));
+}
+
+function segmentCrumbsOf(pathname: string, entry: RouteEntry): Crumb[] {
   const pattern = entry.path.split('/').filter(Boolean);
   const segments = pathname.split('/').filter(Boolean);
   const crumbs: Crumb[] = [{ label: 'Home', href: segments.length ? '/' : null }];
@@ -65,7 +100,7 @@ export function segmentCrumbs(pathname: string, entry: RouteEntry): Crumb[] {
     }
     prefix += `/${raw}`;
     const last = index === segments.length - 1;
-    const href = !last && findRoute(prefix).route !== notFoundRoute ? prefix : null;
+    const href = last ? null : crumbTarget(prefix);
     const part = pattern[index] ?? '*';
     const param = part.startsWith(':') ? part.slice(1) : part === '*' ? '*' : null;
     const crumb: Crumb = { label: capitalise(segment), href };

@@ -6,7 +6,11 @@ const write = { ...lamp, permission: 'measurement.write' } as const;
 const area = { sidebar: 'measurements' } as const;
 
 export const measurementRoutes = [
-  route('measurements', '/measurements', 'Measurements', 'measurements/MeasurementsPage', { access: lamp, ...area }),
+  route('measurements', '/measurements', 'Measurements', 'measurements/MeasurementsPage', {
+    access: lamp,
+    ...area,
+    nav: { menu: 'top', label: 'Measurements', order: 10 },
+  }),
   route('measurements.create', '/measurements/create', 'Create Measurement', 'measurements/CreateMeasurementPage', {
     access: write,
     ...area,

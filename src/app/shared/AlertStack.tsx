@@ -29,7 +29,8 @@ export function AlertStack() {
           <span aria-hidden="true" className="mt-0.5 font-bold">
             {alert.type === 'error' ? '!' : '✓'}
           </span>
-          <p className="flex-1">{alert.message}</p>
+          {/* A long word (a name without spaces) wraps inside the alert instead of running off the screen. */}
+          <p className="min-w-0 flex-1 wrap-anywhere">{alert.message}</p>
           <button
             type="button"
             onClick={() => dismissAlert(alert.id)}

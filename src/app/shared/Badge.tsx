@@ -1,5 +1,6 @@
 /** Status badges: one pill style, with the spec's status colours (§4). */
 import type { ReactNode } from 'react';
+import { measurementStatusLabel } from '../../shared/measurement-status.ts';
 
 /**
  * Spec §4's status colours, the one palette status badges read: success green, failure red,
@@ -42,7 +43,9 @@ export function Badge({ className, children }: { className: string; children: Re
 
 export function MeasurementStatusBadge({ status }: { status: string }) {
   return (
-    <Badge className={MEASUREMENT_STATUS_TONES[status] ?? MEASUREMENT_STATUS_TONES.draft!}>{capitalise(status)}</Badge>
+    <Badge className={MEASUREMENT_STATUS_TONES[status] ?? MEASUREMENT_STATUS_TONES.draft!}>
+      {measurementStatusLabel(status)}
+    </Badge>
   );
 }
 

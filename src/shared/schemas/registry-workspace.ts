@@ -84,7 +84,7 @@ export const workspaceDefinitions = [
     searchPermission: null,
     feature: 'lamp_access',
     references: { account: 'account', measurements: 'measurement', labels: 'label-value' },
-    creatorField: 'created_by',
+    creator: { field: 'created_by', othersPermission: 'reports.manage' },
   },
   {
     /**

@@ -78,10 +78,10 @@ export interface ResourceDefinition {
    */
   references?: Readonly<Record<string, ResourceReference>>;
   /**
-   * The field naming the user who made a row, when only that user or an admin of the row's
-   * account may change or delete it (a saved report is its maker's own).
+   * A row that is its maker's own (a saved report): `field` names the user who made it; only that
+   * user, or someone with `othersPermission` in the row's account, may change or delete it.
    */
-  creatorField?: string;
+  creator?: { field: string; othersPermission: Permission };
 }
 
 /** The resource a reference field points at: its name, or the row field that holds the name. */

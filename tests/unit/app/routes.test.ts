@@ -132,7 +132,8 @@ describe('breadcrumbs', () => {
     const { route } = findRoute('/activations/domain-lists');
     expect(segmentCrumbs('/activations/domain-lists', route)).toEqual([
       { label: 'Home', href: '/' },
-      { label: 'Activations', href: null },
+      // A prefix that only groups pages leads to its first page.
+      { label: 'Activations', href: '/activations/activations' },
       { label: 'Domain Lists', href: null },
     ]);
     const admin = findRoute('/admin/third-party-macros/create').route;
@@ -141,6 +142,24 @@ describe('breadcrumbs', () => {
       ['Admin', '/admin'],
       ['Third Party Macros', '/admin/third-party-macros'],
       ['Create', null],
+    ]);
+  });
+
+  it('say a group named like its first page once, and lead a group with no page beneath to the page above', () => {
+    const crumbsOf = (path: string) => segmentCrumbs(path, findRoute(path).route).map((c) => [c.label, c.href]);
+    expect(crumbsOf('/activations/activations')).toEqual([
+      ['Home', '/'],
+      ['Activations', null],
+    ]);
+    expect(crumbsOf('/activations/activations/create')).toEqual([
+      ['Home', '/'],
+      ['Activations', '/activations/activations'],
+      ['Create', null],
+    ]);
+    expect(crumbsOf(`/billing/purchase-orders/${ID}`).slice(0, 3)).toEqual([
+      ['Home', '/'],
+      ['Billing', '/billing'],
+      ['Purchase Orders', '/billing'],
     ]);
   });
 

@@ -22,7 +22,7 @@ import {
   type SpotlightPermission,
   type SpotlightRole,
 } from '../../../src/shared/access.ts';
-import { canSeeRow, canWriteRow, writeRefusal } from '../../../src/shared/row-access.ts';
+import { canSeeRow, canWriteRow, makerAllows, writeRefusal } from '../../../src/shared/row-access.ts';
 
 const user = (over: Partial<AccessSubject> = {}): AccessSubject => ({
   account: 'own',
@@ -189,7 +189,8 @@ describe('route rules (spec §5)', () => {
 });
 
 describe('row rules shared by the server and the UI', () => {
-  const person = (over: Partial<AccessSubject> = {}): AccessSubject => ({
+  const person = (over: Partial<AccessSubject & { id: string }> = {}): AccessSubject & { id: string } => ({
+    id: 'u1',
     account: 'a1',
     super_admin: false,
     access_grants: [
@@ -221,6 +222,20 @@ describe('row rules shared by the server and the UI', () => {
     expect(canWriteRow(root, optional, { account: null })).toBe(true);
     expect(canWriteRow(root, shared, { accounts: ['a1', 'a9'] })).toBe(true);
     expect(canWriteRow(person(), shared, { accounts: [] })).toBe(false);
+  });
+
+  it("lets a row's maker change it, and others only with the maker's rule's permission", () => {
+    const ownRows = {
+      accountPath: 'account',
+      writePermission: 'reports.save',
+      creator: { field: 'created_by', othersPermission: 'reports.manage' },
+    } as const;
+    const reader = person({ access_grants: [{ id: 'a1', type: 'account', role: 'read' }] });
+    expect(canWriteRow(reader, ownRows, { account: 'a1', created_by: 'u1' })).toBe(true);
+    expect(canWriteRow(reader, ownRows, { account: 'a1', created_by: 'u2' })).toBe(false);
+    expect(makerAllows(reader, ownRows, { account: 'a1', created_by: 'u2' })).toBe(false);
+    const admin = person({ access_grants: [{ id: 'a1', type: 'account', role: 'admin' }] });
+    expect(canWriteRow(admin, ownRows, { account: 'a1', created_by: 'u2' })).toBe(true);
   });
 });
 

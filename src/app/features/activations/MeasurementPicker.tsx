@@ -10,6 +10,7 @@
  */
 import { useState } from 'react';
 import { Button, ComboBox, Input, Label, ListBox, ListBoxItem, Popover, Text } from 'react-aria-components';
+import { measurementStatusLabel } from '../../../shared/measurement-status.ts';
 import { formatMetric } from '../../../shared/metrics.ts';
 import type { Measurement } from '../../../shared/schemas/index.ts';
 import { SELECT_LAYER_Z_INDEX } from '../../../shared/constants.ts';
@@ -103,7 +104,7 @@ export function MeasurementPicker({
               <span className="block truncate">{m.name}</span>
               <span className="block text-xs text-slate-600">
                 {formatMetric('impressions', m.impressions, { compact: true })} impressions · APM{' '}
-                {formatMetric('apm', m.apm)} · {m.status}
+                {formatMetric('apm', m.apm)} · {measurementStatusLabel(m.status)}
               </span>
             </ListBoxItem>
           )}

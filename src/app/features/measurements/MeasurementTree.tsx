@@ -11,7 +11,8 @@ import { $role, $selectedAccount, $selectedAccountId } from '../../../stores/acc
 import { can } from '../../../shared/access.ts';
 import { SIDEBAR_SEARCH_DEBOUNCE_MS } from '../../../shared/constants.ts';
 import { MEASUREMENT_STATUS_ORDER, type Measurement } from '../../../shared/schemas/measurement.ts';
-import { capitalise, paths } from '../../routes/index.ts';
+import { measurementStatusLabel } from '../../../shared/measurement-status.ts';
+import { paths } from '../../routes/index.ts';
 import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';
 import { ItemLink } from '../../shared/SidebarParts.tsx';
 import { Spinner } from '../../shared/Spinner.tsx';
@@ -115,7 +116,7 @@ export default function MeasurementTree() {
                 >
                   ▶
                 </span>
-                {capitalise(status)}
+                {measurementStatusLabel(status)}
                 <span className="ml-auto text-xs font-normal text-slate-500">{group.length}</span>
               </button>
               {open ? (

@@ -1,7 +1,8 @@
 /**
  * /reports/saved/{name}: a saved report of the selected account, opened by its name (unique in the
  * account); values in the query override the saved ones (decisions.md §6). Update saves what is
- * shown into it; Rename and Delete change the report itself. The report is read by id as well as
+ * shown into it; Rename and Delete change the report itself. Those and the schedule's buttons show
+ * only to whoever may change the report (its maker, or an admin: the row rule the server enforces). The report is read by id as well as
  * listed, so each change is sent with the version shown (someone else's save meanwhile asks the
  * conflict dialog instead of being overwritten). Below the report, its e-mail schedule.
  */
@@ -17,6 +18,7 @@ import { Button } from '../../shared/Button.tsx';
 import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';
 import { Modal } from '../../shared/Modal.tsx';
 import { Skeleton } from '../../shared/EmptyState.tsx';
+import { useCanWriteRow } from '../../kit/useCanWriteRow.ts';
 import { useAsync } from '../../shared/useAsync.ts';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
 import { fetchSavedReport, fetchSavedReports } from './api.ts';
@@ -36,6 +38,8 @@ export default function SavedReportPage({ params }: PageProps) {
   const account = new URLSearchParams(search).get('account') ?? selected;
   const version = useStore($savedReportsVersion);
   const me = useStore($currentUser)?.email ?? '';
+  // The server's row rule: a colleague's report is read here, changed only by its maker or an admin.
+  const canWrite = useCanWriteRow('saved-report');
   const reports = useAsync(
     () => (account ? fetchSavedReports(account) : Promise.resolve(null)),
     `saved:${account}:${version}`,
@@ -77,36 +81,38 @@ export default function SavedReportPage({ params }: PageProps) {
         search={effective}
         keep={['back', 'id']}
         onSearch={(next) => open(saved.name, next)}
-        actions={(state) => (
-          <>
-            <Button
-              disabled={busy || !state.account}
-              onClick={() => {
-                setBusy(true);
-                updateSavedReport(saved.id, state, saved.account, write).then(
-                  () => {
-                    setBusy(false);
-                    showSuccess(`Saved report '${saved.name}' updated`);
-                  },
-                  (error: unknown) => {
-                    setBusy(false);
-                    showError(error);
-                  },
-                );
-              }}
-            >
-              Update
-            </Button>
-            <Button variant="secondary" onClick={() => setDialog('rename')}>
-              Rename
-            </Button>
-            <Button variant="secondary" onClick={() => setDialog('delete')}>
-              Delete
-            </Button>
-          </>
-        )}
+        actions={(state) =>
+          canWrite(saved) ? (
+            <>
+              <Button
+                disabled={busy || !state.account}
+                onClick={() => {
+                  setBusy(true);
+                  updateSavedReport(saved.id, state, saved.account, write).then(
+                    () => {
+                      setBusy(false);
+                      showSuccess(`Saved report '${saved.name}' updated`);
+                    },
+                    (error: unknown) => {
+                      setBusy(false);
+                      showError(error);
+                    },
+                  );
+                }}
+              >
+                Update
+              </Button>
+              <Button variant="secondary" onClick={() => setDialog('rename')}>
+                Rename
+              </Button>
+              <Button variant="secondary" onClick={() => setDialog('delete')}>
+                Delete
+              </Button>
+            </>
+          ) : null
+        }
       />
-      <ScheduleSection report={saved.id} account={saved.account} me={me} />
+      <ScheduleSection report={saved.id} account={saved.account} me={me} canChange={canWrite(saved)} />
       <NameDialog
         isOpen={dialog === 'rename'}
         title="Rename saved report"

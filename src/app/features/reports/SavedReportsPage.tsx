@@ -135,13 +135,17 @@ export default function SavedReportsPage() {
         search
         csv
         caption="Saved reports of this account"
-        rowActions={(r) =>
-          canWrite(r) ? (
-            <>
-              <RowButton action="Rename" name={r.name} onPress={() => setRenaming(r)} />
-              <RowButton action="Delete" name={r.name} tone="danger" onPress={() => setDeleting(r)} />
-            </>
-          ) : null
+        // A reader among colleagues' reports has nothing to do with them: no empty Actions column.
+        rowActions={
+          reports.rows.some(canWrite)
+            ? (r) =>
+                canWrite(r) ? (
+                  <>
+                    <RowButton action="Rename" name={r.name} onPress={() => setRenaming(r)} />
+                    <RowButton action="Delete" name={r.name} tone="danger" onPress={() => setDeleting(r)} />
+                  </>
+                ) : null
+            : undefined
         }
         empty={emptyWhen('saved reports', {
           title: 'No saved reports yet',

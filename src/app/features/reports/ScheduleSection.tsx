@@ -32,7 +32,21 @@ export function describeSchedule(
   return `${when} at ${schedule.time} (${schedule.time_zone})`;
 }
 
-export function ScheduleSection({ report, account, me }: { report: string; account: string; me: string }) {
+/**
+ * `canChange`: whether the user may change the report, and so its deliveries (the server's rule):
+ * without it the section only lists them.
+ */
+export function ScheduleSection({
+  report,
+  account,
+  me,
+  canChange,
+}: {
+  report: string;
+  account: string;
+  me: string;
+  canChange: boolean;
+}) {
   const [version, setVersion] = useState(0);
   const schedules = useAsync(() => listAll('report-schedule', { account, report }), `schedules:${report}:${version}`);
   const [adding, setAdding] = useState(false);
@@ -43,7 +57,14 @@ export function ScheduleSection({ report, account, me }: { report: string; accou
     <Card title="Schedule" className="mt-6">
       <div className="space-y-6">
         {list.map((schedule) => (
-          <ScheduleItem key={schedule.id} schedule={schedule} me={me} version={version} onChanged={reload} />
+          <ScheduleItem
+            key={schedule.id}
+            schedule={schedule}
+            me={me}
+            version={version}
+            canChange={canChange}
+            onChanged={reload}
+          />
         ))}
         {adding ? (
           <ScheduleForm
@@ -57,9 +78,11 @@ export function ScheduleSection({ report, account, me }: { report: string; accou
         ) : (
           <div className="flex flex-wrap items-center gap-3">
             {list.length === 0 ? <p className="text-sm text-slate-700">This report is not sent by e-mail.</p> : null}
-            <Button variant="secondary" disabled={!schedules.data} onClick={() => setAdding(true)}>
-              {list.length === 0 ? 'Schedule by e-mail' : 'Add another schedule'}
-            </Button>
+            {canChange ? (
+              <Button variant="secondary" disabled={!schedules.data} onClick={() => setAdding(true)}>
+                {list.length === 0 ? 'Schedule by e-mail' : 'Add another schedule'}
+              </Button>
+            ) : null}
           </div>
         )}
       </div>
@@ -71,11 +94,13 @@ function ScheduleItem({
   schedule,
   me,
   version,
+  canChange,
   onChanged,
 }: {
   schedule: ReportSchedule;
   me: string;
   version: number;
+  canChange: boolean;
   onChanged: () => void;
 }) {
   const runs = useAsync(
@@ -122,35 +147,37 @@ function ScheduleItem({
         To {schedule.recipients.join(', ')}
         {schedule.next_run_at ? ` · Next run ${formatDateTime(schedule.next_run_at)}` : ''}
       </p>
-      <div className="flex flex-wrap gap-2">
-        <Button variant="secondary" disabled={busy} onClick={() => setEditing(true)}>
-          Edit schedule
-        </Button>
-        <Button
-          variant="secondary"
-          disabled={busy}
-          onClick={() =>
-            void act(
-              () => update('report-schedule', schedule.id, { paused: !schedule.paused }),
-              schedule.paused ? 'Schedule resumed' : 'Schedule paused',
-            )
-          }
-        >
-          {schedule.paused ? 'Resume' : 'Pause'}
-        </Button>
-        <Button
-          variant="secondary"
-          disabled={busy}
-          onClick={() =>
-            void act(() => callEndpoint('runReportSchedule', { query: { id: schedule.id } }), 'Report sent')
-          }
-        >
-          Run now
-        </Button>
-        <Button variant="secondary" disabled={busy} onClick={() => setConfirmDelete(true)}>
-          Delete schedule
-        </Button>
-      </div>
+      {canChange ? (
+        <div className="flex flex-wrap gap-2">
+          <Button variant="secondary" disabled={busy} onClick={() => setEditing(true)}>
+            Edit schedule
+          </Button>
+          <Button
+            variant="secondary"
+            disabled={busy}
+            onClick={() =>
+              void act(
+                () => update('report-schedule', schedule.id, { paused: !schedule.paused }),
+                schedule.paused ? 'Schedule resumed' : 'Schedule paused',
+              )
+            }
+          >
+            {schedule.paused ? 'Resume' : 'Pause'}
+          </Button>
+          <Button
+            variant="secondary"
+            disabled={busy}
+            onClick={() =>
+              void act(() => callEndpoint('runReportSchedule', { query: { id: schedule.id } }), 'Report sent')
+            }
+          >
+            Run now
+          </Button>
+          <Button variant="secondary" disabled={busy} onClick={() => setConfirmDelete(true)}>
+            Delete schedule
+          </Button>
+        </div>
+      ) : null}
       <RunTable runs={runs.data ?? []} />
       <ConfirmDialog
         isOpen={confirmDelete}

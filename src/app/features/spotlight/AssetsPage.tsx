@@ -13,7 +13,7 @@ import { paths } from '../../routes/index.ts';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { Thumbnail } from './Creative.tsx';
 import { getBrief, useAsync } from './data.ts';
-import { ASSET_FIGURES, compareWithNorm, formatFigure, VERDICT_CLASS, VERDICT_TEXT } from './format.ts';
+import { ASSET_FIGURES, compareWithNorm, formatFigure, sampleText, VERDICT_CLASS, VERDICT_TEXT } from './format.ts';
 import { assetListSpec, assetSource, spotlightListState } from './listSources.ts';
 import { spotlightPage } from './SpotlightGate.tsx';
 import { contextLabel, Skeleton, StatusBadge } from './ui.tsx';
@@ -44,9 +44,7 @@ function StudyHeading({ id, onClear }: { id: string; onClear: () => void }) {
         <p className="text-xs font-medium tracking-wide text-slate-600 uppercase">Study</p>
         {study.data ? (
           <p className="font-semibold text-slate-900">
-            <Link href={paths.spotlightStudy(id)} className="text-slate-900">
-              {study.data.name}
-            </Link>{' '}
+            <Link href={paths.spotlightStudy(id)}>{study.data.name}</Link>{' '}
             <span className="ml-1 align-middle">
               <StatusBadge status={study.data.status} />
             </span>
@@ -56,7 +54,7 @@ function StudyHeading({ id, onClear }: { id: string; onClear: () => void }) {
         )}
         {study.data ? (
           <p className="text-sm text-slate-600">
-            {contextLabel(study.data.context)} · {study.data.sample_size} a cell × {study.data.cells} cells
+            {contextLabel(study.data.context)} · {sampleText(study.data)}
           </p>
         ) : null}
       </div>

@@ -99,7 +99,7 @@ function RecentStudies() {
           {recent.data.map((study) => (
             <li key={study.id} className="flex flex-wrap items-center justify-between gap-2 py-2.5">
               <div className="min-w-0">
-                <Link href={`${paths.spotlightAssets()}?study=${study.id}`} className="font-medium">
+                <Link href={paths.spotlightStudy(study.id)} className="font-medium">
                   {study.name}
                 </Link>
                 <p className="text-xs text-slate-600">

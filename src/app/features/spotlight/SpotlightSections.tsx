@@ -1,17 +1,20 @@
 /**
  * The Spotlight sidebar (spec §2): Dashboard, Studies and Assets, and under them the company's
- * recent studies (each opens its assets) once the service has given a token.
+ * recent studies (each opens its own page, where its assets are) once the service has given a token.
  */
 import { useStore } from '@nanostores/react';
 import { useLocation, useSearch } from 'wouter';
 import { $spotlight } from '../../../stores/spotlight.ts';
-import { paths } from '../../routes/index.ts';
+import { matchPath, paths, routeById } from '../../routes/index.ts';
 import { ItemLink } from '../../shared/SidebarParts.tsx';
 import { recentBriefs, useAsync } from './data.ts';
 
 function RecentStudies() {
   const search = useSearch();
-  const study = new URLSearchParams(search).get('study');
+  const [location] = useLocation();
+  // The study shown: its page, or its asset list (?study=).
+  const study =
+    new URLSearchParams(search).get('study') ?? matchPath(routeById('spotlight.study').path, location)?.studyId;
   const recent = useAsync(recentBriefs, 'sidebar-recent');
   if (!recent.data?.length) return null;
   return (
@@ -29,7 +32,7 @@ function RecentStudies() {
               item={{
                 id: brief.id,
                 name: brief.name,
-                path: `${paths.spotlightAssets()}?study=${brief.id}`,
+                path: paths.spotlightStudy(brief.id),
                 isViewable: true,
                 isCurrent: study === brief.id,
               }}

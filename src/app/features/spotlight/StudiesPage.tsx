@@ -1,7 +1,7 @@
 /**
  * /spotlight/studies: the company's studies (briefs) on the kit's list, paged, ordered and
- * searched by the service's own list call (listSources.ts); a study's assets open from its row
- * (their page links to the study's own).
+ * searched by the service's own list call (listSources.ts). A study's name opens the study's own
+ * page (where assets are added and fielding starts); its asset count opens its asset list.
  */
 import { useStore } from '@nanostores/react';
 import { Link } from 'wouter';
@@ -15,7 +15,7 @@ import { emptyWhen, ListView } from '../../kit/ListView.tsx';
 import { usePagedList } from '../../kit/usePagedList.ts';
 import { paths } from '../../routes/index.ts';
 import { PageHeader } from '../../shared/PageHeader.tsx';
-import { formatDay } from './format.ts';
+import { formatDay, sampleText } from './format.ts';
 import { studyListSpec, studySource } from './listSources.ts';
 import { spotlightPage } from './SpotlightGate.tsx';
 import { contextLabel, StatusBadge } from './ui.tsx';
@@ -24,7 +24,7 @@ const COLUMNS: readonly Column<Brief>[] = [
   linkColumn({
     header: 'Study',
     text: (study) => study.name,
-    href: (study) => `${paths.spotlightAssets()}?study=${study.id}`,
+    href: (study) => paths.spotlightStudy(study.id),
     look: 'strong',
     rowHeader: true,
     width: 'max-w-[24rem]',
@@ -59,7 +59,7 @@ const COLUMNS: readonly Column<Brief>[] = [
     header: 'Assets',
     align: 'right',
     csv: (s) => s.asset_count ?? 0,
-    cell: (s) => s.asset_count ?? 0,
+    cell: (s) => <AssetsLink study={s} />,
   },
   {
     id: 'fieldwork',
@@ -73,18 +73,30 @@ const COLUMNS: readonly Column<Brief>[] = [
   { id: 'end', header: 'End date', csvOnly: true, csv: (s) => s.end_date, cell: (s) => s.end_date },
 ];
 
+/** A study's asset count, as a link to its asset list: '4 assets' to a screen reader. */
+function AssetsLink({ study }: { study: Brief }) {
+  const count = study.asset_count ?? 0;
+  return (
+    <Link href={`${paths.spotlightAssets()}?study=${study.id}`}>
+      {count}
+      <span className="sr-only"> {count === 1 ? 'asset' : 'assets'}</span>
+    </Link>
+  );
+}
+
 /** A study on a phone: its name, status, context, sample, assets and fieldwork in a card. */
 function StudyCard({ study }: { study: Brief }) {
   return (
     <>
       <div className="flex items-start justify-between gap-2">
-        <Link href={`${paths.spotlightAssets()}?study=${study.id}`} className="font-medium text-slate-900 no-underline">
+        <Link href={paths.spotlightStudy(study.id)} className="font-medium text-slate-900 no-underline">
           {study.name}
         </Link>
         <StatusBadge status={study.status} />
       </div>
       <p className="mt-1 text-xs text-slate-600">
-        {contextLabel(study.context)} · {study.sample_size} × {study.cells} panellists · {study.asset_count ?? 0} assets
+        {contextLabel(study.context)} · {sampleText(study)} ·{' '}
+        <Link href={`${paths.spotlightAssets()}?study=${study.id}`}>{study.asset_count ?? 0} assets</Link>
       </p>
       <p className="text-xs text-slate-600">
         {formatDay(study.start_date)} – {formatDay(study.end_date)}

@@ -24,6 +24,7 @@ import { spotlightPage } from './SpotlightGate.tsx';
 import { StudyAssets } from './StudyAssets.tsx';
 import { StudyForm } from './StudyForm.tsx';
 import { Card, contextLabel, Skeleton, StatusBadge } from './ui.tsx';
+import { sampleText } from './format.ts';
 
 function Study({ params }: PageProps) {
   const id = params.studyId ?? '';
@@ -95,8 +96,7 @@ function Study({ params }: PageProps) {
         </div>
       </PageHeader>
       <p className="-mt-3 text-sm text-slate-600">
-        {contextLabel(study.context)} · {study.sample_size} × {study.cells} panellists ·{' '}
-        {formatDateRange(study.start_date, study.end_date)}
+        {contextLabel(study.context)} · {sampleText(study)} · {formatDateRange(study.start_date, study.end_date)}
       </p>
 
       <div className="grid gap-5 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">

@@ -67,3 +67,8 @@ export const VERDICT_TEXT: Record<Verdict, string> = {
 export { formatDate as formatDay } from '../../../shared/date-format.ts';
 
 export const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** A study's sample as people write it: '3 cells of 150 panellists' (one source for every page). */
+export function sampleText(study: { sample_size: number; cells: number }): string {
+  return `${study.cells} ${study.cells === 1 ? 'cell' : 'cells'} of ${study.sample_size} panellists`;
+}
