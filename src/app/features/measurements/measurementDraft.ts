@@ -4,7 +4,7 @@
  */
 import type { Measurement } from '../../../shared/schemas/measurement.ts';
 import type { ResourceCreate } from '../../../shared/schemas/index.ts';
-import { capitalise } from './ui.tsx';
+import { capitalise } from '../../shared/Badge.tsx';
 
 /** The form's state: every field of the create input but the account (the selected one's). */
 export type Draft = Required<Omit<ResourceCreate<'measurement'>, 'account'>>;

@@ -25,7 +25,7 @@ import {
   SELECT_ALL,
   type MultiPickerProps,
   type PickerOption,
-} from './MultiPicker.tsx';
+} from './pickerParts.tsx';
 
 export default function MultiPickerPopover({
   label,
