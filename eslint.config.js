@@ -33,6 +33,13 @@ const zones = [
     message: 'The server takes only src/shared from the client side.',
   },
   {
+    // The kit builds on the shared parts, never the other way: a part built on the kit's lists,
+    // fields or forms lives in the kit (src/app/shared/README.md).
+    target: './src/app/shared',
+    from: './src/app/kit',
+    message: 'src/app/shared sits below the kit: move what needs the kit into src/app/kit.',
+  },
+  {
     // The shell, the shared UI parts and the plain pages serve every feature and know none: a
     // feature plugs in through the route table (pages.ts) and the sidebar declaration (sidebars.ts).
     target: ['./src/app/shell', './src/app/shared', './src/app/kit', './src/app/pages'],
@@ -45,6 +52,24 @@ const zones = [
     except: [`./${name}`],
     message: 'Features do not import each other: move what they share to src/app/shared, src/lib or src/stores.',
   })),
+];
+
+/**
+ * fixtures/ builds the demo data on top of the server and src/shared, never the other way: what
+ * both need (the demo's ids and clock, the store's row types) lives in src/shared/demo-data.ts and
+ * server/store/collections.ts. The exceptions read fixture data on purpose: the demo loader (the
+ * data at start, its dates moved to today) and the metric reads (the demo's delivery figures are
+ * generated on read, never stored: fixtures/metrics.ts).
+ */
+const FIXTURES_IMPORT = {
+  group: ['**/fixtures/**'],
+  message: 'The app and the server do not import fixtures/: share it through src/shared or server/store.',
+};
+const FIXTURE_READERS = [
+  'server/store/index.ts',
+  'server/store/demo-days.ts',
+  'server/routes/**/metrics.ts',
+  'server/routes/**/report-data.ts',
 ];
 
 /**
@@ -101,6 +126,9 @@ export default tseslint.config(
     plugins: { 'import-x': importX },
     rules: {
       'import-x/no-restricted-paths': ['error', { zones }],
+      // No two modules import each other, through others or lazily (import()) either:
+      // tests/unit/docs/import-cycles.test.ts checks the same over the whole tree.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-floating-promises': 'error',
@@ -112,6 +140,11 @@ export default tseslint.config(
     // Command-line scripts, fixtures and benchmarks talk to a terminal.
     files: ['scripts/**', 'fixtures/**', 'tests/bench/**', 'tests/contract/**', 'server/main.ts'],
     rules: { 'no-console': 'off' },
+  },
+  {
+    files: ['src/**', 'server/**'],
+    ignores: FIXTURE_READERS,
+    rules: { 'no-restricted-imports': ['error', { patterns: [FIXTURES_IMPORT] }] },
   },
   {
     // src/shared runs in the browser and in Node alike, so it may use neither's own APIs.
@@ -129,7 +162,12 @@ export default tseslint.config(
       ],
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['node:*', 'fs', 'path', 'crypto', 'os'], message: 'src/shared has no Node APIs.' }] },
+        {
+          patterns: [
+            { group: ['node:*', 'fs', 'path', 'crypto', 'os'], message: 'src/shared has no Node APIs.' },
+            FIXTURES_IMPORT,
+          ],
+        },
       ],
     },
   },

@@ -9,7 +9,7 @@
  * `node scripts/first-load-profile.ts <page> [dist]` (page names as in `npm run lighthouse`;
  * `dist` serves another build, e.g. main's copied aside).
  */
-import { chromium, type CDPSession } from 'playwright';
+import { chromium, type CDPSession } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/chromium.ts';
 import { demoServer } from './demo-server.ts';
 import { chosen, sessions, targets } from './lighthouse-run.ts';

@@ -1,5 +1,6 @@
 /**
- * `npm test`: every check the project has, in order: typecheck, lint, format, the front-end
+ * `npm test`: every check the project has, in order: typecheck, lint, format, unused code and
+ * unlisted packages (knip, `knip.jsonc`), the front-end
  * build, unit and API tests (Vitest), the API contract (tests/contract: every operation through
  * Prism's validating proxy, counted per operation), the document (lint, a generated client), generated
  * input (Schemathesis, tests/contract/generated.ts), the outside team's example suite
@@ -50,7 +51,7 @@ function check(name: string, command: string, args: string[]) {
 
 /**
  * Checks that read the sources and write nothing run side by side: each is mostly one thread, so
- * on two cores the three take about as long as the typecheck alone. Their outputs print in order.
+ * on two cores the four take about as long as the typecheck alone. Their outputs print in order.
  */
 async function checksSideBySide(checks: [name: string, command: string, args: string[]][]) {
   const chosen = checks.filter(([name]) => wanted(name));
@@ -108,6 +109,8 @@ await checksSideBySide([
   ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
   ['lint', 'eslint', ['--max-warnings', '0', '.']],
   ['format', 'prettier', ['--check', '--log-level', 'warn', '.']],
+  // Unused files, exports and dependencies, and imports of packages package.json does not list.
+  ['knip', 'knip', ['--no-progress']],
 ]);
 // After the typecheck: both write Astro's generated types (.astro/).
 check('build', 'astro', ['build', '--silent']);

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
-import { FIXTURE_NOW } from '../fixtures/context.ts';
-import { DEFAULT_PRODUCT_OWNER_ACCOUNT_IDS } from '../fixtures/ids.ts';
+import { DEFAULT_PRODUCT_OWNER_ACCOUNT_IDS, FIXTURE_NOW } from '../src/shared/demo-data.ts';
 import { hostName } from './test-control.ts';
 
 /**

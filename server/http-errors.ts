@@ -53,11 +53,6 @@ export const invalidField = (path: string, message: string, statusCode = 400) =>
 /** Another user has this e-mail address: a 409 with the one wording, on the email field. */
 export const emailTaken = () => invalidField('email', messages.api.emailTaken, 409);
 
-/** The message line of a list of issues: "end_date: must not be before start_date; name: is required". */
-export function issuesLine(issues: readonly FieldIssue[]): string {
-  return issues.map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message)).join('; ');
-}
-
 /**
  * Each bad field of a zod error (at most five, without repeats), as {path, message}. `prefix`
  * names where the field sits when it is not the body (e.g. a query parameter). Unknown keys

@@ -30,7 +30,7 @@
 import { chownSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
+import { ACCOUNT_IDS } from '../../src/shared/demo-data.ts';
 import { DEMO_PASSWORD } from '../../fixtures/passwords.ts';
 import { freePort } from '../../tests/support/free-port.ts';
 import { ROOT } from '../lib.ts';

@@ -7,7 +7,7 @@
  */
 import { routePlugin } from '../plugins/named.ts';
 import type { FastifyInstance } from 'fastify';
-import { ACCOUNT_IDS, isFixtureId, USER_IDS } from '../../fixtures/ids.ts';
+import { ACCOUNT_IDS, isFixtureId, USER_IDS } from '../../src/shared/demo-data.ts';
 import { IMPORT_JOB_STATES } from '../../src/shared/schemas/import-job.ts';
 import { MEASUREMENT_STATUSES } from '../../src/shared/schemas/measurement.ts';
 import { endpoints } from '../../src/shared/endpoints/index.ts';

@@ -36,7 +36,6 @@ const TAG_UPLOAD_TARGETS = {
   placement: 'Placement name',
   creative: 'Creative name',
 } as const;
-export const TAG_OPTIONAL_TARGETS = ['channel', 'format', 'media_partner', 'click_url', 'width', 'height'] as const;
 
 export function measurementTagRoutes(app: FastifyInstance): void {
   routeFrom(

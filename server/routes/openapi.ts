@@ -15,7 +15,7 @@ import { errorResponse, RESOURCE_NAMES, resources, type ResourceDefinition } fro
 import { jsonSchema, listParameters, pathParameter, queryParameters } from './openapi-parameters.ts';
 import { renderReference } from './api-reference.ts';
 import { finishDocument } from './openapi-finish.ts';
-import { currentUser } from '../../src/shared/schemas/user.ts';
+import { userRow as currentUser } from '../../src/shared/schemas/user.ts'; // the signed-in user is a user row
 import { stimUploadFields, UPLOAD_TYPES } from '../../src/shared/schemas/spotlight.ts';
 import type { RouteAccess } from '../plugins/access.ts';
 import { PERMISSIONS } from '../../src/shared/access.ts';

@@ -11,7 +11,7 @@ import {
   type DemoPersonasResponse,
 } from '../../src/shared/schemas/self-service.ts';
 import type { StoredUser } from '../../src/shared/schemas/index.ts';
-import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
+import { ACCOUNT_IDS } from '../../src/shared/demo-data.ts';
 import { hashPassword } from '../auth/password.ts';
 import { isDemoLike } from '../config.ts';
 import { findUserByEmail } from '../auth/self-service-users.ts';

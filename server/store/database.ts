@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { Low, Memory } from 'lowdb';
-import type { Collections } from '../../fixtures/generate.ts';
+import type { Collections } from './collections.ts';
 import { lockDataDir, type DataDirLock } from './data-lock.ts';
 import type { Change } from './journal.ts';
 import { SCHEMA_VERSION, upgrade } from './migrations/index.ts';

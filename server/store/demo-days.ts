@@ -11,7 +11,8 @@
  * story, and what people changed keeps their change, its dates moved on by the difference.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { FIXTURE_TODAY, type Collections, type Row } from '../../fixtures/generate.ts';
+import { type Collections, type Row } from './collections.ts';
+import { FIXTURE_TODAY } from '../../src/shared/demo-data.ts';
 import { addDays, epochDay } from '../../fixtures/context.ts';
 import { shiftCollections } from '../../fixtures/shift.ts';
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { DEMO_FIXTURES_PATH, generateFixtures, type Collections } from '../../fixtures/generate.ts';
+import { DEMO_FIXTURES_PATH, generateFixtures } from '../../fixtures/generate.ts';
+import { type Collections } from './collections.ts';
 import { LOOKUP_RESOURCES } from '../../src/shared/schemas/index.ts';
 import { ConfigError, PRODUCTION_NEEDS_DATA_DIR, type Config } from '../config.ts';
 import { openDatabase, type Database } from './database.ts';

@@ -14,7 +14,7 @@
  */
 import { open, readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { Collections } from '../../fixtures/generate.ts';
+import type { Collections } from './collections.ts';
 import { isDiskFull, StoreFullError } from './disk-errors.ts';
 import { StoreRefusal } from './refusal.ts';
 

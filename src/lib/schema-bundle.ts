@@ -8,7 +8,7 @@ import { isResourceName, resources } from '../shared/schemas/index.ts';
 export { accountRow } from '../shared/schemas/account.ts';
 export { contractRow } from '../shared/schemas/contract.ts';
 export { measurementRow } from '../shared/schemas/measurement.ts';
-export { currentUser } from '../shared/schemas/user.ts';
+export { userRow } from '../shared/schemas/user.ts';
 export { resources, isResourceName };
 
 /** The row schema of a resource under /api/v1, or undefined for names the registry does not know. */

@@ -4,4 +4,4 @@
  * task of its own (schemas.ts says why).
  */
 export { accountRow } from '../shared/schemas/account.ts';
-export { currentUser } from '../shared/schemas/user.ts';
+export { userRow } from '../shared/schemas/user.ts';

@@ -20,7 +20,6 @@ export const domainPreviewQuery = z.object({
   measurement: objectId,
   min_apm: minApm.default(0),
 });
-export type DomainPreviewQuery = z.input<typeof domainPreviewQuery>;
 
 const nullableNumber = z.number().nullable();
 
@@ -70,7 +69,6 @@ export type ActivationWithListBody = z.input<typeof activationWithListBody>;
 export const activationWithListResponse = z.object({
   data: z.object({ activation: activationRow, domain_list: domainListRow }),
 });
-export type ActivationWithListResponse = z.infer<typeof activationWithListResponse>;
 
 /**
  * The settings of a draft or paused activation, changed together (PUT /api/v1/activation/with-list?id=):
@@ -121,7 +119,6 @@ export const domainListUploadResponse = z.object({
   /** Whether the first line was read as a header. */
   header: z.boolean(),
 });
-export type DomainListUploadResponse = z.infer<typeof domainListUploadResponse>;
 
 /** A 400 of an upload: the usual error body, plus every bad line (the first 1,000). */
 export const domainListUploadError = errorResponse.extend({

@@ -3,7 +3,7 @@
  * Values come from PUBLIC_* environment variables at build time (see README, "Configuration"),
  * so a CDN build can point at another API origin and carry another postal address.
  */
-import { DEFAULT_PRODUCT_OWNER_ACCOUNT_IDS } from '../../fixtures/ids.ts';
+import { DEFAULT_PRODUCT_OWNER_ACCOUNT_IDS } from './demo-data.ts';
 
 export interface PublicConfig {
   /** Origin of the API; empty means "same origin" (the Fastify server serves both). */

@@ -43,9 +43,6 @@ export const DEFAULT_PRIMARY_COLOUR = '#00badb';
 /** Tailwind's slate-700. */
 export const DEFAULT_SECONDARY_COLOUR = '#334155';
 export const LOGO_HEIGHT_PX = 37;
-export const FADED_WHITE_MIX = [98, 95] as const;
-export const ACTIVE_DARKEN_PERCENT = 10;
-export const BREADCRUMB_MAX_WIDTH_UNITS = 52;
 export const CONTRACT_BANNER_HEIGHT_PX = 48;
 
 export const SELECT_MIN_SPACE_BELOW_PX = 200;

@@ -87,4 +87,3 @@ export const reportDataResponse = z.object({
   }),
 });
 export type ReportData = z.infer<typeof reportDataResponse>['data'];
-export type ReportRow = ReportData['rows'][number];

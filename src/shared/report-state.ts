@@ -48,6 +48,12 @@ export interface ReportState {
   sort: SortSpec | null;
 }
 
+/** An admin report's metrics and grouping, which the person viewing it cannot change. */
+export interface FixedDefinition {
+  metrics: MetricKey[];
+  groupBy: ReportDimension[];
+}
+
 export const DEFAULT_RELATIVE_DATE: RelativeDate = 'last_30_days';
 export const DEFAULT_GROUP_BY: ReportDimension[] = ['channel'];
 /**

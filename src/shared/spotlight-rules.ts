@@ -1,21 +1,13 @@
 /**
- * What may change in each state of a Spotlight study (decisions.md §5), and the names of
- * Spotlight's roles. Who may do what is the permission table of src/shared/access.ts
- * (SPOTLIGHT_PERMISSIONS, `canSpotlight`): the server enforces it, the pages read it to hide what
- * would be refused.
+ * What may change in each state of a Spotlight study (decisions.md §5). Who may do what is the
+ * permission table of src/shared/access.ts (SPOTLIGHT_PERMISSIONS, `canSpotlight`): the server
+ * enforces it, the pages read it to hide what would be refused.
  */
-import type { SpotlightRole } from './access.ts';
 /** A study's states, in the order it moves through them. */
 export const STUDY_STATUSES = ['draft', 'fielding', 'complete'] as const;
 export type StudyStatus = (typeof STUDY_STATUSES)[number];
 
 export { canSpotlight, SPOTLIGHT_ROLES, type SpotlightPermission, type SpotlightRole } from './access.ts';
-
-export const SPOTLIGHT_ROLE_LABELS: Readonly<Record<SpotlightRole, string>> = {
-  viewer: 'Viewer',
-  editor: 'Editor',
-  manager: 'Manager',
-};
 
 /**
  * The study fields that may change in each state. A draft is open; once the panel is in the field

@@ -32,8 +32,3 @@ export function addRecentSearch(id: string): void {
   $recentSearches.set(next);
   writeStored(RECENT_SEARCHES_KEY, next);
 }
-
-export function clearRecentSearches(): void {
-  $recentSearches.set([]);
-  writeStored(RECENT_SEARCHES_KEY, null);
-}

@@ -38,8 +38,8 @@ export function refreshCurrentUser(): Promise<CurrentUser | null> {
       // The user's schema downloads while the call is under way (the registry's follows it).
       const schemas = loadSessionSchema();
       const { body } = await request(CURRENT_USER_PATH);
-      const { currentUser } = await schemas;
-      const user = currentUser.parse(body && typeof body === 'object' && 'data' in body ? body.data : body);
+      const { userRow } = await schemas;
+      const user = userRow.parse(body && typeof body === 'object' && 'data' in body ? body.data : body);
       // Keep the same object when nothing changed, so subscribers do not re-render on every navigation.
       const previous = $currentUser.get();
       if (!previous || JSON.stringify(previous) !== JSON.stringify(user)) $currentUser.set(user);

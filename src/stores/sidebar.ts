@@ -72,8 +72,3 @@ export function collapseSidebar(): void {
 export function expandSidebar(): void {
   setSidebarWidth(lastOpenWidth);
 }
-
-export function toggleSidebar(): void {
-  if (isSidebarCollapsed()) expandSidebar();
-  else collapseSidebar();
-}

@@ -27,15 +27,10 @@ export type SpotlightState =
   | { status: 'ready'; accountId: string; token: string; expiresAt: number; role: SpotlightRole | null }
   | { status: 'error'; accountId: string; error: SpotlightError };
 
-export const UNAUTHORISED = messages.spotlight.unauthorisedToken;
 /** The token lives an hour; the app renews it a little before. */
 const TOKEN_LIFETIME_MS = 55 * 60 * 1000;
 
 export const $spotlight = atom<SpotlightState>({ status: 'idle' });
-/** The token as spec §4 has it: null before the first call, 'unauthorised' after a failed one. */
-export const $spotlightToken = computed($spotlight, (state) =>
-  state.status === 'ready' ? state.token : state.status === 'error' ? UNAUTHORISED : null,
-);
 /** The user's Spotlight role in the selected account's company (null until known). */
 export const $spotlightRole = computed($spotlight, (state) => (state.status === 'ready' ? state.role : null));
 /** True while 'Create Spotlight Account' is under way (its button is disabled). */

@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
+import { ACCOUNT_IDS } from '../../src/shared/demo-data.ts';
 import { buildApp } from '../../server/app.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { fakeStaticBuild } from '../helpers/app.ts';
-import { as, PERSONA_IDS } from '../helpers/seed.ts';
+import { as, PERSONA_IDS, testSeed } from '../helpers/seed.ts';
 import { openDatabase } from '../../server/store/database.ts';
-import { testSeed } from '../helpers/seed.ts';
 
 /** An app with extra routes registered before it is ready, to test policies on their own. */
 async function appWithRoutes(add: (app: FastifyInstance) => void, config = {}) {

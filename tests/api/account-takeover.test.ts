@@ -8,7 +8,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
+import { ACCOUNT_IDS } from '../../src/shared/demo-data.ts';
 import type { Role } from '../../src/shared/access.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { as, buildSeededApp, FOREIGN, OWN, PASSWORD, type Persona } from '../helpers/seed.ts';

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
+import { ACCOUNT_IDS } from '../../src/shared/demo-data.ts';
 import { DEAL_ID_PATTERN } from '../../src/shared/activations.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { buildSeededApp, injectAs, OWN, ROW_IDS, type InjectMethod, type Persona } from '../helpers/seed.ts';

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
+import { ACCOUNT_IDS } from '../../src/shared/demo-data.ts';
 import type { MetricsResponse } from '../../src/shared/measurement-api.ts';
 import type { AccountGrant } from '../../src/shared/schemas/account-users.ts';
 import type { Measurement } from '../../src/shared/schemas/index.ts';

@@ -8,16 +8,14 @@
  */
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
-import * as fixtureIds from '../../fixtures/ids.ts';
-import { SessionStore } from '../../server/plugins/session.ts';
+import { ACCOUNT_IDS, USER_IDS } from '../../src/shared/demo-data.ts';
+import { SessionStore, SESSION_COOKIE } from '../../server/plugins/session.ts';
 import { signSpotlightToken } from '../../server/routes/spotlight/token.ts';
 import { buildTestApp } from '../helpers/app.ts';
 import { PERMISSIONS, roleAtLeast, type Role } from '../../src/shared/access.ts';
 import { RESOURCE_NAMES, resources, type ResourceName } from '../../src/shared/schemas/index.ts';
 import { SPOTLIGHT_RESOURCES } from '../../src/shared/schemas/spotlight.ts';
 import { messages } from '../../src/shared/messages.ts';
-import { SESSION_COOKIE } from '../../server/plugins/session.ts';
 import { referenceUses } from '../../server/routes/reference-usage.ts';
 import { isInUseGuarded } from '../../src/shared/reference-usage.ts';
 import {
@@ -826,7 +824,6 @@ describe('Spotlight membership roles', () => {
   type SpotlightRole = 'viewer' | 'editor' | 'manager';
   const ROLES: readonly SpotlightRole[] = ['viewer', 'editor', 'manager'];
   const { contoso, fabrikam } = ACCOUNT_IDS;
-  const { USER_IDS } = fixtureIds;
   // M: a Contoso reader with a read grant on Fabrikam; R: a Contoso reader, a viewer of Contoso.
   let M = '';
   let R = '';

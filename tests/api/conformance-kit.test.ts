@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
+import { ACCOUNT_IDS } from '../../src/shared/demo-data.ts';
 import { buildApp } from '../../server/app.ts';
 import { SPOTLIGHT_COLLECTIONS } from '../../server/routes/spotlight/store.ts';
 import { RESOURCE_NAMES } from '../../src/shared/schemas/index.ts';

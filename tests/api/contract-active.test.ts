@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
+import { ACCOUNT_IDS } from '../../src/shared/demo-data.ts';
 import type { Contract } from '../../src/shared/schemas/index.ts';
 import { buildTestApp } from '../helpers/app.ts';
 import { signInThrough } from '../helpers/http.ts';

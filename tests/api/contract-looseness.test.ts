@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { USER_IDS } from '../../fixtures/ids.ts';
+import { USER_IDS } from '../../src/shared/demo-data.ts';
 import { SessionStore } from '../../server/plugins/session.ts';
 import { signSpotlightToken } from '../../server/routes/spotlight/token.ts';
 import { buildTestApp } from '../helpers/app.ts';

@@ -11,7 +11,7 @@ import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
+import { ACCOUNT_IDS } from '../../src/shared/demo-data.ts';
 import { ROOT } from '../../scripts/lib.ts';
 import { DATA_FILE, StoreClosedError } from '../../server/store/database.ts';
 import { LOCK_FILE } from '../../server/store/data-lock.ts';

@@ -3,14 +3,14 @@
  * 'last 7 days' shows delivery and its names agree with its dates; test mode keeps the fixtures
  * byte for byte.
  */
-import { readFileSync } from 'node:fs';
-import { mkdtempSync } from 'node:fs';
+import { readFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DEMO_FIXTURES_PATH, FIXTURE_TODAY, generateFixtures, type Collections } from '../../fixtures/generate.ts';
-import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
+import { DEMO_FIXTURES_PATH, generateFixtures } from '../../fixtures/generate.ts';
+import { type Collections } from '../../server/store/collections.ts';
+import { FIXTURE_TODAY, ACCOUNT_IDS } from '../../src/shared/demo-data.ts';
 import type { ReportData } from '../../src/shared/report-api.ts';
 import type { Measurement } from '../../src/shared/schemas/index.ts';
 import { demoDayShift, shiftCollections } from '../../server/store/demo-days.ts';

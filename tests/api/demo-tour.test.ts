@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_IDS, USER_IDS } from '../../fixtures/ids.ts';
+import { ACCOUNT_IDS, USER_IDS } from '../../src/shared/demo-data.ts';
 import { DemoTourSchema } from '../../src/shared/schemas/demo-tour.ts';
 import { newId } from '../../server/store/repositories.ts';
 import { buildTestApp, productionConfig } from '../helpers/app.ts';

@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
+import { ACCOUNT_IDS } from '../../src/shared/demo-data.ts';
 import { DEMO_PASSWORD } from '../../fixtures/passwords.ts';
 import { DEFAULT_THROTTLE_LIMITS } from '../../server/auth/throttle.ts';
 import { RESET_MAILS_PER_HOUR } from '../../server/routes/password.ts';

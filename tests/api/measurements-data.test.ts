@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
+import { ACCOUNT_IDS } from '../../src/shared/demo-data.ts';
 import { generateMeasurementMetrics } from '../../fixtures/metrics.ts';
 import type { MetricsResponse, TagUploadResponse, TagsResponse } from '../../src/shared/measurement-api.ts';
 import { aggregateMetrics } from '../../src/shared/metric-aggregate.ts';

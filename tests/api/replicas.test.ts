@@ -12,7 +12,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
+import { ACCOUNT_IDS } from '../../src/shared/demo-data.ts';
 import { DEMO_PASSWORD } from '../../server/routes/outbox.ts';
 import { freePort, startLamp, waitFor, type Server } from '../bench/harness.ts';
 import { lampPrefer } from '../../packages/lamp-testing/src/index.ts';

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
+import { ACCOUNT_IDS } from '../../src/shared/demo-data.ts';
 import type { MetricsResponse } from '../../src/shared/measurement-api.ts';
 import { apm, COUNT_KEYS, derive, sumCounts } from '../../src/shared/metrics.ts';
 import { weekOf, type ReportData } from '../../src/shared/report-api.ts';

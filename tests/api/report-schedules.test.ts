@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ACCOUNT_IDS, USER_IDS } from '../../fixtures/ids.ts';
+import { ACCOUNT_IDS, USER_IDS } from '../../src/shared/demo-data.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { parseCsv } from '../../src/shared/csv.ts';
 import { MANUAL_RUNS_PER_MINUTE, MAX_SCHEDULES_PER_REPORT } from '../../src/shared/schedule.ts';

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
+import { ACCOUNT_IDS } from '../../src/shared/demo-data.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { measurementRow } from '../../src/shared/schemas/measurement.ts';
 import { measurementBody } from '../helpers/bodies.ts';

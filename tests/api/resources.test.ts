@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
+import { ACCOUNT_IDS } from '../../src/shared/demo-data.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { measurementBody } from '../helpers/bodies.ts';
 import { as, buildSeededApp, FOREIGN, injectAs, OWN, PERSONA_IDS, ROW_IDS, type Persona } from '../helpers/seed.ts';

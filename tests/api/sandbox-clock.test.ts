@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
+import { ACCOUNT_IDS } from '../../src/shared/demo-data.ts';
 import { messages } from '../../src/shared/messages.ts';
 import type { ReportData } from '../../src/shared/report-api.ts';
 import type { ClockAnswer, ClockBody } from '../../src/shared/schemas/sandbox.ts';

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ACCOUNT_IDS, USER_IDS } from '../../fixtures/ids.ts';
+import { ACCOUNT_IDS, USER_IDS } from '../../src/shared/demo-data.ts';
 import type { SavedReport } from '../../src/shared/schemas/index.ts';
 import { SAVED_REPORT_NAME_TAKEN } from '../../server/routes/saved-report-names.ts';
 import { buildTestApp } from '../helpers/app.ts';

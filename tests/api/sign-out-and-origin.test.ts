@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { USER_IDS } from '../../fixtures/ids.ts';
+import { USER_IDS } from '../../src/shared/demo-data.ts';
 import { SESSION_COOKIE } from '../../server/plugins/session.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { buildTestApp } from '../helpers/app.ts';

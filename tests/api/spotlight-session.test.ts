@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ACCOUNT_IDS, USER_IDS } from '../../fixtures/ids.ts';
+import { ACCOUNT_IDS, USER_IDS } from '../../src/shared/demo-data.ts';
 import { DEMO_PASSWORD } from '../../fixtures/passwords.ts';
 import { SESSION_COOKIE, SESSION_IDLE_MS, SESSION_MAX_MS } from '../../server/plugins/session.ts';
 import { messages } from '../../src/shared/messages.ts';

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ACCOUNT_IDS, USER_IDS } from '../../fixtures/ids.ts';
+import { ACCOUNT_IDS, USER_IDS } from '../../src/shared/demo-data.ts';
 import { SessionStore } from '../../server/plugins/session.ts';
 import { spotlightFiles } from '../../server/routes/spotlight/files.ts';
 import { spotlightStore } from '../../server/routes/spotlight/store.ts';

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ACCOUNT_IDS, USER_IDS } from '../../fixtures/ids.ts';
+import { ACCOUNT_IDS, USER_IDS } from '../../src/shared/demo-data.ts';
 import { SESSION_COOKIE, SessionStore } from '../../server/plugins/session.ts';
 import { signSpotlightToken, SPOTLIGHT_TOKEN_TTL_MS } from '../../server/routes/spotlight/token.ts';
 import { messages } from '../../src/shared/messages.ts';

@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_FIXTURES_PATH } from '../../fixtures/generate.ts';
-import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
+import { ACCOUNT_IDS } from '../../src/shared/demo-data.ts';
 import { DATA_FILE, SCHEMA_VERSION, type DatabaseDocument } from '../../server/store/database.ts';
 import { fixturesFingerprint } from '../../server/store/index.ts';
 import { StoreRefusal } from '../../server/store/refusal.ts';

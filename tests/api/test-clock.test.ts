@@ -5,8 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { FIXTURE_NOW } from '../../fixtures/context.ts';
-import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
+import { FIXTURE_NOW, ACCOUNT_IDS } from '../../src/shared/demo-data.ts';
 import { loadConfig } from '../../server/config.ts';
 import type { ReportData } from '../../src/shared/report-api.ts';
 import { CLOCK_HEADER } from '../../src/shared/http-headers.ts';

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
+import { ACCOUNT_IDS } from '../../src/shared/demo-data.ts';
 import { as, buildSeededApp, OWN, PERSONA_IDS, type Persona } from '../helpers/seed.ts';
 
 interface One {

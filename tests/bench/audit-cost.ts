@@ -8,7 +8,7 @@
 import { mkdtempSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
+import { ACCOUNT_IDS } from '../../src/shared/demo-data.ts';
 import { buildApp } from '../../server/app.ts';
 import { median, percentile } from './harness.ts';
 

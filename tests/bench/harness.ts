@@ -10,7 +10,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
+import { ACCOUNT_IDS } from '../../src/shared/demo-data.ts';
 import { freePort } from '../support/free-port.ts';
 import autocannon from 'autocannon';
 

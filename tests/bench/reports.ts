@@ -15,7 +15,7 @@
  *   npm run bench:reports -- default one set (default | large)
  */
 import { buildApp } from '../../server/app.ts';
-import { FIXTURE_TODAY } from '../../fixtures/context.ts';
+import { FIXTURE_TODAY } from '../../src/shared/demo-data.ts';
 import { addDays } from '../../src/shared/report-api.ts';
 
 const LARGE_SCALE = Number(process.env.LAMP_FIXTURE_SCALE ?? 100_000);

@@ -10,7 +10,7 @@ import { searchSections, sectionQuery } from '../../src/app/shell/search.ts';
 import { buildUrl } from '../../src/lib/api.ts';
 import { resources } from '../../src/shared/schemas/index.ts';
 import { DEMO_PASSWORD } from '../../fixtures/passwords.ts';
-import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
+import { ACCOUNT_IDS } from '../../src/shared/demo-data.ts';
 import { fakeStaticBuild } from '../helpers/app.ts';
 import { median, percentile } from './harness.ts';
 

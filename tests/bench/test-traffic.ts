@@ -31,7 +31,7 @@ import {
   type Server,
   type Target,
 } from './harness.ts';
-import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
+import { ACCOUNT_IDS } from '../../src/shared/demo-data.ts';
 
 const SECONDS = envNumber('BENCH_SECONDS', 3);
 const ROUNDS = envNumber('BENCH_ROUNDS', 5);

@@ -3,7 +3,7 @@
  * for the status the walk expects and for the violations Prism found (its `sl-violations` header),
  * and a record per operation of what was sent and what went wrong.
  */
-import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
+import { ACCOUNT_IDS } from '../../src/shared/demo-data.ts';
 
 export const PASSWORD = 'Lamp-Demo-2026!';
 export const NORTHWIND = ACCOUNT_IDS.northwind;

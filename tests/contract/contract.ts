@@ -32,7 +32,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { buildApp } from '../../server/app.ts';
-import { ACCOUNT_IDS, USER_IDS } from '../../fixtures/ids.ts';
+import { ACCOUNT_IDS, USER_IDS } from '../../src/shared/demo-data.ts';
 import { ContractClient, NORTHWIND, PASSWORD, PERSONAS, TAILSPIN, type Persona } from './client.ts';
 import { OPERATIONS } from './operations.ts';
 import { walkResources } from './resources.ts';

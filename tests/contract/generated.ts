@@ -40,7 +40,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '../../server/app.ts';
 import { SESSION_COOKIE } from '../../server/plugins/session.ts';
-import { ACCOUNT_IDS, USER_IDS } from '../../fixtures/ids.ts';
+import { ACCOUNT_IDS, USER_IDS } from '../../src/shared/demo-data.ts';
 import { PASSWORD, PERSONAS } from './client.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

@@ -2,7 +2,7 @@
  * The audit trail as a person uses it: root changes a label in Northwind, opens the
  * account's Activity, filters it by who acted and reads the change; then the label's History.
  */
-import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
+import { ACCOUNT_IDS } from '../../src/shared/demo-data.ts';
 import { selectAccount, unique } from './admin/account-helpers.ts';
 import { clickAway, pickFromCombobox, typeInto } from './helpers/person.ts';
 import { expect, test } from './helpers/sandbox.ts';

@@ -14,7 +14,7 @@ import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
+import { ACCOUNT_IDS } from '../../src/shared/demo-data.ts';
 import { DEMO_PASSWORD } from '../../fixtures/passwords.ts';
 import { runBuffered, start } from '../../scripts/lib.ts';
 import { messages } from '../../src/shared/messages.ts';

@@ -4,7 +4,7 @@
  * names typed key by key.
  */
 import type { Page } from '@playwright/test';
-import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
+import { ACCOUNT_IDS } from '../../src/shared/demo-data.ts';
 import { DOC_PAGES } from '../../src/docs/sections.ts';
 import { MEASUREMENT_STATUS_LABELS } from '../../src/shared/measurement-status.ts';
 import { formatCount } from '../../src/shared/number-format.ts';

@@ -9,7 +9,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { expect as baseExpect, test } from './helpers/sandbox.ts';
 import { getJson } from './helpers/api.ts';
-import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
+import { ACCOUNT_IDS } from '../../src/shared/demo-data.ts';
 import { openApp, signIn } from './helpers/session.ts';
 
 const expect = baseExpect.configure({ timeout: 15_000 });

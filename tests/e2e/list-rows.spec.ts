@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
+import { ACCOUNT_IDS } from '../../src/shared/demo-data.ts';
 import { SAVED_REPORT_NAME_TAKEN } from '../../server/routes/saved-report-names.ts';
 import { CONFLICT_TITLE } from '../../src/app/shared/ConflictDialog.tsx';
 import { expect, test } from './helpers/sandbox.ts';

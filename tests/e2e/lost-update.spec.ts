@@ -7,7 +7,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect as baseExpect, test } from './helpers/sandbox.ts';
-import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
+import { ACCOUNT_IDS } from '../../src/shared/demo-data.ts';
 import { CONFLICT_TITLE } from '../../src/app/shared/ConflictDialog.tsx';
 import { openApp, signIn } from './helpers/session.ts';
 import { createAccount, selectAccount } from './admin/account-helpers.ts';

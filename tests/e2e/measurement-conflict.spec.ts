@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect as baseExpect, test } from './helpers/sandbox.ts';
-import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
+import { ACCOUNT_IDS } from '../../src/shared/demo-data.ts';
 import { CONFLICT_TITLE } from '../../src/app/shared/ConflictDialog.tsx';
 import { signIn } from './helpers/session.ts';
 

@@ -5,7 +5,7 @@
  * reads too). Signed in through the form, typing, as the demo script's reader does.
  */
 import type { Page } from '@playwright/test';
-import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
+import { ACCOUNT_IDS } from '../../src/shared/demo-data.ts';
 import { DEMO_PASSWORD, signIn } from './auth-helpers.ts';
 import { getJson } from './helpers/api.ts';
 import { typeInto } from './helpers/person.ts';

@@ -1,5 +1,5 @@
 import { expect, test } from './helpers/sandbox.ts';
-import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
+import { ACCOUNT_IDS } from '../../src/shared/demo-data.ts';
 import { formatDate } from '../../src/shared/date-format.ts';
 import { openApp, signIn } from './helpers/session.ts';
 

@@ -4,7 +4,7 @@
  * totals are the report page's.
  */
 import type { OutboxMessage } from '../../src/shared/schemas/self-service.ts';
-import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
+import { ACCOUNT_IDS } from '../../src/shared/demo-data.ts';
 import { parseCsv } from '../../src/shared/csv.ts';
 import { formatMetric } from '../../src/shared/metrics.ts';
 import { expect as baseExpect, test } from './helpers/sandbox.ts';

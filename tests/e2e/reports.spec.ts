@@ -9,7 +9,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect as baseExpect, test } from './helpers/sandbox.ts';
 import { getJson } from './helpers/api.ts';
-import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
+import { ACCOUNT_IDS } from '../../src/shared/demo-data.ts';
 import type { MetricsResponse } from '../../src/shared/measurement-api.ts';
 import { apm, formatMetric, sumCounts } from '../../src/shared/metrics.ts';
 import { parseCsv } from '../../src/shared/csv.ts';

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './helpers/sandbox.ts';
-import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
+import { ACCOUNT_IDS } from '../../src/shared/demo-data.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { SIDEBAR_DEFAULT_WIDTH, SIDEBAR_MAX_WIDTH } from '../../src/shared/constants.ts';
 import { clickAway, typeInto } from './helpers/person.ts';

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './helpers/sandbox.ts';
-import { DEMO_FIXTURES_PATH, type Collections } from '../../fixtures/generate.ts';
-import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
+import { DEMO_FIXTURES_PATH } from '../../fixtures/generate.ts';
+import { type Collections } from '../../server/store/collections.ts';
+import { ACCOUNT_IDS } from '../../src/shared/demo-data.ts';
 import type { ImportJob } from '../../src/shared/schemas/import-job.ts';
 import { SIDEBAR_DEFAULT_WIDTH } from '../../src/shared/constants.ts';
 import { messages } from '../../src/shared/messages.ts';

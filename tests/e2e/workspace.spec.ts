@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './helpers/sandbox.ts';
 import { readFileSync } from 'node:fs';
-import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
+import { ACCOUNT_IDS } from '../../src/shared/demo-data.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { parseCsv } from '../../src/shared/csv.ts';
 import { expectNoSeriousA11yViolations, latestEmail } from './auth-helpers.ts';

@@ -1,5 +1,5 @@
 import { expect, test } from './helpers/sandbox.ts';
-import { ACCOUNT_IDS, USER_IDS } from '../../fixtures/ids.ts';
+import { ACCOUNT_IDS, USER_IDS } from '../../src/shared/demo-data.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { clickAway, typeInto } from './helpers/person.ts';
 import { openApp, signIn } from './helpers/session.ts';

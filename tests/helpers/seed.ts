@@ -5,8 +5,8 @@
  */
 import { SANDBOX_HEADER } from '../../server/sandbox/scope.ts';
 import type { FastifyInstance } from 'fastify';
-import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
-import type { Collections, Row } from '../../fixtures/generate.ts';
+import { ACCOUNT_IDS } from '../../src/shared/demo-data.ts';
+import type { Collections, Row } from '../../server/store/collections.ts';
 import { hashPassword } from '../../server/auth/password.ts';
 import type { Config } from '../../server/config.ts';
 import { SESSION_COOKIE } from '../../server/plugins/session.ts';

@@ -14,7 +14,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { renderCreative } from '../../../fixtures/spotlight-creative.ts';
+import { renderCreative } from '../../spotlight-creative.ts';
 import { messages } from '../../../src/shared/messages.ts';
 import { errorResponse } from '../../../src/shared/schemas/auth.ts';
 import {

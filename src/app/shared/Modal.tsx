@@ -1,22 +1,8 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { whenIdle } from '../../lib/idle.ts';
 import { MODAL_HIDE_MS } from '../../shared/constants.ts';
-
-export interface ModalProps {
-  isOpen: boolean;
-  onClose: () => void;
-  /** The dialog's heading (also its accessible name). */
-  title: ReactNode;
-  /** Hide the heading visually, keeping it for screen readers. */
-  hideTitle?: boolean;
-  children: ReactNode;
-  /** Tailwind width class of the panel. */
-  width?: string;
-  /** Whether a click outside or Escape closes it (default true). */
-  dismissable?: boolean;
-  /** Where the panel sits: centred, or near the top (search). */
-  placement?: 'center' | 'top';
-}
+// Type only: the panel's code itself loads lazily (below).
+import type { ModalProps } from './ModalPanel.tsx';
 
 /** React Aria's dialog, loaded when the browser is idle or a modal opens, whichever comes first. */
 const loadPanel = () => import('./ModalPanel.tsx');

@@ -1,6 +1,23 @@
 import { Dialog, Heading, Modal as AriaModal, ModalOverlay } from 'react-aria-components';
 import { MODAL_HIDE_MS } from '../../shared/constants.ts';
-import type { ModalProps } from './Modal.tsx';
+import type { ReactNode } from 'react';
+
+/** What a modal takes (Modal.tsx passes it on to this panel once it is open). */
+export interface ModalProps {
+  isOpen: boolean;
+  onClose: () => void;
+  /** The dialog's heading (also its accessible name). */
+  title: ReactNode;
+  /** Hide the heading visually, keeping it for screen readers. */
+  hideTitle?: boolean;
+  children: ReactNode;
+  /** Tailwind width class of the panel. */
+  width?: string;
+  /** Whether a click outside or Escape closes it (default true). */
+  dismissable?: boolean;
+  /** Where the panel sits: centred, or near the top (search). */
+  placement?: 'center' | 'top';
+}
 
 /** The open modal's React Aria parts (Modal.tsx loads them lazily); `closing` while it fades out. */
 export default function ModalPanel({

@@ -1,10 +1,10 @@
 /**
- * The pieces every sidebar section is drawn with (spec §3 "Sidebar item"): an entry, a titled
- * group and a plain list of links. Feature sections (src/app/features/<feature>/*Sections.tsx) and
+ * The pieces every sidebar section is drawn with (spec §3 "Sidebar item"): an entry and a titled
+ * group. Feature sections (src/app/features/<feature>/*Sections.tsx) and
  * the shell's own build on them, so every sidebar looks alike.
  */
 import type { ReactNode } from 'react';
-import { Link, useLocation } from 'wouter';
+import { Link } from 'wouter';
 import type { Role } from '../../shared/access.ts';
 
 /** A sidebar entry (spec §3 "Sidebar item"). */
@@ -43,25 +43,5 @@ export function Group({ title, children, id }: { title: string; children: ReactN
       </h2>
       {children}
     </div>
-  );
-}
-
-export function LinkList({ title, id, links }: { title: string; id: string; links: { name: string; path: string }[] }) {
-  const [location] = useLocation();
-  return (
-    <Group title={title} id={id}>
-      {links.map((link) => (
-        <ItemLink
-          key={link.path}
-          item={{
-            id: link.path,
-            name: link.name,
-            path: link.path,
-            isViewable: true,
-            isCurrent: location === link.path,
-          }}
-        />
-      ))}
-    </Group>
   );
 }

@@ -1,5 +1,5 @@
 import { messages } from '../../shared/messages.ts';
-import { isActive, type ContractRow } from '../shared/contracts.tsx';
+import { isActive, type ContractRow } from '../kit/contracts.tsx';
 import { CONTRACT_BANNER_HEIGHT_PX } from '../../shared/constants.ts';
 
 /**

@@ -10,8 +10,6 @@ import { paths, type SidebarKind } from '../routes/index.ts';
 import { sidebarSections } from '../sidebars.ts';
 import { Spinner } from '../shared/Spinner.tsx';
 
-export type { SidebarItem } from '../shared/SidebarParts.tsx';
-
 /** 'Return to Measurement' when the page carries a back query (spec §2). */
 function ReturnToMeasurement() {
   const search = useSearch();

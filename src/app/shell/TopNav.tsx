@@ -15,6 +15,7 @@ import {
 } from './Frame.tsx';
 import { findRoute, paths, type SwitcherLock } from '../routes/index.ts';
 import { navItems, type NavItem } from './nav.ts';
+import { USER_BUTTON_CLASS, UserButtonFace } from './UserButtonFace.tsx';
 import { useIdle, useMediaQuery, WIDE_SCREEN } from '../shared/useIdle.ts';
 
 const AccountSwitcher = lazy(() => import('./AccountSwitcher.tsx'));
@@ -161,29 +162,11 @@ export function TopNav({ switcherLock, onOpenSearch }: TopNavProps) {
   );
 }
 
-export function initials(user: { first_name: string; last_name: string }): string {
-  return `${user.first_name.charAt(0)}${user.last_name.charAt(0)}`.toUpperCase();
-}
-
 function SwitcherFallback({ name }: { name?: string }) {
   return (
     <div className="flex h-9 w-56 items-center rounded-md bg-white/10 px-3 text-sm text-slate-100" aria-hidden="true">
       <span className="truncate">{name ?? ''}</span>
     </div>
-  );
-}
-
-/** The user menu's button, here and in UserMenu.tsx, so the swap moves nothing. */
-export const USER_BUTTON_CLASS =
-  'flex h-9 w-9 items-center justify-center rounded-full bg-white/15 text-sm font-semibold text-white ring-1 ring-white/30 hover:bg-white/25 data-[pressed]:bg-white/30';
-
-/** What the user menu's button reads: the initials, and for screen readers whose menu it is. */
-export function UserButtonFace({ user }: { user: { first_name: string; last_name: string } }) {
-  return (
-    <>
-      {initials(user)}
-      <span className="sr-only">, user menu for {`${user.first_name} ${user.last_name}`}</span>
-    </>
   );
 }
 

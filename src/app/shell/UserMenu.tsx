@@ -6,7 +6,7 @@ import { Menu, type MenuEntry } from '../shared/Menu.tsx';
 import { useMediaQuery, WIDE_SCREEN } from '../shared/useIdle.ts';
 import { paths } from '../routes/index.ts';
 import { userMenuItems } from './nav.ts';
-import { USER_BUTTON_CLASS, UserButtonFace } from './TopNav.tsx';
+import { USER_BUTTON_CLASS, UserButtonFace } from './UserButtonFace.tsx';
 
 /**
  * The user menu (spec §2): role-gated items; 'Switch account' only on small screens. `pressed`:

@@ -8,7 +8,7 @@ import {
   SuccessResponseSchema,
   UpdateCurrentUserBodySchema,
 } from '../schemas/self-service.ts';
-import { currentUser } from '../schemas/user.ts';
+import { userRow } from '../schemas/user.ts';
 import { endpoint } from './endpoint.ts';
 
 /** The server's modes (server/config.ts), as the health check reports them. */
@@ -24,7 +24,7 @@ export const authEndpoints = {
     tags,
     summary: "Sign out (the spec's GET, for compatibility)",
   }),
-  currentUser: endpoint('currentUser', { answer: currentUser, tags, summary: 'The signed-in user' }),
+  currentUser: endpoint('currentUser', { answer: userRow, tags, summary: 'The signed-in user' }),
   session: endpoint('session', {
     answer: sessionState,
     tags,
@@ -50,7 +50,7 @@ export const authEndpoints = {
   }),
   updateCurrentUser: endpoint('updateCurrentUser', {
     body: UpdateCurrentUserBodySchema,
-    answer: currentUser,
+    answer: userRow,
     tags,
     summary: "Change the signed-in user's own details",
   }),

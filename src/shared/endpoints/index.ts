@@ -28,5 +28,4 @@ export const endpoints = {
 
 export type Endpoints = typeof endpoints;
 export type { EndpointName } from './routes.ts';
-export { ENDPOINT_ROUTES, pathOf, routeOf } from './routes.ts';
 export type { AnswerOf, BodyOf, Endpoint, QueryOf } from './endpoint.ts';

@@ -4,7 +4,7 @@
  * the lamp_sandbox cookie), or the default state: its data, clock, faults, journal and outbox.
  */
 import { z } from 'zod';
-import { currentUser } from '../schemas/user.ts';
+import { userRow } from '../schemas/user.ts';
 import {
   ClockBodySchema,
   ClockSchema,
@@ -101,7 +101,7 @@ export const testControlEndpoints = {
   }),
   createTestUser: control('createTestUser', {
     body: TestUserBodySchema,
-    answer: currentUser,
+    answer: userRow,
     status: 201,
     summary: 'Create a throwaway user',
   }),

@@ -13,9 +13,6 @@ import { isoDateTime, isoDay, objectId } from './common.ts';
 /** The collection's name in the store and the API path's last segment. */
 export const AUDIT_RESOURCE = 'audit-event';
 
-/** The actions of the resource engine; a named route records its own verb ('grant', 'activate'…). */
-export const AUDIT_CRUD_ACTIONS = ['create', 'update', 'delete'] as const;
-
 const fields = z.record(z.string(), z.unknown());
 
 export const auditEventRow = z.object({

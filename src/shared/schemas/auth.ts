@@ -16,7 +16,6 @@ export const loginRequest = z.strictObject({
     .min(1, messages.validation.passwordRequired)
     .max(1024),
 });
-export type LoginRequest = z.input<typeof loginRequest>;
 
 /** Login response (spec §3): success, and action_required when the e-mail is not verified. */
 export const loginResponse = z.union([
@@ -39,9 +38,3 @@ export const errorResponse = z.object({
   message: z.string(),
   issues: z.array(fieldIssue).optional(),
 });
-export type ErrorResponse = z.infer<typeof errorResponse>;
-
-/** A list answer (spec §7): a page of rows and the total that matched. */
-export function listResponse<Row extends z.ZodType>(row: Row) {
-  return z.object({ data: z.array(row), count: z.number().int().nonnegative() });
-}

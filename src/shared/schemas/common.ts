@@ -134,9 +134,6 @@ export const name = z
 export const text = z.string().max(5000, 'must be at most 5000 characters').check(textRule);
 export const count = z.number().int().nonnegative();
 
-/** Fields the server sets on every row; never accepted from a client. */
-export const SERVER_FIELDS = ['id', 'created_at', 'updated_at'] as const;
-
 export const baseRow = {
   id: objectId,
   created_at: isoDateTime,

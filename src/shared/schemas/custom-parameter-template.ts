@@ -15,7 +15,6 @@ export const customParameterTemplateRow = z.object({
     )
     .max(100),
 });
-export type CustomParameterTemplate = z.infer<typeof customParameterTemplateRow>;
 
 export const { create: customParameterTemplateCreate, update: customParameterTemplateUpdate } =
   inputsFor(customParameterTemplateRow);

@@ -15,6 +15,5 @@ export const importJobConfigRow = z.object({
   upload_template: objectId.nullable(),
   enabled: z.boolean(),
 });
-export type ImportJobConfig = z.infer<typeof importJobConfigRow>;
 
 export const { create: importJobConfigCreate, update: importJobConfigUpdate } = inputsFor(importJobConfigRow);

@@ -14,7 +14,7 @@ import { workspaceDefinitions } from './registry-workspace.ts';
 
 export * from './auth.ts';
 export { objectId } from './common.ts';
-export type { AccountPath, ListFilter, ResourceDefinition, ResourceReference, SortKey } from './resource-definition.ts';
+export type { AccountPath, ResourceDefinition, SortKey } from './resource-definition.ts';
 
 // The entries live by area; their order is the registry's (the OpenAPI document and lists follow it).
 const definitions = [
@@ -55,23 +55,12 @@ export const LOOKUP_RESOURCES = Object.keys(LOOKUP_TABLE_TITLES) as LookupResour
 export type { Account } from './account.ts';
 export type { Activation } from './activation.ts';
 export type { Contract } from './contract.ts';
-export type { CustomParameterTemplate } from './custom-parameter-template.ts';
 export type { DomainList } from './domain-list.ts';
-export type { ImportJobConfig } from './import-job-config.ts';
 export type { ImportJobStatus } from './import-job-status.ts';
 export type { ImportJob } from './import-job.ts';
-export type { LabelCategory } from './label-category.ts';
 export type { LabelValue } from './label-value.ts';
-export type { LookupRow } from './lookups.ts';
-export type { MeasurementTag } from './measurement-tag.ts';
 export type { Measurement } from './measurement.ts';
-export type { NameMapping } from './name-mapping.ts';
-export type { Project } from './project.ts';
 export type { PurchaseOrder } from './purchase-order.ts';
-export type { Report } from './report.ts';
 export type { ReportSchedule, ReportScheduleRun } from './report-schedule.ts';
 export type { SavedReport } from './saved-report.ts';
-export type { ThirdPartyMacroVendor } from './third-party-macro-vendor.ts';
-export type { ThirdPartyMacro } from './third-party-macro.ts';
-export type { UploadTemplate } from './upload-template.ts';
 export type { CurrentUser, StoredUser, User } from './user.ts';

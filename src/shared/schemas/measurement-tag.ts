@@ -11,6 +11,5 @@ export const measurementTagRow = z.object({
   /** The tag's markup or URL as trafficked. */
   tag: z.string().max(10_000),
 });
-export type MeasurementTag = z.infer<typeof measurementTagRow>;
 
 export const { create: measurementTagCreate, update: measurementTagUpdate } = inputsFor(measurementTagRow);

@@ -8,6 +8,5 @@ export const projectRow = z.object({
   name,
   description: text,
 });
-export type Project = z.infer<typeof projectRow>;
 
 export const { create: projectCreate, update: projectUpdate } = inputsFor(projectRow);

@@ -62,7 +62,6 @@ export const ResetBodySchema = z
   })
   // A POST without a body arrives as null (server/json-body.ts).
   .nullish();
-export type ResetBody = z.input<typeof ResetBodySchema>;
 
 export const ClockSchema = z.object({
   sandbox: z.string().describe('The sandbox whose clock this is (default: the shared state)'),
@@ -89,7 +88,6 @@ export const MintSessionBodySchema = z
     message: 'name the user by email or by user_id (one of the two)',
     path: [],
   });
-export type MintSessionBody = z.input<typeof MintSessionBodySchema>;
 
 export const MintedSessionSchema = z.object({
   sandbox: SandboxNameSchema.describe('The sandbox the session lives in'),

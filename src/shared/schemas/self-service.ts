@@ -100,7 +100,6 @@ export type OutboxMessage = z.infer<typeof OutboxMessageSchema>;
 export const OutboxListSchema = z.object({ data: z.array(OutboxMessageSchema), count: z.number().int() });
 
 export const OutboxQuerySchema = z.object({ to: z.string().optional() });
-export type OutboxQuery = z.infer<typeof OutboxQuerySchema>;
 
 /** POST /api/v1/testing/outbox/links: issue a link at an explicit time (e.g. an expired one). */
 export const TestLinkBodySchema = z.object({

@@ -68,7 +68,6 @@ export const stimSource = z.discriminatedUnion('kind', [
   }),
   z.object({ kind: z.literal('url'), url: z.url({ protocol: /^https$/ }) }),
 ]);
-export type StimSource = z.infer<typeof stimSource>;
 
 /** The figures of one area of interest; the norms use the same shape. */
 export const aoiFigures = z.object({
@@ -78,7 +77,6 @@ export const aoiFigures = z.object({
   seen_first_pct: pct,
   revisited_pct: pct,
 });
-export type AoiFigures = z.infer<typeof aoiFigures>;
 
 export const aoi = aoiFigures.extend({
   kind: z.enum(AOI_KINDS),
@@ -87,7 +85,6 @@ export const aoi = aoiFigures.extend({
   /** 1 is looked at first (the median panellist's order). */
   view_order: z.number().int().min(1),
 });
-export type Aoi = z.infer<typeof aoi>;
 
 /**
  * Fixation density over the creative: a grid of `cols` × `rows` cells, row by row, each 0 to 255
@@ -133,7 +130,6 @@ export const stimResults = assetFigures.extend({
   recall_pct: pct,
   recall_uplift_pts: z.number().min(-100).max(100),
 });
-export type StimResults = z.infer<typeof stimResults>;
 
 /** An asset's creative as a person describes it: what the row holds and a new asset gives. */
 export const stimCreative = {

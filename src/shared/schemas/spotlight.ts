@@ -108,7 +108,6 @@ export const spotlightUser = spotlightUserRecord.omit({ memberships: true }).ext
   /** The user's Spotlight role in this company (spotlight-rules.ts). */
   role: z.enum(SPOTLIGHT_ROLES),
 });
-export type SpotlightUser = z.infer<typeof spotlightUser>;
 
 export const brief = z.object({
   id: objectId,
@@ -262,7 +261,6 @@ export const spotlightAuthResponse = z.union([
   }),
   z.object({ success: z.literal(false), error_type: z.number().int(), message: z.string() }),
 ]);
-export type SpotlightAuthResponse = z.infer<typeof spotlightAuthResponse>;
 
 /** Dashboard lists: the company's recent studies, and its assets ranked by % noticed. */
 export const briefListResponse = z.object({ data: z.array(brief) });

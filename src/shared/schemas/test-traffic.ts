@@ -66,7 +66,6 @@ export const FaultDelaySchema = z.union([
     .strictObject({ min: delayMs, max: delayMs })
     .refine((range) => range.min <= range.max, { message: 'max must not be below min', path: ['max'] }),
 ]);
-export type FaultDelay = z.infer<typeof FaultDelaySchema>;
 
 /** A status a fault may answer: any final status (a 2xx or 3xx answers as a stub would). */
 export const FaultStatusSchema = z
@@ -303,7 +302,6 @@ export const JournalQuerySchema = z.strictObject({
     .optional()
     .describe('JSON the recorded body contains: every field of an object (recursively), arrays and values equal'),
 });
-export type JournalQuery = z.input<typeof JournalQuerySchema>;
 
 /** One request that reached the API, as its sandbox's journal recorded it. */
 export const JournalEntrySchema = z.object({

@@ -7,7 +7,6 @@ export const thirdPartyMacroVendorRow = z.object({
   name,
   website: z.url({ protocol: /^https$/ }).nullable(),
 });
-export type ThirdPartyMacroVendor = z.infer<typeof thirdPartyMacroVendorRow>;
 
 export const { create: thirdPartyMacroVendorCreate, update: thirdPartyMacroVendorUpdate } =
   inputsFor(thirdPartyMacroVendorRow);

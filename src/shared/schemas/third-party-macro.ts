@@ -12,6 +12,5 @@ export const thirdPartyMacroRow = z.object({
   parameter: z.string().trim().min(1).max(100),
   description: text,
 });
-export type ThirdPartyMacro = z.infer<typeof thirdPartyMacroRow>;
 
 export const { create: thirdPartyMacroCreate, update: thirdPartyMacroUpdate } = inputsFor(thirdPartyMacroRow);

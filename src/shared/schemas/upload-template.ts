@@ -16,6 +16,5 @@ export const uploadTemplateRow = z.object({
     )
     .max(200),
 });
-export type UploadTemplate = z.infer<typeof uploadTemplateRow>;
 
 export const { create: uploadTemplateCreate, update: uploadTemplateUpdate } = inputsFor(uploadTemplateRow);

@@ -9,7 +9,6 @@ export const grant = z.strictObject({
   type: z.enum(['account', 'other']),
   role: z.enum(ROLE_ORDER),
 });
-export type GrantRow = z.infer<typeof grant>;
 
 const SPACE = JS_SPACE;
 /**
@@ -67,8 +66,8 @@ export type User = z.infer<typeof userRow>;
 export const storedUserRow = userRow.extend({ password_hash: z.string().nullable() });
 export type StoredUser = z.infer<typeof storedUserRow>;
 
-export const currentUser = userRow;
-export type CurrentUser = z.infer<typeof currentUser>;
+/** The signed-in user is a user row (GET /api/v1/current-user answers `userRow`). */
+export type CurrentUser = User;
 
 /**
  * Create and update through the generic engine. The password, the e-mail verification, the

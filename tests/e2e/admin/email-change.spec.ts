@@ -5,7 +5,7 @@
  * user, from their mailbox) makes it the e-mail. As root, in an account of the test's own.
  */
 import { messages } from '../../../src/shared/messages.ts';
-import { ACCOUNT_IDS } from '../../../fixtures/ids.ts';
+import { ACCOUNT_IDS } from '../../../src/shared/demo-data.ts';
 import { outbox } from '../auth-helpers.ts';
 import { expect, test } from '../helpers/sandbox.ts';
 import { openApp, signIn } from '../helpers/session.ts';

@@ -28,12 +28,6 @@ export async function clickAway(page: Page, on?: Locator): Promise<void> {
   await target.click();
 }
 
-/** Types into a field, then clicks away from it. */
-export async function typeAndLeave(page: Page, field: Locator, text: string, away?: Locator): Promise<void> {
-  await typeInto(field, text);
-  await clickAway(page, away);
-}
-
 /**
  * Picks from a searchable combobox as a person does: types part of the name key by key, clicks the
  * option that appears (found by its visible name), and checks the box then reads the chosen name.

@@ -80,9 +80,3 @@ export async function openApp(page: Page, path: string, options: { reload?: bool
   );
   await expect(page.getByTestId('loading-view')).toHaveCount(0, { timeout: 20_000 });
 }
-
-/** Restores the fixtures (test mode), for tests that change data or rely on it being untouched. */
-export async function resetData(page: Page): Promise<void> {
-  const response = await page.request.post(endpointUrl('resetState'));
-  expect(response.ok()).toBe(true);
-}

@@ -13,7 +13,7 @@ import {
 import { navItems, userMenuItems } from '../../../src/app/shell/nav.ts';
 import { RESULT_ROUTES, resultHref } from '../../../src/app/shell/search-routes.ts';
 import { ROLES } from '../../../src/shared/access.ts';
-import { DEFAULT_PRODUCT_OWNER_ACCOUNT_IDS } from '../../../fixtures/ids.ts';
+import { DEFAULT_PRODUCT_OWNER_ACCOUNT_IDS } from '../../../src/shared/demo-data.ts';
 
 const A = 'aaaaaaaaaaaaaaaaaaaaaaaa';
 const B = 'bbbbbbbbbbbbbbbbbbbbbbbb';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { resultHref, SEARCH_RESULT_TYPES, type SearchViewer } from '../../../src/app/shell/search-routes.ts';
-import { DEFAULT_PRODUCT_OWNER_ACCOUNT_IDS } from '../../../fixtures/ids.ts';
+import { DEFAULT_PRODUCT_OWNER_ACCOUNT_IDS } from '../../../src/shared/demo-data.ts';
 import type { Role } from '../../../src/shared/access.ts';
 
 const PO = DEFAULT_PRODUCT_OWNER_ACCOUNT_IDS[0] as string;

@@ -5,7 +5,7 @@ import { navItems, userMenuItems } from '../../../src/app/shell/nav.ts';
 import { searchSections, sectionQuery } from '../../../src/app/shell/search.ts';
 import { themeColours } from '../../../src/app/shell/theme.ts';
 import { resources } from '../../../src/shared/schemas/index.ts';
-import { DEFAULT_PRODUCT_OWNER_ACCOUNT_IDS } from '../../../fixtures/ids.ts';
+import { DEFAULT_PRODUCT_OWNER_ACCOUNT_IDS } from '../../../src/shared/demo-data.ts';
 
 const account = (id: string, lamp = true, spotlight = false) => ({
   id,

@@ -4,5 +4,5 @@ it('the accounts and the user, parsed before the registry has loaded, use the re
   const session = await import('../../../src/lib/session-schema.ts');
   const bundle = await import('../../../src/lib/schema-bundle.ts');
   expect(session.accountRow).toBe(bundle.resources.account.row);
-  expect(session.currentUser).toBe(bundle.currentUser);
+  expect(session.userRow).toBe(bundle.userRow);
 });

@@ -11,8 +11,8 @@ import {
   reportSearch,
   requestedRange,
   savedReportSearch,
-} from '../../../src/app/features/reports/state.ts';
-import { buildTable, tableCsv } from '../../../src/app/features/reports/table.ts';
+} from '../../../src/shared/report-state.ts';
+import { buildTable, tableCsv } from '../../../src/shared/report-table.ts';
 import { fixedDefinition } from '../../../src/app/features/reports/AdminReportPage.tsx';
 
 const A = '0123456789abcdef01234567';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../../server/config.ts';
-import { DEFAULT_PRODUCT_OWNER_ACCOUNT_IDS } from '../../../fixtures/ids.ts';
+import { DEFAULT_PRODUCT_OWNER_ACCOUNT_IDS } from '../../../src/shared/demo-data.ts';
 
 describe('loadConfig', () => {
   it('gives npm start a working demo setup with nothing set', () => {

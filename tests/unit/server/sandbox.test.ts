@@ -9,7 +9,7 @@ import { SandboxRegistry } from '../../../server/sandbox/registry.ts';
 import { SandboxScope } from '../../../server/sandbox/scope.ts';
 import { openDatabase } from '../../../server/store/database.ts';
 import { createRepositories } from '../../../server/store/repositories.ts';
-import type { Collections } from '../../../fixtures/generate.ts';
+import type { Collections } from '../../../server/store/collections.ts';
 import { HttpError } from '../../../server/http-errors.ts';
 
 const MINUTE = 60_000;

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { DEMO_FIXTURES_PATH, type Collections } from '../../../fixtures/generate.ts';
+import { DEMO_FIXTURES_PATH } from '../../../fixtures/generate.ts';
+import { type Collections } from '../../../server/store/collections.ts';
 import { isResourceName, RESOURCE_NAMES, resources, loginRequest } from '../../../src/shared/schemas/index.ts';
 import { storedUserRow } from '../../../src/shared/schemas/user.ts';
 

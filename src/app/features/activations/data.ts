@@ -13,7 +13,7 @@ import type {
 } from '../../../shared/activation-api.ts';
 import type { Activation, DomainList, Measurement } from '../../../shared/schemas/index.ts';
 
-export { useAsync, type AsyncState } from '../../shared/useAsync.ts';
+export { useAsync } from '../../shared/useAsync.ts';
 
 /** A value that follows `value` once it has stopped changing for `ms`. */
 export function useDebounced<T>(value: T, ms: number): T {

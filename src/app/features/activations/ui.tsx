@@ -73,4 +73,4 @@ export function DealId({ value }: { value: string | null }) {
 }
 
 export { Card } from '../../shared/Card.tsx';
-export { EmptyState, Skeleton } from '../../shared/EmptyState.tsx';
+export { Skeleton } from '../../shared/EmptyState.tsx';

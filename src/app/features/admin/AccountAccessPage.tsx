@@ -18,14 +18,14 @@ import { Badge, STATUS_TONES } from '../../shared/Badge.tsx';
 import { Card } from '../../shared/Card.tsx';
 import { EmptyState, Skeleton } from '../../shared/EmptyState.tsx';
 import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';
-import { FormDialog } from '../../shared/FormDialog.tsx';
+import { FormDialog } from '../../kit/FormDialog.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { PressButton } from '../../shared/PressButton.tsx';
 import { useAsync } from '../../shared/useAsync.ts';
 import { addGrant, changeRole, grantActions, loadGrants } from '../../../lib/grants.ts';
 import { fullName, roleName, roleOptions, RowAction, type RoleOption } from '../../shared/people.tsx';
-import { RoleChoice } from '../../shared/RoleChoice.tsx';
-import { RevokeAccessDialog, type Revoking } from '../../shared/RevokeAccessDialog.tsx';
+import { RoleChoice } from '../../kit/RoleChoice.tsx';
+import { RevokeAccessDialog, type Revoking } from '../../kit/RevokeAccessDialog.tsx';
 import { bindField } from './account/bindField.ts';
 import { ScrollTable, WIDE_CELL } from './account/TableParts.tsx';
 

@@ -12,7 +12,7 @@ import type { Account } from '../../../shared/schemas/account.ts';
 import { ADMIN_SECTIONS, paths, type AdminSection } from '../../routes/index.ts';
 import { Badge, STATUS_TONES } from '../../shared/Badge.tsx';
 import { Card } from '../../shared/Card.tsx';
-import { isActive } from '../../shared/contracts.tsx';
+import { isActive } from '../../kit/contracts.tsx';
 import { Skeleton } from '../../shared/EmptyState.tsx';
 import { LinkTiles } from '../../shared/LinkCards.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';

@@ -14,9 +14,9 @@ import { useResourceForm } from '../../kit/useResourceForm.ts';
 import { paths } from '../../routes/index.ts';
 import { Card } from '../../shared/Card.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
-import { UserFields, USER_FIELD_LABELS } from '../../shared/UserFields.tsx';
+import { UserFields, USER_FIELD_LABELS } from '../../kit/UserFields.tsx';
 import { roleOptions } from '../../shared/people.tsx';
-import { RoleChoice } from '../../shared/RoleChoice.tsx';
+import { RoleChoice } from '../../kit/RoleChoice.tsx';
 
 const LABELS = { ...USER_FIELD_LABELS, role: 'Role' };
 

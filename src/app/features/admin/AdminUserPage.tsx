@@ -26,7 +26,7 @@ import { HistoryPanel } from '../../shared/HistoryPanel.tsx';
 import { Skeleton } from '../../shared/EmptyState.tsx';
 import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
-import { UserFields, USER_FIELD_LABELS } from '../../shared/UserFields.tsx';
+import { UserFields, USER_FIELD_LABELS } from '../../kit/UserFields.tsx';
 import { TableHead } from '../../shared/TableHead.tsx';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
 import { fullName, roleName } from '../../shared/people.tsx';

@@ -12,7 +12,7 @@ import { paths } from '../../routes/index.ts';
 import { buttonClass } from '../../shared/Button.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { fullName, roleName } from '../../shared/people.tsx';
-import { useAccountUsers, userColumns, UserListView } from '../../shared/UserList.tsx';
+import { useAccountUsers, userColumns, UserListView } from '../../kit/UserList.tsx';
 
 export default function AdminUsersPage() {
   const { accountId, account, list } = useAccountUsers();

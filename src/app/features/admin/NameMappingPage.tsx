@@ -21,7 +21,7 @@ import type { Column } from '../../kit/DataTable.tsx';
 import type { ListFilter } from '../../kit/listFilter.ts';
 import { ListView } from '../../kit/ListView.tsx';
 import { ChoiceInput, ReferencePicker, TextInput } from '../../kit/fields.tsx';
-import { DialogBody, FormDialog } from '../../shared/FormDialog.tsx';
+import { DialogBody, FormDialog } from '../../kit/FormDialog.tsx';
 import { useRecord } from '../../kit/useRecord.ts';
 import { useResourceForm } from '../../kit/useResourceForm.ts';
 import { useResourceList, type ResourceListSpec } from '../../kit/useResourceList.ts';

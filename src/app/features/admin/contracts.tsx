@@ -3,7 +3,7 @@
  * across accounts): columns and fields; each section file adds its own scope.
  */
 import type { Column } from '../../kit/DataTable.tsx';
-import { CONTRACT_COLUMNS as C, type ContractRow } from '../../shared/contracts.tsx';
+import { CONTRACT_COLUMNS as C, type ContractRow } from '../../kit/contracts.tsx';
 import type { FieldDeclaration } from './declaration.ts';
 
 /** The value is kept off a phone here, where the accounts column competes for the width. */

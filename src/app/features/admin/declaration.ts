@@ -79,6 +79,3 @@ export function declare<Name extends ResourceName>(
     columns: typeof columns === 'function' ? columns(columnsOf(declaration.resource)) : columns,
   };
 }
-
-/** A date-time as a short day and time ('2026-11-01 09:30'). */
-export const when = (iso: string) => iso.slice(0, 16).replace('T', ' ');

@@ -15,11 +15,6 @@ type DeclarationModule = {
 
 const modules = import.meta.glob<DeclarationModule>('./sections/*.tsx');
 
-/** The section ids that have a declaration file (the generic pages can render them). */
-export const DECLARED_SECTIONS: readonly string[] = Object.keys(modules).map((key) =>
-  key.replace('./sections/', '').replace(/\.tsx$/, ''),
-);
-
 /** Where a section's pages are, and what it is called, for one route. */
 export interface SectionView {
   section: AdminSection;

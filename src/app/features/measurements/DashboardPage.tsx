@@ -40,7 +40,7 @@ import { EmptyState, Skeleton } from '../../shared/EmptyState.tsx';
 import { SELECT_BOX_CLASS, SelectChevron, SelectField } from '../../shared/SelectField.tsx';
 import { CsvDownloadButton } from '../../shared/metrics/CsvDownloadButton.tsx';
 import { DayField } from '../../shared/metrics/DayField.tsx';
-import { MeasurementStatusBadge } from './ui.tsx';
+import { MeasurementStatusBadge } from '../../shared/Badge.tsx';
 
 type Metrics = MetricsResponse['data'];
 

@@ -15,7 +15,8 @@ import { Spinner } from '../../shared/Spinner.tsx';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
 import { useAsync } from './data.ts';
 import { isActive, jobProgress, ProgressBar, useAutoRefresh } from './importJobs.tsx';
-import { Card, ImportStatusBadge } from './ui.tsx';
+import { ImportStatusBadge } from '../../shared/Badge.tsx';
+import { Card } from '../../shared/Card.tsx';
 import { TableHead } from '../../shared/TableHead.tsx';
 
 export default function DataImportPage({ params }: PageProps) {

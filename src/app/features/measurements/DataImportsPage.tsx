@@ -20,7 +20,7 @@ import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
 import { useMeasurement } from './data.ts';
-import { ImportStatusBadge } from './ui.tsx';
+import { ImportStatusBadge } from '../../shared/Badge.tsx';
 import { isActive, jobProgress, ProgressBar, useAutoRefresh } from './importJobs.tsx';
 
 const spec = resourceListSpec('import-job', 'data imports', { id: 'created_at', direction: 'desc' });

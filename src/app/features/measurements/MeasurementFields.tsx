@@ -10,7 +10,9 @@ import { TextField } from '../../shared/Field.tsx';
 import { CheckboxGroup } from './CheckboxGroup.tsx';
 import { useAsync, useNamedList, type NamedRow } from './data.ts';
 import { FIELD_LABELS, type Draft } from './measurementDraft.ts';
-import { Card, SelectField, capitalise } from './ui.tsx';
+import { capitalise } from '../../shared/Badge.tsx';
+import { Card } from '../../shared/Card.tsx';
+import { SelectField } from '../../shared/SelectField.tsx';
 
 /** The fields chosen from a list of rows: several (checkboxes) or one (a select with None). */
 type ManyField = 'channels' | 'formats' | 'media_partners' | 'labels';

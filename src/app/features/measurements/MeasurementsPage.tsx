@@ -24,7 +24,7 @@ import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
 import { useAsync } from '../../shared/useAsync.ts';
 import { useNamedList } from './data.ts';
-import { MeasurementStatusBadge } from './ui.tsx';
+import { MeasurementStatusBadge } from '../../shared/Badge.tsx';
 
 export const PAGE_SIZES = [10, 25, 50] as const;
 

@@ -2,7 +2,7 @@
 import { useEffect } from 'react';
 import { AUTO_REFRESH_MS } from '../../../shared/constants.ts';
 import type { ImportJob } from '../../../shared/schemas/index.ts';
-import { importStatusClass } from './ui.tsx';
+import { importStatusClass } from '../../shared/Badge.tsx';
 
 export const isActive = (job: { status: string }) => job.status === 'queued' || job.status === 'running';
 

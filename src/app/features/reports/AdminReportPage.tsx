@@ -17,9 +17,9 @@ import { Skeleton } from '../../shared/EmptyState.tsx';
 import { useAsync } from '../../shared/useAsync.ts';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
 import { fetchAdminReports, reportSlug } from './api.ts';
-import type { FixedDefinition } from './state.ts';
+import type { FixedDefinition } from '../../../shared/report-state.ts';
 import { ReportBuilder } from './ReportBuilder.tsx';
-import { DEFAULT_METRICS } from './state.ts';
+import { DEFAULT_METRICS } from '../../../shared/report-state.ts';
 
 const METRIC_KEYS = new Set<string>(METRIC_DEFINITIONS.map((d) => d.key));
 /** Admin definitions say 'date' for the daily grain. */

@@ -31,7 +31,7 @@ import {
   SELECT_ALL,
   type MultiPickerProps,
   type PickerOption,
-} from './MultiPicker.tsx';
+} from './pickerParts.tsx';
 
 const optionText = (item: PickerOption) => (item.detail ? `${item.name} ${item.detail}` : item.name);
 

@@ -1,6 +1,6 @@
 import { formatDay } from '../../shared/metrics/dateRange.ts';
 import type { Loaded } from './reportLoad.ts';
-import { requestedRange, type ReportState } from './state.ts';
+import { requestedRange, type ReportState } from '../../../shared/report-state.ts';
 
 /**
  * "Showing 1 Oct 2026 to 31 Oct 2026 · 12 measurements": the range line, the largest text the page

@@ -23,8 +23,8 @@ import {
   reportSearch,
   type FixedDefinition,
   type ReportState,
-} from './state.ts';
-import { buildTable, tableCsv } from './table.ts';
+} from '../../../shared/report-state.ts';
+import { buildTable, tableCsv } from '../../../shared/report-table.ts';
 
 export interface ReportBuilderProps {
   title: ReactNode;

@@ -12,8 +12,8 @@ import { KpiTile } from '../../shared/metrics/figures.tsx';
 import { NoDelivery, ReportChart } from './ReportChart.tsx';
 import type { Loaded } from './reportLoad.ts';
 import { ResultsTable } from './ResultsTable.tsx';
-import { hasSelection, type ReportState } from './state.ts';
-import type { ResultTable } from './table.ts';
+import { hasSelection, type ReportState } from '../../../shared/report-state.ts';
+import type { ResultTable } from '../../../shared/report-table.ts';
 
 export function ReportResults({
   state,

@@ -19,10 +19,9 @@ import { SelectField } from '../../shared/SelectField.tsx';
 import { useAsync } from '../../shared/useAsync.ts';
 import { fetchLabelOptions, fetchMeasurementOptions } from './api.ts';
 import { MultiPicker } from './MultiPicker.tsx';
-import type { FixedDefinition } from './state.ts';
+import type { FixedDefinition, ReportState } from '../../../shared/report-state.ts';
 import { DateInput } from './ReportDateInput.tsx';
 import type { Loaded } from './reportLoad.ts';
-import type { ReportState } from './state.ts';
 
 const CUSTOM = 'custom';
 const GROUP_OPTIONS = REPORT_DIMENSIONS.map((d) => ({ value: d, label: DIMENSION_NAMES[d] }));

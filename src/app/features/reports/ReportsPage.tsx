@@ -7,7 +7,7 @@ import { usePageTitle } from '../../shared/usePageTitle.ts';
 import { showSuccess } from '../../../stores/alerts.ts';
 import { ReportBuilder } from './ReportBuilder.tsx';
 import { createSavedReport } from './savedReports.ts';
-import type { ReportState } from './state.ts';
+import type { ReportState } from '../../../shared/report-state.ts';
 
 /** The save dialog's modal code loads when someone saves, not with the report. */
 const NameDialog = lazy(() => import('./NameDialog.tsx').then((m) => ({ default: m.NameDialog })));

@@ -4,8 +4,8 @@
  * in the table's footer.
  */
 import { formatMetric } from '../../../shared/metrics.ts';
-import type { SortSpec } from './state.ts';
-import type { Column, ResultTable } from './table.ts';
+import type { SortSpec } from '../../../shared/report-state.ts';
+import type { Column, ResultTable } from '../../../shared/report-table.ts';
 import { ScrollRegion } from '../../shared/ScrollRegion.tsx';
 
 function cellText(column: Column, value: number | null | undefined): string {

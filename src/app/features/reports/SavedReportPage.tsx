@@ -27,7 +27,7 @@ import { ReportBuilder } from './ReportBuilder.tsx';
 import { deleteSavedReport, renameSavedReport, updateSavedReport } from './savedReports.ts';
 import { $savedReportsVersion } from './savedReportsVersion.ts';
 import { ScheduleSection } from './ScheduleSection.tsx';
-import { savedReportSearch } from './state.ts';
+import { savedReportSearch } from '../../../shared/report-state.ts';
 
 export default function SavedReportPage({ params }: PageProps) {
   const name = params.name ?? '';

@@ -4,8 +4,8 @@
  */
 import type { ReportData } from '../../../shared/report-api.ts';
 import { fetchReport } from './api.ts';
-import { dataQuery, previousPeriod, type ReportState } from './state.ts';
-import type { Comparison } from './table.ts';
+import { dataQuery, previousPeriod, type ReportState } from '../../../shared/report-state.ts';
+import type { Comparison } from '../../../shared/report-table.ts';
 
 export interface Loaded {
   data: ReportData;

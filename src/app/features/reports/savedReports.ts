@@ -6,7 +6,7 @@
  */
 import { create, remove, removeListed, update, updateListed, type WriteOptions } from '../../../lib/api.ts';
 import type { SavedReport } from '../../../shared/schemas/saved-report.ts';
-import { savedReportFields, type ReportState } from './state.ts';
+import { savedReportFields, type ReportState } from '../../../shared/report-state.ts';
 
 import { savedReportsChanged as changed } from './savedReportsVersion.ts';
 

@@ -14,7 +14,7 @@ import {
 } from '../../../shared/schemas/spotlight.ts';
 import { spotlightApi, withSpotlight } from '../../../stores/spotlight.ts';
 
-export { useAsync, type AsyncState } from '../../shared/useAsync.ts';
+export { useAsync } from '../../shared/useAsync.ts';
 
 const briefPage = spotlightListResponse(brief);
 const stimPage = spotlightListResponse(stim);

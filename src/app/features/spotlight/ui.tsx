@@ -13,7 +13,7 @@ import {
   type FigureSpec,
 } from './format.ts';
 
-export { EmptyState, Skeleton } from '../../shared/EmptyState.tsx';
+export { Skeleton } from '../../shared/EmptyState.tsx';
 
 /** The shared card, which may shrink in its grid cell (min-w-0): the asset page's grids hold wide creatives. */
 export function Card({ className = '', ...props }: ComponentProps<typeof SharedCard>) {

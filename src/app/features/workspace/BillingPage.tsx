@@ -13,7 +13,7 @@ import { useResourceList } from '../../kit/useResourceList.ts';
 import { paths } from '../../routes/index.ts';
 import { Card } from '../../shared/Card.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
-import { CONTRACT_COLUMNS as C, moneyColumn, type ContractRow } from '../../shared/contracts.tsx';
+import { CONTRACT_COLUMNS as C, moneyColumn, type ContractRow } from '../../kit/contracts.tsx';
 import { contractList, purchaseOrderList, type PurchaseOrderRow } from './billing.ts';
 
 const contractColumns: Column<ContractRow>[] = [C.billingName, C.dates, C.value, C.measurements, C.active];

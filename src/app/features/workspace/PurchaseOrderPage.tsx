@@ -15,7 +15,7 @@ import { EmptyState, Skeleton } from '../../shared/EmptyState.tsx';
 import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
-import { ActiveBadge, ContractDates, isActive, money, type ContractRow } from '../../shared/contracts.tsx';
+import { ActiveBadge, ContractDates, isActive, money, type ContractRow } from '../../kit/contracts.tsx';
 import { formatDate, formatDateRange } from '../../../shared/date-format.ts';
 import type { PurchaseOrderRow } from './billing.ts';
 

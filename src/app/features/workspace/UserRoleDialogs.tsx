@@ -15,11 +15,11 @@ import { FormShell } from '../../kit/FormShell.tsx';
 import { useResourceForm } from '../../kit/useResourceForm.ts';
 import { useRecord } from '../../kit/useRecord.ts';
 import { Skeleton } from '../../shared/EmptyState.tsx';
-import { DialogBody, FormDialog } from '../../shared/FormDialog.tsx';
+import { DialogBody, FormDialog } from '../../kit/FormDialog.tsx';
 import { Modal } from '../../shared/Modal.tsx';
 import { fullName, type Person, type RoleOption } from '../../shared/people.tsx';
-import { RoleChoice } from '../../shared/RoleChoice.tsx';
-import { UserFields, USER_FIELD_LABELS } from '../../shared/UserFields.tsx';
+import { RoleChoice } from '../../kit/RoleChoice.tsx';
+import { UserFields, USER_FIELD_LABELS } from '../../kit/UserFields.tsx';
 
 const INVITE_LABELS = { ...USER_FIELD_LABELS, role: 'Role' };
 const inviteSchema = userCreate.pick({ first_name: true, last_name: true, email: true });

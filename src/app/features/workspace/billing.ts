@@ -1,4 +1,4 @@
-/** What the billing pages share: the two lists' declarations (contracts read as src/app/shared/contracts.tsx says). */
+/** What the billing pages share: the two lists' declarations (contracts read as src/app/kit/contracts.tsx says). */
 import type { PurchaseOrder } from '../../../shared/schemas/purchase-order.ts';
 import { resourceListSpec } from '../../kit/useResourceList.ts';
 

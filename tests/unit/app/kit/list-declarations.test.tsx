@@ -8,7 +8,7 @@ import { choiceFilter } from '../../../../src/app/kit/listFilter.ts';
 import { emptyWhen } from '../../../../src/app/kit/ListView.tsx';
 import { RowButton } from '../../../../src/app/kit/RowButton.tsx';
 import { resourceListSpec } from '../../../../src/app/kit/useResourceList.ts';
-import { moneyColumn } from '../../../../src/app/shared/contracts.tsx';
+import { moneyColumn } from '../../../../src/app/kit/contracts.tsx';
 import { formatDate, formatDateTime } from '../../../../src/shared/date-format.ts';
 import { formatMetric } from '../../../../src/shared/metrics.ts';
 import { resources } from '../../../../src/shared/schemas/index.ts';

@@ -17,7 +17,7 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Collections } from '../../../../fixtures/generate.ts';
+import type { Collections } from '../../../../server/store/collections.ts';
 import { DATA_FILE, openDatabase, type Database } from '../../../../server/store/database.ts';
 import { StoreRefusal } from '../../../../server/store/refusal.ts';
 import { createRepositories } from '../../../../server/store/repositories.ts';

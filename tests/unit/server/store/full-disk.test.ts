@@ -10,7 +10,7 @@ import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Collections } from '../../../../fixtures/generate.ts';
+import type { Collections } from '../../../../server/store/collections.ts';
 import { DATA_FILE, openDatabase, type Database } from '../../../../server/store/database.ts';
 import { StoreFullError } from '../../../../server/store/disk-errors.ts';
 import { DurableJsonFile } from '../../../../server/store/durable-file.ts';

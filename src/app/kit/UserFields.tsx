@@ -4,8 +4,8 @@
  * form may lock the e-mail (where the server would refuse a change) and explain why beneath it.
  */
 import type { ReactNode } from 'react';
-import { TextInput } from '../kit/fields.tsx';
-import type { ResourceForm } from '../kit/useResourceForm.ts';
+import { TextInput } from './fields.tsx';
+import type { ResourceForm } from './useResourceForm.ts';
 
 export const USER_FIELD_LABELS = { first_name: 'First name', last_name: 'Last name', email: 'Email' } as const;
 

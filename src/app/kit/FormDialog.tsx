@@ -4,9 +4,9 @@
  * Escape closing it without a save.
  */
 import type { ReactNode } from 'react';
-import { FormShell } from '../kit/FormShell.tsx';
-import type { ResourceForm } from '../kit/useResourceForm.ts';
-import { Modal } from './Modal.tsx';
+import { FormShell } from './FormShell.tsx';
+import type { ResourceForm } from './useResourceForm.ts';
+import { Modal } from '../shared/Modal.tsx';
 
 /** The dialog's body, padded as every form dialog's (also for what stands in while it loads). */
 export function DialogBody({ children }: { children: ReactNode }) {

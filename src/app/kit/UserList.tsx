@@ -10,10 +10,10 @@ import { effectiveRole, type Role } from '../../shared/access.ts';
 import { formatDateTime } from '../../shared/date-format.ts';
 import type { User } from '../../shared/schemas/user.ts';
 import { $selectedAccount, $selectedAccountId } from '../../stores/account.ts';
-import type { Column } from '../kit/DataTable.tsx';
-import { ListView } from '../kit/ListView.tsx';
-import { useResourceList, type ResourceListSpec } from '../kit/useResourceList.ts';
-import { fullName } from './people.tsx';
+import type { Column } from './DataTable.tsx';
+import { ListView } from './ListView.tsx';
+import { useResourceList, type ResourceListSpec } from './useResourceList.ts';
+import { fullName } from '../shared/people.tsx';
 
 const userList: ResourceListSpec<'user'> = {
   resource: 'user',

@@ -3,9 +3,9 @@
  * so that the lists that name people and roles do not load the form controls' code (React Aria's
  * select, 55 KB on a phone's first load of /admin/users).
  */
-import { ChoiceInput } from '../kit/fields.tsx';
-import type { ResourceForm } from '../kit/useResourceForm.ts';
-import type { RoleOption } from './people.tsx';
+import { ChoiceInput } from './fields.tsx';
+import type { ResourceForm } from './useResourceForm.ts';
+import type { RoleOption } from '../shared/people.tsx';
 
 /** The role field of every user form: invite, create, add access, change role. */
 export function RoleChoice<V extends { [key: string]: unknown; role: string }>({

@@ -6,10 +6,10 @@
 import { contractActive } from '../../shared/contracts.ts';
 import { formatDate } from '../../shared/date-format.ts';
 import type { Contract } from '../../shared/schemas/contract.ts';
-import { figureColumn, type ColumnExtra } from '../kit/columns.tsx';
-import type { Column } from '../kit/DataTable.tsx';
-import { Badge, STATUS_TONES } from './Badge.tsx';
-import { todayUtc } from './metrics/dateRange.ts';
+import { figureColumn, type ColumnExtra } from './columns.tsx';
+import type { Column } from './DataTable.tsx';
+import { Badge, STATUS_TONES } from '../shared/Badge.tsx';
+import { todayUtc } from '../shared/metrics/dateRange.ts';
 
 /** A contract as the server sends it, with its derived `active` flag. */
 export type ContractRow = Contract & { active?: boolean };

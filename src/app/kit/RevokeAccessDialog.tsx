@@ -8,8 +8,8 @@ import { useState, type ReactNode } from 'react';
 import type { AccountGrant } from '../../shared/schemas/account-users.ts';
 import { revokeGrant } from '../../lib/grants.ts';
 import { showError, showSuccess } from '../../stores/alerts.ts';
-import { ConfirmDialog } from '../kit/ConfirmDialog.tsx';
-import { fullName, type Person } from './people.tsx';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { fullName, type Person } from '../shared/people.tsx';
 
 export interface Revoking {
   person: Person & { id: string };
