@@ -25,7 +25,7 @@ import { ReportBuilder } from './ReportBuilder.tsx';
 import { deleteSavedReport, renameSavedReport, updateSavedReport } from './savedReports.ts';
 import { $savedReportsVersion } from './savedReportsVersion.ts';
 import { ScheduleSection } from './ScheduleSection.tsx';
-import { savedReportSearch } from './state.ts';
+import { canSaveReport, CHOOSE_FIRST, savedReportSearch } from './state.ts';
 
 export default function SavedReportPage({ params }: PageProps) {
   const name = params.name ?? '';
@@ -80,7 +80,8 @@ export default function SavedReportPage({ params }: PageProps) {
         actions={(state) => (
           <>
             <Button
-              disabled={busy || !state.account}
+              disabled={busy || !canSaveReport(state)}
+              title={canSaveReport(state) ? undefined : CHOOSE_FIRST}
               onClick={() => {
                 setBusy(true);
                 updateSavedReport(saved.id, state, saved.account, write).then(

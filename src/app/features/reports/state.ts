@@ -8,3 +8,6 @@ export interface FixedDefinition {
   metrics: MetricKey[];
   groupBy: ReportDimension[];
 }
+
+/** Why Save report and Update are off: the builder's empty state says the same. */
+export const CHOOSE_FIRST = 'Choose measurements to save the report';
