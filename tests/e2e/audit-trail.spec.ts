@@ -38,8 +38,8 @@ test('root renames a label, finds the change in Activity by who made it, and rea
   await clickAway(page);
   await expect(page).toHaveURL(/actor=/);
   const activity = page.getByRole('region', { name: 'Activity' });
-  await expect(activity.getByRole('row', { name: /name: Spring → Summer/ })).toBeVisible();
-  await expect(activity.getByRole('row', { name: /name: Spring → Summer/ })).toContainText('root@lamp.test');
+  await expect(activity.getByRole('row', { name: /Name: Spring → Summer/ })).toBeVisible();
+  await expect(activity.getByRole('row', { name: /Name: Spring → Summer/ })).toContainText('root@lamp.test');
   // Everything listed is root's: no other person's change is in the filtered view.
   for (const email of await activity.getByRole('cell', { name: /@/ }).allTextContents())
     expect(email).toBe('root@lamp.test');
@@ -51,7 +51,7 @@ test('root renames a label, finds the change in Activity by who made it, and rea
   await page.getByRole('link', { name: 'Summer', exact: true }).click();
   const history = page.getByRole('region', { name: 'History' });
   await expect(history.getByRole('listitem').filter({ hasText: 'Changed by root@lamp.test' })).toContainText(
-    'name: Spring → Summer',
+    'Name: Spring → Summer',
   );
   await expect(history.getByRole('listitem').filter({ hasText: 'Created by root@lamp.test' })).toBeVisible();
 });
