@@ -27,6 +27,9 @@ export type NameOf = (resource: string, id: string) => string | undefined;
 /** Fields every row has that say nothing of a change (the record's own time says when). */
 const SKIPPED = new Set(['id', 'created_at', 'updated_at']);
 
+/** Copies a row keeps of what another field names (a label's category), shown through that field. */
+const COPIES: Readonly<Record<string, string>> = { category: 'category_id' };
+
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
@@ -93,7 +96,9 @@ export function changeLines(
 ): ChangeLine[] {
   const before = event.before ?? {};
   const after = event.after ?? {};
-  const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((field) => !SKIPPED.has(field));
+  const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter(
+    (field) => !SKIPPED.has(field) && !(COPIES[field] && (COPIES[field] in before || COPIES[field] in after)),
+  );
   return fields.map((field) => ({
     field: fieldLabel(field),
     before: event.before ? describeField(event.resource, field, before[field], nameOf) : NO_VALUE,

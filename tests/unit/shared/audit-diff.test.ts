@@ -59,6 +59,17 @@ describe('an audit record as a person reads it', () => {
     expect(changeSummary(created)).not.toMatch(/pct_|created_by|group_by/);
   });
 
+  it('a label’s copy of its category is read through its category field, once', () => {
+    const created = {
+      resource: 'label-value',
+      before: null,
+      after: { name: 'Spring', category_id: 'c1', category: { id: 'c1', name: 'Season', account: 'a1' } },
+    };
+    const nameOf = (resource: string, id: string) =>
+      resource === 'label-category' && id === 'c1' ? 'Season' : undefined;
+    expect(changeSummary(created, nameOf)).toBe('Name: — → Spring; Category: — → Season');
+  });
+
   it('names the ids a record points at by the resource they are of, for the page to ask', () => {
     const event = {
       resource: 'measurement',
