@@ -29,7 +29,7 @@ import { canSeeRow } from './resource-rules.ts';
 import { assertUserChangeAllowed } from './user-rules.ts';
 import { assertActivationDeletable, assertListUnused, prepareActivation } from './activation-rules.ts';
 import { purchaseOrderRemaining } from './billing-spend.ts';
-import { assertSavedReportNameFree } from './saved-report-names.ts';
+import { assertLabelCategoryNameFree, assertSavedReportNameFree } from './unique-names.ts';
 import { reportScheduleBehaviour } from './report-schedules.ts';
 import { nameMappingBehaviour } from './name-mappings.ts';
 import { IN_USE_GUARDED } from '../../src/shared/reference-usage.ts';
@@ -157,8 +157,12 @@ export const BEHAVIOURS: Partial<Record<ResourceName, ResourceBehaviour>> = {
   },
   /** A lookup type names its lookup row, placement and creative their clean name; one mapping per raw name. */
   'name-mapping': nameMappingBehaviour,
-  /** A category with values is not deleted: delete (or move) its values first. */
+  /**
+   * A category's name is unique within its account, as a saved report's (unique-names.ts); a
+   * category with values is not deleted: delete (or move) its values first.
+   */
   'label-category': {
+    beforeStore: assertLabelCategoryNameFree,
     beforeDelete: (repositories, row) => {
       const { values } = categoryUsage(repositories, row.id);
       if (values > 0)

@@ -74,6 +74,7 @@ const COLLECTION_CODES = {
   'spotlight-user': '91',
   'spotlight-brief': '92',
   'spotlight-stim': '93',
+  'audit-event': 'a0',
 } as const;
 
 export type FixtureCollection = keyof typeof COLLECTION_CODES;

@@ -146,6 +146,12 @@ export function reportSearch(state: ReportState, extra: Record<string, string | 
 export const hasSelection = (state: ReportState) =>
   state.measurements === '*' || state.measurements.length > 0 || state.labels.length > 0;
 
+/**
+ * Whether a state can be saved as a report: an account and a selection. A saved report keeps
+ * Select All as an empty list, so a report saved with nothing chosen would reopen as Select All.
+ */
+export const canSaveReport = (state: ReportState) => state.account !== null && hasSelection(state);
+
 /** The data endpoint's query for a state; `override` replaces dates or measurements (comparisons). */
 export function dataQuery(state: ReportState, override: Partial<ReportDataQuery> = {}): ReportDataQuery {
   const measurement =
@@ -238,3 +244,6 @@ export function savedReportFields(state: ReportState, account: string) {
     metrics: state.metrics,
   };
 }
+
+/** Why Save report and Update are off: the builder's empty state says the same. */
+export const CHOOSE_FIRST = 'Choose measurements to save the report';

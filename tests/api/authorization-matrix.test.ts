@@ -404,8 +404,9 @@ function createBody(app: FastifyInstance, name: ResourceName, side: Side, n: num
   const body: Record<string, unknown> = {};
   const allowed = Object.keys((definition.create as unknown as { shape: object }).shape);
   for (const key of allowed) if (key in source) body[key] = source[key];
-  // Saved-report names are unique within an account (server/routes/saved-report-names.ts).
+  // Saved-report and label-category names are unique within an account (server/routes/unique-names.ts).
   if (name === 'saved-report') body.name = `Matrix report ${n}`;
+  if (name === 'label-category') body.name = `Matrix category ${n}`;
   // A raw name maps once per account and type (server/routes/name-mappings.ts).
   if (name === 'name-mapping') body.source_name = `Matrix source ${n}`;
   return body;

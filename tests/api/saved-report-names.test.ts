@@ -1,12 +1,12 @@
 /**
- * A saved report's name is unique within its account (server/routes/saved-report-names.ts), checked
+ * A saved report's name is unique within its account (server/routes/unique-names.ts), checked
  * once the write is allowed: a user who may not change a report learns nothing from its name.
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_IDS, USER_IDS } from '../../src/shared/demo-data.ts';
 import type { SavedReport } from '../../src/shared/schemas/index.ts';
-import { SAVED_REPORT_NAME_TAKEN } from '../../server/routes/saved-report-names.ts';
+import { SAVED_REPORT_NAME_TAKEN } from '../../server/routes/unique-names.ts';
 import { buildTestApp } from '../helpers/app.ts';
 
 let app: FastifyInstance;
@@ -49,7 +49,7 @@ describe('saved-report names', () => {
     for (const name of [existing.name, ` ${existing.name.toUpperCase()} `]) {
       const response = await send('writer', 'POST', '/api/v1/saved-report', body(name));
       expect(response.statusCode).toBe(409);
-      expect(response.json<{ message: string }>().message).toBe(SAVED_REPORT_NAME_TAKEN);
+      expect(response.json<{ message: string }>().message).toBe(`name: ${SAVED_REPORT_NAME_TAKEN}`);
     }
     expect(saved()).toHaveLength(before);
     expect((await send('writer', 'POST', '/api/v1/saved-report', body('A name nobody used'))).statusCode).toBe(201);

@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_IDS } from '../../src/shared/demo-data.ts';
+import { LABEL_CATEGORY_NAME_TAKEN } from '../../server/routes/unique-names.ts';
 import { as, buildSeededApp, OWN, PERSONA_IDS, type Persona } from '../helpers/seed.ts';
 
 interface One {
@@ -135,6 +136,30 @@ describe('users of an account', () => {
     expect(own.statusCode).toBe(409);
     expect(own.json<{ message: string }>().message).toMatch(/own account/);
     expect((await remove('writer', PERSONA_IDS.reader, OWN)).statusCode).toBe(403);
+  });
+});
+
+describe('label category names', () => {
+  it('are unique within an account whatever the case or spaces, as saved reports are: a 409 on name', async () => {
+    const create = (name: string, account = OWN) => send('admin', 'POST', '/api/v1/label-category', { account, name });
+    const first = await create('Brand');
+    expect(first.statusCode).toBe(201);
+    for (const name of ['Brand', 'brand', ' BRAND ']) {
+      const again = await create(name);
+      expect(again.statusCode, name).toBe(409);
+      expect(again.json<{ message: string; issues: unknown }>()).toMatchObject({
+        message: `name: ${LABEL_CATEGORY_NAME_TAKEN}`,
+        issues: [{ path: 'name', message: LABEL_CATEGORY_NAME_TAKEN }],
+      });
+    }
+    // A rename onto another category's name is refused the same way; renaming a category to itself is not.
+    const other = (await create('Objective')).json<One>().data;
+    expect(
+      (await send('admin', 'PUT', `/api/v1/label-category?id=${String(other.id)}`, { name: 'BRAND' })).statusCode,
+    ).toBe(409);
+    expect(
+      (await send('admin', 'PUT', `/api/v1/label-category?id=${String(other.id)}`, { name: 'objective' })).statusCode,
+    ).toBe(200);
   });
 });
 

@@ -38,8 +38,8 @@ test('root renames a label, finds the change in Activity by who made it, and rea
   await clickAway(page);
   await expect(page).toHaveURL(/actor=/);
   const activity = page.getByRole('region', { name: 'Activity' });
-  await expect(activity.getByRole('row', { name: /name: Spring → Summer/ })).toBeVisible();
-  await expect(activity.getByRole('row', { name: /name: Spring → Summer/ })).toContainText('root@lamp.test');
+  await expect(activity.getByRole('row', { name: /Name: Spring → Summer/ })).toBeVisible();
+  await expect(activity.getByRole('row', { name: /Name: Spring → Summer/ })).toContainText('root@lamp.test');
   // Everything listed is root's: no other person's change is in the filtered view.
   for (const email of await activity.getByRole('cell', { name: /@/ }).allTextContents())
     expect(email).toBe('root@lamp.test');
@@ -51,7 +51,27 @@ test('root renames a label, finds the change in Activity by who made it, and rea
   await page.getByRole('link', { name: 'Summer', exact: true }).click();
   const history = page.getByRole('region', { name: 'History' });
   await expect(history.getByRole('listitem').filter({ hasText: 'Changed by root@lamp.test' })).toContainText(
-    'name: Spring → Summer',
+    'Name: Spring → Summer',
   );
   await expect(history.getByRole('listitem').filter({ hasText: 'Created by root@lamp.test' })).toBeVisible();
+});
+
+test('a fresh demo’s All Activity holds its history, each change in words: names and labels, not ids and keys', async ({
+  page,
+}) => {
+  await signIn(page, 'super@lamp.test');
+  await openApp(page, '/admin/all-activity');
+  await expect(page.getByRole('heading', { level: 1, name: 'All Activity' })).toBeVisible();
+  const activity = page.getByRole('region', { name: 'Activity' });
+  await expect(activity.getByText('No activity recorded yet')).toHaveCount(0);
+  // A measurement a writer made for Northwind: its account by name, its fields by their labels.
+  const made = activity
+    .getByRole('row', { name: /writer@northwind\.test/ })
+    .filter({ hasText: 'Account: — → Northwind Media' });
+  await expect(made.first()).toBeVisible();
+  await expect(made.first()).toContainText('Start date: — →');
+  // Its other ids (channels, formats, contract) by their names too, and no field by its key.
+  const lines = await made.allTextContents();
+  expect(lines.length).toBeGreaterThan(0);
+  for (const text of lines) expect(text).not.toMatch(/[0-9a-f]{24}|\b(?:start_date|end_date|channels|account)\b/);
 });

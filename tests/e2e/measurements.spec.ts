@@ -206,6 +206,13 @@ test.describe('measurements', () => {
     await expect(page.getByTestId('tag-display')).toContainText('%%TTD_CREATIVEID%%');
   });
 
+  test('the dashboard names the base of % Viewable and of % Viewed, Viewable first', async ({ page }) => {
+    const m = await busiestMeasurement(page);
+    await page.goto(`/measurements/${m.id}`);
+    const hint = page.getByText(/% Viewable: viewable ÷ impressions · % Viewed: viewed ÷ measured/);
+    await expect(hint).toBeVisible({ timeout: 20_000 });
+  });
+
   test('upload tags: a file with bad rows is reported row by row and nothing is saved', async ({ page }) => {
     const m = await busiestMeasurement(page);
     await page.goto(`/measurements/${m.id}/upload-tags`);

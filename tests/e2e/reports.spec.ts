@@ -102,6 +102,18 @@ test('builds a report whose totals match the measurement metrics endpoint', asyn
   expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
 });
 
+test('a report with no measurements cannot be saved: Save report stays off until one is chosen', async ({ page }) => {
+  await signIn(page, 'writer@northwind.test');
+  const [m] = await octoberPair(page);
+  await openApp(page, '/reports');
+  await expect(page.getByText('Choose measurements to build a report')).toBeVisible();
+  const save = page.getByRole('button', { name: 'Save report' });
+  await expect(save).toBeDisabled();
+  await expect(save).toHaveAttribute('title', 'Choose measurements to save the report');
+  await pickMeasurement(page, m!.name);
+  await expect(save).toBeEnabled();
+});
+
 test('saves a report, refuses a second of the same name, reopens it by URL and by name', async ({ page }) => {
   // Built by hand, key by key, then checked against the API: a whole flow on a busy server.
   test.setTimeout(60_000);

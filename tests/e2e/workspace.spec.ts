@@ -113,6 +113,18 @@ test.describe('workspace pages by role', () => {
     await expect(page.getByText(`No labels in ${category} yet`)).toBeVisible();
   });
 
+  test('a second category of a name the account has, in any case, is refused on the name field', async ({ page }) => {
+    await signIn(page, 'admin@northwind.test');
+    await openApp(page, '/labels');
+    await expect(page.getByRole('button', { name: 'Brand', exact: true })).toBeVisible();
+    const newCategory = page.getByRole('form', { name: 'New category' });
+    await typeInto(newCategory.getByRole('textbox'), 'brand');
+    await newCategory.getByRole('button', { name: 'Add' }).click();
+    await expect(newCategory.getByText('A label category with this name already exists in this account')).toBeVisible();
+    await expect(page.getByText('brand created')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^brand$/i })).toHaveCount(1);
+  });
+
   test('an admin edits a label on its own page, moves it to another category, and deletes it behind a confirmation', async ({
     page,
   }) => {

@@ -8,7 +8,7 @@ export type * from './types.ts';
 export { ADMIN_SECTIONS, type AdminSection } from './admin-sections.ts';
 export { ADMIN_MENUS, LOOKUP_TABLES } from './admin.ts';
 export { routes, notFoundRoute, staticPages } from './table.ts';
-export { findRoute, routeById } from './match.ts';
+export { findRoute, matchPath, routeById } from './match.ts';
 export { hrefOf, paths, withQuery, type QueryInit } from './href.ts';
 export { capitalise, crumbsOf, segmentCrumbs } from './crumbs.ts';
 export { menuRoutes, type MenuRoute } from './menus.ts';

@@ -11,6 +11,7 @@ import { formatDateTime } from '../../shared/date-format.ts';
 import { $isRoot, $role, $selectedAccountId } from '../../stores/account.ts';
 import { Card } from './Card.tsx';
 import { useAsync } from './useAsync.ts';
+import { useChangeNames } from './useChangeNames.ts';
 
 const ACTION_WORDS: Readonly<Record<string, string>> = { create: 'Created', update: 'Changed', delete: 'Deleted' };
 
@@ -29,6 +30,7 @@ function History({ recordId }: { recordId: string }) {
     () => listAuditEvents({ record_id: recordId, account, limit: 50 }),
     `${recordId}:${account ?? ''}`,
   );
+  const nameOf = useChangeNames(history.data?.data);
   return (
     <Card title="History" className="mt-6">
       {history.error ? (
@@ -46,7 +48,7 @@ function History({ recordId }: { recordId: string }) {
                 {event.actor?.email ?? 'a signed-out request'} · {formatDateTime(event.at)}
               </p>
               <ul className="mt-1 space-y-0.5 text-sm text-slate-700">
-                {changeLines(event).map((line) => (
+                {changeLines(event, nameOf).map((line) => (
                   <li key={line.field} className="break-words">
                     <span className="font-medium">{line.field}</span>: {line.before} → {line.after}
                   </li>

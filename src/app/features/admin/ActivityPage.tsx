@@ -9,7 +9,7 @@ import { useStore } from '@nanostores/react';
 import { useMemo } from 'react';
 import { useLocation } from 'wouter';
 import { auditExportUrl, listAuditEvents } from '../../../lib/audit.ts';
-import { changeSummary } from '../../../shared/audit-diff.ts';
+import { changeSummary, type NameOf } from '../../../shared/audit-diff.ts';
 import { formatDateTime } from '../../../shared/date-format.ts';
 import type { AuditEvent } from '../../../shared/schemas/audit-event.ts';
 import {
@@ -26,6 +26,7 @@ import { ListView } from '../../kit/ListView.tsx';
 import { usePagedList, type ListSource, type NamedListSpec } from '../../kit/usePagedList.ts';
 import { buttonClass } from '../../shared/Button.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
+import { useChangeNames } from '../../shared/useChangeNames.ts';
 
 const FILTERS = ['actor', 'resource', 'action', 'from', 'to'] as const;
 
@@ -61,7 +62,8 @@ function auditQuery(state: ListState, account: string | undefined) {
   };
 }
 
-const columns: readonly Column<AuditEvent>[] = [
+/** The trail's columns; the change reads ids by the names `nameOf` knows. */
+const columnsWith = (nameOf: NameOf): readonly Column<AuditEvent>[] => [
   {
     id: 'at',
     header: 'When',
@@ -78,7 +80,12 @@ const columns: readonly Column<AuditEvent>[] = [
     wide: true,
   },
   { id: 'action', header: 'Action', cell: (row) => row.action },
-  { id: 'change', header: 'Change', truncate: (row) => changeSummary(row), cell: (row) => changeSummary(row) },
+  {
+    id: 'change',
+    header: 'Change',
+    truncate: (row) => changeSummary(row, nameOf),
+    cell: (row) => changeSummary(row, nameOf),
+  },
 ];
 
 const filters: readonly ListFilter[] = [
@@ -114,6 +121,8 @@ export default function ActivityPage() {
     [everyAccount, account],
   );
   const list = usePagedList(spec, source);
+  const nameOf = useChangeNames(list.rows);
+  const columns = useMemo(() => columnsWith(nameOf), [nameOf]);
   const query = auditQuery(list.state, account);
   return (
     <div className="space-y-4">

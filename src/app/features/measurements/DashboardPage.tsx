@@ -330,7 +330,8 @@ export default function DashboardPage({ params }: PageProps) {
         </>
       )}
       <p className="text-xs text-slate-500">
-        {METRIC_DEFINITIONS.filter((d) => ['apm', 'acpm', 'pct_viewed'].includes(d.key))
+        {/* % Viewable and % Viewed have different bases (domain/attention.md): each names its own. */}
+        {METRIC_DEFINITIONS.filter((d) => ['pct_viewable', 'pct_viewed', 'apm', 'acpm'].includes(d.key))
           .map((d) => `${d.label}: ${d.description.toLowerCase()}`)
           .join(' · ')}
       </p>

@@ -4,24 +4,28 @@
  */
 import type { Measurement } from '../../../shared/schemas/measurement.ts';
 import type { ResourceCreate } from '../../../shared/schemas/index.ts';
+import { fieldLabel } from '../../../shared/field-labels.ts';
 
 /** The form's state: every field of the create input but the account (the selected one's). */
 export type Draft = Required<Omit<ResourceCreate<'measurement'>, 'account'>>;
 
-/** The fields in the order the form shows them; a message names a field by its label. */
+/**
+ * The fields in the order the form shows them, with their labels (src/shared/field-labels.ts); a
+ * message names a field by its label.
+ */
 export const FIELD_LABELS: Readonly<Record<keyof Draft, string>> = {
-  name: 'Name',
-  status: 'Status',
-  start_date: 'Start date',
-  end_date: 'End date',
-  channels: 'Channels',
-  formats: 'Formats',
-  media_partners: 'Media partners',
-  labels: 'Labels',
-  ad_server: 'Ad server',
-  custom_parameter_template: 'Custom parameter template',
-  project: 'Project',
-  contract: 'Contract',
+  name: fieldLabel('name'),
+  status: fieldLabel('status'),
+  start_date: fieldLabel('start_date'),
+  end_date: fieldLabel('end_date'),
+  channels: fieldLabel('channels'),
+  formats: fieldLabel('formats'),
+  media_partners: fieldLabel('media_partners'),
+  labels: fieldLabel('labels'),
+  ad_server: fieldLabel('ad_server'),
+  custom_parameter_template: fieldLabel('custom_parameter_template'),
+  project: fieldLabel('project'),
+  contract: fieldLabel('contract'),
 };
 
 export function draftOf(m: Measurement | null): Draft {

@@ -7,7 +7,7 @@ import { usePageTitle } from '../../shared/usePageTitle.ts';
 import { showSuccess } from '../../../stores/alerts.ts';
 import { ReportBuilder } from './ReportBuilder.tsx';
 import { createSavedReport } from './savedReports.ts';
-import type { ReportState } from '../../../shared/report-state.ts';
+import { canSaveReport, CHOOSE_FIRST, type ReportState } from '../../../shared/report-state.ts';
 
 /** The save dialog's modal code loads when someone saves, not with the report. */
 const NameDialog = lazy(() => import('./NameDialog.tsx').then((m) => ({ default: m.NameDialog })));
@@ -25,7 +25,11 @@ export default function ReportsPage() {
         keep={['back']}
         onSearch={(next) => navigate(paths.reports() + (next ? `?${next}` : ''), { replace: true })}
         actions={(state) => (
-          <Button onClick={() => setSaving(state)} disabled={!state.account}>
+          <Button
+            onClick={() => setSaving(state)}
+            disabled={!canSaveReport(state)}
+            title={canSaveReport(state) ? undefined : CHOOSE_FIRST}
+          >
             Save report
           </Button>
         )}

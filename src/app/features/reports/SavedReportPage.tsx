@@ -27,7 +27,7 @@ import { ReportBuilder } from './ReportBuilder.tsx';
 import { deleteSavedReport, renameSavedReport, updateSavedReport } from './savedReports.ts';
 import { $savedReportsVersion } from './savedReportsVersion.ts';
 import { ScheduleSection } from './ScheduleSection.tsx';
-import { savedReportSearch } from '../../../shared/report-state.ts';
+import { canSaveReport, CHOOSE_FIRST, savedReportSearch } from '../../../shared/report-state.ts';
 
 export default function SavedReportPage({ params }: PageProps) {
   const name = params.name ?? '';
@@ -85,7 +85,8 @@ export default function SavedReportPage({ params }: PageProps) {
           canWrite(saved) ? (
             <>
               <Button
-                disabled={busy || !state.account}
+                disabled={busy || !canSaveReport(state)}
+                title={canSaveReport(state) ? undefined : CHOOSE_FIRST}
                 onClick={() => {
                   setBusy(true);
                   updateSavedReport(saved.id, state, saved.account, write).then(
