@@ -18,7 +18,7 @@ import { RESOURCE_NAMES, resources, type ResourceName } from '../../src/shared/s
 import { SPOTLIGHT_RESOURCES } from '../../src/shared/schemas/spotlight.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { SESSION_COOKIE } from '../../server/plugins/session.ts';
-import { referenceUses } from '../../server/routes/reference-usage.ts';
+import { referenceUses } from '../../server/routes/resources/reference-usage.ts';
 import { isInUseGuarded } from '../../src/shared/reference-usage.ts';
 import {
   as,
@@ -59,13 +59,13 @@ const OTHER_ROUTES: Record<string, Row> = {
     request: () => ({ method: 'POST', url: '/api/v1/testing/reset' }),
     expected: () => 200,
   },
-  // Measurements beyond the engine (server/routes/metrics.ts, measurement-tags.ts, import-jobs.ts):
+  // Measurements beyond the engine (server/routes/measurements/metrics.ts, measurement-tags.ts, import-jobs.ts):
   // the named measurement's account is the selected account.
   'GET /api/v1/measurement-metrics': {
     request: (side) => ({ url: `/api/v1/measurement-metrics?measurement=${measurementOf(side)}` }),
     expected: readsMeasurement,
   },
-  // Reports (server/routes/report-data.ts): the selected account is ?account=.
+  // Reports (server/routes/reports/report-data.ts): the selected account is ?account=.
   'GET /api/v1/report-data': {
     request: (side) => ({ url: `/api/v1/report-data?account=${ACCOUNT[side]}&relative_date=last_30_days` }),
     expected: readsMeasurement,
@@ -106,7 +106,7 @@ const OTHER_ROUTES: Record<string, Row> = {
     request: () => ({ method: 'POST', url: '/api/v1/import-job/advance' }),
     expected: () => 200,
   },
-  // Activations beyond the engine (server/routes/activations.ts): the named measurement's
+  // Activations beyond the engine (server/routes/activations/activations.ts): the named measurement's
   // or domain list's account is the selected account; writing needs the write role.
   'GET /api/v1/measurement-domains': {
     request: (side) => ({ url: `/api/v1/measurement-domains?measurement=${measurementOf(side)}&min_apm=0` }),
@@ -259,7 +259,7 @@ const OTHER_ROUTES: Record<string, Row> = {
     request: () => ({ method: 'DELETE', url: '/api/v1/account-users' }),
     expected: (who) => (who === 'anonymous' ? 401 : 400),
   },
-  // The admin area's account sections (server/routes/account-access.ts): admin in the account.
+  // The admin area's account sections (server/routes/accounts/account-access.ts): admin in the account.
   'POST /api/v1/account-users/bulk': {
     request: (side) => ({
       method: 'POST',
@@ -406,9 +406,9 @@ function createBody(app: FastifyInstance, name: ResourceName, side: Side, n: num
   const body: Record<string, unknown> = {};
   const allowed = Object.keys((definition.create as unknown as { shape: object }).shape);
   for (const key of allowed) if (key in source) body[key] = source[key];
-  // Saved-report names are unique within an account (server/routes/saved-report-names.ts).
+  // Saved-report names are unique within an account (server/routes/reports/saved-report-names.ts).
   if (name === 'saved-report') body.name = `Matrix report ${n}`;
-  // A raw name maps once per account and type (server/routes/name-mappings.ts).
+  // A raw name maps once per account and type (server/routes/measurements/name-mappings.ts).
   if (name === 'name-mapping') body.source_name = `Matrix source ${n}`;
   return body;
 }
@@ -473,7 +473,7 @@ function engineRow(app: FastifyInstance, name: ResourceName, method: string): Ro
           if (!mayChange) return 403;
           // The seeded label is in use and its category holds it, and the seeded channel, vendor
           // and project are a measurement's: a permitted delete is refused with the count (409),
-          // after the access checks (server/routes/resource-behaviour.ts).
+          // after the access checks (server/routes/resources/resource-behaviour.ts).
           if (method === 'DELETE' && (name === 'label-value' || name === 'label-category')) return 409;
           if (
             method === 'DELETE' &&

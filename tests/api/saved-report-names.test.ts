@@ -1,12 +1,12 @@
 /**
- * A saved report's name is unique within its account (server/routes/saved-report-names.ts), checked
+ * A saved report's name is unique within its account (server/routes/reports/saved-report-names.ts), checked
  * once the write is allowed: a user who may not change a report learns nothing from its name.
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_IDS, USER_IDS } from '../../fixtures/ids.ts';
 import type { SavedReport } from '../../src/shared/schemas/index.ts';
-import { SAVED_REPORT_NAME_TAKEN } from '../../server/routes/saved-report-names.ts';
+import { SAVED_REPORT_NAME_TAKEN } from '../../server/routes/reports/saved-report-names.ts';
 import { buildTestApp } from '../helpers/app.ts';
 
 let app: FastifyInstance;

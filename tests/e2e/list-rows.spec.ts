@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { ACCOUNT_IDS } from '../../fixtures/ids.ts';
-import { SAVED_REPORT_NAME_TAKEN } from '../../server/routes/saved-report-names.ts';
+import { SAVED_REPORT_NAME_TAKEN } from '../../server/routes/reports/saved-report-names.ts';
 import { CONFLICT_TITLE } from '../../src/app/shared/ConflictDialog.tsx';
 import { expect, test } from './helpers/sandbox.ts';
 import { clickAway, typeInto } from './helpers/person.ts';
