@@ -18,34 +18,10 @@ import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { pageHeaders, readHostHeaders } from './page-policy.ts';
 import { sessionsPlugin } from './plugins/session.ts';
 import { staticSitePlugin } from './plugins/static-site.ts';
-import { activationsPlugin } from './routes/activations/activations.ts';
-import { activationSettingsPlugin } from './routes/activations/activation-settings.ts';
-import { authPlugin } from './routes/auth/auth.ts';
-import { entityTagsPlugin } from './routes/resources/concurrency.ts';
-import { currentUserPlugin } from './routes/auth/current-user.ts';
-import { healthPlugin } from './routes/service/health.ts';
-import { importJobsPlugin } from './routes/measurements/import-jobs.ts';
-import { measurementTagsPlugin } from './routes/measurements/measurement-tags.ts';
-import { metricsPlugin } from './routes/measurements/metrics.ts';
-import { loginLinkPlugin } from './routes/auth/login-link.ts';
-import { openapiPlugin } from './routes/service/openapi.ts';
-import { outboxPlugin } from './routes/testing/outbox.ts';
-import { demoTourPlugin } from './routes/testing/demo-tour.ts';
-import { passwordPlugin, SELF_SERVICE_PAGE_HEADERS } from './routes/auth/password.ts';
-import { profilePlugin } from './routes/auth/profile.ts';
-import { reportsPlugin } from './routes/reports/reports.ts';
-import { accountUsersPlugin } from './routes/accounts/account-users.ts';
-import { accountAccessPlugin } from './routes/accounts/account-access.ts';
-import { auditEventsPlugin } from './routes/accounts/audit-events.ts';
+import { SELF_SERVICE_PAGE_HEADERS } from './routes/auth/password.ts';
+import { routePlugins } from './routes/index.ts';
 import { auditTrailPlugin } from './plugins/audit.ts';
-import { labelUsagePlugin } from './routes/resources/label-usage.ts';
-import { referenceUsagePlugin } from './routes/resources/reference-usage.ts';
-import { resourcesPlugin } from './routes/resources/resources.ts';
-import { spotlightPlugin } from './routes/spotlight/index.ts';
-import { testingPlugin } from './routes/testing/testing.ts';
-import { testSessionsPlugin } from './routes/testing/test-sessions.ts';
 import { testTrafficPlugin } from './plugins/test-traffic.ts';
-import { testTrafficRoutesPlugin } from './routes/testing/test-traffic.ts';
 import type { Database } from './store/database.ts';
 import { openStore } from './store/index.ts';
 import { createRepositories, type Repositories } from './store/repositories.ts';
@@ -165,34 +141,8 @@ export function appPlugins(config: Config, options: BuildAppOptions): PluginEntr
     entry(testTrafficPlugin, {}),
     // Who makes each write, for the audit trail the store writes with it; retention.
     entry(auditTrailPlugin, {}),
-    ...[
-      healthPlugin,
-      authPlugin,
-      currentUserPlugin,
-      passwordPlugin,
-      loginLinkPlugin,
-      profilePlugin,
-      accountUsersPlugin,
-      accountAccessPlugin,
-      auditEventsPlugin,
-      labelUsagePlugin,
-      referenceUsagePlugin,
-      outboxPlugin,
-      demoTourPlugin,
-      testingPlugin,
-      testSessionsPlugin,
-      testTrafficRoutesPlugin,
-      openapiPlugin,
-      metricsPlugin,
-      measurementTagsPlugin,
-      importJobsPlugin,
-      activationsPlugin,
-      activationSettingsPlugin,
-      reportsPlugin,
-      spotlightPlugin,
-      entityTagsPlugin,
-      resourcesPlugin,
-    ].map((plugin) => entry(plugin, {})),
+    // The route modules, area by area (server/routes/index.ts).
+    ...routePlugins.map((plugin) => entry(plugin, {})),
     ...(serveStatic
       ? [entry(staticSitePlugin, { root: config.staticDir, pageHeaders: SELF_SERVICE_PAGE_HEADERS })]
       : []),
