@@ -1,5 +1,5 @@
 /**
- * Optimistic concurrency for the resource engine: no silent lost updates.
+ * Optimistic concurrency for both APIs (/api/v1 and /api/spotlight): no silent lost updates.
  *
  * - A row's version is its ETag: a strong validator derived from the stored row itself (a hash
  *   of its JSON). Every change to a row, by any route (the engine, a profile update, an import
@@ -7,9 +7,11 @@
  *   and a data file from before this needs no migration.
  * - GET /api/v1/{resource}?id={id} answers the row's ETag; so does a PUT (of the row as stored
  *   when the answer leaves, after any summary the server adds).
- * - PUT and DELETE honour If-Match: a tag that is not the row's current one answers 412 with a
- *   message the form shows ("changed by someone else: reload or overwrite"); `If-Match: *`
- *   (overwrite) and no If-Match at all (older clients) write as before.
+ * - PUT and DELETE (Spotlight: edit and delete) honour If-Match: a tag that is not the row's
+ *   current one answers 412 with each API's message (/api/v1: the form's "changed by someone
+ *   else: reload or overwrite"; Spotlight: its own, with the current tag); `If-Match: *`
+ *   (overwrite) and no If-Match at all (older clients) write as before. Spotlight's details and
+ *   writes send the same tags, from the same `etagOf`.
  */
 import { namedPlugin } from '../../plugins/named.ts';
 import { hash } from 'node:crypto';
@@ -36,14 +38,20 @@ function ifMatchTags(request: FastifyRequest): string[] | null {
 }
 
 /**
- * Refuses a write whose If-Match does not name the row's current version (412). Call it after the
- * row was found visible, so that a stale tag never tells apart a hidden row from a missing one.
+ * Whether a write to `row` may go ahead: no If-Match (older clients: last write wins), `*`
+ * (overwrite), or a list naming the row's current tag. The one rule of both APIs: If-Match uses
+ * strong comparison (RFC 9110 §13.1.1), so a weak tag (`W/"…"`) never matches, and an empty
+ * header names no version. Call it after the row was found visible, so that a stale tag never
+ * tells apart a hidden row from a missing one.
  */
-export function assertIfMatch(request: FastifyRequest, row: StoredRow, resource: string): void {
+export function ifMatchHolds(request: FastifyRequest, row: StoredRow): boolean {
   const tags = ifMatchTags(request);
-  if (tags === null || tags.includes('*')) return;
-  // Weak tags never match for If-Match (RFC 9110 §13.1.1: strong comparison).
-  if (!tags.includes(etagOf(row))) throw new HttpError(412, messages.api.changedBySomeoneElse(resource));
+  return tags === null || tags.includes('*') || tags.includes(etagOf(row));
+}
+
+/** /api/v1's answer when If-Match does not hold: 412 with the text the form shows. */
+export function assertIfMatch(request: FastifyRequest, row: StoredRow, resource: string): void {
+  if (!ifMatchHolds(request, row)) throw new HttpError(412, messages.api.changedBySomeoneElse(resource));
 }
 
 /**

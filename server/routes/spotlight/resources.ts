@@ -36,7 +36,7 @@ import {
 } from '../../../src/shared/schemas/spotlight.ts';
 import { badRequest, HttpError, invalidField, notFound } from '../../http-errors.ts';
 import { newId, type StoredRow } from '../../store/repositories.ts';
-import { checkIfMatch, etagOf } from './etag.ts';
+import { etagOf, ifMatchHolds } from '../resources/concurrency.ts';
 import { spotlightFiles } from './files.ts';
 import { isMember, memberCount, roleIn, without, withRole } from './memberships.ts';
 import type { SpotlightRole } from '../../../src/shared/spotlight-rules.ts';
@@ -49,6 +49,11 @@ import { checkAreas, checkStudyDelete, checkStudyEdit, draftStudy } from './stud
 
 const idParams = z.strictObject({ id: z.string().regex(/^[0-9a-f]{24}$/, 'must be a 24-character hexadecimal id') });
 const conflict = (message: string) => new HttpError(409, message);
+
+/** Spotlight's answer when If-Match does not hold (the one rule, concurrency.ts): 412 with the current tag. */
+function assertFresh(request: FastifyRequest, row: StoredRow): void {
+  if (!ifMatchHolds(request, row)) throw new HttpError(412, messages.spotlight.stale, { etag: etagOf(row) });
+}
 
 const now = () => nowIso();
 const withNote = (note: string | undefined) => (note ? ` ${note}` : '');
@@ -348,7 +353,7 @@ export function spotlightResourceRoutes(app: FastifyInstance) {
       async (request, reply) => {
         const ctx = spotlightContext(request);
         const current = find(request, (request.params as { id: string }).id);
-        checkIfMatch(request, current);
+        assertFresh(request, current);
         const next = { ...current, ...(request.body as Record<string, unknown>), id: current.id, updated_at: now() };
         await spec.edit?.(store, ctx, current, next, request.body as Record<string, unknown>);
         const saved = (await spec.collection(store).replace(next)) as StoredRow;
@@ -379,7 +384,7 @@ export function spotlightResourceRoutes(app: FastifyInstance) {
       async (request, reply) => {
         const ctx = spotlightContext(request);
         const current = find(request, (request.params as { id: string }).id);
-        checkIfMatch(request, current);
+        assertFresh(request, current);
         await spec.remove(store, ctx, current);
         // Files go with their assets (files.ts): a deleted asset's upload would otherwise stay on disk.
         if (spec.removesFiles) await files.sweep();
