@@ -50,8 +50,11 @@ export function ifMatchHolds(request: FastifyRequest, row: StoredRow): boolean {
 }
 
 /** /api/v1's answer when If-Match does not hold: 412 with the text the form shows. */
+export const staleVersion = (resource: string) => new HttpError(412, messages.api.changedBySomeoneElse(resource));
+
+/** Refuses an /api/v1 write whose If-Match does not hold (412). */
 export function assertIfMatch(request: FastifyRequest, row: StoredRow, resource: string): void {
-  if (!ifMatchHolds(request, row)) throw new HttpError(412, messages.api.changedBySomeoneElse(resource));
+  if (!ifMatchHolds(request, row)) throw staleVersion(resource);
 }
 
 /**

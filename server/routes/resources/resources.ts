@@ -1,6 +1,8 @@
 /**
- * The resource engine (spec §7): GET/POST/PUT/DELETE /api/v1/{resource} for every resource of the
- * registry (src/shared/schemas/index.ts).
+ * /api/v1 on the resource engine (engine.ts; spec §7): GET/POST/PUT/DELETE /api/v1/{resource} for
+ * every resource of the registry (src/shared/schemas/index.ts). Here: where /api/v1 puts the calls
+ * and how it answers (V1_API), and each registry resource's steps, from its definition and its
+ * entry of BEHAVIOURS.
  *
  * - Lists answer `{data, count}` and X-Total-Count; `?id=` answers the one row as data[0].
  * - Writes answer `{data: row, count: 1}` (201 on create); DELETE answers 204.
@@ -31,7 +33,8 @@ import { listQuerySchema, type ListParams } from '../../../src/shared/schemas/li
 import { responseShaper } from '../../response-shape.ts';
 import { runList, withSortThen, type ListQuery } from '../../store/query.ts';
 import { newId, ownersOf, type Repositories, type StoredRow } from '../../store/repositories.ts';
-import { assertIfMatch, etagOf } from './concurrency.ts';
+import { staleVersion } from './concurrency.ts';
+import { serveResource, type ResourceApi } from './engine.ts';
 import { listSerializer, type PageOf } from './list-body.ts';
 import {
   assertCreatorOrAdmin,
@@ -142,6 +145,36 @@ function ownRoutes(app: FastifyInstance, name: ResourceName, custom: readonly En
   };
 }
 
+/** Where /api/v1 puts a resource's calls: one path, the method says which; a row is named by ?id=. */
+const V1_API: ResourceApi = {
+  places: (name) => {
+    const url = resourcePath(name);
+    // One row is read through the list (GET ?id= answers it as data[0]), so there is no 'read'.
+    return {
+      list: { method: 'GET', url },
+      create: { method: 'POST', url },
+      update: { method: 'PUT', url },
+      delete: { method: 'DELETE', url },
+    };
+  },
+  idOf: (request) => {
+    const query = request.query as Query;
+    for (const key of Object.keys(query))
+      if (key !== 'id' && key !== 'refresh') throw badRequest(`${key}: not accepted here; give only id`);
+    const id = single(query, 'id');
+    if (!id) throw badRequest('id: required');
+    if (!objectId.safeParse(id).success) throw badRequest('id: must be a 24-character hexadecimal id');
+    return id;
+  },
+  envelope: (row) => ({ data: row, count: 1 }),
+};
+
+/** What a step of /api/v1 knows of its call: who asks, and the query they sent. */
+interface V1Context {
+  user: User;
+  query: Query;
+}
+
 export function resourceRoutes(app: FastifyInstance, repositories: Repositories) {
   const features = new FeatureRules(repositories);
   const productOwners = app.config.productOwnerAccountIds;
@@ -149,26 +182,13 @@ export function resourceRoutes(app: FastifyInstance, repositories: Repositories)
   for (const name of RESOURCE_NAMES) {
     const definition = resources[name];
     const repository = repositories.collection(name);
-    const path = resourcePath(name);
     const behaviour = BEHAVIOURS[name] ?? {};
     const rowSchema = behaviour.storedRow ?? definition.row;
     const hasUpdatedAt = 'updated_at' in ((definition.row as unknown as { shape?: object }).shape ?? {});
     const querySchema = listQuerySchema(name);
     const filters = Object.entries(definition.filters);
     const engineServes = ownRoutes(app, name, behaviour.customRoutes ?? []);
-
-    const findVisible = (request: FastifyRequest): StoredRow => {
-      const query = request.query as Query;
-      for (const key of Object.keys(query))
-        if (key !== 'id' && key !== 'refresh') throw badRequest(`${key}: not accepted here; give only id`);
-      const id = single(query, 'id');
-      if (!id) throw badRequest('id: required');
-      if (!objectId.safeParse(id).success) throw badRequest('id: must be a 24-character hexadecimal id');
-      const row = repository.byId(id);
-      if (!row || !canSeeRow(request.user as User, definition, row)) throw notFound(messages.api.notFound(name));
-      features.assertRow(definition, row, visibleAccounts(request.user as User));
-      return row;
-    };
+    const writing = (user: User) => ({ ...context, user });
 
     const validateRow = (row: StoredRow) => {
       const result = rowSchema.safeParse(row);
@@ -183,7 +203,7 @@ export function resourceRoutes(app: FastifyInstance, repositories: Repositories)
         : { ...input, id: newId(), created_at: now };
       if (hasUpdatedAt) row.updated_at = now;
       if (!current && behaviour.defaults) Object.assign(row, { ...behaviour.defaults(user), ...row });
-      behaviour.beforeWrite?.(repositories, row, current, { ...context, user });
+      behaviour.beforeWrite?.(repositories, row, current, writing(user));
       return row;
     };
 
@@ -195,6 +215,17 @@ export function resourceRoutes(app: FastifyInstance, repositories: Repositories)
       assertCreatorOrAdmin(user, definition, row);
     };
 
+    /** A new or changed row, checked in full: writable, its references, the resource's rules, its schema. */
+    const checked = (user: User, input: Record<string, unknown>, current: StoredRow | null): StoredRow => {
+      const row = complete(user, input, current);
+      assertWritable(user, row);
+      assertReferences(repositories, user, definition, input, row, current);
+      behaviour.authorise?.(user, current, row);
+      validateRow(row);
+      behaviour.beforeStore?.(repositories, row, writing(user));
+      return row;
+    };
+
     const listBody = listSerializer((row) => toClient(name, row, context), {
       cache: !BEHAVIOURS[name]?.deriveReadsOthers,
     });
@@ -204,110 +235,95 @@ export function resourceRoutes(app: FastifyInstance, repositories: Repositories)
         .type('application/json; charset=utf-8')
         .send(listBody(rows, count, page));
 
-    if (engineServes('GET')) {
-      app.get(path, { config: { access: 'authenticated' } }, (request, reply) => {
-        const user = request.user as User;
-        const params = parseOr400(querySchema, request.query) as ListParams<ResourceName> & Record<string, unknown>;
-        const visible = visibleAccounts(user);
-        const listQuery: ListQuery = {
-          filters: [],
-          sort: withSortThen(definition, params.sort),
-          skip: params.skip,
-          limit: params.limit,
-          ids: params.id,
-          search: params.search || undefined,
-          createdAfter: params.created_at_gt,
-          createdBefore: params.created_at_lt,
-        };
+    const list = ({ user }: V1Context, request: FastifyRequest, reply: FastifyReply) => {
+      const params = parseOr400(querySchema, request.query) as ListParams<ResourceName> & Record<string, unknown>;
+      const visible = visibleAccounts(user);
+      const listQuery: ListQuery = {
+        filters: [],
+        sort: withSortThen(definition, params.sort),
+        skip: params.skip,
+        limit: params.limit,
+        ids: params.id,
+        search: params.search || undefined,
+        createdAfter: params.created_at_gt,
+        createdBefore: params.created_at_lt,
+      };
 
-        // Account filter: `{id},null` (null: global rows); without one, every visible account.
-        const owners = definition.accountFilter ? params[definition.accountFilter] : undefined;
-        if (owners) {
-          for (const owner of owners) {
-            if (owner === null) {
-              if (!features.allowsGlobal(definition, visible)) throw forbidden(messages.access.userError);
-              continue;
-            }
-            if (visible && !visible.has(owner)) throw forbidden(messages.access.foreignAccount);
-            if (!features.allows(definition, owner)) throw forbidden(messages.access.userError);
+      // Account filter: `{id},null` (null: global rows); without one, every visible account.
+      const owners = definition.accountFilter ? params[definition.accountFilter] : undefined;
+      if (owners) {
+        for (const owner of owners) {
+          if (owner === null) {
+            if (!features.allowsGlobal(definition, visible)) throw forbidden(messages.access.userError);
+            continue;
           }
-          listQuery.owners = owners;
-        } else {
-          listQuery.owners = features.listOwners(definition, visible);
+          if (visible && !visible.has(owner)) throw forbidden(messages.access.foreignAccount);
+          if (!features.allows(definition, owner)) throw forbidden(messages.access.userError);
         }
+        listQuery.owners = owners;
+      } else {
+        listQuery.owners = features.listOwners(definition, visible);
+      }
 
-        for (const [param, filter] of filters) {
-          const values = params[param] as string[] | undefined;
-          if (values) listQuery.filters = [...listQuery.filters, { field: filter.field, match: filter.match, values }];
-        }
-        const { start_date: from, end_date: to } = params as { start_date?: string; end_date?: string };
-        if (from || to) listQuery.flight = { from, to };
+      for (const [param, filter] of filters) {
+        const values = params[param] as string[] | undefined;
+        if (values) listQuery.filters = [...listQuery.filters, { field: filter.field, match: filter.match, values }];
+      }
+      const { start_date: from, end_date: to } = params as { start_date?: string; end_date?: string };
+      if (from || to) listQuery.flight = { from, to };
 
-        const result = runList(repository, definition, listQuery);
-        const rows = result.rows.map((row) => visibleShare(repositories, user, definition, row));
-        // A page with a row cut down for this user must not be cached for the next one.
-        const shared = rows.some((row, index) => row !== result.rows[index]);
-        const page = result.order && !shared && { order: result.order, skip: listQuery.skip, limit: listQuery.limit };
-        return sendList(reply, rows, result.count, page || undefined);
-      });
-    }
+      const result = runList(repository, definition, listQuery);
+      const rows = result.rows.map((row) => visibleShare(repositories, user, definition, row));
+      // A page with a row cut down for this user must not be cached for the next one.
+      const shared = rows.some((row, index) => row !== result.rows[index]);
+      const page = result.order && !shared && { order: result.order, skip: listQuery.skip, limit: listQuery.limit };
+      return sendList(reply, rows, result.count, page || undefined);
+    };
 
-    if (engineServes('POST')) {
-      app.post(path, { config: { access: 'authenticated' } }, async (request, reply) => {
-        const user = request.user as User;
-        if (Object.keys(request.query as Query).some((key) => key !== 'refresh'))
+    // The calls of V1_API the engine serves for this resource: customRoutes leaves the others.
+    const served = Object.entries(V1_API.places(name)).filter(([, place]) => engineServes(place.method));
+    const api: ResourceApi = { ...V1_API, places: () => Object.fromEntries(served) };
+    serveResource<V1Context>(app, api, name, {
+      options: () => ({ config: { access: 'authenticated' } }),
+      context: (request) => ({ user: request.user as User, query: request.query as Query }),
+      list,
+      find: ({ user }, id) => {
+        const row = repository.byId(id);
+        if (!row || !canSeeRow(user, definition, row)) throw notFound(messages.api.notFound(name));
+        features.assertRow(definition, row, visibleAccounts(user));
+        return row;
+      },
+      mayCreate: ({ user, query }, body) => {
+        if (Object.keys(query).some((key) => key !== 'refresh'))
           throw badRequest('query: POST takes the entity in the body');
-        assertMayCreate(user, definition, repositories, request.body, productOwners);
-        const parsed = definition.create.safeParse(request.body ?? {});
+        assertMayCreate(user, definition, repositories, body, productOwners);
+      },
+      // Authorisation before validation: may this user change this row at all?
+      mayChange: ({ user }, row) => assertWritable(user, row),
+      stale: () => staleVersion(name),
+      create: async ({ user }, body) => {
+        const parsed = definition.create.safeParse(body ?? {});
         if (!parsed.success) throw invalidInput(parsed.error);
-        const row = complete(user, parsed.data, null);
-        assertWritable(user, row);
-        assertReferences(repositories, user, definition, parsed.data, row, null);
-        behaviour.authorise?.(user, null, row);
-        validateRow(row);
-        behaviour.beforeStore?.(repositories, row, { ...context, user });
+        const row = checked(user, parsed.data, null);
         await repository.insert(row);
-        await behaviour.afterWrite?.(row, null, { ...context, user });
-        // The new row's version, so an update needs no read first.
-        reply.code(201).header('etag', etagOf(repository.byId(row.id) ?? row));
-        return { data: toClient(name, row, context), count: 1 };
-      });
-    }
-
-    if (engineServes('PUT')) {
-      app.put(path, { config: { access: 'authenticated' } }, async (request) => {
-        const user = request.user as User;
-        const current = findVisible(request);
-        // Authorisation before validation: may this user change this row at all?
-        assertWritable(user, current);
-        assertIfMatch(request, current, name);
-        const parsed = definition.update.safeParse(request.body ?? {});
+        return { row, status: 201 };
+      },
+      change: ({ user }, current, body) => {
+        const parsed = definition.update.safeParse(body ?? {});
         if (!parsed.success) throw invalidInput(parsed.error);
-        const next = complete(user, parsed.data, current);
-        assertWritable(user, next);
-        assertReferences(repositories, user, definition, parsed.data, next, current);
-        behaviour.authorise?.(user, current, next);
-        validateRow(next);
-        behaviour.beforeStore?.(repositories, next, { ...context, user });
-        await repository.replace(next);
-        await behaviour.afterWrite?.(next, current, { ...context, user });
-        return { data: toClient(name, next, context), count: 1 };
-      });
-    }
-
-    if (engineServes('DELETE')) {
-      app.delete(path, { config: { access: 'authenticated' } }, async (request, reply) => {
-        const user = request.user as User;
-        const current = findVisible(request);
-        assertWritable(user, current);
-        assertIfMatch(request, current, name);
-        behaviour.beforeDelete?.(repositories, current, { ...context, user });
-        behaviour.authorise?.(user, current, null);
-        await repository.remove(current.id);
-        behaviour.afterDelete?.(current, { ...context, user });
-        return reply.code(204).send();
-      });
-    }
+        return checked(user, parsed.data, current);
+      },
+      replace: (next) => repository.replace(next),
+      remove: async ({ user }, row) => {
+        behaviour.beforeDelete?.(repositories, row, writing(user));
+        behaviour.authorise?.(user, row, null);
+        await repository.remove(row.id);
+      },
+      afterWrite: ({ user }, row, before) => behaviour.afterWrite?.(row, before, writing(user)),
+      afterDelete: ({ user }, row) => behaviour.afterDelete?.(row, writing(user)),
+      view: (_ctx, row) => toClient(name, row, context),
+      stored: (id) => repository.byId(id),
+    });
   }
 }
 
