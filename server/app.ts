@@ -18,34 +18,10 @@ import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { pageHeaders, readHostHeaders } from './page-policy.ts';
 import { sessionsPlugin } from './plugins/session.ts';
 import { staticSitePlugin } from './plugins/static-site.ts';
-import { activationsPlugin } from './routes/activations.ts';
-import { activationSettingsPlugin } from './routes/activation-settings.ts';
-import { authPlugin } from './routes/auth.ts';
-import { entityTagsPlugin } from './routes/concurrency.ts';
-import { currentUserPlugin } from './routes/current-user.ts';
-import { healthPlugin } from './routes/health.ts';
-import { importJobsPlugin } from './routes/import-jobs.ts';
-import { measurementTagsPlugin } from './routes/measurement-tags.ts';
-import { metricsPlugin } from './routes/metrics.ts';
-import { loginLinkPlugin } from './routes/login-link.ts';
-import { openapiPlugin } from './routes/openapi.ts';
-import { outboxPlugin } from './routes/outbox.ts';
-import { demoTourPlugin } from './routes/demo-tour.ts';
-import { passwordPlugin, SELF_SERVICE_PAGE_HEADERS } from './routes/password.ts';
-import { profilePlugin } from './routes/profile.ts';
-import { reportsPlugin } from './routes/reports.ts';
-import { accountUsersPlugin } from './routes/account-users.ts';
-import { accountAccessPlugin } from './routes/account-access.ts';
-import { auditEventsPlugin } from './routes/audit-events.ts';
+import { SELF_SERVICE_PAGE_HEADERS } from './routes/auth/password.ts';
+import { routePlugins } from './routes/index.ts';
 import { auditTrailPlugin } from './plugins/audit.ts';
-import { labelUsagePlugin } from './routes/label-usage.ts';
-import { referenceUsagePlugin } from './routes/reference-usage.ts';
-import { resourcesPlugin } from './routes/resources.ts';
-import { spotlightPlugin } from './routes/spotlight/index.ts';
-import { testingPlugin } from './routes/testing.ts';
-import { testSessionsPlugin } from './routes/test-sessions.ts';
 import { testTrafficPlugin } from './plugins/test-traffic.ts';
-import { testTrafficRoutesPlugin } from './routes/test-traffic.ts';
 import type { Database } from './store/database.ts';
 import { openStore } from './store/index.ts';
 import { createRepositories, type Repositories } from './store/repositories.ts';
@@ -165,34 +141,8 @@ export function appPlugins(config: Config, options: BuildAppOptions): PluginEntr
     entry(testTrafficPlugin, {}),
     // Who makes each write, for the audit trail the store writes with it; retention.
     entry(auditTrailPlugin, {}),
-    ...[
-      healthPlugin,
-      authPlugin,
-      currentUserPlugin,
-      passwordPlugin,
-      loginLinkPlugin,
-      profilePlugin,
-      accountUsersPlugin,
-      accountAccessPlugin,
-      auditEventsPlugin,
-      labelUsagePlugin,
-      referenceUsagePlugin,
-      outboxPlugin,
-      demoTourPlugin,
-      testingPlugin,
-      testSessionsPlugin,
-      testTrafficRoutesPlugin,
-      openapiPlugin,
-      metricsPlugin,
-      measurementTagsPlugin,
-      importJobsPlugin,
-      activationsPlugin,
-      activationSettingsPlugin,
-      reportsPlugin,
-      spotlightPlugin,
-      entityTagsPlugin,
-      resourcesPlugin,
-    ].map((plugin) => entry(plugin, {})),
+    // The route modules, area by area (server/routes/index.ts).
+    ...routePlugins.map((plugin) => entry(plugin, {})),
     ...(serveStatic
       ? [entry(staticSitePlugin, { root: config.staticDir, pageHeaders: SELF_SERVICE_PAGE_HEADERS })]
       : []),

@@ -11,7 +11,7 @@
  * A shaper is compiled once per schema and cached, and parts that need no shaping (strings,
  * numbers, enums, `unknown`) cost nothing: an object of plain fields is one loop over its keys.
  *
- * Used by the resource engine for its rows (server/routes/resources.ts) and, as the app's
+ * Used by the resource engine for its rows (server/routes/resources/resources.ts) and, as the app's
  * serializer compiler (server/app.ts), by every route that declares a response schema.
  */
 import type { FastifySerializerCompiler } from 'fastify';

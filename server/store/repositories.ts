@@ -4,7 +4,7 @@
  * account, sorted and paged does not scan or sort the whole collection on every request.
  *
  * Rows are never changed in place: an update replaces the row object (replace, update). Caches
- * keyed on row objects (the list bodies' JSON, server/routes/list-body.ts) rely on it.
+ * keyed on row objects (the list bodies' JSON, server/routes/resources/list-body.ts) rely on it.
  *
  * The indexes follow the collection they were built from: a reset (which replaces the document)
  * or a write that bypassed the repository (a different array, a different length) rebuilds them

@@ -1,5 +1,5 @@
 /**
- * The row checks of a data import (server/routes/import-jobs.ts): one data row of a delivery file
+ * The row checks of a data import (server/routes/measurements/import-jobs.ts): one data row of a delivery file
  * becomes a metric row, or the problems with it. Shared so that the fixture generator's failed
  * imports carry the very errors the server would have found (fixtures/imports.ts), never a
  * hand-written imitation of them.

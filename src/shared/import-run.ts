@@ -1,5 +1,5 @@
 /**
- * How data imports run (server/routes/import-jobs.ts), shared with the fixture generator so that
+ * How data imports run (server/routes/measurements/import-jobs.ts), shared with the fixture generator so that
  * the demo's in-flight imports sit where the server's own schedule would have put them
  * (fixtures/imports.ts) and its status events read as the server writes them.
  *

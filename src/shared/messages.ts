@@ -36,7 +36,7 @@ export const messages = {
       `Too many wrong current passwords. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
     /** 503: every password-hashing thread is busy and its queue full (server/auth/hash-pool.ts). */
     signInBusy: 'The server is busy checking passwords. Please try again in a few seconds.',
-    /** 429: more sign-ins at once from one address than a person makes (server/routes/auth.ts). */
+    /** 429: more sign-ins at once from one address than a person makes (server/routes/auth/auth.ts). */
     tooManyAtOnce: 'Too many sign-ins at once from your address. Please try again in a few seconds.',
     /** A call that needs a session made without one, or with an ended one. */
     signInRequired: 'Please sign in to continue',
@@ -120,7 +120,7 @@ export const messages = {
     noRecent: 'No recent searches',
   },
   /**
-   * A scheduled report's run (server/routes/report-schedule-recipients.ts): who it did not mail and
+   * A scheduled report's run (server/routes/reports/report-schedule-recipients.ts): who it did not mail and
    * why, and why a run sent nothing. The run's record, the audit trail and the notice to the
    * schedule's owner say the same words; the report page shows them with the run.
    */

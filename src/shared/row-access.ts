@@ -5,7 +5,7 @@ import type { AccountPath, ResourceDefinition } from './schemas/index.ts';
  * Row rules (spec §6, decisions §3): which rows of the registry a user may see and change. They
  * live apart from access.ts because they read the registry, which itself names access.ts's
  * permissions (no import circle). The
- * server enforces them (server/routes/resources.ts, resource-rules.ts); the UI reads the same
+ * server enforces them (server/routes/resources/resources.ts, resource-rules.ts); the UI reads the same
  * functions to hide what the server would refuse (the kit's delete and selection).
  */
 type RowDefinition = Pick<ResourceDefinition, 'accountPath' | 'writePermission' | 'creator'>;

@@ -2,7 +2,7 @@
  * The measurement tags a trafficker pastes into an ad server: a JavaScript display tag, a VAST 4.1
  * verification snippet and an impression pixel, each carrying the ad server's third-party macros so
  * that delivery can later be broken down by creative, campaign and site (domain/attention.md
- * "Tags and imports"). The tag export (server/routes/measurement-tags.ts) builds them here, and the
+ * "Tags and imports"). The tag export (server/routes/measurements/measurement-tags.ts) builds them here, and the
  * documentation renders its examples with the same function, so the two cannot drift apart.
  */
 import type { GeneratedTag, TagType } from './measurement-api.ts';

@@ -16,7 +16,7 @@ import { PERMISSIONS, roleAtLeast, type Role } from '../../src/shared/access.ts'
 import { RESOURCE_NAMES, resources, type ResourceName } from '../../src/shared/schemas/index.ts';
 import { SPOTLIGHT_RESOURCES } from '../../src/shared/schemas/spotlight.ts';
 import { messages } from '../../src/shared/messages.ts';
-import { referenceUses } from '../../server/routes/reference-usage.ts';
+import { referenceUses } from '../../server/routes/resources/reference-usage.ts';
 import { isInUseGuarded } from '../../src/shared/reference-usage.ts';
 import {
   as,
@@ -57,13 +57,13 @@ const OTHER_ROUTES: Record<string, Row> = {
     request: () => ({ method: 'POST', url: '/api/v1/testing/reset' }),
     expected: () => 200,
   },
-  // Measurements beyond the engine (server/routes/metrics.ts, measurement-tags.ts, import-jobs.ts):
+  // Measurements beyond the engine (server/routes/measurements/metrics.ts, measurement-tags.ts, import-jobs.ts):
   // the named measurement's account is the selected account.
   'GET /api/v1/measurement-metrics': {
     request: (side) => ({ url: `/api/v1/measurement-metrics?measurement=${measurementOf(side)}` }),
     expected: readsMeasurement,
   },
-  // Reports (server/routes/report-data.ts): the selected account is ?account=.
+  // Reports (server/routes/reports/report-data.ts): the selected account is ?account=.
   'GET /api/v1/report-data': {
     request: (side) => ({ url: `/api/v1/report-data?account=${ACCOUNT[side]}&relative_date=last_30_days` }),
     expected: readsMeasurement,
@@ -104,7 +104,7 @@ const OTHER_ROUTES: Record<string, Row> = {
     request: () => ({ method: 'POST', url: '/api/v1/import-job/advance' }),
     expected: () => 200,
   },
-  // Activations beyond the engine (server/routes/activations.ts): the named measurement's
+  // Activations beyond the engine (server/routes/activations/activations.ts): the named measurement's
   // or domain list's account is the selected account; writing needs the write role.
   'GET /api/v1/measurement-domains': {
     request: (side) => ({ url: `/api/v1/measurement-domains?measurement=${measurementOf(side)}&min_apm=0` }),
@@ -257,7 +257,7 @@ const OTHER_ROUTES: Record<string, Row> = {
     request: () => ({ method: 'DELETE', url: '/api/v1/account-users' }),
     expected: (who) => (who === 'anonymous' ? 401 : 400),
   },
-  // The admin area's account sections (server/routes/account-access.ts): admin in the account.
+  // The admin area's account sections (server/routes/accounts/account-access.ts): admin in the account.
   'POST /api/v1/account-users/bulk': {
     request: (side) => ({
       method: 'POST',
@@ -404,10 +404,10 @@ function createBody(app: FastifyInstance, name: ResourceName, side: Side, n: num
   const body: Record<string, unknown> = {};
   const allowed = Object.keys((definition.create as unknown as { shape: object }).shape);
   for (const key of allowed) if (key in source) body[key] = source[key];
-  // Saved-report and label-category names are unique within an account (server/routes/unique-names.ts).
+  // Saved-report and label-category names are unique within an account (server/routes/resources/unique-names.ts).
   if (name === 'saved-report') body.name = `Matrix report ${n}`;
   if (name === 'label-category') body.name = `Matrix category ${n}`;
-  // A raw name maps once per account and type (server/routes/name-mappings.ts).
+  // A raw name maps once per account and type (server/routes/measurements/name-mappings.ts).
   if (name === 'name-mapping') body.source_name = `Matrix source ${n}`;
   return body;
 }
@@ -472,7 +472,7 @@ function engineRow(app: FastifyInstance, name: ResourceName, method: string): Ro
           if (!mayChange) return 403;
           // The seeded label is in use and its category holds it, and the seeded channel, vendor
           // and project are a measurement's: a permitted delete is refused with the count (409),
-          // after the access checks (server/routes/resource-behaviour.ts).
+          // after the access checks (server/routes/resources/resource-behaviour.ts).
           if (method === 'DELETE' && (name === 'label-value' || name === 'label-category')) return 409;
           if (
             method === 'DELETE' &&

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USER_IDS } from '../../src/shared/demo-data.ts';
 import { SESSION_COOKIE } from '../../server/plugins/session.ts';
-import { PUBLIC_CACHE } from '../../server/routes/openapi.ts';
+import { PUBLIC_CACHE } from '../../server/routes/service/openapi.ts';
 import { buildTestApp } from '../helpers/app.ts';
 
 /** The answers that are the same for everyone, and how long they may be kept. */

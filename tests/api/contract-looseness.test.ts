@@ -219,6 +219,19 @@ describe('If-Match: not empty', () => {
       payload: { name: 'Renamed' },
     });
     expect(edit.statusCode).toBe(412);
+    // One rule for both APIs (RFC 9110 §13.1.1: If-Match compares strongly): a weak tag never
+    // matches, the record's own strong tag does.
+    const details = await app.inject({ url: `/api/spotlight/brief/${id}/details`, headers });
+    const etag = details.headers.etag as string;
+    const withTag = (tag: string) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/spotlight/brief/${id}/edit`,
+        headers: { ...headers, 'if-match': tag },
+        payload: { name: 'Renamed' },
+      });
+    expect((await withTag(`W/${etag}`)).statusCode).toBe(412);
+    expect((await withTag(etag)).statusCode).toBe(200);
   });
 });
 

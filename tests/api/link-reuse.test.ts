@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '../../src/shared/messages.ts';
-import { resetMessages } from '../../server/routes/password.ts';
+import { resetMessages } from '../../server/routes/auth/password.ts';
 import { as, buildSeededApp, EMAILS, PASSWORD } from '../helpers/seed.ts';
 
 const NEW_PASSWORD = 'Brisk-Otter-Lantern-42';

@@ -42,6 +42,12 @@ describe('optimistic concurrency', () => {
     expect((await save('writer', saved.headers.etag as string, 'Renamed again')).statusCode).toBe(200);
   });
 
+  it('refuses a weak tag even when it names the current version (If-Match compares strongly)', async () => {
+    const etag = (await open('writer')).headers.etag as string;
+    expect((await save('writer', `W/${etag}`, 'Weakly tagged')).statusCode).toBe(412);
+    expect((await save('writer', etag, 'Strongly tagged')).statusCode).toBe(200);
+  });
+
   it('refuses a save based on a stale version with 412, and keeps the first save', async () => {
     const writerTag = (await open('writer')).headers.etag as string;
     const adminTag = (await open('admin')).headers.etag as string;

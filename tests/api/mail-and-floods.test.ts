@@ -10,7 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_IDS } from '../../src/shared/demo-data.ts';
 import { DEMO_PASSWORD } from '../../fixtures/passwords.ts';
 import { DEFAULT_THROTTLE_LIMITS } from '../../server/auth/throttle.ts';
-import { RESET_MAILS_PER_HOUR } from '../../server/routes/password.ts';
+import { RESET_MAILS_PER_HOUR } from '../../server/routes/auth/password.ts';
 import { messages } from '../../src/shared/messages.ts';
 import type { OutboxMessage } from '../../src/shared/schemas/self-service.ts';
 import { buildTestApp } from '../helpers/app.ts';

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PluginEntry } from '../../server/app.ts';
 import { routePlugin } from '../../server/plugins/named.ts';
-import { BEHAVIOURS } from '../../server/routes/resource-behaviour.ts';
+import { BEHAVIOURS } from '../../server/routes/resources/resource-behaviour.ts';
 import { buildTestApp } from '../helpers/app.ts';
 
 /** The list with `moved` taken out and put back just before `before`. */

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, DEMO_PERSONAS } from '../../server/routes/outbox.ts';
+import { DEMO_PASSWORD, DEMO_PERSONAS } from '../../server/routes/testing/outbox.ts';
 import { ConfigError, loadConfig, type Config } from '../../server/config.ts';
 import { readBootstrapAdmin } from '../../server/bootstrap-admin.ts';
 import { LOOKUP_RESOURCES } from '../../src/shared/schemas/index.ts';

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_IDS } from '../../src/shared/demo-data.ts';
-import { DEMO_PASSWORD } from '../../server/routes/outbox.ts';
+import { DEMO_PASSWORD } from '../../server/routes/testing/outbox.ts';
 import { freePort, startLamp, waitFor, type Server } from '../bench/harness.ts';
 import { lampPrefer } from '../../packages/lamp-testing/src/index.ts';
 import { NGINX, NGINX_MISSING, writeNginxSite } from '../support/nginx-replicas.ts';

@@ -1,12 +1,12 @@
 /**
- * A saved report's name is unique within its account (server/routes/unique-names.ts), checked
+ * A saved report's name is unique within its account (server/routes/resources/unique-names.ts), checked
  * once the write is allowed: a user who may not change a report learns nothing from its name.
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_IDS, USER_IDS } from '../../src/shared/demo-data.ts';
 import type { SavedReport } from '../../src/shared/schemas/index.ts';
-import { SAVED_REPORT_NAME_TAKEN } from '../../server/routes/unique-names.ts';
+import { SAVED_REPORT_NAME_TAKEN } from '../../server/routes/resources/unique-names.ts';
 import { buildTestApp } from '../helpers/app.ts';
 
 let app: FastifyInstance;

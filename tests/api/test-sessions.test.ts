@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MINT_NEEDS_SANDBOX } from '../../server/routes/test-sessions.ts';
+import { MINT_NEEDS_SANDBOX } from '../../server/routes/testing/test-sessions.ts';
 import type { MintedSession } from '../../src/shared/schemas/sandbox.ts';
 import { buildTestApp, productionConfig } from '../helpers/app.ts';
 import { PERSONA_IDS } from '../helpers/seed.ts';

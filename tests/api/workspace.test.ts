@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_IDS } from '../../src/shared/demo-data.ts';
-import { LABEL_CATEGORY_NAME_TAKEN } from '../../server/routes/unique-names.ts';
+import { LABEL_CATEGORY_NAME_TAKEN } from '../../server/routes/resources/unique-names.ts';
 import { as, buildSeededApp, OWN, PERSONA_IDS, type Persona } from '../helpers/seed.ts';
 
 interface One {

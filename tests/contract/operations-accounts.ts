@@ -66,7 +66,7 @@ export const ACCOUNT_USERS_OPERATIONS: Record<string, Entry> = {
       { as: 'admin', query, status: 204 },
     ];
   },
-  // The admin account sections (server/routes/account-access.ts): bulk-create, grants, grant.
+  // The admin account sections (server/routes/accounts/account-access.ts): bulk-create, grants, grant.
   'POST /api/v1/account-users/bulk': (w) => {
     const row = { first_name: 'Contract', last_name: 'Bulk', email: 'contract.bulk@walk.test', role: 'read' };
     const body = { account: w.cast.accounts.own, rows: [row] };

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { ACCOUNT_IDS } from '../../src/shared/demo-data.ts';
-import { SAVED_REPORT_NAME_TAKEN } from '../../server/routes/unique-names.ts';
+import { SAVED_REPORT_NAME_TAKEN } from '../../server/routes/resources/unique-names.ts';
 import { CONFLICT_TITLE } from '../../src/app/shared/ConflictDialog.tsx';
 import { expect, test } from './helpers/sandbox.ts';
 import { clickAway, typeInto } from './helpers/person.ts';

@@ -29,7 +29,7 @@ import {
 import { HttpError, invalidField } from '../../http-errors.ts';
 import { nowIso } from '../../sandbox/context.ts';
 import { newId, type StoredRow } from '../../store/repositories.ts';
-import { etagOf } from './etag.ts';
+import { etagOf } from '../resources/concurrency.ts';
 import { endpoints } from '../../../src/shared/endpoints/index.ts';
 import { routeFrom } from '../endpoint-route.ts';
 import { spotlightFiles } from './files.ts';

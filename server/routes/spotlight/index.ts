@@ -20,3 +20,5 @@ export function spotlightRoutes(app: FastifyInstance) {
 }
 
 export const spotlightPlugin = routePlugin('spotlight', spotlightRoutes);
+
+export const spotlightPlugins = [spotlightPlugin];

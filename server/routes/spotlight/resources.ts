@@ -8,10 +8,11 @@
  *   POST /api/spotlight/{resource}/{id}/delete    delete (If-Match honoured) → 204
  *
  * Records are scoped to the company the guard resolved: another company's record is not found.
- * What differs per resource (who may write, derived fields, checks before a write) sits in the
- * table below, not in the routes.
+ * The calls run on the resource engine of both APIs (../resources/engine.ts): where Spotlight puts
+ * them and how it answers is SPOTLIGHT_API; what differs per resource (who may write, derived
+ * fields, checks before a write) sits in the table below, not in the routes.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifySchema, RouteShorthandOptions } from 'fastify';
 import { z } from 'zod';
 import { canAccessAccount, lowestRole } from '../../../src/shared/access.ts';
 import { messages } from '../../../src/shared/messages.ts';
@@ -36,12 +37,13 @@ import {
 } from '../../../src/shared/schemas/spotlight.ts';
 import { badRequest, HttpError, invalidField, notFound } from '../../http-errors.ts';
 import { newId, type StoredRow } from '../../store/repositories.ts';
-import { checkIfMatch, etagOf } from './etag.ts';
+import { etagOf } from '../resources/concurrency.ts';
+import { serveResource, type Call, type ResourceApi } from '../resources/engine.ts';
 import { spotlightFiles } from './files.ts';
 import { isMember, memberCount, roleIn, without, withRole } from './memberships.ts';
 import type { SpotlightRole } from '../../../src/shared/spotlight-rules.ts';
 import type { ResourceSpec, SpotlightListInput } from './resource-spec.ts';
-import { spotlightContext, spotlightGuard, type SpotlightNeed } from './guard.ts';
+import { spotlightContext, spotlightGuard, type SpotlightContext, type SpotlightNeed } from './guard.ts';
 import { page } from './listing.ts';
 import { spotlightStore, type SpotlightStore } from './store.ts';
 import { nowIso } from '../../sandbox/context.ts';
@@ -239,36 +241,87 @@ const SPECS: Record<SpotlightResource, ResourceSpec> = {
   },
 };
 
+/** Where Spotlight puts a resource's five calls (all under its name), and how it answers one row. */
+const SPOTLIGHT_API: ResourceApi = {
+  places: (resource) => {
+    const base = `/api/spotlight/${resource}`;
+    return {
+      list: { method: 'POST', url: base },
+      read: { method: 'GET', url: `${base}/:id/details` },
+      create: { method: 'POST', url: `${base}/create` },
+      update: { method: 'POST', url: `${base}/:id/edit` },
+      delete: { method: 'POST', url: `${base}/:id/delete` },
+    };
+  },
+  idOf: (request) => (request.params as { id: string }).id,
+  envelope: (row) => ({ data: row }),
+};
+
+/**
+ * What each call declares: the token guard (with the role a write needs: the LAMP plugin sees
+ * these routes as public, spotlight/guard.ts checks them) and what the API reference says.
+ */
+function callOptions(
+  app: FastifyInstance,
+  resource: SpotlightResource,
+  spec: ResourceSpec,
+): Record<Call, RouteShorthandOptions> {
+  const described = (need: SpotlightNeed | undefined, schema: FastifySchema) => ({
+    config: { access: 'public' as const },
+    onRequest: spotlightGuard(app, need),
+    schema: { tags: ['Spotlight'], security: [{ spotlightToken: [] }], ...schema },
+  });
+  const one = z.object({ data: spec.row });
+  return {
+    list: described(undefined, {
+      summary: `List ${spec.title.toLowerCase()}`,
+      description: `Spotlight token and X-Switched-Company required. Paged (page_num from 1), ordered by order_by (field_asc or field_desc), filtered by name.${withNote(spec.listFilter?.note)}`,
+      body: spotlightListBodyOf(resource),
+      response: { 200: spotlightListResponse(spec.row) },
+    }),
+    read: described(undefined, {
+      summary: `One ${spec.noun}`,
+      description: 'Sends an ETag for If-Match on edit and delete.',
+      params: idParams,
+      response: { 200: one, 404: errorResponse },
+    }),
+    create: described(spec.writes.create, {
+      summary: `Create a ${spec.noun}`,
+      description: `Needs role ${lowestRole(spec.writes.create)} in the account.${withNote(spec.notes?.create)}`,
+      body: spec.createBody,
+      response: { 200: one, 201: one, ...(spec.conflicts?.includes('create') ? { 409: errorResponse } : {}) },
+    }),
+    update: described(spec.writes.edit, {
+      summary: `Edit a ${spec.noun}`,
+      description: `Needs role ${lowestRole(spec.writes.edit)} in the account. Partial; unknown fields are refused. If-Match: 412 when the record changed since.${withNote(spec.notes?.edit)}`,
+      params: idParams,
+      body: spec.editBody,
+      response: { 200: one, 404: errorResponse, 412: errorResponse },
+    }),
+    delete: described(spec.writes.delete, {
+      summary: `Delete a ${spec.noun}`,
+      description: `Needs role ${lowestRole(spec.writes.delete)} in the account. If-Match: 412 when the record changed since.${withNote(spec.notes?.delete)}`,
+      params: idParams,
+      response: {
+        204: z.null().describe('Deleted'),
+        404: errorResponse,
+        412: errorResponse,
+        ...(spec.conflicts?.includes('delete') ? { 409: errorResponse } : {}),
+      },
+    }),
+  };
+}
+
 export function spotlightResourceRoutes(app: FastifyInstance) {
   const store = spotlightStore(app.repositories);
   const files = spotlightFiles(app);
-  const bearer = [{ spotlightToken: [] }];
   for (const [resource, spec] of Object.entries(SPECS) as [SpotlightResource, ResourceSpec][]) {
-    const base = `/api/spotlight/${resource}`;
-    const find = (request: FastifyRequest, id: string): StoredRow => {
-      const ctx = spotlightContext(request);
-      const row = spec.visible(store, ctx).find((r) => r.id === id);
-      if (!row) throw notFound(messages.spotlight.notFound(spec.noun));
-      return row;
-    };
-    const tags = ['Spotlight'];
-
-    app.post(
-      base,
-      {
-        config: { access: 'public' },
-        onRequest: spotlightGuard(app),
-        schema: {
-          tags,
-          security: bearer,
-          summary: `List ${spec.title.toLowerCase()}`,
-          description: `Spotlight token and X-Switched-Company required. Paged (page_num from 1), ordered by order_by (field_asc or field_desc), filtered by name.${withNote(spec.listFilter?.note)}`,
-          body: spotlightListBodyOf(resource),
-          response: { 200: spotlightListResponse(spec.row) },
-        },
-      },
-      (request) => {
-        const ctx = spotlightContext(request);
+    const options = callOptions(app, resource, spec);
+    const collection = spec.collection(store);
+    serveResource<SpotlightContext>(app, SPOTLIGHT_API, resource, {
+      options: (call) => options[call],
+      context: spotlightContext,
+      list: (ctx, request) => {
         const input = request.body as SpotlightListInput;
         const visible = spec.visible(store, ctx);
         const rows = spec.listFilter ? spec.listFilter.apply(visible, input) : visible;
@@ -281,111 +334,29 @@ export function spotlightResourceRoutes(app: FastifyInstance) {
         );
         return { data: result.data.map((row) => spec.view(store, row, ctx)), count: result.count };
       },
-    );
-
-    app.get(
-      `${base}/:id/details`,
-      {
-        config: { access: 'public' },
-        onRequest: spotlightGuard(app),
-        schema: {
-          tags,
-          security: bearer,
-          summary: `One ${spec.noun}`,
-          description: 'Sends an ETag for If-Match on edit and delete.',
-          params: idParams,
-          response: { 200: z.object({ data: spec.row }), 404: errorResponse },
-        },
+      // Records are the company's: another company's record is not found.
+      find: (ctx, id) => {
+        const row = spec.visible(store, ctx).find((r) => r.id === id);
+        if (!row) throw notFound(messages.spotlight.notFound(spec.noun));
+        return row;
       },
-      (request, reply) => {
-        const row = find(request, (request.params as { id: string }).id);
-        void reply.header('etag', etagOf(row));
-        return { data: spec.view(store, row, spotlightContext(request)) };
+      stale: (row) => new HttpError(412, messages.spotlight.stale, { etag: etagOf(row) }),
+      create: (ctx, body) => spec.create(store, ctx, body as Record<string, unknown>, app),
+      change: async (ctx, current, body) => {
+        const input = body as Record<string, unknown>;
+        const next = { ...current, ...input, id: current.id, updated_at: now() };
+        await spec.edit?.(store, ctx, current, next, input);
+        return next;
       },
-    );
-
-    app.post(
-      `${base}/create`,
-      {
-        config: { access: 'public' },
-        onRequest: spotlightGuard(app, spec.writes.create),
-        schema: {
-          tags,
-          security: bearer,
-          summary: `Create a ${spec.noun}`,
-          description: `Needs role ${lowestRole(spec.writes.create)} in the account.${withNote(spec.notes?.create)}`,
-          body: spec.createBody,
-          response: {
-            200: z.object({ data: spec.row }),
-            201: z.object({ data: spec.row }),
-            ...(spec.conflicts?.includes('create') ? { 409: errorResponse } : {}),
-          },
-        },
-      },
-      async (request, reply) => {
-        const ctx = spotlightContext(request);
-        const { row, status } = await spec.create(store, ctx, request.body as Record<string, unknown>, app);
-        void reply.code(status).header('etag', etagOf(row));
-        return { data: spec.view(store, row, ctx) };
-      },
-    );
-
-    app.post(
-      `${base}/:id/edit`,
-      {
-        config: { access: 'public' },
-        onRequest: spotlightGuard(app, spec.writes.edit),
-        schema: {
-          tags,
-          security: bearer,
-          summary: `Edit a ${spec.noun}`,
-          description: `Needs role ${lowestRole(spec.writes.edit)} in the account. Partial; unknown fields are refused. If-Match: 412 when the record changed since.${withNote(spec.notes?.edit)}`,
-          params: idParams,
-          body: spec.editBody,
-          response: { 200: z.object({ data: spec.row }), 404: errorResponse, 412: errorResponse },
-        },
-      },
-      async (request, reply) => {
-        const ctx = spotlightContext(request);
-        const current = find(request, (request.params as { id: string }).id);
-        checkIfMatch(request, current);
-        const next = { ...current, ...(request.body as Record<string, unknown>), id: current.id, updated_at: now() };
-        await spec.edit?.(store, ctx, current, next, request.body as Record<string, unknown>);
-        const saved = (await spec.collection(store).replace(next)) as StoredRow;
-        void reply.header('etag', etagOf(saved));
-        return { data: spec.view(store, saved, ctx) };
-      },
-    );
-
-    app.post(
-      `${base}/:id/delete`,
-      {
-        config: { access: 'public' },
-        onRequest: spotlightGuard(app, spec.writes.delete),
-        schema: {
-          tags,
-          security: bearer,
-          summary: `Delete a ${spec.noun}`,
-          description: `Needs role ${lowestRole(spec.writes.delete)} in the account. If-Match: 412 when the record changed since.${withNote(spec.notes?.delete)}`,
-          params: idParams,
-          response: {
-            204: z.null().describe('Deleted'),
-            404: errorResponse,
-            412: errorResponse,
-            ...(spec.conflicts?.includes('delete') ? { 409: errorResponse } : {}),
-          },
-        },
-      },
-      async (request, reply) => {
-        const ctx = spotlightContext(request);
-        const current = find(request, (request.params as { id: string }).id);
-        checkIfMatch(request, current);
-        await spec.remove(store, ctx, current);
-        // Files go with their assets (files.ts): a deleted asset's upload would otherwise stay on disk.
+      replace: (next) => collection.replace(next),
+      remove: (ctx, row) => spec.remove(store, ctx, row),
+      // Files go with their assets (files.ts): a deleted asset's upload would otherwise stay on disk.
+      afterDelete: async () => {
         if (spec.removesFiles) await files.sweep();
-        return reply.code(204).send();
       },
-    );
+      view: (ctx, row) => spec.view(store, row, ctx),
+      stored: (id) => collection.byId(id),
+    });
   }
 }
 

@@ -31,7 +31,7 @@ export const spotlightEndpoints = {
     summary: 'Assets with the best and worst attention, and headline figures',
     bearer: true,
   }),
-  // A multipart body: its fields are the document's (server/routes/openapi.ts), read by the handler.
+  // A multipart body: its fields are the document's (server/routes/service/openapi.ts), read by the handler.
   spotlightUpload: spotlight('spotlightUpload', {
     answer: z.object({ data: stim }),
     status: 201,

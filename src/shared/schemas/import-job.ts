@@ -18,7 +18,7 @@ export const importJobRow = z.object({
   rows_imported: count,
   created_by: objectId.nullable(),
   updated_at: isoDateTime,
-  /** Ties the job to its import-job-status events (server/routes/import-jobs.ts). */
+  /** Ties the job to its import-job-status events (server/routes/measurements/import-jobs.ts). */
   correlation_id: z.string().max(100).optional(),
   /** Rows checked so far: the job's progress while it runs. */
   rows_processed: count.optional(),

@@ -3,11 +3,11 @@
  * common parameters (id, limit, skip, sort, search, created_at_gt/_lt, refresh), the resource's
  * account filter, its flight dates and its own filters.
  *
- * - The server decodes a request's query string with it (server/routes/resources.ts): a bad
+ * - The server decodes a request's query string with it (server/routes/resources/resources.ts): a bad
  *   parameter is a 400 naming it, with the same messages the hand parser had.
  * - The client builds queries with it (`listQuery('measurement', {status: ['live'], ...})`), so
  *   a list page cannot send a parameter or a sort field the server would refuse.
- * - The OpenAPI document describes each parameter from it (server/routes/openapi.ts).
+ * - The OpenAPI document describes each parameter from it (server/routes/service/openapi.ts).
  */
 import { z } from 'zod';
 import { FULL_LIST_PAGE_SIZE } from '../constants.ts';

@@ -22,7 +22,7 @@ export const isLookupMappingType = (type: string): type is (typeof NAME_MAPPING_
  * clean name, per account (root users). Lookup types point at the lookup row (`target`), so a
  * renamed lookup renames what the mapping produces; placements and creatives have no lookup
  * table and carry the clean name (`clean_name`). Which of the two a type needs is the server's
- * rule (server/routes/name-mappings.ts), checked before every write.
+ * rule (server/routes/measurements/name-mappings.ts), checked before every write.
  */
 export const nameMappingRow = z.object({
   ...baseRow,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nameMapper } from '../../../server/routes/name-mappings.ts';
+import { nameMapper } from '../../../server/routes/measurements/name-mappings.ts';
 import type { Repositories } from '../../../server/store/repositories.ts';
 import type { MetricRow } from '../../../src/shared/metrics.ts';
 

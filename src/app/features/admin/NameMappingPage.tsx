@@ -3,7 +3,7 @@
  * turn raw names from imports (placements, creatives, media partners, formats…) into the clean
  * names its dashboards, reports and imported rows show. Listed, searched, filtered by type and
  * exported by the kit; created and edited in a dialog on the kit's form; deleted after a
- * confirmation. The server applies them (server/routes/name-mappings.ts).
+ * confirmation. The server applies them (server/routes/measurements/name-mappings.ts).
  */
 import { useStore } from '@nanostores/react';
 import { useMemo, useState } from 'react';

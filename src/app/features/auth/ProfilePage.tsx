@@ -57,7 +57,7 @@ function Profile({ user }: { user: ProfileUser }) {
     const last = values.last_name.trim();
     try {
       // Spec §7 merges first_name, last_name and email into the existing user. The server does
-      // that merge (server/routes/profile.ts spreads the body over the stored user), so the body
+      // that merge (server/routes/auth/profile.ts spreads the body over the stored user), so the body
       // carries only what this form may change: the e-mail is read-only on the profile, so it is
       // left out rather than sent back unchanged (a missing field keeps the stored value).
       await updateCurrentUser({ first_name: first, last_name: last, marketing_consent: values.marketing_consent });

@@ -1,6 +1,6 @@
 /**
  * The name-mapping section's vocabulary: each mapping type's title and the dimension it renames
- * (as the server applies it, server/routes/name-mappings.ts), and the clean names of lookup rows.
+ * (as the server applies it, server/routes/measurements/name-mappings.ts), and the clean names of lookup rows.
  */
 import { listAll } from '../../../../lib/api.ts';
 import {

@@ -1,0 +1,4 @@
+/** Reports beyond the engine: report data, and scheduled reports' runs. */
+import { reportsPlugin } from './reports.ts';
+
+export const reportPlugins = [reportsPlugin];
