@@ -30,7 +30,7 @@ export async function declarationOf(name: EndpointName): Promise<EndpointDeclara
   const area = areaOf(name);
   let declarations = loading.get(area);
   if (!declarations) {
-    declarations = (AREAS[area])();
+    declarations = AREAS[area]();
     loading.set(area, declarations);
   }
   return (await declarations)[name] as EndpointDeclaration;

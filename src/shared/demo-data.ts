@@ -95,4 +95,3 @@ export function fixtureId(collection: FixtureCollection, n: number): string {
 export function isFixtureId(collection: FixtureCollection, id: string): boolean {
   return id.length === 24 && id.startsWith(`66${COLLECTION_CODES[collection]}`);
 }
-

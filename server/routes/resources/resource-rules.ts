@@ -5,7 +5,7 @@
  * name rows the user may use there.
  */
 import type { AccountFeature } from '../../../src/shared/access.ts';
-import { can, effectiveRole, isRootUser } from '../../../src/shared/access.ts';
+import { isRootUser } from '../../../src/shared/access.ts';
 import { canSeeRow, makerAllows, visibleAccounts } from '../../../src/shared/row-access.ts';
 import { messages } from '../../../src/shared/messages.ts';
 import {
