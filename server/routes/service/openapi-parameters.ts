@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { FULL_LIST_PAGE_SIZE } from '../../../src/shared/constants.ts';
+import { documentTextRule } from '../../../src/shared/schemas/text-pattern.ts';
 import type { ResourceDefinition, ResourceName } from '../../../src/shared/schemas/index.ts';
 import {
   listParameterNames,
@@ -32,11 +33,16 @@ function defaultsInWords(value: unknown): unknown {
   return { ...walked, description: typeof rest.description === 'string' ? `${rest.description} ${said}` : said };
 }
 
-/** The JSON Schema of a zod schema, as a request (input) or an answer (output) carries it. */
+/**
+ * The JSON Schema of a zod schema, as a request (input) or an answer (output) carries it. A
+ * request's free text states the text rule as a pattern (documentTextRule); an answer's does not:
+ * the server checks what it is sent, not what it sends.
+ */
 export function jsonSchema(schema: unknown, io: 'input' | 'output'): Json {
   if (!(schema instanceof z.ZodType)) return {};
   try {
-    const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Json;
+    const override = io === 'input' ? documentTextRule : undefined;
+    const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any', override }) as Json;
     return io === 'input' ? (defaultsInWords(rest) as Json) : rest;
   } catch {
     return {};

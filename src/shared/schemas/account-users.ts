@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { ACCOUNT_ROLES, ROLE_ORDER } from '../constants.ts';
 import { objectId, withTextRule } from './common.ts';
+import { documentTextRule } from './text-pattern.ts';
 import { email, userRow } from './user.ts';
 
 export { ACCOUNT_ROLES };
@@ -38,7 +39,7 @@ export const bulkUserRow = inviteUserBody.omit({ account: true });
 export type BulkUserRow = z.infer<typeof bulkUserRow>;
 
 function bulkRowDocument(): Record<string, unknown> {
-  const { $schema: _ignored, ...row } = z.toJSONSchema(bulkUserRow, { io: 'input' });
+  const { $schema: _ignored, ...row } = z.toJSONSchema(bulkUserRow, { io: 'input', override: documentTextRule });
   return row;
 }
 

@@ -21,10 +21,13 @@ const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
 export const LONE_SURROGATE_MESSAGE = 'must not contain a lone surrogate (invalid Unicode)';
 /**
  * Control characters: NUL and the rest of C0 but tab, line feed and carriage return (a description
- * may run over lines), DEL and C1. None is typed by a person; NUL ends a string in C, others reach
- * terminals, logs and e-mail headers.
+ * may run over lines), DEL and C1 (Unicode's Cc but those three). None is typed by a person; NUL
+ * ends a string in C, others reach terminals, logs and e-mail headers. Written as the ranges of a
+ * character class that ECMA-262 and Python's `re` read alike, so the document's pattern (which a
+ * client or an API tester in either language runs) and the server's check are one text.
  */
-const CONTROL_CHARACTER = /(?![\t\n\r])\p{Cc}/u;
+export const CONTROL_RANGES = '\\x00-\\x08\\x0B\\x0C\\x0E-\\x1F\\x7F-\\x9F';
+const CONTROL_CHARACTER = new RegExp(`[${CONTROL_RANGES}]`, 'u');
 export const CONTROL_CHARACTER_MESSAGE = 'must not contain control characters (such as NUL)';
 
 /**
@@ -119,18 +122,8 @@ export function withTextRuleOnShape<Shape extends Record<string, AnySchema>>(sha
 /** JavaScript's `\s`, spelled out: the characters trim() removes, read alike by every regex engine. */
 export const JS_SPACE = '\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff';
 
-/**
- * A human-readable name: trimmed, not empty, bounded, free text. The document says "not only
- * spaces" as a pattern (a character trim() keeps), so a name of a non-breaking space alone is
- * refused there as here.
- */
-export const name = z
-  .string()
-  .trim()
-  .min(1, 'is required')
-  .max(200, 'must be at most 200 characters')
-  .check(textRule)
-  .meta({ pattern: `[^${JS_SPACE}]` });
+/** A human-readable name: trimmed, not empty, bounded, free text (its pattern in the document: text-pattern.ts). */
+export const name = z.string().trim().min(1, 'is required').max(200, 'must be at most 200 characters').check(textRule);
 export const text = z.string().max(5000, 'must be at most 5000 characters').check(textRule);
 export const count = z.number().int().nonnegative();
 
