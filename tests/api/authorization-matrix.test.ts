@@ -467,7 +467,7 @@ function engineRow(app: FastifyInstance, name: ResourceName, method: string): Ro
           if (who === 'anonymous') return 401;
           if (!sees(who, side)) return 404;
           // A row with a creator (the seeded ones have none) changes only by an admin besides them.
-          const followsMaker = 'creatorField' in definition || name === 'report-schedule';
+          const followsMaker = 'creator' in definition || name === 'report-schedule';
           const mayChange = canWrite(who) && (!followsMaker || roleAtLeast(who, 'admin'));
           if (!mayChange) return 403;
           // The seeded label is in use and its category holds it, and the seeded channel, vendor
