@@ -40,9 +40,9 @@ function UsedBy({ list, activations }: { list: DomainList; activations: readonly
   return (
     <ul className="space-y-0.5">
       {users.map((a) => (
-        // The name gives way, never the state: '(ended)' stays whole however long the name.
-        <li key={a.id} className="flex max-w-[15rem] gap-1">
-          <Link href={paths.activation(a.id)} className="min-w-0 truncate" title={a.name}>
+        // The name wraps, as every cell of the kit's tables does; '(ended)' stays whole beside it.
+        <li key={a.id} className="flex max-w-[15rem] items-start gap-1">
+          <Link href={paths.activation(a.id)} className="min-w-0 break-words">
             {a.name}
           </Link>
           {usesList(a, list.id) ? null : <span className="shrink-0 text-slate-500">(ended)</span>}
