@@ -153,7 +153,8 @@ test('a person signs in, edits and deletes across the two origins, with the CSP 
   });
 
   await test.step('a saved report saved (POST), renamed (PUT) and deleted (DELETE)', async () => {
-    await page.goto(`${cdn}/reports?startDate=2026-10-01&endDate=2026-10-31&groupBy=channel`);
+    // A report is saved with a selection (Save report stays off until something is chosen).
+    await page.goto(`${cdn}/reports?startDate=2026-10-01&endDate=2026-10-31&measurement=*&groupBy=channel`);
     const name = unique('CDN report');
     await page.getByRole('button', { name: 'Save report' }).click({ timeout: 20_000 });
     await page.getByRole('textbox', { name: 'Name' }).pressSequentially(name);
