@@ -16,9 +16,18 @@ export function formatInteger(value: number): string {
   return integer().format(value);
 }
 
-/** A count, compact from 100,000 up when asked: '7.4M'. */
+/**
+ * A count, compact from 100,000 up when asked: '7.4M'. The rule of the product: a figure in a
+ * card, a note or an axis is compact (the exact figure in its title where there is one); a table
+ * cell and a KPI tile give it exactly.
+ */
 export function formatCount(value: number, options: { compact?: boolean } = {}): string {
   return options.compact && Math.abs(value) >= 100_000 ? compact().format(value) : integer().format(value);
+}
+
+/** A count always compact, whatever its size ('50K', '0'): the ticks of one axis read alike. */
+export function formatCompact(value: number): string {
+  return compact().format(value);
 }
 
 /** A count with its noun, singular for one: '1 asset', '2 assets', '1 area of interest' (give the plural where it is not noun + 's'). */

@@ -6,6 +6,7 @@ import { $role, $selectedAccount } from '../../stores/account.ts';
 import { $currentUser } from '../../stores/session.ts';
 import { can } from '../../shared/access.ts';
 import { formatDateRange } from '../../shared/date-format.ts';
+import { formatCount, formatInteger } from '../../shared/number-format.ts';
 import type { Measurement } from '../../shared/schemas/measurement.ts';
 import { MEASUREMENT_STATUS_TONES } from '../shared/Badge.tsx';
 import { paths, type PageProps } from '../routes/index.ts';
@@ -20,10 +21,6 @@ const CARD =
   'block h-full rounded-xl border border-slate-200 bg-white p-4 no-underline shadow-sm transition hover:border-primary';
 
 const STATUS_STYLES = MEASUREMENT_STATUS_TONES;
-
-const number = new Intl.NumberFormat('en-GB');
-const compact = new Intl.NumberFormat('en-GB', { notation: 'compact', maximumFractionDigits: 1 });
-const apmFormat = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
 
 interface QuickLink {
   id: string;
@@ -134,7 +131,7 @@ function RecentMeasurements({ accountId }: { accountId: string }) {
   return (
     <>
       <p className="mb-3 text-sm text-slate-600">
-        The {rows.length} most recently updated of {number.format(count)}.
+        The {rows.length} most recently updated of {formatInteger(count)}.
       </p>
       <LinkCards
         items={rows}
@@ -157,15 +154,15 @@ function RecentMeasurements({ accountId }: { accountId: string }) {
             <dl className="grid grid-cols-2 gap-2">
               <div>
                 <dt className="text-xs text-slate-600">Impressions</dt>
-                <dd className="text-lg font-semibold tabular-nums" title={number.format(m.impressions)}>
-                  {compact.format(m.impressions)}
+                <dd className="text-lg font-semibold tabular-nums" title={formatInteger(m.impressions)}>
+                  {formatCount(m.impressions, { compact: true })}
                 </dd>
               </div>
               <div>
                 <dt className="text-xs text-slate-600">
                   <abbr title="Attention per mille: seconds of attention per 1,000 impressions">APM</abbr>
                 </dt>
-                <dd className="text-lg font-semibold tabular-nums">{m.apm === null ? '–' : apmFormat.format(m.apm)}</dd>
+                <dd className="text-lg font-semibold tabular-nums">{m.apm === null ? '–' : formatInteger(m.apm)}</dd>
               </div>
             </dl>
             <p className="mt-3 text-xs text-slate-600">{formatDateRange(m.start_date, m.end_date)}</p>

@@ -16,6 +16,7 @@ import {
 } from '../../../shared/metrics.ts';
 import { EmptyState } from '../EmptyState.tsx';
 import { formatShortDay } from './dateRange.ts';
+import { formatCompact } from '../../../shared/number-format.ts';
 import { MetricCells, MetricHeads } from './figures.tsx';
 
 type FunnelCount = 'impressions' | 'measured' | 'viewable' | 'viewed';
@@ -110,12 +111,18 @@ function noValueReason(key: MetricKey): string {
 
 const hasValue = (values: readonly (number | null | undefined)[]) => values.some((v) => typeof v === 'number');
 
+/** The horizontal lines (and value labels) of the line chart above its zero line. */
+const TICKS = 4;
+
 function niceMax(value: number): number {
-  if (value <= 0) return 1;
-  const exponent = 10 ** Math.floor(Math.log10(value));
-  const fraction = value / exponent;
-  const nice = fraction <= 1 ? 1 : fraction <= 2 ? 2 : fraction <= 2.5 ? 2.5 : fraction <= 5 ? 5 : 10;
-  return nice * exponent;
+  if (value <= 0) return TICKS;
+  // A round step (1, 2, 2.5 or 5 times a power of ten) times the ticks: 50K, 100K, 150K, 200K,
+  // never 62,500 and 187.5K.
+  const raw = value / TICKS;
+  const exponent = 10 ** Math.floor(Math.log10(raw));
+  const fraction = raw / exponent;
+  const step = fraction <= 1 ? 1 : fraction <= 2 ? 2 : fraction <= 2.5 ? 2.5 : fraction <= 5 ? 5 : 10;
+  return step * exponent * TICKS;
 }
 
 /**
@@ -138,8 +145,9 @@ function useDrawnWidth(fallback: number) {
 /** The least room a day's label takes on the time axis ("30 Nov" at 11 px, and a gap). */
 const DAY_LABEL_PX = 56;
 
-const axisLabel = (key: MetricKey, value: number) =>
-  metricDefinition(key).kind === 'count' ? formatMetric(key, value, { compact: true }) : formatMetric(key, value);
+/** An axis reads in one format: a count axis that reaches 100,000 writes every tick compactly (50K, 100K). */
+const axisLabel = (key: MetricKey, value: number, max: number) =>
+  metricDefinition(key).kind === 'count' && max >= 100_000 ? formatCompact(value) : formatMetric(key, value);
 
 /**
  * Two metrics over time on one chart, each on its own axis (left and right), so metrics of
@@ -207,7 +215,7 @@ function TimeSeriesLines({
     return d;
   });
 
-  const tickCount = 4;
+  const tickCount = TICKS;
   // At most 8 day labels, fewer where the axis has no room for them at their size.
   const labelEvery = Math.max(
     1,
@@ -248,7 +256,7 @@ function TimeSeriesLines({
                   textAnchor={s === 0 ? 'end' : 'start'}
                   className="fill-slate-600 text-[11px]"
                 >
-                  {axisLabel(key, (max * t) / tickCount)}
+                  {axisLabel(key, (max * t) / tickCount, max)}
                 </text>
               ))}
             </g>
