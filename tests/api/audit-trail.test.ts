@@ -339,6 +339,17 @@ describe('what a record never holds', () => {
   });
 });
 
+describe('paging the trail', () => {
+  it('takes whole numbers only, as the list routes do: an empty, exponent or hex skip or limit is a 400', async () => {
+    for (const query of ['skip=', 'skip=1e3', 'skip=0x10', 'limit=', 'limit=2.5', 'limit=0', 'limit=5001']) {
+      const answer = await injectAs(app, 'super', 'GET', `/api/v1/audit-event?${query}`);
+      expect(answer.statusCode, query).toBe(400);
+      expect(answer.json<{ message: string }>().message, query).toMatch(/must be a whole number from/);
+    }
+    expect((await injectAs(app, 'super', 'GET', '/api/v1/audit-event?skip=0&limit=5000')).statusCode).toBe(200);
+  });
+});
+
 describe('who reads which trail', () => {
   it('root reads the selected account only; an admin of the account is refused with the access text', async () => {
     await injectAs(app, 'tailspinAdmin', 'PUT', `/api/v1/label-value?id=${ROW_IDS['label-value']?.foreign}`, {

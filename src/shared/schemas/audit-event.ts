@@ -9,6 +9,7 @@
  */
 import { z } from 'zod';
 import { isoDateTime, isoDay, objectId } from './common.ts';
+import { MAX_SKIP } from './list-query.ts';
 
 /** The collection's name in the store and the API path's last segment. */
 export const AUDIT_RESOURCE = 'audit-event';
@@ -45,12 +46,24 @@ const csv = (item: string, noun: string) =>
     .regex(new RegExp(`^,*(?:${item})(?:,+(?:${item}))*,*$`), `give one or more ${noun}, comma-separated`)
     .transform((text) => text.split(',').filter(Boolean));
 const ID = '[0-9a-f]{24}';
+/**
+ * A whole number as sent: digits only, within its bounds. (z.coerce took '' as 0, and '1e3' or
+ * '0x10' as numbers; the list routes' paging refuses those, and so does this.)
+ */
+const wholeNumber = (min: number, max: number) => {
+  const message = `must be a whole number from ${min} to ${max}`;
+  return z
+    .string()
+    .regex(/^\d{1,10}$/, message)
+    .transform(Number)
+    .pipe(z.number().min(min, message).max(max, message));
+};
 const NAME = '[a-z-]{1,60}';
 
 /** GET /api/v1/audit-event: paging, filters (each comma-separated where it names things), newest first. */
 export const auditEventQuery = z.strictObject({
-  skip: z.coerce.number().int().min(0).default(0),
-  limit: z.coerce.number().int().min(1).max(5000).default(25),
+  skip: wholeNumber(0, MAX_SKIP).default(0),
+  limit: wholeNumber(1, 5000).default(25),
   /** Super only: the accounts whose records to list; without it, every account. */
   account: csv(ID, 'account ids').optional(),
   /** The actors' user ids. */
