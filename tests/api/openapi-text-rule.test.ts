@@ -39,7 +39,11 @@ afterAll(() => app.close());
 /** A step into a schema: an object's field, a list's items ([]) or a record's values ({}). */
 type Step = string;
 
-/** The paths to every string in a zod schema that carries textRule (the walk of withTextRule). */
+/**
+ * The paths to every string in a zod schema that carries textRule. It walks zod's wrappers itself,
+ * as withTextRule does, on purpose: a test that reused the code's walk could not catch a wrapper
+ * that walk forgets.
+ */
 function ruledPaths(schema: z.core.$ZodType, path: Step[] = []): Step[][] {
   const def = schema._zod.def as z.core.$ZodTypeDef & Record<string, unknown>;
   const inner = (key: string, step?: Step) =>
