@@ -24,6 +24,7 @@ const config = {
   operations: ['POST /api/spotlight/company'],
 };
 
+// Not buildTestApp: that one readies the app, and a test below adds its fault hooks before it is ready.
 const testApp = () =>
   buildApp({
     // The machine's clock, as the other API tests: the walk puts the default state's clock back to
