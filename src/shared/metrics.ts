@@ -256,6 +256,19 @@ export const METRIC_DEFINITIONS: readonly MetricDefinition[] = [
 export const metricDefinition = (key: MetricKey): MetricDefinition =>
   METRIC_DEFINITIONS.find((d) => d.key === key) ?? { key, label: key, kind: 'count', description: '' };
 
+/**
+ * What a percentage is a share of, in words: "of measured impressions". % Viewable and % Viewed
+ * stand side by side on different bases (domain/attention.md: viewable ÷ impressions, viewed ÷
+ * measured), so every place that shows a share names its base, and names it from here: the
+ * denominator of the metric's formula, called by that count's own label. Null for a figure that
+ * is not a share (APM, CPM and the rest read as what they are).
+ */
+export function metricBase(key: MetricKey): string | null {
+  const formula = (METRIC_FORMULAS as Partial<Record<MetricKey, MetricFormula>>)[key];
+  if (!formula || metricDefinition(key).kind !== 'percent') return null;
+  return `of ${metricDefinition(formula.denominator).label.toLowerCase()}`;
+}
+
 const oneDecimal = once(() => new Intl.NumberFormat('en-GB', { minimumFractionDigits: 1, maximumFractionDigits: 1 }));
 const twoDecimals = once(() => new Intl.NumberFormat('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
 const money = once(

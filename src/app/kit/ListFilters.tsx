@@ -52,7 +52,7 @@ export function ListFilters<T extends Identified>({
               {value ? (
                 <Button
                   onPress={() => set('')}
-                  className="mb-0.5 rounded-md px-2 py-1.5 text-sm text-slate-600 outline-none hover:bg-slate-100 data-[focus-visible]:outline-2 data-[focus-visible]:outline-primary"
+                  className="mb-0.5 rounded-md px-2 py-1.5 text-sm text-slate-600 outline-none hover:bg-slate-100 data-[focus-visible]:outline-2 data-[focus-visible]:outline-solid data-[focus-visible]:outline-primary"
                 >
                   Clear<span className="sr-only"> {filter.label}</span>
                 </Button>

@@ -198,7 +198,7 @@ function ObjectListField({
             ))}
             <Button
               onPress={() => onChange(rows.filter((_, i) => i !== index))}
-              className="mb-1 rounded-md px-2 py-1.5 text-sm font-medium text-red-700 outline-none hover:bg-red-50 data-[focus-visible]:outline-2 data-[focus-visible]:outline-primary"
+              className="mb-1 rounded-md px-2 py-1.5 text-sm font-medium text-red-700 outline-none hover:bg-red-50 data-[focus-visible]:outline-2 data-[focus-visible]:outline-solid data-[focus-visible]:outline-primary"
             >
               Remove<span className="sr-only"> row {index + 1}</span>
             </Button>
@@ -207,7 +207,7 @@ function ObjectListField({
       </ol>
       <Button
         onPress={() => onChange([...rows, emptyValue(element)])}
-        className="mt-3 rounded-md px-2 py-1.5 text-sm font-medium text-primary-strong outline-none hover:bg-slate-100 data-[focus-visible]:outline-2 data-[focus-visible]:outline-primary"
+        className="mt-3 rounded-md px-2 py-1.5 text-sm font-medium text-primary-strong outline-none hover:bg-slate-100 data-[focus-visible]:outline-2 data-[focus-visible]:outline-solid data-[focus-visible]:outline-primary"
       >
         + Add a row<span className="sr-only"> to {label}</span>
       </Button>

@@ -1,7 +1,7 @@
 /** The kit's field classes, shared by fields.tsx and SearchChoiceInput.tsx so every control looks alike. */
 export const labelClass = 'mb-1 block text-sm font-medium text-slate-700';
 export const inputClass =
-  'block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-500 outline-none data-[focused]:outline-2 data-[focused]:outline-primary data-[invalid]:border-red-600 data-[disabled]:bg-slate-100';
+  'block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-500 outline-none data-[focused]:outline-2 data-[focused]:outline-solid data-[focused]:outline-primary data-[invalid]:border-red-600 data-[disabled]:bg-slate-100';
 export const errorClass = 'mt-1 block text-sm text-red-700';
 export const hintClass = 'mt-1 block text-xs text-slate-600';
 export const popoverClass =

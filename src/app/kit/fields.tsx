@@ -103,7 +103,7 @@ export function ChoiceInput({
     >
       <FieldFrame {...frame}>
         <Button
-          className={`${SELECT_BOX_CLASS} border-slate-300 outline-none data-[disabled]:bg-slate-100 data-[focus-visible]:outline-2 data-[focus-visible]:outline-primary group-data-[invalid]:border-red-600`}
+          className={`${SELECT_BOX_CLASS} border-slate-300 outline-none data-[disabled]:bg-slate-100 data-[focus-visible]:outline-2 data-[focus-visible]:outline-solid data-[focus-visible]:outline-primary group-data-[invalid]:border-red-600`}
         >
           <SelectValue className="block truncate data-[placeholder]:text-slate-500" />
           <SelectChevron />

@@ -9,6 +9,7 @@ import {
   csvMetricValue,
   derive,
   formatMetric,
+  metricBase,
   pctViewed,
   safeDivide,
   sumCounts,
@@ -202,5 +203,13 @@ describe('aggregateMetrics', () => {
     expect(formatMetric('avg_view_time', 1.5)).toBe('1.50 s');
     expect(formatMetric('impressions', 12_345_678)).toBe('12,345,678');
     expect(formatMetric('impressions', 12_345_678, { compact: true })).toBe('12.3M');
+  });
+
+  it('names the base of each share from its formula: % Viewable of impressions, % Viewed of measured ones', () => {
+    expect(metricBase('pct_measured')).toBe('of impressions');
+    expect(metricBase('pct_viewable')).toBe('of impressions');
+    expect(metricBase('pct_viewed')).toBe('of measured impressions');
+    expect(metricBase('apm')).toBeNull();
+    expect(metricBase('impressions')).toBeNull();
   });
 });

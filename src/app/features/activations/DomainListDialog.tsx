@@ -176,7 +176,7 @@ export function DomainListDialog({ accountId, list: listed, isOpen, onClose, onS
   }
 
   const tabClass =
-    'cursor-pointer rounded-md px-3 py-1.5 text-sm font-medium text-slate-700 outline-none data-[focus-visible]:outline-2 data-[focus-visible]:outline-primary data-[selected]:bg-white data-[selected]:text-slate-900 data-[selected]:shadow-sm';
+    'cursor-pointer rounded-md px-3 py-1.5 text-sm font-medium text-slate-700 outline-none data-[focus-visible]:outline-2 data-[focus-visible]:outline-solid data-[focus-visible]:outline-primary data-[selected]:bg-white data-[selected]:text-slate-900 data-[selected]:shadow-sm';
 
   return (
     <Modal

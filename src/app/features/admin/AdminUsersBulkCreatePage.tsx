@@ -122,7 +122,7 @@ export default function AdminUsersBulkCreatePage() {
               placeholder={EXAMPLE}
               onChange={(event) => setText(event.target.value)}
               spellCheck={false}
-              className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 font-mono text-sm text-slate-900 shadow-sm outline-none placeholder:text-slate-400 focus:outline-2 focus:outline-primary"
+              className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 font-mono text-sm text-slate-900 shadow-sm outline-none placeholder:text-slate-400 focus:outline-2 focus:outline-solid focus:outline-primary"
             />
           </div>
           {input.error ? (

@@ -134,7 +134,7 @@ export default function MultiPickerPopover({
             >
               <Input
                 placeholder="Search…"
-                className="w-full rounded-md border border-slate-300 px-2.5 py-1.5 text-sm outline-none focus:outline-2 focus:outline-primary [&::-webkit-search-cancel-button]:hidden"
+                className="w-full rounded-md border border-slate-300 px-2.5 py-1.5 text-sm outline-none focus:outline-2 focus:outline-solid focus:outline-primary [&::-webkit-search-cancel-button]:hidden"
               />
             </SearchField>
             {loading ? (

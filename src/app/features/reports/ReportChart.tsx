@@ -4,7 +4,7 @@
  * than leaving its card blank.
  */
 import { useMemo } from 'react';
-import { metricDefinition, summarise, sumCounts, type MetricKey } from '../../../shared/metrics.ts';
+import { metricBase, metricDefinition, summarise, sumCounts, type MetricKey } from '../../../shared/metrics.ts';
 import { DIMENSION_NAMES, TIME_DIMENSIONS } from '../../../shared/reports.ts';
 import type { ReportData } from '../../../shared/report-api.ts';
 import { BarChart, TimeSeriesChart } from '../../shared/metrics/charts.tsx';
@@ -51,7 +51,9 @@ export function ReportChart({ data, metrics }: { data: ReportData; metrics: read
     <BarChart
       bars={bars}
       metric={first}
-      caption={`${metricDefinition(first).label} by ${DIMENSION_NAMES[dimension].toLowerCase()}`}
+      caption={[metricDefinition(first).label, metricBase(first), 'by', DIMENSION_NAMES[dimension].toLowerCase()]
+        .filter(Boolean)
+        .join(' ')}
     />
   );
 }

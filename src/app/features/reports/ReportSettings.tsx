@@ -4,7 +4,7 @@
  * fixes them) and comparison; each change goes to the URL through `update`.
  */
 import { useState } from 'react';
-import { METRIC_DEFINITIONS } from '../../../shared/metrics.ts';
+import { METRIC_DEFINITIONS, metricBase } from '../../../shared/metrics.ts';
 import { messages } from '../../../shared/messages.ts';
 import {
   DIMENSION_NAMES,
@@ -25,7 +25,12 @@ import type { Loaded } from './reportLoad.ts';
 
 const CUSTOM = 'custom';
 const GROUP_OPTIONS = REPORT_DIMENSIONS.map((d) => ({ value: d, label: DIMENSION_NAMES[d] }));
-const METRIC_OPTIONS = METRIC_DEFINITIONS.map((d) => ({ id: d.key, name: d.label }));
+/** Each metric by its name, a share with its base beside it ("% Viewed · of measured impressions"). */
+const METRIC_OPTIONS = METRIC_DEFINITIONS.map((d) => ({
+  id: d.key,
+  name: d.label,
+  detail: metricBase(d.key) ?? undefined,
+}));
 
 export function ReportSettings({
   state,

@@ -7,6 +7,7 @@ import { formatMetric } from '../../../shared/metrics.ts';
 import type { SortSpec } from '../../../shared/report-state.ts';
 import type { Column, ResultTable } from '../../../shared/report-table.ts';
 import { ScrollRegion } from '../../shared/ScrollRegion.tsx';
+import { MetricBaseLine } from '../../shared/metrics/figures.tsx';
 
 function cellText(column: Column, value: number | null | undefined): string {
   const text = formatMetric(column.metric!, value);
@@ -55,7 +56,10 @@ export function ResultsTable({
                     onClick={() => onSort(next)}
                     className={`inline-flex items-center gap-1 uppercase hover:text-slate-900 ${column.metric ? 'flex-row-reverse' : ''}`}
                   >
-                    {column.label}
+                    <span>
+                      {column.label}
+                      {column.metric ? <MetricBaseLine metric={column.metric} oneLine /> : null}
+                    </span>
                     <span aria-hidden="true" className={active ? 'text-slate-900' : 'text-slate-300'}>
                       {direction === 'asc' ? '▲' : '▼'}
                     </span>

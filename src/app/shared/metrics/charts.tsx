@@ -9,6 +9,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import {
   formatMetric,
   METRIC_FORMULAS,
+  metricBase,
   metricDefinition,
   type MetricFormula,
   type MetricKey,
@@ -48,9 +49,7 @@ function FunnelBar({
   const label = STEP_NAMES[count];
   const ratio = share ? totals[share] : 1;
   const percent = typeof ratio === 'number' ? Math.min(ratio, 1) * 100 : 0;
-  const caption = share
-    ? `${formatMetric(share, ratio)} of ${metricDefinition(METRIC_FORMULAS[share].denominator).label.toLowerCase()}`
-    : null;
+  const caption = share ? `${formatMetric(share, ratio)} ${metricBase(share) ?? ''}` : null;
   return (
     <div>
       <div className="mb-1 flex items-baseline justify-between gap-2 text-sm">
@@ -297,7 +296,7 @@ function TimeSeriesLines({
           <div className="font-medium text-slate-900">{formatShortDay(hovered.date)}</div>
           {metrics.map((key) => (
             <div key={key} className="tabular-nums text-slate-700">
-              {metricDefinition(key).label}: {formatMetric(key, hovered[key])}
+              {metricDefinition(key).label}: {formatMetric(key, hovered[key])} {metricBase(key)}
             </div>
           ))}
         </div>

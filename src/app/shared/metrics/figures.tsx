@@ -3,7 +3,13 @@
  * shared metric definitions (src/shared/metrics.ts). The measurement dashboard and reports use them.
  */
 import type { BreakdownEntry } from '../../../shared/metric-aggregate.ts';
-import { formatMetric, metricDefinition, type BreakdownDimension, type MetricKey } from '../../../shared/metrics.ts';
+import {
+  formatMetric,
+  metricBase,
+  metricDefinition,
+  type BreakdownDimension,
+  type MetricKey,
+} from '../../../shared/metrics.ts';
 import { DIMENSION_NAMES } from '../../../shared/reports.ts';
 import { EmptyState, Skeleton } from '../EmptyState.tsx';
 import { ScrollRegion } from '../ScrollRegion.tsx';
@@ -11,11 +17,32 @@ import { ScrollRegion } from '../ScrollRegion.tsx';
 /** A breakdown's dimension is one a report can group by, and is named the same. */
 export const DIMENSION_LABELS: Readonly<Record<BreakdownDimension, string>> = DIMENSION_NAMES;
 
-/** A table's metric columns: a header cell for each metric, named by its definition. */
+/**
+ * A share's base under its name ("of measured impressions"), as a second line: seen, and read by
+ * a screen reader as part of the name it belongs to (a header cell, a tile's term, a sort button).
+ */
+export function MetricBaseLine({ metric, oneLine = false }: { metric: MetricKey; oneLine?: boolean }) {
+  const base = metricBase(metric);
+  // The space keeps the name and the base two words apart wherever the text is read as one line.
+  return base ? (
+    <>
+      {' '}
+      <span
+        className={`block text-xs font-normal normal-case tracking-normal text-slate-600 ${oneLine ? 'whitespace-nowrap' : ''}`}
+      >
+        {base}
+      </span>
+    </>
+  ) : null;
+}
+
+/** A table's metric columns: a header cell for each metric, named by its definition, with its base. */
 export function MetricHeads({ metrics, className }: { metrics: readonly MetricKey[]; className: string }) {
   return metrics.map((key) => (
     <th key={key} scope="col" className={className}>
       {metricDefinition(key).label}
+      {/* On one line: a narrow column would otherwise stack "of / measured / impressions". */}
+      <MetricBaseLine metric={key} oneLine />
     </th>
   ));
 }
@@ -48,11 +75,16 @@ export function KpiTile({
 }) {
   const definition = metricDefinition(metric);
   return (
-    <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-testid={`kpi-${metric}`}>
+    // A column, the figure at its foot: tiles whose term has a base line keep their figures level with the rest.
+    <div
+      className="flex flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+      data-testid={`kpi-${metric}`}
+    >
       <dt className="text-sm font-medium text-slate-600" title={definition.description}>
         {definition.label}
+        <MetricBaseLine metric={metric} />
       </dt>
-      <dd className="mt-1 text-2xl font-semibold tabular-nums tracking-tight text-slate-900">
+      <dd className="mt-auto pt-1 text-2xl font-semibold tabular-nums tracking-tight text-slate-900">
         {loading ? <Skeleton className="h-8 w-24" /> : <span data-value>{formatMetric(metric, value)}</span>}
       </dd>
     </div>
@@ -101,7 +133,11 @@ export function BreakdownTable({
                   {formatMetric('pct_viewed', e.impressions / total)} of impressions
                 </div>
               </th>
-              <MetricCells metrics={columns} values={e} className="px-3 py-2 text-right tabular-nums text-slate-800" />
+              <MetricCells
+                metrics={columns}
+                values={e}
+                className="whitespace-nowrap px-3 py-2 text-right tabular-nums text-slate-800"
+              />
               <td className="px-3 py-2" aria-hidden="true">
                 <div className="h-2.5 w-full rounded-full bg-slate-100">
                   <div
