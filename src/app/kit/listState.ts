@@ -105,6 +105,9 @@ export function apiSort(sort: SortSpec): SortKey[] {
   return sort.id === 'id' ? [key] : [key, { field: 'id', direction: sort.direction }];
 }
 
+/** The order pickers and side lists read in: by name (id as the tie-break). */
+export const BY_NAME: SortKey[] = apiSort({ id: 'name', direction: 'asc' });
+
 /** A list's fixed parameters (the account filter, a pinned category), typed by its resource. */
 export type ListBase<Name extends ResourceName> = Partial<ListParams<Name>>;
 

@@ -26,6 +26,8 @@ import { useAsync } from './data.ts';
 import { MeasurementPicker } from './MeasurementPicker.tsx';
 import { MinApmWithPreview, minApmProblem, useMinApmPreview } from './MinApmField.tsx';
 import { PlatformSelect } from './PlatformSelect.tsx';
+import { listQuery } from '../../../shared/schemas/list-query.ts';
+import { BY_NAME } from '../../kit/listState.ts';
 
 function Step({ n, title, children }: { n: number; title: string; children: ReactNode }) {
   return (
@@ -58,7 +60,10 @@ export default function CreateActivationPage() {
   const [saving, setSaving] = useState(false);
   useUnsavedForm(!saving && (measurement !== null || name !== '' || vendor !== null));
 
-  const vendors = useAsync(() => listAll('third-party-macro-vendor', { sort: 'asc(name),asc(id)' }), 'vendors');
+  const vendors = useAsync(
+    () => listAll('third-party-macro-vendor', listQuery('third-party-macro-vendor', { sort: BY_NAME })),
+    'vendors',
+  );
   const apm = useMinApmPreview(measurement?.id ?? null);
   const { minApm, preview } = apm;
 
