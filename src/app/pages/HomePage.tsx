@@ -15,8 +15,7 @@ import { ErrorPlaceholder } from '../shared/ErrorPlaceholder.tsx';
 import { LinkCards } from '../shared/LinkCards.tsx';
 import { Spinner } from '../shared/Spinner.tsx';
 import { hasSpotlightAccess, publicConfig } from '../shell/nav.ts';
-import { listQuery } from '../../shared/schemas/list-query.ts';
-import { apiSort } from '../kit/listState.ts';
+import { listQuery, sortKeys } from '../../shared/schemas/list-query.ts';
 
 const RECENT_COUNT = 6;
 const CARD =
@@ -96,7 +95,7 @@ function RecentMeasurements({ accountId }: { accountId: string }) {
     setError(null);
     const query = listQuery('measurement', {
       account: accountOwners(accountId),
-      sort: apiSort({ id: 'updated_at', direction: 'desc' }),
+      sort: sortKeys('updated_at', 'desc'),
       limit: RECENT_COUNT,
       skip: 0,
     });

@@ -12,8 +12,7 @@ import type {
   DomainPreviewResponse,
 } from '../../../shared/activation-api.ts';
 import type { Activation, DomainList, Measurement } from '../../../shared/schemas/index.ts';
-import { listQuery } from '../../../shared/schemas/list-query.ts';
-import { apiSort } from '../../kit/listState.ts';
+import { listQuery, sortKeys } from '../../../shared/schemas/list-query.ts';
 
 export { useAsync } from '../../shared/useAsync.ts';
 
@@ -36,7 +35,7 @@ export interface NamedRow {
 export async function searchMeasurements(accountId: string, term: string): Promise<Measurement[]> {
   const query = listQuery('measurement', {
     account: accountOwners(accountId),
-    sort: apiSort({ id: 'impressions', direction: 'desc' }),
+    sort: sortKeys('impressions', 'desc'),
     limit: 25,
     search: term.trim() || undefined,
   });

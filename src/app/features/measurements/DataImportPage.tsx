@@ -18,8 +18,7 @@ import { isActive, jobProgress, ProgressBar, useAutoRefresh } from './importJobs
 import { ImportStatusBadge } from '../../shared/Badge.tsx';
 import { Card } from '../../shared/Card.tsx';
 import { TableHead } from '../../shared/TableHead.tsx';
-import { listQuery } from '../../../shared/schemas/list-query.ts';
-import { apiSort } from '../../kit/listState.ts';
+import { listQuery, sortKeys } from '../../../shared/schemas/list-query.ts';
 
 export default function DataImportPage({ params }: PageProps) {
   const measurementId = params.measurementId ?? '';
@@ -36,7 +35,7 @@ export default function DataImportPage({ params }: PageProps) {
               listQuery('import-job-status', {
                 import_job_id: [jobId],
                 'account._id': [account],
-                sort: apiSort({ id: 'created_at', direction: 'asc' }),
+                sort: sortKeys('created_at', 'asc'),
                 limit: 100,
               }),
             )

@@ -13,8 +13,7 @@ import { FIELD_LABELS, type Draft } from './measurementDraft.ts';
 import { capitalise } from '../../shared/Badge.tsx';
 import { Card } from '../../shared/Card.tsx';
 import { SelectField } from '../../shared/SelectField.tsx';
-import { listQuery } from '../../../shared/schemas/list-query.ts';
-import { apiSort } from '../../kit/listState.ts';
+import { listQuery, sortKeys } from '../../../shared/schemas/list-query.ts';
 
 /** The fields chosen from a list of rows: several (checkboxes) or one (a select with None). */
 type ManyField = 'channels' | 'formats' | 'media_partners' | 'labels';
@@ -40,7 +39,7 @@ export function useLookups(account: string | null): Lookups {
 function useContracts(account: string | null): NamedRow[] | null {
   const query = listQuery('contract', {
     ...(account ? { accounts: [account] } : {}),
-    sort: apiSort({ id: 'billing_name', direction: 'asc' }),
+    sort: sortKeys('billing_name', 'asc'),
     limit: 500,
   });
   const contracts = useAsync(

@@ -16,8 +16,7 @@ import { paths } from '../../routes/index.ts';
 import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';
 import { ItemLink } from '../../shared/SidebarParts.tsx';
 import { Spinner } from '../../shared/Spinner.tsx';
-import { listQuery } from '../../../shared/schemas/list-query.ts';
-import { BY_NAME } from '../../kit/listState.ts';
+import { BY_NAME, listQuery } from '../../../shared/schemas/list-query.ts';
 
 const STATUS_ORDER = MEASUREMENT_STATUS_ORDER;
 

@@ -9,8 +9,8 @@ import type { Measurement, ResourceName, ResourceRow } from '../../../shared/sch
 
 export { useAsync, type AsyncState } from '../../shared/useAsync.ts';
 import { useAsync, type AsyncState } from '../../shared/useAsync.ts';
-import { listQuery } from '../../../shared/schemas/list-query.ts';
-import { BY_NAME, type ListBase } from '../../kit/listState.ts';
+import { BY_NAME, listQuery } from '../../../shared/schemas/list-query.ts';
+import type { ListBase } from '../../kit/listState.ts';
 
 export const fetchMeasurement = (id: string) => getOne('measurement', id);
 

@@ -18,8 +18,7 @@ import { usePageTitle } from '../../shared/usePageTitle.ts';
 import { ActiveBadge, ContractDates, isActive, money, type ContractRow } from '../../kit/contracts.tsx';
 import { formatDate, formatDateRange } from '../../../shared/date-format.ts';
 import type { PurchaseOrderRow } from './billing.ts';
-import { listQuery } from '../../../shared/schemas/list-query.ts';
-import { apiSort } from '../../kit/listState.ts';
+import { listQuery, sortKeys } from '../../../shared/schemas/list-query.ts';
 
 function Fact({ term, children }: { term: string; children: React.ReactNode }) {
   return (
@@ -41,7 +40,7 @@ export default function PurchaseOrderPage({ params }: PageProps) {
     const measurements = row.measurements.length
       ? await listAll(
           'measurement',
-          listQuery('measurement', { id: row.measurements, sort: apiSort({ id: 'start_date', direction: 'asc' }) }),
+          listQuery('measurement', { id: row.measurements, sort: sortKeys('start_date', 'asc') }),
         )
       : [];
     return { contract: row, measurements };
