@@ -36,6 +36,8 @@ const SHELL = /[\\/]src[\\/]app[\\/]shell[\\/]Shell\.tsx$/;
 /** What the browser parses API answers with, in two chunks (src/lib/schemas.ts says why). */
 const SESSION_SCHEMA = /[\\/]src[\\/]lib[\\/]session-schema\.ts$/;
 const SCHEMA_BUNDLE = /[\\/]src[\\/]lib[\\/]schema-bundle\.ts$/;
+/** The registry's list-query codec, which every list read is built with (the home page's too). */
+const LIST_QUERY = /[\\/]src[\\/]shared[\\/]schemas[\\/]list-query\.ts$/;
 /** The page registry: it imports every page. */
 const PAGE_REGISTRY = /[\\/]src[\\/]app[\\/]pages\.ts$/;
 /** Astro's page scripts (the login form, the documentation's search and tour). */
@@ -88,6 +90,9 @@ export function chunkNames(graph: Graph, seed: string): Map<string, string | nul
   // connections: a round trip each, five rounds before the page's chunks).
   claim('session-schema', staticClosure(ids.filter((id) => SESSION_SCHEMA.test(id))));
   claim('schema-bundle', staticClosure(ids.filter((id) => SCHEMA_BUNDLE.test(id))));
+  // The list-query codec sits on the registry and zod, both loaded by then: in its own merged kit
+  // chunk it brought that chunk's other modules (the form fields, the buttons) to the home page.
+  claim('schema-bundle', staticClosure(ids.filter((id) => LIST_QUERY.test(id))));
   return names;
 }
 

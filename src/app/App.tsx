@@ -8,7 +8,7 @@ import { loadLocaleDataSoon } from '../lib/locale-data.ts';
 import { settled, useSettled, type Settled } from '../lib/settled.ts';
 import { $appState, $currentUser, refreshCurrentUser } from '../stores/session.ts';
 import { pageTitle } from '../shared/constants.ts';
-import type { PageProps } from './routes/index.ts';
+import type { PageName, PageProps } from './routes/index.ts';
 import { findRoute, paths } from './routes/index.ts';
 import { AlertStack } from './shared/AlertStack.tsx';
 
@@ -77,7 +77,7 @@ const NOTHING_TO_WAIT_FOR: Settled<void> = { promise: Promise.resolve(), value: 
 /** A page by its module name, once the registry has arrived. */
 const PageByName = lazy(() =>
   pagesChunk.then(({ pageComponent }) => ({
-    default: function PageByName({ name, params }: { name: string; params: PageProps['params'] }) {
+    default: function PageByName({ name, params }: { name: PageName; params: PageProps['params'] }) {
       const Page = pageComponent(name);
       return <Page params={params} />;
     },
@@ -106,7 +106,7 @@ function LoadingShell() {
 }
 
 /** A page outside the shell: public pages for visitors, and the bare first-login pages. */
-function BarePage({ name, params, title }: { name: string; params: Record<string, string>; title: string }) {
+function BarePage({ name, params, title }: { name: PageName; params: Record<string, string>; title: string }) {
   useLayoutEffect(() => {
     document.title = pageTitle(title);
   }, [title]);

@@ -4,21 +4,21 @@
  * renders the "not available yet" page.
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { PageProps } from './routes/index.ts';
+import type { PageName, PageProps } from './routes/index.ts';
 
 type PageModule = { default: ComponentType<PageProps> };
 
 const modules = import.meta.glob<PageModule>(['./pages/*Page.tsx', './features/*/*Page.tsx']);
 
-export function pageModuleKey(name: string): string {
+export function pageModuleKey(name: PageName): string {
   return name.startsWith('pages/') ? `./${name}.tsx` : `./features/${name}.tsx`;
 }
 
-export function pageExists(name: string): boolean {
+export function pageExists(name: PageName): boolean {
   return pageModuleKey(name) in modules;
 }
 
-function moduleKeyOf(name: string): string {
+function moduleKeyOf(name: PageName): string {
   return pageExists(name) ? pageModuleKey(name) : pageModuleKey('pages/NotAvailablePage');
 }
 
@@ -30,14 +30,14 @@ const arrived = new Map<string, ComponentType<PageProps>>();
  * starts, so the chunk arrives while the current user and the accounts load instead of after
  * them. `lazy` later calls the same loader, which the module system answers from cache.
  */
-export async function loadPage(name: string): Promise<void> {
+export async function loadPage(name: PageName): Promise<void> {
   const key = moduleKeyOf(name);
   const module = await (modules[key] as () => Promise<PageModule>)();
   arrived.set(key, module.default);
 }
 
 /** loadPage for a page that may not be shown: a failed download is reported when it renders. */
-export function preloadPage(name: string): void {
+export function preloadPage(name: PageName): void {
   loadPage(name).catch(() => {});
 }
 
@@ -49,7 +49,9 @@ const cache = new Map<string, ComponentType<PageProps>>();
  * one. Each page keeps the component it was first given, so a page never remounts because its
  * module arrived in between.
  */
-export function pageComponent(name: string): ComponentType<PageProps> | LazyExoticComponent<ComponentType<PageProps>> {
+export function pageComponent(
+  name: PageName,
+): ComponentType<PageProps> | LazyExoticComponent<ComponentType<PageProps>> {
   const key = moduleKeyOf(name);
   let component = cache.get(key);
   if (!component) {

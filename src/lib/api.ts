@@ -296,17 +296,7 @@ export async function bulkRemove(resource: ResourceName, rows: readonly ListedRo
   for (const row of rows) await removeListed(resource, row);
 }
 
-/** Sort spec (§3, §7): direction(field) plus direction(id) as the tie-break. */
-export function sortQuery(field: string, direction: 'asc' | 'desc'): string {
-  return field === 'id' ? `${direction}(id)` : `${direction}(${field}),${direction}(id)`;
-}
-
-/** Account filter (§7): the account's rows and the global ones. */
-export function accountFilter(accountId: string): string {
-  return `${accountId},null`;
-}
-
-/** The same filter as typed list parameters (list-query.ts): the account's rows and global ones. */
+/** The account filter (§7) as typed list parameters (list-query.ts): the account's rows and global ones. */
 export function accountOwners(accountId: string): (string | null)[] {
   return [accountId, null];
 }

@@ -11,7 +11,7 @@
  * Defaults are left out of the URL, so an untouched list has a clean address.
  */
 import type { ResourceName, SortKey } from '../../shared/schemas/index.ts';
-import { decodeListParams, listQuery, type ListParams } from '../../shared/schemas/list-query.ts';
+import { decodeListParams, listQuery, sortKeys, type ListParams } from '../../shared/schemas/list-query.ts';
 
 export type Direction = 'asc' | 'desc';
 
@@ -101,8 +101,7 @@ export function writeListState(state: ListState, spec: ListSpec, current = ''): 
 
 /** Sort keys for the API (§7): the field, then the id in the same direction as the tie-break. */
 export function apiSort(sort: SortSpec): SortKey[] {
-  const key = { field: sort.id, direction: sort.direction };
-  return sort.id === 'id' ? [key] : [key, { field: 'id', direction: sort.direction }];
+  return sortKeys(sort.id, sort.direction);
 }
 
 /** A list's fixed parameters (the account filter, a pinned category), typed by its resource. */

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
-import { accountFilter, list } from '../../lib/api.ts';
+import { accountOwners, list } from '../../lib/api.ts';
 import { $role, $selectedAccount } from '../../stores/account.ts';
 import { $currentUser } from '../../stores/session.ts';
 import { can } from '../../shared/access.ts';
@@ -15,6 +15,7 @@ import { ErrorPlaceholder } from '../shared/ErrorPlaceholder.tsx';
 import { LinkCards } from '../shared/LinkCards.tsx';
 import { Spinner } from '../shared/Spinner.tsx';
 import { hasSpotlightAccess, publicConfig } from '../shell/nav.ts';
+import { listQuery, sortKeys } from '../../shared/schemas/list-query.ts';
 
 const RECENT_COUNT = 6;
 const CARD =
@@ -92,12 +93,13 @@ function RecentMeasurements({ accountId }: { accountId: string }) {
     let live = true;
     setRows(null);
     setError(null);
-    void list('measurement', {
-      account: accountFilter(accountId),
-      sort: 'desc(updated_at),desc(id)',
+    const query = listQuery('measurement', {
+      account: accountOwners(accountId),
+      sort: sortKeys('updated_at', 'desc'),
       limit: RECENT_COUNT,
       skip: 0,
-    })
+    });
+    void list('measurement', query)
       .then((result) => {
         if (!live) return;
         setRows(result.data);

@@ -1,10 +1,17 @@
 /**
  * The admin area's sections (spec §2 "Admin area", §6), declared once: admin.ts derives their
- * routes, the sidebar menus and the admin home page's cards from this list. A new section is one
- * entry here (plus, when it edits a resource, that resource's registry entry); its list, create
- * and detail pages are the admin area's generic ones unless `pages` names its own.
+ * routes and the two admin menus (the sidebar and the admin home page's cards) from this list. A
+ * new section is one entry here, its declaration file when a generic page renders it, and, when it
+ * edits a resource, that resource's registry entry; its list, create and detail pages are the admin
+ * area's generic ones unless `pages` names its own.
+ *
+ * The entries live here, not in the declaration files: the route table is read on first load and
+ * by Node (the browser tests, scripts), while a declaration is a lazily loaded chunk of admin code
+ * that imports the route table. So an entry names its declaration and pages, typed against the
+ * files that exist (lazy-modules.ts), and a misspelt or missing one fails the typecheck.
  */
 import { adminRoot, adminSuper } from './declare.ts';
+import type { AdminDeclarationName, PageName } from './lazy-modules.ts';
 import type { NavEntry, RouteAccess } from './types.ts';
 
 /**
@@ -24,10 +31,15 @@ export interface AdminSection {
   /** The detail page's parameter, e.g. 'userId' for /admin/users/:userId. */
   detailParam?: string;
   /**
-   * The page modules of the section's routes, by page kind ('admin/UsersPage'). A kind left out
+   * The file its generic pages render (src/app/features/admin/sections/<name>.tsx: columns, filters,
+   * fields), typed against the files there are; a section whose pages are all its own has none.
+   */
+  declaration?: AdminDeclarationName;
+  /**
+   * The page modules of the section's routes, by page kind ('admin/AdminUsersPage'). A kind left out
    * uses the admin area's generic page for it, which renders the section from its declaration.
    */
-  pages?: Partial<Record<AdminPageKind, string>>;
+  pages?: Partial<Record<AdminPageKind, PageName>>;
   /** Its list page's place in the top navigation, if it has one. */
   nav?: NavEntry;
 }
@@ -77,6 +89,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     access: adminRoot,
     menu: 'account',
     resource: 'contract',
+    declaration: 'account-contracts',
     create: true,
     detailParam: 'contractId',
   },
@@ -87,6 +100,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     access: adminRoot,
     menu: 'account',
     resource: 'report',
+    declaration: 'reports',
     create: true,
     detailParam: 'reportId',
   },
@@ -114,6 +128,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     access: adminRoot,
     menu: 'global',
     resource: 'account',
+    declaration: 'accounts',
     create: true,
     detailParam: 'accountId',
   },
@@ -124,6 +139,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     access: adminRoot,
     menu: 'global',
     resource: 'third-party-macro',
+    declaration: 'third-party-macros',
     create: true,
     detailParam: 'thirdPartyMacroId',
   },
@@ -134,6 +150,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     access: adminRoot,
     menu: 'global',
     resource: 'contract',
+    declaration: 'all-contracts',
     create: true,
     detailParam: 'contractId',
   },
@@ -144,6 +161,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     access: adminRoot,
     menu: 'global',
     resource: 'project',
+    declaration: 'projects',
     create: true,
     detailParam: 'projectId',
   },
@@ -154,6 +172,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     access: adminSuper,
     menu: 'global',
     resource: 'custom-parameter-template',
+    declaration: 'custom-parameter-templates',
     create: true,
     detailParam: 'customParameterTemplateId',
   },
@@ -164,6 +183,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     access: adminSuper,
     menu: 'global',
     resource: 'import-job-config',
+    declaration: 'import-job-configs',
     create: true,
     detailParam: 'importJobConfigId',
   },
@@ -174,6 +194,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     access: adminSuper,
     menu: 'global',
     resource: 'upload-template',
+    declaration: 'upload-templates',
     create: true,
     detailParam: 'uploadTemplateId',
   },
@@ -184,6 +205,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     access: adminSuper,
     menu: 'global',
     detailParam: 'lookupTableName',
+    declaration: 'lookup-tables',
     // The seven tables, then one table's rows: a list on both routes (its records are lookups).
     pages: { list: 'admin/LookupTablesPage', detail: 'admin/AdminListPage' },
   },
@@ -194,6 +216,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     access: adminRoot,
     menu: 'global',
     resource: 'import-job-status',
+    declaration: 'import-job-statuses',
   },
   {
     id: 'all-activity',

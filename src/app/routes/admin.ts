@@ -5,13 +5,15 @@
 import { LOOKUP_TABLE_TITLES, lookupTableName, type LookupResource } from '../../shared/lookup-tables.ts';
 import { ADMIN_SECTIONS, type AdminPageKind, type AdminSection } from './admin-sections.ts';
 import { adminRoot, adminSuper, route } from './declare.ts';
+import type { PageName } from './lazy-modules.ts';
 import type { RouteEntry } from './types.ts';
 
 /**
- * The page a section's route of one kind renders (see AdminSection.pages). Bulk creation has no
- * generic page: a section with `bulk` names its own, or the table refuses to load.
+ * The page a section's route of one kind renders (see AdminSection.pages). A generic page renders
+ * the section's declaration, so a section using one names its declaration. Bulk creation has no
+ * generic page: a section with `bulk` names its own. Either mistake stops the table from loading.
  */
-const ADMIN_GENERIC_PAGES: Partial<Record<AdminPageKind, string>> = {
+const ADMIN_GENERIC_PAGES: Partial<Record<AdminPageKind, PageName>> = {
   list: 'admin/AdminListPage',
   create: 'admin/AdminCreatePage',
   detail: 'admin/AdminDetailPage',
@@ -23,9 +25,12 @@ function sectionRoutes(section: AdminSection): RouteEntry[] {
   const base = `/admin/${id}`;
   const options = { access, sidebar: 'admin' as const };
   const page = (kind: AdminPageKind) => {
-    const module = section.pages?.[kind] ?? ADMIN_GENERIC_PAGES[kind];
-    if (!module) throw new Error(`Admin section ${section.id} needs a '${kind}' page module`);
-    return module;
+    const own = section.pages?.[kind];
+    if (own) return own;
+    const generic = ADMIN_GENERIC_PAGES[kind];
+    if (!generic) throw new Error(`Admin section ${section.id} needs a '${kind}' page module`);
+    if (!section.declaration) throw new Error(`Admin section ${section.id} needs a declaration for its '${kind}' page`);
+    return generic;
   };
   const list = [route(`admin.${id}`, base, `${title} | Admin`, page('list'), { ...options, nav: section.nav })];
   if (section.create)
@@ -78,8 +83,11 @@ export const LOOKUP_TABLES = (Object.entries(LOOKUP_TABLE_TITLES) as [LookupReso
   ([resource, title]) => ({ name: lookupTableName(title), title, resource }),
 );
 
-/** The admin sidebar (spec §2): the Account Admin Menu, and the Global Admin Menu for root users. */
-export const ADMIN_MENUS = {
-  account: ADMIN_SECTIONS.filter((section) => section.menu === 'account').map((section) => section.id),
-  global: ADMIN_SECTIONS.filter((section) => section.menu === 'global').map((section) => section.id),
-} as const;
+/**
+ * The admin menus (spec §2): the Account Admin Menu, and the Global Admin Menu for root users, with
+ * their sections in declaration order. The sidebar and the admin home's cards both list these.
+ */
+export const ADMIN_MENUS: Readonly<Record<AdminSection['menu'], readonly AdminSection[]>> = {
+  account: ADMIN_SECTIONS.filter((section) => section.menu === 'account'),
+  global: ADMIN_SECTIONS.filter((section) => section.menu === 'global'),
+};

@@ -2,6 +2,7 @@
  * How a route is declared: `route()` fills in the defaults, and the access rules the areas share
  * are named once here, in the permission names of src/shared/access.ts (never role words).
  */
+import type { PageName } from './lazy-modules.ts';
 import type { RouteAccess, RouteEntry, SwitcherLock } from './types.ts';
 
 type Options = Partial<Omit<RouteEntry, 'id' | 'path' | 'title' | 'page'>>;
@@ -26,7 +27,7 @@ function lockFor(path: string): SwitcherLock {
   return null;
 }
 
-export function route(id: string, path: string, title: string, page: string, options: Options = {}): RouteEntry {
+export function route(id: string, path: string, title: string, page: PageName, options: Options = {}): RouteEntry {
   return {
     id,
     path,

@@ -5,6 +5,7 @@
  * (`hrefOf`, `paths`), never from inline strings. What lives where: README.md beside this file.
  */
 export type * from './types.ts';
+export type { PageName } from './lazy-modules.ts';
 export { ADMIN_SECTIONS, type AdminSection } from './admin-sections.ts';
 export { ADMIN_MENUS, LOOKUP_TABLES } from './admin.ts';
 export { routes, notFoundRoute, staticPages } from './table.ts';

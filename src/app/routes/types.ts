@@ -1,5 +1,6 @@
 /** The shapes of the route table: a route's declaration and what the shell reads from it. */
 import type { AccessRule } from '../../shared/access.ts';
+import type { PageName } from './lazy-modules.ts';
 
 /** The sidebar a route shows. */
 export type SidebarKind = 'none' | 'measurements' | 'reports' | 'admin' | 'spotlight' | 'activations';
@@ -49,8 +50,8 @@ export interface RouteEntry {
   /** Pattern: `:name` matches one segment, a trailing `*` the rest (possibly empty). */
   path: string;
   title: string;
-  /** Module name of the page: 'pages/HomePage' or '<feature>/<Name>Page'. */
-  page: string;
+  /** Module name of the page: 'pages/HomePage' or '<feature>/<Name>Page', one that exists (lazy-modules.ts). */
+  page: PageName;
   access: RouteAccess;
   audience: Audience;
   layout: Layout;

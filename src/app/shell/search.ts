@@ -6,12 +6,13 @@
  * with the same sections, names and links.
  */
 import type { ZodType } from 'zod';
-import { accountFilter, list, type Query } from '../../lib/api.ts';
+import { accountOwners, list } from '../../lib/api.ts';
 import type { ResourceDefinition, ResourceName, resources as Registry } from '../../shared/schemas/index.ts';
 import { can, type AccountFeature, type Role } from '../../shared/access.ts';
 import { GLOBAL_SEARCH_PAGE_SIZE } from '../../shared/constants.ts';
 import { importJobName } from '../../shared/import-job-name.ts';
 import type { ImportJob } from '../../shared/schemas/import-job.ts';
+import { listQuery, type ListParams } from '../../shared/schemas/list-query.ts';
 import { resultHref, SEARCH_RESULT_TYPES, type SearchRow, type SearchViewer } from './search-routes.ts';
 
 export interface SearchSection {
@@ -49,17 +50,24 @@ export function searchSections(
     .sort((a, b) => a.title.localeCompare(b.title));
 }
 
-/** The account filter of a section: the selected account, except for root's global sections. */
-function accountQuery(section: SearchSection, accountId: string): Query {
+/**
+ * The account filter of a section: the selected account, except for root's global sections. An
+ * `account` filter also takes the global rows (null), as the section's own list page does.
+ */
+function accountParams(section: SearchSection, accountId: string): Partial<ListParams<ResourceName>> {
   if (section.global || !section.accountParameter) return {};
-  return {
-    [section.accountParameter]: section.accountParameter === 'account' ? accountFilter(accountId) : accountId,
-  };
+  const owners = section.accountParameter === 'account' ? accountOwners(accountId) : [accountId];
+  return { [section.accountParameter]: owners };
 }
 
 /** The query of one section: limit 10, skip 0, the term, and the account filter where it applies. */
-export function sectionQuery(section: SearchSection, term: string, accountId: string): Query {
-  return { search: term, limit: GLOBAL_SEARCH_PAGE_SIZE, skip: 0, ...accountQuery(section, accountId) };
+export function sectionQuery(section: SearchSection, term: string, accountId: string): Record<string, string> {
+  return listQuery(section.resource as ResourceName, {
+    search: term,
+    limit: GLOBAL_SEARCH_PAGE_SIZE,
+    skip: 0,
+    ...accountParams(section, accountId),
+  });
 }
 
 /** One result as the modal shows it. */
@@ -163,8 +171,14 @@ export async function resolveRecent(
   const found = await Promise.all(
     sections.map(async (section) => {
       try {
-        const query = { id: valid.join(','), limit: valid.length, skip: 0, ...accountQuery(section, accountId) };
-        const result = await list(section.resource as ResourceName, query, signal);
+        const resource = section.resource as ResourceName;
+        const query = listQuery(resource, {
+          id: valid,
+          limit: valid.length,
+          skip: 0,
+          ...accountParams(section, accountId),
+        });
+        const result = await list(resource, query, signal);
         return describeRows(section.resource, result.data, bundle, viewer, signal);
       } catch {
         return [];

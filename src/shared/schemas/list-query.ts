@@ -221,6 +221,15 @@ export function listQuerySchema<Name extends ResourceName>(name: Name): z.ZodTyp
   return schema as z.ZodType<ListParams<Name>, RawQuery>;
 }
 
+/** Sort keys (§7) on one field, with the id as the tie-break in the same direction. */
+export function sortKeys(field: string, direction: SortKey['direction']): SortKey[] {
+  const key = { field, direction };
+  return field === 'id' ? [key] : [key, { field: 'id', direction }];
+}
+
+/** The order pickers and side lists read in: by name. */
+export const BY_NAME: SortKey[] = sortKeys('name', 'asc');
+
 /**
  * A query string for a list of `name`, from what the caller means: typed by the resource's
  * filters, account filter and sort fields, and encoded by the same codec the server decodes with.

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { notFoundRoute, routes } from '../../../src/app/routes/index.ts';
+import { LAZY_MODULES_FILE, lazyModulesSource } from '../../../scripts/lazy-modules.ts';
 
 const APP = join(import.meta.dirname, '../../../src/app');
 const NOT_YET = 'pages/NotAvailablePage';
@@ -16,6 +17,10 @@ describe('every route names a page module that exists', () => {
     expect(existsSync(file), `${file} is missing`).toBe(true);
     // A default export: the page function itself, or one a wrapper made (spotlightPage).
     expect(readFileSync(file, 'utf8')).toMatch(/^export default /m);
+  });
+
+  it('the module names the table is typed against are the files there are (scripts/lazy-modules.ts)', () => {
+    expect(readFileSync(LAZY_MODULES_FILE, 'utf8'), 'run node scripts/lazy-modules.ts').toBe(lazyModulesSource());
   });
 
   it('the not-yet page itself exists, for the routes still waiting for their feature', () => {

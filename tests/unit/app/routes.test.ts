@@ -43,7 +43,7 @@ describe('the route table', () => {
   });
 
   it('holds every admin section, with create and detail pages', () => {
-    for (const section of [...ADMIN_MENUS.account, ...ADMIN_MENUS.global]) {
+    for (const { id: section } of [...ADMIN_MENUS.account, ...ADMIN_MENUS.global]) {
       expect(findRoute(`/admin/${section}`).route.id, section).toBe(`admin.${section}`);
     }
     expect(findRoute('/admin/users/bulk-create').route.id).toBe('admin.users.bulk-create');

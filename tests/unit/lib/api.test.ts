@@ -20,7 +20,6 @@ import {
   readList,
   request,
   setUnauthorizedHandler,
-  sortQuery,
   type ConflictChoice,
 } from '../../../src/lib/api.ts';
 import { spotlight } from '../../../src/lib/spotlight-api.ts';
@@ -148,10 +147,6 @@ describe('the API client', () => {
     expect(headers.authorization).toBe('Bearer tok');
     expect(headers[SWITCHED_COMPANY_HEADER]).toBe('acc');
     expect(calls[0]?.url).toBe('/api/spotlight/briefs');
-  });
-
-  it('sorts with an id tie-break', () => {
-    expect(sortQuery('name', 'asc')).toBe('asc(name),asc(id)');
   });
 
   it('reads a row with its version and sends the version back as If-Match', async () => {

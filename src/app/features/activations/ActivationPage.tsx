@@ -27,6 +27,7 @@ import { ActivationSettingsForm } from './ActivationSettingsForm.tsx';
 import { loadActivationContext, useAsync } from './data.ts';
 import { DeleteActivationDialog } from './DeleteActivationDialog.tsx';
 import { Card, DealId, Skeleton, StatusBadge } from './ui.tsx';
+import { BY_NAME, listQuery } from '../../../shared/schemas/list-query.ts';
 
 export default function ActivationPage({ params }: PageProps) {
   const record = useRecord('activation', params.activationId);
@@ -44,7 +45,10 @@ function ActivationView({ activation, onReload }: { activation: Activation; onRe
     () => loadActivationContext(activation),
     `${activation.measurement ?? ''}|${activation.domain_list ?? ''}`,
   );
-  const vendors = useAsync(() => listAll('third-party-macro-vendor', { sort: 'asc(name),asc(id)' }), 'vendors');
+  const vendors = useAsync(
+    () => listAll('third-party-macro-vendor', listQuery('third-party-macro-vendor', { sort: BY_NAME })),
+    'vendors',
+  );
   const [deleting, setDeleting] = useState<Activation | null>(null);
   const [busy, setBusy] = useState(false);
   const measurement = context.data?.measurement ?? null;

@@ -26,6 +26,7 @@ import { useAsync } from './data.ts';
 import { MeasurementPicker } from './MeasurementPicker.tsx';
 import { MinApmWithPreview, minApmProblem, useMinApmPreview } from './MinApmField.tsx';
 import { PlatformSelect } from './PlatformSelect.tsx';
+import { BY_NAME, listQuery } from '../../../shared/schemas/list-query.ts';
 
 function Step({ n, title, children }: { n: number; title: string; children: ReactNode }) {
   return (
@@ -58,7 +59,10 @@ export default function CreateActivationPage() {
   const [saving, setSaving] = useState(false);
   useUnsavedForm(!saving && (measurement !== null || name !== '' || vendor !== null));
 
-  const vendors = useAsync(() => listAll('third-party-macro-vendor', { sort: 'asc(name),asc(id)' }), 'vendors');
+  const vendors = useAsync(
+    () => listAll('third-party-macro-vendor', listQuery('third-party-macro-vendor', { sort: BY_NAME })),
+    'vendors',
+  );
   const apm = useMinApmPreview(measurement?.id ?? null);
   const { minApm, preview } = apm;
 

@@ -30,6 +30,7 @@ import { usePageTitle } from '../../shared/usePageTitle.ts';
 import { DomainListDialog } from './DomainListDialog.tsx';
 import { paths } from '../../routes/index.ts';
 import { ListTypeBadge } from './ui.tsx';
+import { BY_NAME, listQuery } from '../../../shared/schemas/list-query.ts';
 
 const spec = resourceListSpec('domain-list', 'domain lists', { id: 'name', direction: 'asc' }, { filters: ['type'] });
 
@@ -61,7 +62,7 @@ export default function DomainListsPage() {
   const lists = useResourceList(spec, base);
   // Who uses a list: the account's activations, read once (a list names none of them itself).
   const activations = useAsync(
-    () => listAll('activation', { account: accountId!, sort: 'asc(name),asc(id)' }),
+    () => listAll('activation', listQuery('activation', { account: [accountId!], sort: BY_NAME })),
     accountId,
   );
   const reload = () => {

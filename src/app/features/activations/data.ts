@@ -4,7 +4,7 @@
  * src/shared/activations.ts and src/shared/domains.ts.
  */
 import { useEffect, useState } from 'react';
-import { accountFilter, list, type Query } from '../../../lib/api.ts';
+import { accountOwners, list } from '../../../lib/api.ts';
 import { callEndpoint } from '../../../lib/endpoint-call.ts';
 import type {
   ActivationSettingsBody,
@@ -12,6 +12,7 @@ import type {
   DomainPreviewResponse,
 } from '../../../shared/activation-api.ts';
 import type { Activation, DomainList, Measurement } from '../../../shared/schemas/index.ts';
+import { listQuery, sortKeys } from '../../../shared/schemas/list-query.ts';
 
 export { useAsync } from '../../shared/useAsync.ts';
 
@@ -32,12 +33,12 @@ export interface NamedRow {
 
 /** Measurements of the account whose name contains `term` (server-side search), largest first. */
 export async function searchMeasurements(accountId: string, term: string): Promise<Measurement[]> {
-  const query: Query = {
-    account: accountFilter(accountId),
-    sort: 'desc(impressions),desc(id)',
+  const query = listQuery('measurement', {
+    account: accountOwners(accountId),
+    sort: sortKeys('impressions', 'desc'),
     limit: 25,
     search: term.trim() || undefined,
-  };
+  });
   return (await list('measurement', query)).data;
 }
 

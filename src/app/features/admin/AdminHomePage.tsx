@@ -1,6 +1,6 @@
 /**
  * /admin: the selected account at a glance (the Account Admin Menu acts on it, decisions.md §3),
- * and the sections this user may open, derived from ADMIN_SECTIONS and each section's access rule
+ * and the sections this user may open, from the admin menus (ADMIN_MENUS) and each section's access rule
  * (spec §6: root sections for root, the four super sections for super only).
  */
 import { useStore } from '@nanostores/react';
@@ -9,7 +9,7 @@ import { list } from '../../../lib/api.ts';
 import { $accessContext, $selectedAccount } from '../../../stores/account.ts';
 import { checkAccess, lowestRole, PERMISSIONS } from '../../../shared/access.ts';
 import type { Account } from '../../../shared/schemas/account.ts';
-import { ADMIN_SECTIONS, paths, type AdminSection } from '../../routes/index.ts';
+import { ADMIN_MENUS, ADMIN_SECTIONS, paths, type AdminSection } from '../../routes/index.ts';
 import { Badge, STATUS_TONES } from '../../shared/Badge.tsx';
 import { Card } from '../../shared/Card.tsx';
 import { isActive } from '../../kit/contracts.tsx';
@@ -151,7 +151,6 @@ export default function AdminHomePage() {
     const section = ADMIN_SECTIONS.find((s) => s.id === id);
     return !!section && !!context && checkAccess(section.access, context) === null;
   };
-  const open = ADMIN_SECTIONS.filter((section) => opens(section.id));
   return (
     <div className="space-y-8">
       <PageHeader title="Admin" />
@@ -160,8 +159,8 @@ export default function AdminHomePage() {
         platform.
       </p>
       {account ? <AccountAtAGlance key={account.id} account={account} opens={opens} /> : <Skeleton className="h-48" />}
-      <SectionGroup title="Account Admin Menu" sections={open.filter((s) => s.menu === 'account')} />
-      <SectionGroup title="Global Admin Menu" sections={open.filter((s) => s.menu === 'global')} />
+      <SectionGroup title="Account Admin Menu" sections={ADMIN_MENUS.account.filter((s) => opens(s.id))} />
+      <SectionGroup title="Global Admin Menu" sections={ADMIN_MENUS.global.filter((s) => opens(s.id))} />
     </div>
   );
 }

@@ -10,7 +10,7 @@ import type { ResourceName, ResourceRow } from '../../../shared/schemas/index.ts
 import type { Column } from '../../kit/DataTable.tsx';
 import type { ListFilter } from '../../kit/listFilter.ts';
 import type { ListBase, SortSpec } from '../../kit/listState.ts';
-import { columnsOf, type ColumnForms } from './sections/columns.tsx';
+import { columnsOf, type ColumnForms } from './columns.tsx';
 
 /** What a declaration may read: the account the Account Admin Menu acts on (decisions.md §3). */
 export interface SectionContext {

@@ -1,6 +1,7 @@
 /**
  * Which admin section a route shows, and its declaration, loaded lazily: each file of ./sections/
- * is its own chunk, so opening Projects never downloads the lookup tables' declaration.
+ * is its own chunk, so opening Projects never downloads the lookup tables' declaration. A section
+ * names its declaration file in its entry (AdminSection.declaration, typed against the files).
  *
  * A section's paths, titles and access come from the route table (ADMIN_SECTIONS); the lookup
  * tables (one section, seven resources) and the correlation page (the import job statuses of one
@@ -79,7 +80,9 @@ function base(section: AdminSection, params: Readonly<Record<string, string>>): 
 
 /** The declaration of a section, from its own lazily loaded file; null when it has none. */
 export async function loadDeclaration(view: SectionView, context: SectionContext): Promise<AdminDeclaration | null> {
-  const load = modules[`./sections/${view.section.id}.tsx`];
+  const { declaration } = view.section;
+  // The name is typed against the files there are (routes/lazy-modules.ts), so the file exists.
+  const load = declaration ? modules[`./sections/${declaration}.tsx`] : undefined;
   if (!load) return null;
   const module = await load();
   return typeof module.default === 'function' ? module.default(context) : module.default;

@@ -4,7 +4,7 @@
  * 5 s while the job is still queued or running.
  */
 import { Link } from 'wouter';
-import { getOne, list, sortQuery } from '../../../lib/api.ts';
+import { getOne, list } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../shared/date-format.ts';
 import { importJobName } from '../../../shared/import-job-name.ts';
 import type { PageProps } from '../../routes/index.ts';
@@ -18,6 +18,7 @@ import { isActive, jobProgress, ProgressBar, useAutoRefresh } from './importJobs
 import { ImportStatusBadge } from '../../shared/Badge.tsx';
 import { Card } from '../../shared/Card.tsx';
 import { TableHead } from '../../shared/TableHead.tsx';
+import { listQuery, sortKeys } from '../../../shared/schemas/list-query.ts';
 
 export default function DataImportPage({ params }: PageProps) {
   const measurementId = params.measurementId ?? '';
@@ -29,12 +30,15 @@ export default function DataImportPage({ params }: PageProps) {
     async () =>
       account
         ? (
-            await list('import-job-status', {
-              import_job_id: jobId,
-              'account._id': account,
-              sort: sortQuery('created_at', 'asc'),
-              limit: 100,
-            })
+            await list(
+              'import-job-status',
+              listQuery('import-job-status', {
+                import_job_id: [jobId],
+                'account._id': [account],
+                sort: sortKeys('created_at', 'asc'),
+                limit: 100,
+              }),
+            )
           ).data
         : [],
     `${jobId}|${account ?? ''}|${job.data?.status ?? ''}|${job.data?.rows_processed ?? 0}`,

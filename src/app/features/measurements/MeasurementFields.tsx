@@ -4,7 +4,7 @@
  * one is a line, and every field is wrapped, labelled and tied to its error the same way.
  */
 import type { ReactNode } from 'react';
-import { accountFilter, list } from '../../../lib/api.ts';
+import { accountOwners, list } from '../../../lib/api.ts';
 import { MEASUREMENT_STATUSES, type Measurement } from '../../../shared/schemas/measurement.ts';
 import { TextField } from '../../shared/Field.tsx';
 import { CheckboxGroup } from './CheckboxGroup.tsx';
@@ -13,6 +13,7 @@ import { FIELD_LABELS, type Draft } from './measurementDraft.ts';
 import { capitalise } from '../../shared/Badge.tsx';
 import { Card } from '../../shared/Card.tsx';
 import { SelectField } from '../../shared/SelectField.tsx';
+import { listQuery, sortKeys } from '../../../shared/schemas/list-query.ts';
 
 /** The fields chosen from a list of rows: several (checkboxes) or one (a select with None). */
 type ManyField = 'channels' | 'formats' | 'media_partners' | 'labels';
@@ -21,12 +22,12 @@ export type Lookups = Readonly<Record<ManyField | OneField, readonly NamedRow[] 
 
 /** The rows each chosen field picks from: lookup tables, and the account's own lists. */
 export function useLookups(account: string | null): Lookups {
-  const perAccount = account ? { account: accountFilter(account) } : {};
+  const perAccount = account ? { account: accountOwners(account) } : {};
   return {
     channels: useNamedList('advertising-channel').data,
     formats: useNamedList('format').data,
     media_partners: useNamedList('media-partner').data,
-    labels: useNamedList('label-value', account ? { 'category.account': account } : {}).data,
+    labels: useNamedList('label-value', account ? { 'category.account': [account] } : {}).data,
     ad_server: useNamedList('third-party-macro-vendor').data,
     custom_parameter_template: useNamedList('custom-parameter-template', perAccount).data,
     project: useNamedList('project', perAccount).data,
@@ -36,7 +37,11 @@ export function useLookups(account: string | null): Lookups {
 
 /** Contracts are read per account (spec §7) and named by their billing name. */
 function useContracts(account: string | null): NamedRow[] | null {
-  const query = { ...(account ? { accounts: account } : {}), sort: 'asc(billing_name),asc(id)', limit: 500 };
+  const query = listQuery('contract', {
+    ...(account ? { accounts: [account] } : {}),
+    sort: sortKeys('billing_name', 'asc'),
+    limit: 500,
+  });
   const contracts = useAsync(
     async () => (await list('contract', query)).data.map((c) => ({ id: c.id, name: c.billing_name })),
     `contract?${account ?? ''}`,

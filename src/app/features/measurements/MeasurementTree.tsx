@@ -5,7 +5,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { accountFilter, listAll, onResourceWritten } from '../../../lib/api.ts';
+import { accountOwners, listAll, onResourceWritten } from '../../../lib/api.ts';
 import { whenIdle } from '../../../lib/idle.ts';
 import { $role, $selectedAccount, $selectedAccountId } from '../../../stores/account.ts';
 import { can } from '../../../shared/access.ts';
@@ -16,6 +16,7 @@ import { paths } from '../../routes/index.ts';
 import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';
 import { ItemLink } from '../../shared/SidebarParts.tsx';
 import { Spinner } from '../../shared/Spinner.tsx';
+import { BY_NAME, listQuery } from '../../../shared/schemas/list-query.ts';
 
 const STATUS_ORDER = MEASUREMENT_STATUS_ORDER;
 
@@ -50,7 +51,7 @@ export default function MeasurementTree() {
     setError(null);
     // The tree is beside the page, not the page: its (full) list loads once the page has started.
     const cancel = whenIdle(() => {
-      void listAll('measurement', { account: accountFilter(accountId), sort: 'asc(name),asc(id)' })
+      void listAll('measurement', listQuery('measurement', { account: accountOwners(accountId), sort: BY_NAME }))
         .then((data) => live && setRows(data))
         .catch((e: unknown) => live && setError(e));
     });

@@ -5,7 +5,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useState, type FormEvent } from 'react';
-import { accountFilter, list } from '../../../lib/api.ts';
+import { accountOwners, list } from '../../../lib/api.ts';
 import { callEndpoint } from '../../../lib/endpoint-call.ts';
 import { showError, showSuccess } from '../../../stores/alerts.ts';
 import { $selectedAccountId } from '../../../stores/account.ts';
@@ -26,6 +26,7 @@ import { Card } from '../../shared/Card.tsx';
 import { SelectField } from '../../shared/SelectField.tsx';
 import { saveTextFile } from '../../shared/saveTextFile.ts';
 import { TableHead } from '../../shared/TableHead.tsx';
+import { listQuery } from '../../../shared/schemas/list-query.ts';
 
 /** An example file for a template: placement and creative, plus the lookups it maps. */
 function exampleCsv(template: Template): string {
@@ -52,8 +53,8 @@ export default function UploadTagsPage({ params }: PageProps) {
   usePageTitle(measurement.data ? `Upload Tags · ${measurement.data.name}` : 'Upload Tags');
   const account = useStore($selectedAccountId);
   const templates = useAsync(async () => {
-    const rows = (await list('upload-template', { account: account ? accountFilter(account) : undefined, limit: 200 }))
-      .data;
+    const query = listQuery('upload-template', { account: account ? accountOwners(account) : undefined, limit: 200 });
+    const rows = (await list('upload-template', query)).data;
     // Templates mapping placement and creative columns first: they are the ones made for tags.
     const forTags = (t: Template) =>
       t.columns.some((c) => c.target === 'placement') && t.columns.some((c) => c.target === 'creative');

@@ -9,6 +9,8 @@ import type { Measurement, ResourceName, ResourceRow } from '../../../shared/sch
 
 export { useAsync, type AsyncState } from '../../shared/useAsync.ts';
 import { useAsync, type AsyncState } from '../../shared/useAsync.ts';
+import { BY_NAME, listQuery } from '../../../shared/schemas/list-query.ts';
+import type { ListBase } from '../../kit/listState.ts';
 
 export const fetchMeasurement = (id: string) => getOne('measurement', id);
 
@@ -32,11 +34,13 @@ export interface NamedRow {
 }
 
 /** A lookup table or small per-account list, for pickers and for showing ids as names. */
-export function useNamedList(resource: NamedResource, query: Query = {}): AsyncState<NamedRow[]> {
-  const key = `${resource}?${JSON.stringify(query)}`;
+export function useNamedList<Name extends NamedResource>(
+  resource: Name,
+  base: ListBase<Name> = {},
+): AsyncState<NamedRow[]> {
   return useAsync(
-    async () => (await list(resource, { limit: 500, sort: 'asc(name),asc(id)', ...query })).data as NamedRow[],
-    key,
+    async () => (await list(resource, listQuery(resource, { limit: 500, sort: BY_NAME, ...base }))).data as NamedRow[],
+    `${resource}?${JSON.stringify(base)}`,
   );
 }
 

@@ -1,7 +1,8 @@
 /** Data access of the report pages: the report data endpoint and the lists the pickers offer. */
-import { getOne, listAll } from '../../../lib/api.ts';
+import { accountOwners, getOne, listAll } from '../../../lib/api.ts';
 import { callEndpoint } from '../../../lib/endpoint-call.ts';
 import type { ReportData, ReportDataQuery } from '../../../shared/report-api.ts';
+import { BY_NAME, listQuery } from '../../../shared/schemas/list-query.ts';
 
 export async function fetchReport(query: ReportDataQuery): Promise<ReportData> {
   return (await callEndpoint('reportData', { query })).data;
@@ -13,22 +14,20 @@ export interface Option {
 }
 
 export const fetchMeasurementOptions = (account: string) =>
-  listAll('measurement', { account: `${account},null`, sort: 'asc(name),asc(id)' });
+  listAll('measurement', listQuery('measurement', { account: accountOwners(account), sort: BY_NAME }));
 
 export async function fetchLabelOptions(account: string): Promise<(Option & { category: string })[]> {
-  const rows = await listAll('label-value', {
-    'category.account': account,
-    sort: 'asc(name),asc(id)',
-  });
+  const rows = await listAll('label-value', listQuery('label-value', { 'category.account': [account], sort: BY_NAME }));
   return rows.map((r) => ({ id: r.id, name: r.name, category: r.category.name }));
 }
 
-export const fetchSavedReports = (account: string) => listAll('saved-report', { account, sort: 'asc(name),asc(id)' });
+export const fetchSavedReports = (account: string) =>
+  listAll('saved-report', listQuery('saved-report', { account: [account], sort: BY_NAME }));
 
 /** One saved report by id: the API client then knows the version its update, rename or delete is based on. */
 export const fetchSavedReport = (id: string) => getOne('saved-report', id);
 
 export const fetchAdminReports = (account: string) =>
-  listAll('report', { account: `${account},null`, sort: 'asc(name),asc(id)' });
+  listAll('report', listQuery('report', { account: accountOwners(account), sort: BY_NAME }));
 
 export { reportSlug } from '../../../shared/reports.ts';

@@ -18,6 +18,7 @@ import { usePageTitle } from '../../shared/usePageTitle.ts';
 import { ActiveBadge, ContractDates, isActive, money, type ContractRow } from '../../kit/contracts.tsx';
 import { formatDate, formatDateRange } from '../../../shared/date-format.ts';
 import type { PurchaseOrderRow } from './billing.ts';
+import { listQuery, sortKeys } from '../../../shared/schemas/list-query.ts';
 
 function Fact({ term, children }: { term: string; children: React.ReactNode }) {
   return (
@@ -37,7 +38,10 @@ export default function PurchaseOrderPage({ params }: PageProps) {
     const row = await getOne('contract', contractId);
     // One list read of the contract's measurements: the server leaves out those the viewer may not see.
     const measurements = row.measurements.length
-      ? await listAll('measurement', { id: row.measurements.join(','), sort: 'asc(start_date),asc(id)' })
+      ? await listAll(
+          'measurement',
+          listQuery('measurement', { id: row.measurements, sort: sortKeys('start_date', 'asc') }),
+        )
       : [];
     return { contract: row, measurements };
   }, contractId ?? '');

@@ -1,9 +1,9 @@
-/** The admin area's sidebar: menus derived from the admin declaration (src/app/routes/admin-sections.ts). */
+/** The admin area's sidebar: the admin menus of the route table (ADMIN_MENUS, from ADMIN_SECTIONS). */
 import { useStore } from '@nanostores/react';
 import { useLocation } from 'wouter';
 import { $isRoot, $role, $selectedAccount } from '../../../stores/account.ts';
 import { lowestRole, roleMeets } from '../../../shared/access.ts';
-import { ADMIN_MENUS, ADMIN_SECTIONS, capitalise, findRoute, paths } from '../../routes/index.ts';
+import { ADMIN_MENUS, findRoute, paths, type AdminSection } from '../../routes/index.ts';
 import { Group, ItemLink, type SidebarItem } from '../../shared/SidebarParts.tsx';
 
 /** The Account Admin Menu, and the Global Admin Menu for root users (spec §2). */
@@ -12,12 +12,12 @@ export default function AdminMenu() {
   const isRoot = useStore($isRoot);
   const selected = useStore($selectedAccount);
   const [location] = useLocation();
-  const item = (section: string): SidebarItem => {
-    const path = paths.adminSection(section);
+  const item = (section: AdminSection): SidebarItem => {
+    const path = paths.adminSection(section.id);
     const access = findRoute(path).route.access;
     return {
-      id: section,
-      name: ADMIN_SECTIONS.find((s) => s.id === section)?.title ?? capitalise(section),
+      id: section.id,
+      name: section.title,
       path,
       role: lowestRole(access),
       isViewable: roleMeets(access, role),
@@ -32,13 +32,13 @@ export default function AdminMenu() {
           {selected?.name}
         </p>
         {ADMIN_MENUS.account.map((section) => (
-          <ItemLink key={section} item={item(section)} />
+          <ItemLink key={section.id} item={item(section)} />
         ))}
       </Group>
       {isRoot ? (
         <Group title="Global Admin Menu" id="sidebar-global-admin">
           {ADMIN_MENUS.global.map((section) => (
-            <ItemLink key={section} item={item(section)} />
+            <ItemLink key={section.id} item={item(section)} />
           ))}
         </Group>
       ) : null}

@@ -5,9 +5,9 @@
  * that formats, a sort, a column hidden on a phone).
  */
 import type { ReactNode } from 'react';
-import type { ResourceName, ResourceRow } from '../../../../shared/schemas/index.ts';
-import type { Column } from '../../../kit/DataTable.tsx';
-import { RefName } from '../RefName.tsx';
+import type { ResourceName, ResourceRow } from '../../../shared/schemas/index.ts';
+import type { Column } from '../../kit/DataTable.tsx';
+import { RefName } from './RefName.tsx';
 
 type Stored = string | number | null | undefined;
 /** The fields of a row a cell shows as they are: text, numbers, ids. */
