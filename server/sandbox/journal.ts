@@ -6,9 +6,18 @@
 import { JOURNAL_BODY_LIMIT_BYTES, REDACTED, type JournalEntry } from '../../src/shared/schemas/test-traffic.ts';
 import { pathMatcher } from './path-pattern.ts';
 
-/** An entry as kept: its time as a number (turned into ISO text only when read). */
-export interface StoredEntry extends Omit<JournalEntry, 'at'> {
+/**
+ * An entry as recorded: its time as a number (turned into ISO text only when read), its number
+ * given by the journal that keeps it.
+ */
+export interface StoredEntry extends Omit<JournalEntry, 'at' | 'id'> {
   atMs: number;
+}
+
+/** A kept entry and its number. The entry is not copied: a recorded request's fields may be lazy. */
+interface Kept {
+  id: number;
+  entry: StoredEntry;
 }
 
 export interface JournalFilter {
@@ -53,9 +62,26 @@ export function journalBody(body: unknown, size: number | null): unknown {
   return redactedCopy(body);
 }
 
+/** An entry as the testing routes answer it (every field read here, so lazy ones are worked out). */
+function readEntry({ id, entry }: Kept): JournalEntry {
+  return {
+    id,
+    at: new Date(entry.atMs).toISOString(),
+    method: entry.method,
+    path: entry.path,
+    query: entry.query,
+    status: entry.status,
+    duration_ms: entry.duration_ms,
+    body: entry.body,
+    body_size: entry.body_size,
+    fault: entry.fault,
+    headers: entry.headers,
+  };
+}
+
 export class Journal {
   /** A ring: `start` is the oldest entry, `size` how many there are. */
-  private readonly ring: (StoredEntry | undefined)[];
+  private readonly ring: (Kept | undefined)[];
   private start = 0;
   private size = 0;
   private nextId = 1;
@@ -65,16 +91,20 @@ export class Journal {
 
   constructor(limit: number) {
     this.limit = limit;
-    this.ring = new Array<StoredEntry | undefined>(limit);
+    this.ring = new Array<Kept | undefined>(limit);
   }
 
   get dropped(): number {
     return this.droppedCount;
   }
 
-  record(entry: Omit<StoredEntry, 'id'>): void {
+  /**
+   * Keeps an entry, numbering it. The entry itself is kept, not a copy: a recorded request works
+   * out its query and headers only when they are read (server/plugins/test-traffic.ts).
+   */
+  record(entry: StoredEntry): void {
     if (this.limit === 0) return;
-    const stored = { ...entry, id: this.nextId++ };
+    const stored: Kept = { id: this.nextId++, entry };
     if (this.size < this.limit) {
       this.ring[(this.start + this.size) % this.limit] = stored;
       this.size += 1;
@@ -95,7 +125,7 @@ export class Journal {
   /** The entries the filter keeps, oldest first. */
   list(filter: JournalFilter = {}): JournalEntry[] {
     const out: JournalEntry[] = [];
-    this.each(filter, ({ atMs, ...entry }) => out.push({ ...entry, at: new Date(atMs).toISOString() }));
+    this.each(filter, (kept) => out.push(readEntry(kept)));
     return out;
   }
 
@@ -105,15 +135,16 @@ export class Journal {
     return count;
   }
 
-  private each(filter: JournalFilter, visit: (entry: StoredEntry) => void): void {
+  private each(filter: JournalFilter, visit: (kept: Kept) => void): void {
     const matches = filter.path === undefined ? null : pathMatcher(filter.path);
     for (let offset = 0; offset < this.size; offset += 1) {
-      const entry = this.ring[(this.start + offset) % this.limit] as StoredEntry;
+      const kept = this.ring[(this.start + offset) % this.limit] as Kept;
+      const { entry } = kept;
       if (filter.sinceMs !== undefined && entry.atMs < filter.sinceMs) continue;
       if (filter.methods && !filter.methods.includes(entry.method)) continue;
       if (matches && !matches(entry.path)) continue;
       if (filter.matches && !filter.matches(entry)) continue;
-      visit(entry);
+      visit(kept);
     }
   }
 }

@@ -16,6 +16,7 @@
  * say) takes precedence: the engine only fills the gaps.
  */
 import { routePlugin } from '../../plugins/named.ts';
+import { cachedQueryParser } from './query-cache.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { can, effectiveRole, isAdminAreaPermission, isProductOwnerUser } from '../../../src/shared/access.ts';
 import { writeRefusal } from '../../../src/shared/row-access.ts';
@@ -28,7 +29,7 @@ import {
   type ResourceName,
   type User,
 } from '../../../src/shared/schemas/index.ts';
-import { badRequest, forbidden, invalidInput, notFound, parseOr400 } from '../../http-errors.ts';
+import { badRequest, forbidden, invalidInput, notFound } from '../../http-errors.ts';
 import { listQuerySchema, type ListParams } from '../../../src/shared/schemas/list-query.ts';
 import { responseShaper } from '../../response-shape.ts';
 import { runList, withSortThen, type ListQuery } from '../../store/query.ts';
@@ -185,7 +186,7 @@ export function resourceRoutes(app: FastifyInstance, repositories: Repositories)
     const behaviour = BEHAVIOURS[name] ?? {};
     const rowSchema = behaviour.storedRow ?? definition.row;
     const hasUpdatedAt = 'updated_at' in ((definition.row as unknown as { shape?: object }).shape ?? {});
-    const querySchema = listQuerySchema(name);
+    const parseQuery = cachedQueryParser(listQuerySchema(name));
     const filters = Object.entries(definition.filters);
     const engineServes = ownRoutes(app, name, behaviour.customRoutes ?? []);
     const writing = (user: User) => ({ ...context, user });
@@ -236,7 +237,7 @@ export function resourceRoutes(app: FastifyInstance, repositories: Repositories)
         .send(listBody(rows, count, page));
 
     const list = ({ user }: V1Context, request: FastifyRequest, reply: FastifyReply) => {
-      const params = parseOr400(querySchema, request.query) as ListParams<ResourceName> & Record<string, unknown>;
+      const params = parseQuery(request) as ListParams<ResourceName> & Record<string, unknown>;
       const visible = visibleAccounts(user);
       const listQuery: ListQuery = {
         filters: [],

@@ -195,7 +195,7 @@ describe('the Prefer header', () => {
 });
 
 describe('the journal', () => {
-  const entry = (n: number, method = 'GET', path = '/api/health'): Omit<StoredEntry, 'id'> => ({
+  const entry = (n: number, method = 'GET', path = '/api/health'): StoredEntry => ({
     atMs: 1_000 * n,
     method,
     path,
