@@ -116,7 +116,12 @@ export function ScheduleForm({
   });
 
   return (
-    <form className="grid gap-4 sm:grid-cols-2" onSubmit={form.onSubmit} noValidate>
+    <form
+      aria-label={schedule ? 'Change the schedule' : 'Schedule by e-mail'}
+      className="grid gap-4 sm:grid-cols-2"
+      onSubmit={form.onSubmit}
+      noValidate
+    >
       <div className="sm:col-span-2 empty:hidden">
         <ErrorSummary errors={errors} />
       </div>
