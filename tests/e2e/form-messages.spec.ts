@@ -281,6 +281,21 @@ const INLINE_FORMS: readonly InlineForm[] = [
       says: ['URL must be an https:// address', 'Width must be at least 50', 'Height must be at most 4,000'],
     },
   },
+  {
+    name: "a draft asset's areas of interest",
+    persona: SPOTLIGHT_MANAGER,
+    path: '/spotlight/studies',
+    open: async (page) => {
+      await draftStudy(page);
+      await page.getByRole('table', { name: 'Assets of the study' }).getByRole('link').first().click();
+      await page.getByRole('button', { name: '+ Add area' }).click();
+      return page.getByRole('main');
+    },
+    empty: ['Area name'],
+    send: 'Save areas',
+    says: ['Name is required'],
+    bad: { type: { 'Area name': 'Logo', 'Width (%)': '95' }, says: [messages.spotlight.areaOutside] },
+  },
 ];
 
 /** Sends the form and checks what it shows: its summary, the messages given, no validator's text. */
@@ -309,3 +324,20 @@ for (const entry of INLINE_FORMS) {
     await sendAndRead(page, form, entry.send, entry.bad.says, `${entry.name} with bad values`);
   });
 }
+
+test('a name the server refuses is said once: under the field and in the summary, not in a toast too', async ({
+  page,
+}) => {
+  await signIn(page, NORTHWIND_ADMIN);
+  await openApp(page, '/labels');
+  await expect(page.getByRole('button', { name: 'Brand', exact: true })).toBeVisible();
+  const newCategory = page.getByRole('form', { name: 'New category' });
+  await typeInto(newCategory.getByRole('textbox'), 'brand');
+  await newCategory.getByRole('button', { name: 'Add' }).click();
+  const taken = 'A label category with this name already exists in this account';
+  await expect(newCategory.getByText(taken)).toBeVisible();
+  await expect(newCategory.getByRole('alert').filter({ hasText: SUMMARY })).toBeVisible();
+  // The toast would have come with the field's message; past its slide-in, still once.
+  await page.waitForTimeout(500);
+  await expect(page.getByText(taken)).toHaveCount(1);
+});

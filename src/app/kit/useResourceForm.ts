@@ -22,7 +22,7 @@ import type { ResourceName, ResourceUpdate } from '../../shared/schemas/index.ts
 import { showError } from '../../stores/alerts.ts';
 import { BUTTON_REENABLE_MS } from '../../shared/constants.ts';
 import { useUnsavedForm } from '../shared/useUnsavedForm.ts';
-import { checkForm, issuesByField } from './formMessages.ts';
+import { checkForm, issuesByField, type FieldOf } from './formMessages.ts';
 
 export type Values = Record<string, unknown>;
 
@@ -37,6 +37,8 @@ export interface ResourceFormOptions<V extends Values, Out> {
    * addresses, fields a choice hides left out); the values themselves when not given.
    */
   body?: (values: V) => unknown;
+  /** The field an issue's path belongs to, when a form's fields are not its body's keys (a list's rows: '0.name'). */
+  fieldOf?: FieldOf;
   /** After the schema or the server refused fields (a long form brings the first into view). */
   onRefused?: (errors: Readonly<Record<string, string>>) => void;
   /** Field labels, for messages ('Name is required'). */
@@ -120,7 +122,7 @@ export function useResourceForm<V extends Values, Out>(options: ResourceFormOpti
     (event?: { preventDefault: () => void }) => {
       event?.preventDefault();
       if (saving) return;
-      const { schema, body = (v: V) => v, labels, submit, onSaved, onReload, onRefused } = optionsRef.current;
+      const { schema, body = (v: V) => v, labels, fieldOf, submit, onSaved, onReload, onRefused } = optionsRef.current;
       const refuse = (found: Record<string, string>) => {
         setErrors(found);
         onRefused?.(found);
@@ -142,7 +144,7 @@ export function useResourceForm<V extends Values, Out>(options: ResourceFormOpti
           .catch((error: unknown) => {
             // The conflict dialog answered a 412 already (reload or cancel); the values stay.
             if (isConflict(error) && error.choice) return;
-            const found = issuesByField(serverIssues(error) ?? [], labels);
+            const found = issuesByField(serverIssues(error) ?? [], labels, fieldOf);
             if (Object.keys(found).length) refuse(found);
             // Refused fields say so under themselves and in the summary, so a toast would say it
             // twice; it is for what belongs to no field of the form (a lost connection, a 403).
@@ -151,7 +153,7 @@ export function useResourceForm<V extends Values, Out>(options: ResourceFormOpti
           .finally(() => setTimeout(() => setSaving(false), BUTTON_REENABLE_MS));
       loadSchema(schema).then(
         (loaded) => {
-          const checked = checkForm(loaded, body(values), labels);
+          const checked = checkForm(loaded, body(values), labels, fieldOf);
           if (checked.ok) {
             setErrors({});
             return sent(checked.value);
