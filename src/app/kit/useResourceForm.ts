@@ -61,7 +61,7 @@ export interface ResourceForm<V extends Values> {
   /** Takes new values as the saved state (after a reload, or to start again). */
   reset: (values: V) => void;
   /** A field's own check as it changes (a chosen file): its message, or '' to clear it. */
-  setError: (name: keyof V & string, message: string) => void;
+  setError: (name: string, message: string) => void;
 }
 
 /** A `submit` that saves a stored record with PUT (the client adds its version as If-Match). */

@@ -53,6 +53,7 @@ const byUpload = stimUploadFields.extend({
 });
 /** From a URL: the service's creative fields, with the URL this way always gives. */
 const byUrl = stimCreate.required({ url: true });
+type AssetBody = z.output<typeof byUpload> | z.output<typeof byUrl>;
 
 interface AssetValues extends Values {
   file: File | null;
@@ -79,9 +80,10 @@ const blank: AssetValues = {
 export function AddAsset({ study, onAdded }: { study: Brief; onAdded: () => void }) {
   const input = useRef<HTMLInputElement>(null);
   const [mode, setMode] = useState<'file' | 'url'>('file');
+  // The way chosen when Save is pressed (a union would word its mistakes as the union's).
+  const schema: z.ZodType<AssetBody> = mode === 'file' ? byUpload : byUrl;
   const form = useResourceForm({
-    // Read at each Save: the way chosen then (a union would word its mistakes as the union's).
-    schema: mode === 'file' ? byUpload : byUrl,
+    schema,
     initial: blank,
     labels: LABELS,
     // An upload sends its file; a URL sends the creative's type and size (a length for a video).

@@ -63,7 +63,7 @@ describe('useResourceForm refused by the server', () => {
 
 describe('useResourceForm for a form with more to it', () => {
   it('loads its schema on Save and checks the body the values stand for, naming the refused fields', async () => {
-    const submit = vi.fn(() => Promise.resolve({}));
+    const submit = vi.fn((_body: unknown) => Promise.resolve({}));
     const refused = vi.fn();
     const { result } = renderHook(() =>
       useResourceForm({
