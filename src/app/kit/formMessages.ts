@@ -142,6 +142,9 @@ export function personMessage(issue: IssueFacts, label: string): string {
 }
 
 /** A zod or server issue path ('name', ['name'], ['accounts', 0]) → the form field it belongs to. */
+export type FieldOf = (path: unknown) => string;
+
+/** The field of a path: its first step (a form of flat fields; a list's rows give their own `FieldOf`). */
 export function issueField(path: unknown): string {
   if (Array.isArray(path)) return path.length ? String(path[0]) : '';
   return typeof path === 'string' ? (path.split('.')[0] ?? '') : '';
@@ -156,8 +159,11 @@ function labelOf(field: string, labels: Readonly<Record<string, string>>): strin
 }
 
 /** zod's error map for a form's parse: each issue the schema leaves unworded, in a person's words. */
-export function personErrors(labels: Readonly<Record<string, string>>): z.core.$ZodErrorMap {
-  return (issue) => personMessage(issue, labelOf(issueField(issue.path), labels));
+export function personErrors(
+  labels: Readonly<Record<string, string>>,
+  fieldOf: FieldOf = issueField,
+): z.core.$ZodErrorMap {
+  return (issue) => personMessage(issue, labelOf(fieldOf(issue.path), labels));
 }
 
 /** zod's default wording (its English locale), as a server's issue may still carry it. */
@@ -179,10 +185,11 @@ export function fieldMessage(label: string, message: string): string {
 export function issuesByField(
   issues: readonly FieldIssue[],
   labels: Readonly<Record<string, string>> = {},
+  fieldOf: FieldOf = issueField,
 ): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of issues) {
-    const field = issueField(issue.path);
+    const field = fieldOf(issue.path);
     out[field] ??= fieldMessage(labelOf(field, labels), issue.message);
   }
   return out;
@@ -193,17 +200,18 @@ export function checkForm<Out>(
   schema: z.ZodType<Out>,
   values: unknown,
   labels: Readonly<Record<string, string>>,
+  fieldOf: FieldOf = issueField,
 ): { ok: true; value: Out } | { ok: false; errors: Record<string, string> } {
-  const parsed = schema.safeParse(values, { error: personErrors(labels), reportInput: true });
+  const parsed = schema.safeParse(values, { error: personErrors(labels, fieldOf), reportInput: true });
   if (parsed.success) return { ok: true, value: parsed.data };
   // A field left empty is required first: a schema's predicate about its form ('must be a
   // 24-character hexadecimal id' on a reference not chosen) says nothing to whoever left it empty.
   const issues = parsed.error.issues.map((issue) =>
     issue.code !== 'custom' && isEmpty(issue.input) && /^[a-z]/.test(issue.message)
-      ? { ...issue, message: personMessage(issue, labelOf(issueField(issue.path), labels)) }
+      ? { ...issue, message: personMessage(issue, labelOf(fieldOf(issue.path), labels)) }
       : issue,
   );
-  return { ok: false, errors: issuesByField(issues, labels) };
+  return { ok: false, errors: issuesByField(issues, labels, fieldOf) };
 }
 
 /** The line above a form that has mistakes: how many fields to correct. */

@@ -2,8 +2,9 @@
  * The kit's form state. Every form built on it:
  * - checks with the resource's own zod schema (the rules the server applies), before sending, and
  *   words each mistake for a person (formMessages.ts: 'Name is required', 'Cells must be at most 12');
- * - puts a server 4xx's (400, or 409 for a clash) `issues: [{path, message}]` on their fields, and any other failure in an
- *   error alert (spec §8);
+ * - puts a server 4xx's (400, or 409 for a clash) `issues: [{path, message}]` on their fields (with
+ *   the summary above them, and no toast: a person reads each message once), and any failure that
+ *   belongs to no field in an error alert (spec §8);
  * - is an unsaved form while its values differ from what was loaded, so an account switch asks
  *   first (spec §4; the rule lives here so a new form cannot forget it);
  * - disables Save while saving and re-enables it 1 s after (spec §9).
@@ -21,13 +22,25 @@ import type { ResourceName, ResourceUpdate } from '../../shared/schemas/index.ts
 import { showError } from '../../stores/alerts.ts';
 import { BUTTON_REENABLE_MS } from '../../shared/constants.ts';
 import { useUnsavedForm } from '../shared/useUnsavedForm.ts';
-import { checkForm, issuesByField } from './formMessages.ts';
+import { checkForm, issuesByField, type FieldOf } from './formMessages.ts';
 
 export type Values = Record<string, unknown>;
 
+/** A schema, or a loader for one (a page that keeps zod out of its first load imports it on Save). */
+export type FormSchema<Out> = z.ZodType<Out> | (() => Promise<z.ZodType<Out>>);
+
 export interface ResourceFormOptions<V extends Values, Out> {
-  schema: z.ZodType<Out>;
+  schema: FormSchema<Out>;
   initial: V;
+  /**
+   * The body the values stand for, checked by the schema and sent (a list typed as text split into
+   * addresses, fields a choice hides left out); the values themselves when not given.
+   */
+  body?: (values: V) => unknown;
+  /** The field an issue's path belongs to, when a form's fields are not its body's keys (a list's rows: '0.name'). */
+  fieldOf?: FieldOf;
+  /** After the schema or the server refused fields (a long form brings the first into view). */
+  onRefused?: (errors: Readonly<Record<string, string>>) => void;
   /** Field labels, for messages ('Name is required'). */
   labels: Readonly<Record<string, string>>;
   /** Sends the values; `write.onReload` is for the client's conflict dialog (pass it to update). */
@@ -47,6 +60,8 @@ export interface ResourceForm<V extends Values> {
   onSubmit: (event?: { preventDefault: () => void }) => void;
   /** Takes new values as the saved state (after a reload, or to start again). */
   reset: (values: V) => void;
+  /** A field's own check as it changes (a chosen file): its message, or '' to clear it. */
+  setError: (name: string, message: string) => void;
 }
 
 /** A `submit` that saves a stored record with PUT (the client adds its version as If-Match). */
@@ -65,6 +80,9 @@ export function serverIssues(error: unknown): { path: unknown; message: string }
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+const loadSchema = <Out>(schema: FormSchema<Out>) =>
+  typeof schema === 'function' ? schema() : Promise.resolve(schema);
 
 export function useResourceForm<V extends Values, Out>(options: ResourceFormOptions<V, Out>): ResourceForm<V> {
   const [saved, setSaved] = useState(options.initial);
@@ -93,17 +111,22 @@ export function useResourceForm<V extends Values, Out>(options: ResourceFormOpti
     setErrors({});
   }, []);
 
+  const setError = useCallback((name: string, message: string) => {
+    setErrors((current) => {
+      const { [name]: _, ...rest } = current;
+      return message ? { ...rest, [name]: message } : rest;
+    });
+  }, []);
+
   const onSubmit = useCallback(
     (event?: { preventDefault: () => void }) => {
       event?.preventDefault();
       if (saving) return;
-      const { schema, labels, submit, onSaved, onReload } = optionsRef.current;
-      const checked = checkForm(schema, values, labels);
-      if (!checked.ok) {
-        setErrors(checked.errors);
-        return;
-      }
-      setErrors({});
+      const { schema, body = (v: V) => v, labels, fieldOf, submit, onSaved, onReload, onRefused } = optionsRef.current;
+      const refuse = (found: Record<string, string>) => {
+        setErrors(found);
+        onRefused?.(found);
+      };
       setSaving(true);
       const reload = onReload
         ? () => {
@@ -112,22 +135,41 @@ export function useResourceForm<V extends Values, Out>(options: ResourceFormOpti
             onReload();
           }
         : undefined;
-      submit(checked.value, { onReload: reload })
-        .then((result) => {
-          setSaved(values);
-          onSaved?.(result, checked.value);
-        })
-        .catch((error: unknown) => {
-          // The conflict dialog answered a 412 already (reload or cancel); the values stay.
-          if (isConflict(error) && error.choice) return;
-          const issues = serverIssues(error);
-          if (issues?.length) setErrors(issuesByField(issues, labels));
+      const sent = (value: Out) =>
+        submit(value, { onReload: reload })
+          .then((result) => {
+            setSaved(values);
+            onSaved?.(result, value);
+          })
+          .catch((error: unknown) => {
+            // The conflict dialog answered a 412 already (reload or cancel); the values stay.
+            if (isConflict(error) && error.choice) return;
+            const found = issuesByField(serverIssues(error) ?? [], labels, fieldOf);
+            if (Object.keys(found).length) refuse(found);
+            // Refused fields say so under themselves and in the summary, so a toast would say it
+            // twice; it is for what belongs to no field of the form (a lost connection, a 403).
+            if (!Object.keys(found).length || Object.keys(found).some((field) => !(field in labels))) showError(error);
+          })
+          .finally(() => setTimeout(() => setSaving(false), BUTTON_REENABLE_MS));
+      loadSchema(schema).then(
+        (loaded) => {
+          const checked = checkForm(loaded, body(values), labels, fieldOf);
+          if (checked.ok) {
+            setErrors({});
+            return sent(checked.value);
+          }
+          // Nothing was sent: Save is ready again at once.
+          setSaving(false);
+          refuse(checked.errors);
+        },
+        (error: unknown) => {
+          setSaving(false);
           showError(error);
-        })
-        .finally(() => setTimeout(() => setSaving(false), BUTTON_REENABLE_MS));
+        },
+      );
     },
     [saving, values, saved],
   );
 
-  return { values, set, errors, saving, dirty, onSubmit, reset };
+  return { values, set, errors, saving, dirty, onSubmit, reset, setError };
 }

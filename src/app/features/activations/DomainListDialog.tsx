@@ -14,6 +14,7 @@ import { showError, showSuccess } from '../../../stores/alerts.ts';
 import type { DomainListUploadBody } from '../../../shared/activation-api.ts';
 import { parseDomainList, type LineIssue, type ParsedDomainList } from '../../../shared/domains.ts';
 import type { DomainList, Measurement } from '../../../shared/schemas/index.ts';
+import { ErrorSummary } from '../../kit/ErrorSummary.tsx';
 import { FormActions } from '../../shared/Button.tsx';
 import { FileField } from '../../shared/FileField.tsx';
 import { TextField } from '../../shared/Field.tsx';
@@ -169,9 +170,9 @@ export function DomainListDialog({ accountId, list: listed, isOpen, onClose, onS
       // Reload or cancel, answered in the conflict dialog: nothing more to say here.
       if (isConflict(error) && error.choice) return;
       const lines = error instanceof ApiError ? (error.body as { lines?: LineIssue[] } | null)?.lines : undefined;
+      // Refused lines show in the form, under its summary; a toast is for what belongs to no field.
       if (lines?.length) setServerIssues(lines);
-      else setFormError(error instanceof Error ? error.message : String(error));
-      showError(error);
+      else showError(error);
     }
   }
 
@@ -186,6 +187,7 @@ export function DomainListDialog({ accountId, list: listed, isOpen, onClose, onS
       width="max-w-2xl"
     >
       <form noValidate onSubmit={(e) => void save(e)} className="space-y-4 px-5 pt-3 pb-5">
+        <ErrorSummary errors={{ name: nameError ?? '', entries: formError ?? (serverIssues.length ? 'lines' : '') }} />
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-[1fr_auto]">
           <TextField
             label="Name"

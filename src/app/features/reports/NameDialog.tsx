@@ -1,79 +1,48 @@
-/** Asks for a saved report's name (Save report, Rename); a clash comes back as the field's error. */
-import { useEffect, useState } from 'react';
-import { Button } from '../../shared/Button.tsx';
-import { TextField } from '../../shared/Field.tsx';
-import { Modal } from '../../shared/Modal.tsx';
-import { showError } from '../../../stores/alerts.ts';
-import { nameFieldError } from './savedReports.ts';
+/**
+ * Asks for a saved report's name (Save report, Rename), on the kit's form state: the name's own
+ * schema checks it first ('Name is required'), and a clash comes back on the field.
+ */
+import { z } from 'zod';
+import { name } from '../../../shared/schemas/common.ts';
+import { TextInput } from '../../kit/fields.tsx';
+import { FormDialog } from '../../kit/FormDialog.tsx';
+import { useResourceForm } from '../../kit/useResourceForm.ts';
 
-export function NameDialog({
-  isOpen,
-  title,
-  submitLabel,
-  initial = '',
-  onClose,
-  onSubmit,
-}: {
+const nameOnly = z.object({ name });
+const LABELS = { name: 'Name' };
+
+interface NameDialogProps {
   isOpen: boolean;
   title: string;
   submitLabel: string;
   initial?: string;
   onClose: () => void;
+  /** Saves the name (trimmed); a refusal's issues land on the field. */
   onSubmit: (name: string) => Promise<void>;
-}) {
-  const [name, setName] = useState(initial);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    if (isOpen) {
-      setName(initial);
-      setError(null);
-    }
-  }, [isOpen, initial]);
+}
+
+export function NameDialog({ isOpen, ...props }: NameDialogProps) {
+  // Each opening starts from the name given.
+  return isOpen ? <NameForm {...props} /> : null;
+}
+
+function NameForm({ title, submitLabel, initial = '', onClose, onSubmit }: Omit<NameDialogProps, 'isOpen'>) {
+  const form = useResourceForm({
+    schema: nameOnly,
+    initial: { name: initial },
+    labels: LABELS,
+    submit: (value) => onSubmit(value.name),
+  });
   return (
-    <Modal isOpen={isOpen} onClose={onClose} title={title}>
-      <form
-        noValidate
-        className="space-y-4 p-5"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!name.trim()) {
-            setError('Name required');
-            return;
-          }
-          setBusy(true);
-          onSubmit(name.trim()).then(
-            () => setBusy(false),
-            (e: unknown) => {
-              setBusy(false);
-              const field = nameFieldError(e);
-              if (field) setError(field);
-              else showError(e);
-            },
-          );
-        }}
-      >
-        <TextField
-          label="Name"
-          name="name"
-          value={name}
-          autoFocus
-          maxLength={200}
-          error={error}
-          onChange={(e) => {
-            setName(e.target.value);
-            setError(null);
-          }}
-        />
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={busy}>
-            {submitLabel}
-          </Button>
-        </div>
-      </form>
-    </Modal>
+    <FormDialog title={title} label={title} saveLabel={submitLabel} form={form} onClose={onClose}>
+      <TextInput
+        label="Name"
+        value={form.values.name}
+        onChange={(value) => form.set('name', value)}
+        error={form.errors.name}
+        autoFocus
+        isRequired
+      />
+    </FormDialog>
   );
 }

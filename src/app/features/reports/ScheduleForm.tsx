@@ -1,24 +1,25 @@
 /**
- * The form that makes or changes one e-mail schedule of a saved report. The time zone is chosen
- * from the runtime's list (the server still refuses a zone it does not know); the server keeps
- * every other rule too (who may, to whom), and its field messages show under the fields, worded
- * as every form's (kit/formMessages.ts) below a summary.
+ * The form that makes or changes one e-mail schedule of a saved report, on the kit's form state:
+ * the schedule's own schema checks it before sending, in a person's words (kit/formMessages.ts),
+ * below a summary. The time zone is chosen from the runtime's list (the server still refuses a zone
+ * it does not know); the server keeps every other rule too (who may, to whom), and its messages land
+ * on the same fields.
  */
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import { create, update } from '../../../lib/api.ts';
-import { showError, showSuccess } from '../../../stores/alerts.ts';
+import { showSuccess } from '../../../stores/alerts.ts';
 import { FREQUENCIES, WEEKDAYS, timeZoneNames, type Frequency, type Weekday } from '../../../shared/schedule.ts';
-import type { ReportSchedule } from '../../../shared/schemas/index.ts';
+import type { ReportSchedule, ResourceCreate } from '../../../shared/schemas/index.ts';
+import { reportScheduleCreate, reportScheduleUpdate } from '../../../shared/schemas/report-schedule.ts';
 import { ErrorSummary } from '../../kit/ErrorSummary.tsx';
-import { issuesByField } from '../../kit/formMessages.ts';
 import { SearchChoiceInput } from '../../kit/SearchChoiceInput.tsx';
-import { serverIssues } from '../../kit/useResourceForm.ts';
+import { useResourceForm, type Values } from '../../kit/useResourceForm.ts';
 import { capitalise } from '../../shared/Badge.tsx';
 import { Button } from '../../shared/Button.tsx';
 import { TextField } from '../../shared/Field.tsx';
 import { SelectField } from '../../shared/SelectField.tsx';
 
-interface Draft {
+interface Draft extends Values {
   frequency: Frequency;
   weekday: Weekday;
   month_day: string;
@@ -66,20 +67,45 @@ export function ScheduleForm({
   onDone: () => void;
   onCancel: () => void;
 }) {
-  const [draft, setDraft] = useState<Draft>(() => draftOf(schedule, me));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const set = (patch: Partial<Draft>) => setDraft((current) => ({ ...current, ...patch }));
-  // A field's value, its change and the server's message for it, the same for every field.
+  const form = useResourceForm({
+    schema: schedule ? reportScheduleUpdate : reportScheduleCreate,
+    initial: draftOf(schedule, me),
+    labels: LABELS,
+    body: (draft: Draft) => {
+      const body = {
+        frequency: draft.frequency,
+        weekday: draft.frequency === 'weekly' ? draft.weekday : null,
+        month_day: draft.frequency === 'monthly' ? Number(draft.month_day) : null,
+        time: draft.time,
+        time_zone: draft.time_zone,
+        recipients: draft.recipients
+          .split(/[\s,;]+/)
+          .map((address) => address.trim())
+          .filter(Boolean),
+      };
+      return schedule ? body : { ...body, account, report, format: 'csv', paused: false };
+    },
+    submit: (body, write) =>
+      schedule
+        ? update('report-schedule', schedule.id, body, write)
+        : // The create schema accepted it, with the account and report.
+          create('report-schedule', body as ResourceCreate<'report-schedule'>),
+    onSaved: () => {
+      showSuccess(schedule ? 'Schedule updated' : 'Report scheduled');
+      onDone();
+    },
+  });
+  const { values: draft, set, errors } = form;
+  // A field's value, its change and its message, the same for every field.
   const text = (key: 'month_day' | 'time' | 'recipients') => ({
     value: draft[key],
-    onChange: (event: ChangeEvent<HTMLInputElement>) => set({ [key]: event.target.value }),
+    onChange: (event: ChangeEvent<HTMLInputElement>) => set(key, event.target.value),
     error: errors[key],
   });
   const choice = <K extends 'frequency' | 'weekday'>(key: K, values: readonly Draft[K][]) => ({
     value: draft[key],
     options: values.map((value) => ({ value, label: capitalise(value) })),
-    onChange: (event: ChangeEvent<HTMLSelectElement>) => set({ [key]: event.target.value as Draft[K] }),
+    onChange: (event: ChangeEvent<HTMLSelectElement>) => set(key, event.target.value as Draft[K]),
     error: errors[key],
   });
   // The browser's zone or a stored one may be an alias the runtime's list leaves out: keep it choosable.
@@ -89,36 +115,13 @@ export function ScheduleForm({
     return names.map((name) => ({ id: name, name }));
   });
 
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    const body = {
-      frequency: draft.frequency,
-      weekday: draft.frequency === 'weekly' ? draft.weekday : null,
-      month_day: draft.frequency === 'monthly' ? Number(draft.month_day) : null,
-      time: draft.time,
-      time_zone: draft.time_zone,
-      recipients: draft.recipients
-        .split(/[\s,;]+/)
-        .map((address) => address.trim())
-        .filter(Boolean),
-    };
-    setBusy(true);
-    try {
-      if (schedule) await update('report-schedule', schedule.id, body);
-      else await create('report-schedule', { ...body, account, report, format: 'csv', paused: false });
-      showSuccess(schedule ? 'Schedule updated' : 'Report scheduled');
-      onDone();
-    } catch (error) {
-      const found = issuesByField(serverIssues(error) ?? [], LABELS);
-      setErrors(found);
-      if (Object.keys(found).length === 0) showError(error);
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
-    <form className="grid gap-4 sm:grid-cols-2" onSubmit={(event) => void save(event)} noValidate>
+    <form
+      aria-label={schedule ? 'Change the schedule' : 'Schedule by e-mail'}
+      className="grid gap-4 sm:grid-cols-2"
+      onSubmit={form.onSubmit}
+      noValidate
+    >
       <div className="sm:col-span-2 empty:hidden">
         <ErrorSummary errors={errors} />
       </div>
@@ -137,7 +140,7 @@ export function ScheduleForm({
         label="Time zone"
         value={draft.time_zone}
         options={zones}
-        onChange={(time_zone) => set({ time_zone })}
+        onChange={(time_zone) => set('time_zone', time_zone)}
         hint="Type a city or region to narrow the list."
         error={errors.time_zone}
       />
@@ -149,7 +152,7 @@ export function ScheduleForm({
         error={errors.recipients ?? errors.report}
       />
       <div className="flex gap-2 sm:col-span-2">
-        <Button type="submit" disabled={busy}>
+        <Button type="submit" disabled={form.saving}>
           {schedule ? 'Save schedule' : 'Schedule'}
         </Button>
         <Button variant="secondary" onClick={onCancel}>

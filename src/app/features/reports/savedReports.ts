@@ -52,11 +52,3 @@ export async function deleteListedReport(row: SavedReport, write: WriteOptions):
   await removeListed('saved-report', row, write);
   changed();
 }
-
-/** A server refusal on the name field ('name: …') as the field's message, else null. */
-export function nameFieldError(error: unknown): string | null {
-  const body = error && typeof error === 'object' && 'body' in error ? error.body : null;
-  const message = body && typeof body === 'object' && 'message' in body ? String(body.message) : '';
-  const match = /(?:^|; )name: ([^;]+)/.exec(message);
-  return match ? match[1]!.charAt(0).toUpperCase() + match[1]!.slice(1) : null;
-}

@@ -5,18 +5,33 @@
  * the field they are about.
  */
 import { useRef, useState } from 'react';
+import { z } from 'zod';
 import { messages } from '../../../shared/messages.ts';
-import { UPLOAD_MAX_MB, UPLOAD_TYPES, type Brief } from '../../../shared/schemas/spotlight.ts';
-import { showAlert, showError } from '../../../stores/alerts.ts';
+import {
+  stimCreate,
+  stimUploadFields,
+  UPLOAD_MAX_MB,
+  UPLOAD_TYPES,
+  type Brief,
+} from '../../../shared/schemas/spotlight.ts';
+import { showAlert } from '../../../stores/alerts.ts';
 import { ChoiceInput, NumberInput, TextInput } from '../../kit/fields.tsx';
 import { ErrorSummary } from '../../kit/ErrorSummary.tsx';
-import { issuesByField } from '../../kit/formMessages.ts';
-import { serverIssues } from '../../kit/useResourceForm.ts';
+import { useResourceForm, type Values } from '../../kit/useResourceForm.ts';
 import { FileField } from '../../shared/FileField.tsx';
 import { PressButton } from '../../shared/PressButton.tsx';
 import { createStimFromUrl, uploadStim } from './data.ts';
 
-const LABELS = { file: 'File', name: 'Name', format: 'Format', url: 'URL', width: 'Width', height: 'Height' };
+const LABELS = {
+  file: 'File',
+  name: 'Name',
+  format: 'Format',
+  url: 'URL',
+  type: 'Type',
+  width: 'Width',
+  height: 'Height',
+  duration_s: 'Length',
+};
 const ACCEPT = Object.keys(UPLOAD_TYPES).join(',');
 
 /** The file's name without its extension, as a first name for the asset. */
@@ -29,67 +44,73 @@ function fileProblem(file: File | null): string | null {
   return null;
 }
 
+/** An upload: the service's text fields, and the file checked with its list of types and its limit. */
+const byUpload = stimUploadFields.extend({
+  file: z.custom<File | null>().superRefine((file, context) => {
+    const problem = fileProblem(file);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  }),
+});
+/** From a URL: the service's creative fields, with the URL this way always gives. */
+const byUrl = stimCreate.required({ url: true });
+type AssetBody = z.output<typeof byUpload> | z.output<typeof byUrl>;
+
+interface AssetValues extends Values {
+  file: File | null;
+  name: string;
+  format: string;
+  url: string;
+  type: 'image' | 'video';
+  width: number | null;
+  height: number | null;
+  duration_s: number | null;
+}
+
+const blank: AssetValues = {
+  file: null,
+  name: '',
+  format: '',
+  url: '',
+  type: 'image',
+  width: 1080,
+  height: 1080,
+  duration_s: 15,
+};
+
 export function AddAsset({ study, onAdded }: { study: Brief; onAdded: () => void }) {
-  const [mode, setMode] = useState<'file' | 'url'>('file');
-  const [file, setFile] = useState<File | null>(null);
-  const [name, setName] = useState('');
-  const [format, setFormat] = useState('');
-  const [url, setUrl] = useState('');
-  const [type, setType] = useState<'image' | 'video'>('image');
-  const [width, setWidth] = useState<number | null>(1080);
-  const [height, setHeight] = useState<number | null>(1080);
-  const [duration, setDuration] = useState<number | null>(15);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
   const input = useRef<HTMLInputElement>(null);
-
-  const reset = () => {
-    setFile(null);
-    setName('');
-    setUrl('');
-    setErrors({});
+  const [mode, setMode] = useState<'file' | 'url'>('file');
+  // The way chosen when Save is pressed (a union would word its mistakes as the union's).
+  const schema: z.ZodType<AssetBody> = mode === 'file' ? byUpload : byUrl;
+  const form = useResourceForm({
+    schema,
+    initial: blank,
+    labels: LABELS,
+    // An upload sends its file; a URL sends the creative's type and size (a length for a video).
+    body: ({ file, name, format, url, type, width, height, duration_s }: AssetValues) =>
+      mode === 'file'
+        ? { brief: study.id, name, format, file }
+        : { brief: study.id, name, format, url, type, width, height, duration_s: type === 'video' ? duration_s : null },
+    submit: (value) => ('file' in value ? uploadStim({ ...value, file: value.file! }) : createStimFromUrl(value)),
+    onSaved: (asset) => {
+      showAlert('success', `Asset ${(asset as { name: string }).name} added`);
+      startAgain();
+      onAdded();
+    },
+  });
+  function startAgain(): void {
+    form.reset(blank);
     if (input.current) input.current.value = '';
-  };
-
-  const submit = () => {
-    const local: Record<string, string> = {};
-    if (mode === 'file') {
-      const problem = fileProblem(file);
-      if (problem) local.file = problem;
-    } else if (!url.startsWith('https://')) local.url = 'URL must be an https:// address';
-    if (!name.trim()) local.name = 'Name is required';
-    if (!format.trim()) local.format = 'Format is required';
-    setErrors(local);
-    if (Object.keys(local).length) return;
-    setSaving(true);
-    const sent =
-      mode === 'file' && file
-        ? uploadStim({ brief: study.id, name, format, file })
-        : createStimFromUrl({
-            brief: study.id,
-            name,
-            format,
-            url,
-            type,
-            width: width ?? 0,
-            height: height ?? 0,
-            duration_s: type === 'video' ? duration : null,
-          });
-    sent
-      .then(
-        (asset) => {
-          showAlert('success', `Asset ${asset.name} added`);
-          reset();
-          onAdded();
-        },
-        (error: unknown) => {
-          const issues = serverIssues(error);
-          if (issues?.length) setErrors(issuesByField(issues, LABELS));
-          showError(error);
-        },
-      )
-      .finally(() => setSaving(false));
-  };
+  }
+  const { values, set, errors } = form;
+  const { file, name } = values;
+  /** A field's label, value, change and message. */
+  const field = <K extends 'url' | 'name' | 'format' | 'width' | 'height' | 'duration_s'>(key: K, label: string) => ({
+    label,
+    value: values[key],
+    onChange: (value: AssetValues[K]) => set(key, value),
+    error: errors[key],
+  });
 
   const tab = (value: 'file' | 'url', label: string) => (
     <button
@@ -98,7 +119,8 @@ export function AddAsset({ study, onAdded }: { study: Brief; onAdded: () => void
       aria-selected={mode === value}
       onClick={() => {
         setMode(value);
-        setErrors({});
+        // The other way's fields and their messages are gone.
+        for (const field of Object.keys(errors)) form.setError(field, '');
       }}
       className={`rounded-md px-3 py-1.5 text-sm font-medium ${mode === value ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900'}`}
     >
@@ -117,15 +139,7 @@ export function AddAsset({ study, onAdded }: { study: Brief; onAdded: () => void
           {tab('url', 'From a URL')}
         </div>
       </div>
-      <form
-        noValidate
-        aria-label="Add an asset"
-        className="space-y-3"
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
+      <form noValidate aria-label="Add an asset" className="space-y-3" onSubmit={form.onSubmit}>
         <ErrorSummary errors={errors} />
         {mode === 'file' ? (
           <FileField
@@ -137,46 +151,37 @@ export function AddAsset({ study, onAdded }: { study: Brief; onAdded: () => void
             hint={`PNG, JPEG, GIF, WebP or SVG images, MP4 or WebM videos, up to ${UPLOAD_MAX_MB} MB. The size is read from the file.`}
             onChange={(chosen) => {
               // A name the person typed stays; one taken from the previous file follows the new one.
-              if (chosen && (!name || (file && name === baseName(file.name)))) setName(baseName(chosen.name));
-              setFile(chosen);
-              setErrors((current) => ({ ...current, file: fileProblem(chosen) ?? '' }));
+              if (chosen && (!name || (file && name === baseName(file.name)))) set('name', baseName(chosen.name));
+              set('file', chosen);
+              form.setError('file', fileProblem(chosen) ?? '');
             }}
           />
         ) : (
           <>
-            <TextInput label="URL" value={url} onChange={setUrl} error={errors.url} hint="https:// only" isRequired />
+            <TextInput {...field('url', 'URL')} hint="https:// only" isRequired />
             <div className="grid gap-3 sm:grid-cols-4">
               <ChoiceInput
                 label="Type"
-                value={type}
-                onChange={(v) => setType(v as 'image' | 'video')}
+                value={values.type}
+                onChange={(v) => set('type', v as AssetValues['type'])}
                 options={[
                   { id: 'image', name: 'Image' },
                   { id: 'video', name: 'Video' },
                 ]}
               />
-              <NumberInput label="Width" value={width} onChange={setWidth} error={errors.width} />
-              <NumberInput label="Height" value={height} onChange={setHeight} error={errors.height} />
-              {type === 'video' ? (
-                <NumberInput label="Length (s)" value={duration} onChange={setDuration} error={errors.duration_s} />
-              ) : null}
+              <NumberInput {...field('width', 'Width')} />
+              <NumberInput {...field('height', 'Height')} />
+              {values.type === 'video' ? <NumberInput {...field('duration_s', 'Length (s)')} /> : null}
             </div>
           </>
         )}
         <div className="grid gap-3 sm:grid-cols-2">
-          <TextInput label="Name" value={name} onChange={setName} error={errors.name} isRequired />
-          <TextInput
-            label="Format"
-            value={format}
-            onChange={setFormat}
-            error={errors.format}
-            hint="e.g. Feed 4:5, MPU 300×250"
-            isRequired
-          />
+          <TextInput {...field('name', 'Name')} isRequired />
+          <TextInput {...field('format', 'Format')} hint="e.g. Feed 4:5, MPU 300×250" isRequired />
         </div>
         <div className="flex justify-end">
-          <PressButton type="submit" isDisabled={saving}>
-            {saving ? 'Adding…' : mode === 'file' ? 'Upload asset' : 'Add asset'}
+          <PressButton type="submit" isDisabled={form.saving}>
+            {form.saving ? 'Adding…' : mode === 'file' ? 'Upload asset' : 'Add asset'}
           </PressButton>
         </div>
       </form>

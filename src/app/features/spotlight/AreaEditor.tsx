@@ -4,11 +4,12 @@
  * saved together. An area outside the creative is refused on its field, here and by the service.
  */
 import { useRef, useState, type PointerEvent } from 'react';
-import { messages } from '../../../shared/messages.ts';
-import type { Area, Stim } from '../../../shared/schemas/spotlight.ts';
-import { showAlert, showError } from '../../../stores/alerts.ts';
+import type { Area, Stim } from '../../../shared/schemas/spotlight-asset.ts';
+import { stimEdit } from '../../../shared/schemas/spotlight.ts';
+import { showAlert } from '../../../stores/alerts.ts';
+import { ErrorSummary } from '../../kit/ErrorSummary.tsx';
 import { NumberInput, TextInput } from '../../kit/fields.tsx';
-import { serverIssues } from '../../kit/useResourceForm.ts';
+import { useResourceForm } from '../../kit/useResourceForm.ts';
 import { PressButton } from '../../shared/PressButton.tsx';
 import { CreativeImage } from './Creative.tsx';
 import { editStim } from './data.ts';
@@ -21,6 +22,8 @@ const SIDES: { key: keyof Box; label: string }[] = [
   { key: 'w', label: 'Width (%)' },
   { key: 'h', label: 'Height (%)' },
 ];
+/** How a message names each field of an area ('Width must be more than 0'). */
+const FIELD_WORDS: Readonly<Record<Field, string>> = { name: 'Name', x: 'X', y: 'Y', w: 'Width', h: 'Height' };
 /** Drags shorter than this (a fraction of the creative) are clicks, not areas. */
 const SMALLEST = 0.02;
 
@@ -28,35 +31,60 @@ const pct = (fraction: number) => Math.round(fraction * 1000) / 10;
 const fraction = (percent: number) => Math.round(percent * 100) / 10000;
 const clamp = (value: number) => Math.min(1, Math.max(0, value));
 
-/** The problems of each area, as the service would name them (spotlight.ts areaBox). */
-function check(areas: Area[]): Record<string, string> {
-  const errors: Record<string, string> = {};
-  areas.forEach((area, i) => {
-    if (!area.name.trim()) errors[`${i}.name`] = 'Name is required';
-    if (areas.findIndex((other) => other.name.trim().toLowerCase() === area.name.trim().toLowerCase()) !== i)
-      errors[`${i}.name`] = 'Another area has this name';
-    if (!(area.box.w > 0)) errors[`${i}.w`] = 'Width must be more than 0';
-    if (!(area.box.h > 0)) errors[`${i}.h`] = 'Height must be more than 0';
-    if (area.box.x + area.box.w > 1.0001) errors[`${i}.w`] = messages.spotlight.areaOutside;
-    if (area.box.y + area.box.h > 1.0001) errors[`${i}.h`] = messages.spotlight.areaOutside;
-  });
-  return errors;
+/**
+ * The areas as the service checks them (spotlight-asset.ts: a name, a box inside the creative),
+ * and one rule of the page's own: two areas are not named alike.
+ */
+const areasForm = stimEdit
+  .pick({ areas: true })
+  .required()
+  .superRefine(({ areas }, context) =>
+    areas.forEach((area, i) => {
+      const name = area.name.trim().toLowerCase();
+      if (areas.findIndex((other) => other.name.trim().toLowerCase() === name) !== i)
+        context.addIssue({ code: 'custom', path: ['areas', i, 'name'], message: 'Another area has this name' });
+    }),
+  );
+
+/** Each area's field, as the form keys it: 'areas.1.box.w' → '1.w'; 'areas.0.name' → '0.name'. */
+function areaField(path: unknown): string {
+  const parts = (Array.isArray(path) ? path.map(String) : String(path).split('.')).filter((p) => p !== 'box');
+  return parts[0] === 'areas' && parts.length >= 3 ? `${parts[1]}.${parts[2]}` : (parts[0] ?? '');
 }
 
-/** 'areas.1.box.w' → '1.w'; 'areas.0.name' → '0.name'. */
-function issueKey(path: unknown): string | null {
-  const parts = (Array.isArray(path) ? path.map(String) : String(path).split('.')).filter((p) => p !== 'box');
-  return parts[0] === 'areas' && parts.length >= 3 ? `${parts[1]}.${parts[2]}` : null;
-}
+/** More areas than a creative may have (the service allows 20): the list itself is refused first. */
+const LABELLED_AREAS = 100;
+
+/** The labels of every area's fields, for the messages ('1.w' → 'Width'). */
+const LABELS: Readonly<Record<string, string>> = {
+  areas: 'Areas',
+  ...Object.fromEntries(
+    Array.from({ length: LABELLED_AREAS }, (_, i) =>
+      Object.entries(FIELD_WORDS).map(([field, word]): [string, string] => [`${i}.${field}`, word]),
+    ).flat(),
+  ),
+};
 
 export function AreaEditor({ stim, onSaved }: { stim: Stim; onSaved: () => void }) {
-  const [areas, setAreas] = useState<Area[]>(stim.areas ?? []);
+  const form = useResourceForm({
+    schema: areasForm,
+    initial: { areas: stim.areas ?? [] },
+    labels: LABELS,
+    fieldOf: areaField,
+    submit: (value) => editStim(stim.id, value),
+    onSaved: () => {
+      showAlert('success', 'Areas of interest saved');
+      onSaved();
+    },
+  });
+  const { areas } = form.values;
+  const { errors } = form;
   const [selected, setSelected] = useState<number | null>(areas.length ? 0 : null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [draft, setDraft] = useState<Box | null>(null);
-  const [saving, setSaving] = useState(false);
   const start = useRef<{ x: number; y: number } | null>(null);
   const surface = useRef<HTMLDivElement>(null);
+  /** Every message goes: the areas are numbered anew after one is removed. */
+  const clearErrors = () => Object.keys(errors).forEach((key) => form.setError(key, ''));
 
   const point = (event: PointerEvent) => {
     const rect = surface.current!.getBoundingClientRect();
@@ -70,12 +98,13 @@ export function AreaEditor({ stim, onSaved }: { stim: Stim; onSaved: () => void 
   });
   const add = (box: Box) => {
     const next = [...areas, { name: `Area ${areas.length + 1}`, box }];
-    setAreas(next);
+    form.set('areas', next);
     setSelected(next.length - 1);
   };
   const change = (index: number, field: Field, value: string | number | null) => {
-    setAreas((current) =>
-      current.map((area, i) =>
+    form.set(
+      'areas',
+      areas.map((area, i) =>
         i !== index
           ? area
           : field === 'name'
@@ -83,35 +112,7 @@ export function AreaEditor({ stim, onSaved }: { stim: Stim; onSaved: () => void 
             : { ...area, box: { ...area.box, [field]: fraction(Number(value ?? 0)) } },
       ),
     );
-    setErrors((current) => {
-      const next = { ...current };
-      delete next[`${index}.${field}`];
-      return next;
-    });
-  };
-
-  const save = () => {
-    const local = check(areas);
-    setErrors(local);
-    if (Object.keys(local).length) return;
-    setSaving(true);
-    editStim(stim.id, { areas })
-      .then(
-        () => {
-          showAlert('success', 'Areas of interest saved');
-          onSaved();
-        },
-        (error: unknown) => {
-          const found: Record<string, string> = {};
-          for (const issue of serverIssues(error) ?? []) {
-            const key = issueKey(issue.path);
-            if (key && !found[key]) found[key] = issue.message;
-          }
-          setErrors(found);
-          showError(error);
-        },
-      )
-      .finally(() => setSaving(false));
+    form.setError(`${index}.${field}`, '');
   };
 
   const area = selected !== null ? areas[selected] : undefined;
@@ -169,6 +170,7 @@ export function AreaEditor({ stim, onSaved }: { stim: Stim; onSaved: () => void 
         </CreativeImage>
       </div>
       <div className="space-y-4">
+        <ErrorSummary errors={errors} />
         <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Areas of interest">
           {areas.map((a, i) => (
             <PressButton
@@ -184,6 +186,7 @@ export function AreaEditor({ stim, onSaved }: { stim: Stim; onSaved: () => void 
             + Add area
           </PressButton>
         </div>
+        {errors.areas ? <p className="text-sm text-red-700">{errors.areas}</p> : null}
         {area && selected !== null ? (
           <fieldset className="space-y-3 rounded-lg border border-slate-200 p-3">
             <legend className="px-1 text-sm font-semibold text-slate-900">{area.name || 'Area'}</legend>
@@ -208,9 +211,12 @@ export function AreaEditor({ stim, onSaved }: { stim: Stim; onSaved: () => void 
             <PressButton
               variant="ghost"
               onPress={() => {
-                setAreas(areas.filter((_, i) => i !== selected));
+                form.set(
+                  'areas',
+                  areas.filter((_, i) => i !== selected),
+                );
                 setSelected(null);
-                setErrors({});
+                clearErrors();
               }}
             >
               Remove area
@@ -220,8 +226,8 @@ export function AreaEditor({ stim, onSaved }: { stim: Stim; onSaved: () => void 
           <p className="text-sm text-slate-600">No area selected.</p>
         )}
         <div className="flex justify-end">
-          <PressButton onPress={save} isDisabled={saving}>
-            {saving ? 'Saving…' : 'Save areas'}
+          <PressButton onPress={() => form.onSubmit()} isDisabled={form.saving}>
+            {form.saving ? 'Saving…' : 'Save areas'}
           </PressButton>
         </div>
       </div>
