@@ -40,9 +40,19 @@ function item(routeId: string, nav: NavEntry, access: RouteAccess | null, area: 
   } satisfies MenuRoute;
 }
 
-/** A menu's items from the table, in their declared order. */
-export function menuRoutes(menu: NavEntry['menu']): MenuRoute[] {
-  const app = routes.flatMap((r) => (r.nav?.menu === menu ? [item(r.id, r.nav, r.access, r.sidebar, false)] : []));
-  const pages = staticPages.flatMap((p) => (p.nav?.menu === menu ? [item(p.id, p.nav, null, 'none', true)] : []));
-  return [...app, ...pages].sort((a, b) => a.order - b.order);
+const madeMenus = new Map<NavEntry['menu'], readonly MenuRoute[]>();
+
+/**
+ * A menu's items from the table, in their declared order. Made once per menu: the tables do not
+ * change, and the top bar asks on every render (a few ms of a phone's first screen each time).
+ */
+export function menuRoutes(menu: NavEntry['menu']): readonly MenuRoute[] {
+  let made = madeMenus.get(menu);
+  if (!made) {
+    const app = routes.flatMap((r) => (r.nav?.menu === menu ? [item(r.id, r.nav, r.access, r.sidebar, false)] : []));
+    const pages = staticPages.flatMap((p) => (p.nav?.menu === menu ? [item(p.id, p.nav, null, 'none', true)] : []));
+    made = [...app, ...pages].sort((a, b) => a.order - b.order);
+    madeMenus.set(menu, made);
+  }
+  return made;
 }

@@ -54,7 +54,17 @@ function passes(rule: RouteAccess, context: AccessContext, user: AccessSubject):
 const SUPPORT_ORDER = 60;
 const FEEDBACK_ORDER = 30;
 
-export function navItems(user: AccessSubject, account: AccountLike | null): NavItem[] {
+/** The last answer and what it was for: the top bar renders often with the same user and account. */
+let lastNav: { user: AccessSubject; account: AccountLike | null; items: readonly NavItem[] } | null = null;
+
+export function navItems(user: AccessSubject, account: AccountLike | null): readonly NavItem[] {
+  if (lastNav?.user === user && lastNav.account === account) return lastNav.items;
+  const items = makeNavItems(user, account);
+  lastNav = { user, account, items };
+  return items;
+}
+
+function makeNavItems(user: AccessSubject, account: AccountLike | null): NavItem[] {
   // Before the account loads, nothing that needs one of its features shows.
   const selected = account ?? { id: user.account, feature_flags: { lamp_access: false, spotlight_access: false } };
   const context: AccessContext = {
