@@ -9,17 +9,12 @@ import { expect as baseExpect, test } from './helpers/sandbox.ts';
 import { getJson } from './helpers/api.ts';
 import { clickAway, typeDate, typeInto } from './helpers/person.ts';
 import { ACCOUNT_IDS } from '../../src/shared/demo-data.ts';
+import type { Measurement } from '../../src/shared/schemas/measurement.ts';
 import { openApp, signIn } from './helpers/session.ts';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 
-interface MeasurementRow {
-  id: string;
-  name: string;
-  status: string;
-  start_date: string;
-  end_date: string;
-}
+type MeasurementRow = Pick<Measurement, 'id' | 'name' | 'status' | 'start_date' | 'end_date'>;
 
 /** The Northwind measurement with the most impressions that delivered through October 2026. */
 async function octoberMeasurement(page: Page): Promise<MeasurementRow> {
