@@ -348,6 +348,30 @@ describe('paging the trail', () => {
     }
     expect((await injectAs(app, 'super', 'GET', '/api/v1/audit-event?skip=0&limit=5000')).statusCode).toBe(200);
   });
+
+  it('takes exactly the skip and limit its document describes, bounds included', async () => {
+    const document = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+      paths: Record<
+        string,
+        { get: { parameters: { name: string; schema: { pattern?: string; maxLength?: number } }[] } }
+      >;
+    }>();
+    const parameters = document.paths['/api/v1/audit-event']?.get.parameters ?? [];
+    const samples: Record<string, string[]> = {
+      skip: ['0', '7', '999999999', '0999999999', '1000000000', '1000000001', '9999999999', '00000000000', '-1'],
+      limit: ['0', '00', '1', '0005', '999', '4999', '5000', '05000', '5001', '10000', '0000000001', '00000000001'],
+    };
+    for (const [name, values] of Object.entries(samples)) {
+      const schema = parameters.find((parameter) => parameter.name === name)?.schema;
+      expect(schema?.pattern, name).toBeDefined();
+      for (const value of values) {
+        const described =
+          new RegExp(schema?.pattern as string).test(value) && value.length <= (schema?.maxLength ?? Infinity);
+        const answer = await injectAs(app, 'super', 'GET', `/api/v1/audit-event?${name}=${value}`);
+        expect(answer.statusCode === 200, `${name}=${value}`).toBe(described);
+      }
+    }
+  });
 });
 
 describe('who reads which trail', () => {

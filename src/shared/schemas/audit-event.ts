@@ -47,23 +47,31 @@ const csv = (item: string, noun: string) =>
     .transform((text) => text.split(',').filter(Boolean));
 const ID = '[0-9a-f]{24}';
 /**
- * A whole number as sent: digits only, within its bounds. (z.coerce took '' as 0, and '1e3' or
- * '0x10' as numbers; the list routes' paging refuses those, and so does this.)
+ * A whole number as sent: ASCII digits only (z.coerce took '' as 0, and '1e3' or '0x10' as
+ * numbers; the list routes' paging refuses those, and so does this), at most ten of them, within
+ * its bounds. The pattern itself states the bounds, so the document says exactly what the server
+ * takes: a range checked only after the text became a number was invisible to a client reading
+ * the document (Schemathesis sent limit=0 as valid). The range is checked again as a number.
  */
-const wholeNumber = (min: number, max: number) => {
+const wholeNumber = (pattern: RegExp, min: number, max: number) => {
   const message = `must be a whole number from ${min} to ${max}`;
   return z
     .string()
-    .regex(/^\d{1,10}$/, message)
+    .max(10, message)
+    .regex(pattern, message)
     .transform(Number)
     .pipe(z.number().min(min, message).max(max, message));
 };
+/** 0 to MAX_SKIP (1000000000): up to nine digits, or ten with a leading zero, or 1000000000 itself. */
+const SKIP_TEXT = /^(?:[0-9]{1,9}|0[0-9]{9}|1000000000)$/;
+/** 1 to 5000, leading zeros allowed: 1–999, 1000–4999, or 5000. */
+const LIMIT_TEXT = /^0*(?:[1-9][0-9]{0,2}|[1-4][0-9]{3}|5000)$/;
 const NAME = '[a-z-]{1,60}';
 
 /** GET /api/v1/audit-event: paging, filters (each comma-separated where it names things), newest first. */
 export const auditEventQuery = z.strictObject({
-  skip: wholeNumber(0, MAX_SKIP).default(0),
-  limit: wholeNumber(1, 5000).default(25),
+  skip: wholeNumber(SKIP_TEXT, 0, MAX_SKIP).default(0),
+  limit: wholeNumber(LIMIT_TEXT, 1, 5000).default(25),
   /** Super only: the accounts whose records to list; without it, every account. */
   account: csv(ID, 'account ids').optional(),
   /** The actors' user ids. */
