@@ -75,9 +75,11 @@ test('a fresh demo’s All Activity holds its history, each change in words: nam
   );
   await clickAway(page);
   await expect(page).toHaveURL(/actor=/);
-  // A measurement a writer made for Northwind: its account by name, its fields by their labels.
+  // A measurement a writer made for Northwind (the What column says so: earlier specs may have
+  // left him other records, an activation say): its account by name, its fields by their labels.
   const made = activity
     .getByRole('row', { name: /writer@northwind\.test/ })
+    .filter({ has: page.getByRole('cell', { name: 'Measurements', exact: true }) })
     .filter({ hasText: 'Account: — → Northwind Media' });
   await expect(made.first()).toBeVisible();
   await expect(made.first()).toContainText('Start date: — →');
