@@ -145,10 +145,11 @@ export function useResourceForm<V extends Values, Out>(options: ResourceFormOpti
             // The conflict dialog answered a 412 already (reload or cancel); the values stay.
             if (isConflict(error) && error.choice) return;
             const found = issuesByField(serverIssues(error) ?? [], labels, fieldOf);
-            if (Object.keys(found).length) refuse(found);
+            const refused = Object.keys(found);
+            if (refused.length) refuse(found);
             // Refused fields say so under themselves and in the summary, so a toast would say it
             // twice; it is for what belongs to no field of the form (a lost connection, a 403).
-            if (!Object.keys(found).length || Object.keys(found).some((field) => !(field in labels))) showError(error);
+            if (!refused.length || refused.some((field) => !(field in labels))) showError(error);
           })
           .finally(() => setTimeout(() => setSaving(false), BUTTON_REENABLE_MS));
       loadSchema(schema).then(
