@@ -55,6 +55,9 @@ export default defineConfig({
   vite: {
     // The browser build's chunks, grouped by when a page needs them (scripts/chunks.ts says why).
     plugins: [tailwindcss(), devAppFallback(), chunkGroups()],
+    // The parse worker (src/lib/parse-worker.ts) loads its schemas by area with import(), which
+    // only a module worker's build can split.
+    worker: { format: 'es' },
     server: {
       proxy: process.env.LAMP_API_PROXY ? { '/api': { target: process.env.LAMP_API_PROXY, changeOrigin: false } } : {},
     },

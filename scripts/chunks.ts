@@ -36,8 +36,8 @@ const SHELL = /[\\/]src[\\/]app[\\/]shell[\\/]Shell\.tsx$/;
 /** What the browser parses API answers with, in two chunks (src/lib/schemas.ts says why). */
 const SESSION_SCHEMA = /[\\/]src[\\/]lib[\\/]session-schema\.ts$/;
 const SCHEMA_BUNDLE = /[\\/]src[\\/]lib[\\/]schema-bundle\.ts$/;
-/** The registry's list-query codec, which every list read is built with (the home page's too). */
-const LIST_QUERY = /[\\/]src[\\/]shared[\\/]schemas[\\/]list-query\.ts$/;
+/** zod's own modules. */
+const ZOD = /[\\/]node_modules[\\/]zod[\\/]/;
 /** The page registry: it imports every page. */
 const PAGE_REGISTRY = /[\\/]src[\\/]app[\\/]pages\.ts$/;
 /** Astro's page scripts (the login form, the documentation's search and tour). */
@@ -62,6 +62,15 @@ export function chunkNames(graph: Graph, seed: string): Map<string, string | nul
   }
   const staticClosure = (roots: string[]) => closure(roots, (id) => modules.get(id)?.importedIds ?? []);
   const ids = [...modules.keys()];
+  // What makes zod schemas as it loads: zod and every module that imports it, directly or not. A
+  // schema chunk holds only these: a plain helper the schemas share with the pages (the report
+  // dates, the metric names) placed in it made a page load and run every schema with it.
+  const makesSchemas = closure(
+    ids.filter((id) => ZOD.test(id)),
+    (id) => modules.get(id)?.importers ?? [],
+  );
+  const schemaClosure = (pattern: RegExp) =>
+    [...staticClosure(ids.filter((id) => pattern.test(id)))].filter((id) => makesSchemas.has(id));
   const entries = ids.filter((id) => modules.get(id)?.isEntry);
   const site = staticClosure(entries.filter((id) => PAGE_SCRIPT.test(id)));
   const start = staticClosure(entries.filter((id) => !PAGE_SCRIPT.test(id)));
@@ -84,15 +93,11 @@ export function chunkNames(graph: Graph, seed: string): Map<string, string | nul
   claim('app', start);
   for (const entry of beside) claim(baseName(entry), staticClosure([entry]));
   claim('Shell', shell);
-  // Every signed-in page parses its first answers with the schemas, so nothing in them is loaded for
-  // nothing: two chunks (zod with the user's and the accounts' schemas, then the registry's) instead
-  // of Rolldown's seventeen, which queued in front of the page's own code (Lantern's six
-  // connections: a round trip each, five rounds before the page's chunks).
-  claim('session-schema', staticClosure(ids.filter((id) => SESSION_SCHEMA.test(id))));
-  claim('schema-bundle', staticClosure(ids.filter((id) => SCHEMA_BUNDLE.test(id))));
-  // The list-query codec sits on the registry and zod, both loaded by then: in its own merged kit
-  // chunk it brought that chunk's other modules (the form fields, the buttons) to the home page.
-  claim('schema-bundle', staticClosure(ids.filter((id) => LIST_QUERY.test(id))));
+  // The schemas the page itself makes (a form's checks, the search's registry; answers are parsed
+  // in the parse worker): two chunks (zod with the user's and the accounts' schemas, then the
+  // registry's) instead of Rolldown's seventeen, which queued in front of a form's own code.
+  claim('session-schema', schemaClosure(SESSION_SCHEMA));
+  claim('schema-bundle', schemaClosure(SCHEMA_BUNDLE));
   return names;
 }
 

@@ -12,7 +12,6 @@
  *
  * The HTTP and conflict names are re-exported here, so a page imports its API calls from one place.
  */
-import type { ZodType } from 'zod';
 import { FULL_LIST_PAGE_SIZE } from '../shared/constants.ts';
 import { messages } from '../shared/messages.ts';
 import { ETAG_HEADER, IF_MATCH_HEADER } from '../shared/http-headers.ts';
@@ -20,7 +19,7 @@ import type { ResourceCreate, ResourceName, ResourceRow, ResourceUpdate } from '
 import { ApiError } from './api-error.ts';
 import { askOverwrite, ConflictError, type RecordRef } from './conflicts.ts';
 import { buildUrl, readList, request, type ListResult, type Query, type RequestOptions } from './http.ts';
-import { loadSchemas, loadSessionSchema } from './schemas.ts';
+import { parseRows } from './parse.ts';
 import { resourcePath } from '../shared/endpoints/routes.ts';
 
 export { ApiError } from './api-error.ts';
@@ -58,18 +57,12 @@ export const resourceUrl = (resource: ResourceName, query: Query = {}) => buildU
 /** The query of one page of `listAll`. */
 export const fullListPage = (query: Query = {}, skip = 0): Query => ({ ...query, limit: FULL_LIST_PAGE_SIZE, skip });
 
-/**
- * The registry's row schema of a resource, from the lazily loaded schema bundle (src/lib/schemas.ts),
- * so the first-load bundle carries neither zod nor the registry.
- */
-async function rowSchema<Name extends ResourceName>(resource: Name): Promise<ZodType<ResourceRow<Name>>> {
-  // The accounts are read as the app starts (every page waits for them): their schema comes with
-  // the user's, without waiting for the registry's chunk. It is the registry's own row schema.
-  if (resource === 'account') return (await loadSessionSchema()).accountRow as unknown as ZodType<ResourceRow<Name>>;
-  const { resources } = await loadSchemas();
-  // The registry maps each name to its own schema; TypeScript cannot follow a generic index there.
-  return resources[resource].row as unknown as ZodType<ResourceRow<Name>>;
-}
+/** Rows of a resource, each parsed with the registry's row schema (in the parse worker, ./parse.ts). */
+const readRows = <Name extends ResourceName>(resource: Name, rows: readonly unknown[]) =>
+  parseRows(resource, rows) as Promise<ResourceRow<Name>[]>;
+
+const readRow = async <Name extends ResourceName>(resource: Name, row: unknown): Promise<ResourceRow<Name>> =>
+  (await readRows(resource, [row]))[0] as ResourceRow<Name>;
 
 /** GET /api/v1/{resource} with its query; every row parsed with the registry's row schema. */
 export async function list<Name extends ResourceName>(
@@ -77,12 +70,13 @@ export async function list<Name extends ResourceName>(
   query: Query = {},
   signal?: AbortSignal,
 ): Promise<ListResult<ResourceRow<Name>>> {
-  const [{ body, response }, schema] = await Promise.all([
-    request(resourcePath(resource), { query, signal, record: singleRecord(resource, query) }),
-    rowSchema(resource),
-  ]);
+  const { body, response } = await request(resourcePath(resource), {
+    query,
+    signal,
+    record: singleRecord(resource, query),
+  });
   const result = readList(body, response);
-  return { data: result.data.map((row) => schema.parse(row)), count: result.count };
+  return { data: await readRows(resource, result.data), count: result.count };
 }
 
 /** Every row: pages of 5000 (limit and skip) until count is reached. */
@@ -114,7 +108,7 @@ export async function getOne<Name extends ResourceName>(
 async function readOne<Name extends ResourceName>(resource: Name, body: unknown): Promise<ResourceRow<Name>> {
   const data: unknown = body && typeof body === 'object' && 'data' in body ? body.data : body;
   const row: unknown = Array.isArray(data) ? (data as unknown[])[0] : data;
-  return (await rowSchema(resource)).parse(row);
+  return readRow(resource, row);
 }
 
 /**
@@ -183,7 +177,7 @@ export async function getVersioned<Name extends ResourceName>(
   const first = readList(body, response).data[0];
   if (first === undefined)
     throw new ApiError(404, { message: messages.errors.singleFetchEmpty(resource.replace(/-/g, ' ')) });
-  return { data: (await rowSchema(resource)).parse(first), version: response.headers.get(ETAG_HEADER) };
+  return { data: await readRow(resource, first), version: response.headers.get(ETAG_HEADER) };
 }
 
 /** PUT ?id= with If-Match; answers the saved row and its new version. */
@@ -241,7 +235,7 @@ async function listedWriteOptions(
   // Deleted meanwhile: the answer the write itself would get, without sending it.
   if (stored === undefined) throw new ApiError(404, { message: messages.api.notFound(resource) });
   const version = response.headers.get(ETAG_HEADER) ?? undefined;
-  if (!sameJson(seen, (await rowSchema(resource)).parse(stored))) {
+  if (!sameJson(seen, await readRow(resource, stored))) {
     const conflict = new ConflictError({ message: messages.api.changedBySomeoneElse(resource) }, record);
     await askOverwrite(conflict, options.onReload);
   }

@@ -9,7 +9,7 @@ import { pathOf, routeOf, type ParamsOf } from '../shared/endpoints/routes.ts';
 import { messages } from '../shared/messages.ts';
 import { ApiError } from './api-error.ts';
 import { request, type Query, type RequestOptions } from './http.ts';
-import { declarationOf } from './endpoint-areas.ts';
+import { parseAnswer, ParseRefusal, prepareAnswer } from './parse.ts';
 
 /** The server answered with a body its endpoint's schema refuses: a contract broken, not a user error. */
 export class AnswerShapeError extends ApiError {
@@ -38,14 +38,16 @@ export async function callEndpoint<N extends EndpointName>(
   const { method } = routeOf(name);
   const { query, params, ...options } = input;
   const path = (pathOf as (name: N, params?: ParamsOf<N>) => string)(name, params);
-  const declared = declarationOf(name);
+  prepareAnswer(name);
   const { body, response } = await request(path, { ...options, method, query: query as Query | undefined });
-  const declaration = await declared;
-  const schema = declaration.answer;
-  if (!schema || body === null) return null as AnswerOf<Endpoints[N]>;
-  const parsed = schema.safeParse(body);
-  if (parsed.success) return parsed.data as AnswerOf<Endpoints[N]>;
-  const detail = `${method} ${path}: the answer does not match its schema (${parsed.error.message})`;
-  console.error(detail);
-  throw new AnswerShapeError(response.status, body, detail);
+  // An endpoint that answers no JSON declares no answer schema: its parse gives the body back.
+  if (body === null) return null as AnswerOf<Endpoints[N]>;
+  try {
+    return (await parseAnswer(name, body)) as AnswerOf<Endpoints[N]>;
+  } catch (error) {
+    if (!(error instanceof ParseRefusal)) throw error;
+    const detail = `${method} ${path}: the answer does not match its schema (${error.message})`;
+    console.error(detail);
+    throw new AnswerShapeError(response.status, body, detail);
+  }
 }

@@ -5,16 +5,17 @@
  */
 import { importJobName } from './import-job-name.ts';
 import type { ImportJob } from './schemas/import-job.ts';
-import { isResourceName, resources, type ResourceName } from './schemas/index.ts';
+import { isResource, RESOURCE_FACTS } from './resource-facts.ts';
+import type { ResourceName } from './schemas/index.ts';
 
 const NAMED_BY: Partial<Record<ResourceName, (row: Record<string, unknown>) => string>> = {
   'import-job': (row) => importJobName(row as Pick<ImportJob, 'file_name' | 'job_type'>),
 };
 
 export function recordTitle(resource: string, row: Record<string, unknown>): string {
-  const own = isResourceName(resource) ? NAMED_BY[resource] : undefined;
+  const own = isResource(resource) ? NAMED_BY[resource] : undefined;
   if (own) return own(row);
-  const fields = isResourceName(resource) ? resources[resource].titleFields : ['name'];
+  const fields = isResource(resource) ? RESOURCE_FACTS[resource].titleFields : ['name'];
   const text = fields
     .map((field) => row[field])
     .filter((value): value is string | number => typeof value === 'string' || typeof value === 'number')

@@ -7,9 +7,9 @@
  */
 import { navigate } from 'wouter/use-browser-location';
 import { getOne } from '../lib/api.ts';
-import { loadSchemas } from '../lib/schemas.ts';
 import { canAccessAccount } from '../shared/access.ts';
 import { messages } from '../shared/messages.ts';
+import { isResource } from '../shared/resource-facts.ts';
 import { $accounts, $accountsState, $selectedAccountId, selectAccount } from './account.ts';
 import { showError } from './alerts.ts';
 import { $currentUser } from './session.ts';
@@ -43,8 +43,7 @@ function followPageAccount(): void {
     if (usable(id)) selectAccount(id);
   };
   const fetchAccount = async (resource: string, id: string) => {
-    const { isResourceName } = await loadSchemas();
-    if (!isResourceName(resource)) return null;
+    if (!isResource(resource)) return null;
     const row = await getOne(resource, id);
     return 'account' in row && typeof row.account === 'string' ? row.account : null;
   };

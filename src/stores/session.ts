@@ -7,7 +7,7 @@
 import { atom } from 'nanostores';
 import { analytics } from '../lib/analytics.ts';
 import { CURRENT_USER_PATH, forgetVersions, request, setUnauthorizedHandler } from '../lib/api.ts';
-import { loadSessionSchema } from '../lib/schemas.ts';
+import { parseUser, startParser } from '../lib/parse.ts';
 import { routeOf } from '../shared/endpoints/routes.ts';
 import type { CurrentUser } from '../shared/schemas/user.ts';
 
@@ -35,11 +35,12 @@ let inflight: Promise<CurrentUser | null> | null = null;
 export function refreshCurrentUser(): Promise<CurrentUser | null> {
   inflight ??= (async () => {
     try {
-      // The user's schema downloads while the call is under way (the registry's follows it).
-      const schemas = loadSessionSchema();
+      // The parser's code downloads while the call is under way.
+      startParser();
       const { body } = await request(CURRENT_USER_PATH);
-      const { userRow } = await schemas;
-      const user = userRow.parse(body && typeof body === 'object' && 'data' in body ? body.data : body);
+      const user = (await parseUser(
+        body && typeof body === 'object' && 'data' in body ? body.data : body,
+      )) as CurrentUser;
       // Keep the same object when nothing changed, so subscribers do not re-render on every navigation.
       const previous = $currentUser.get();
       if (!previous || JSON.stringify(previous) !== JSON.stringify(user)) $currentUser.set(user);

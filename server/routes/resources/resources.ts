@@ -30,7 +30,8 @@ import {
   type User,
 } from '../../../src/shared/schemas/index.ts';
 import { badRequest, forbidden, invalidInput, notFound } from '../../http-errors.ts';
-import { listQuerySchema, type ListParams } from '../../../src/shared/schemas/list-query.ts';
+import type { ListParams } from '../../../src/shared/list-query-text.ts';
+import { listQuerySchema } from '../../../src/shared/schemas/list-query.ts';
 import { responseShaper } from '../../response-shape.ts';
 import { runList, withSortThen, type ListQuery } from '../../store/query.ts';
 import { newId, ownersOf, type Repositories, type StoredRow } from '../../store/repositories.ts';

@@ -16,7 +16,7 @@ import {
 } from 'react-aria-components';
 import { getOne, list as listRows } from '../../lib/api.ts';
 import type { ResourceName } from '../../shared/schemas/index.ts';
-import { listQuery } from '../../shared/schemas/list-query.ts';
+import { listQuery } from '../../shared/list-query-text.ts';
 import type { ListBase } from './listState.ts';
 import { SELECT_BOX_CLASS, SelectChevron } from '../shared/SelectField.tsx';
 import { NEW_OPTION_MARKER, SELECT_ALL_ID, type SelectOption } from '../../shared/constants.ts';

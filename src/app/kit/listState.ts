@@ -11,7 +11,7 @@
  * Defaults are left out of the URL, so an untouched list has a clean address.
  */
 import type { ResourceName, SortKey } from '../../shared/schemas/index.ts';
-import { decodeListParams, listQuery, sortKeys, type ListParams } from '../../shared/schemas/list-query.ts';
+import { listQuery, sortKeys, type ListParams } from '../../shared/list-query-text.ts';
 
 export type Direction = 'asc' | 'desc';
 
@@ -107,32 +107,6 @@ export function apiSort(sort: SortSpec): SortKey[] {
 /** A list's fixed parameters (the account filter, a pinned category), typed by its resource. */
 export type ListBase<Name extends ResourceName> = Partial<ListParams<Name>>;
 
-/**
- * The typed parameters of the whole filtered list (CSV export): the page's base, the URL's filters
- * decoded by the resource's list-query codec, the sort and the search; no page window.
- */
-export function filterParams<Name extends ResourceName>(
-  resource: Name,
-  state: ListState,
-  base: ListBase<Name> = {},
-): Partial<ListParams<Name>> {
-  return {
-    ...base,
-    ...decodeListParams(resource, state.filters),
-    sort: apiSort(state.sort),
-    ...(state.search ? { search: state.search } : {}),
-  };
-}
-
-/** The typed parameters of one page of the list. */
-export function pageParams<Name extends ResourceName>(
-  resource: Name,
-  state: ListState,
-  base: ListBase<Name> = {},
-): Partial<ListParams<Name>> {
-  return { ...filterParams(resource, state, base), limit: state.size, skip: (state.page - 1) * state.size };
-}
-
 /** A list's query for the API, from its resource, its URL state and the page's fixed parameters. */
 type ListQuery = <Name extends ResourceName>(
   resource: Name,
@@ -141,15 +115,25 @@ type ListQuery = <Name extends ResourceName>(
 ) => Record<string, string>;
 
 /**
- * The API query of one page, encoded by the codec the server decodes with (list-query.ts), so the
- * kit cannot send a parameter, value or sort field the server would refuse.
+ * The API query of the whole filtered list (CSV export): the page's base, the URL's filters, the
+ * sort and the search; no page window. The URL keeps each filter in the API's own form (the
+ * filters write it with the same encoders), so it goes to the server as it is, and the server
+ * checks it: a filter edited into the URL by hand that it refuses is its 400, naming the filter.
  */
-export const pageQuery: ListQuery = (resource, state, base = {}) =>
-  listQuery(resource, pageParams(resource, state, base));
+export const filterQuery: ListQuery = (resource, state, base = {}) => ({
+  ...listQuery(resource, base),
+  ...state.filters,
+  ...listQuery<ResourceName>(resource, {
+    sort: apiSort(state.sort),
+    ...(state.search ? { search: state.search } : {}),
+  }),
+});
 
-/** The API query of the whole filtered list (CSV export): everything but the page window. */
-export const filterQuery: ListQuery = (resource, state, base = {}) =>
-  listQuery(resource, filterParams(resource, state, base));
+/** The API query of one page of the list. */
+export const pageQuery: ListQuery = (resource, state, base = {}) => ({
+  ...filterQuery(resource, state, base),
+  ...listQuery<ResourceName>(resource, { limit: state.size, skip: (state.page - 1) * state.size }),
+});
 
 /** The next state after a change: any change but paging goes back to the first page. */
 export function nextState(state: ListState, patch: Partial<ListState>): ListState {

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { list, listAll } from '../../lib/api.ts';
-import { resources, type ResourceName, type ResourceRow } from '../../shared/schemas/index.ts';
+import { RESOURCE_FACTS } from '../../shared/resource-facts.ts';
+import type { ResourceName, ResourceRow } from '../../shared/schemas/index.ts';
 import { filterQuery, pageQuery, type ListBase, type SortSpec } from './listState.ts';
 import { useCanWriteRow } from './useCanWriteRow.ts';
 import { usePagedList, type Identified, type ListModel, type ListSource, type NamedListSpec } from './usePagedList.ts';
@@ -22,7 +23,7 @@ export function resourceListSpec<Name extends ResourceName>(
   defaultSort: SortSpec,
   more: Partial<ResourceListSpec<Name>> = {},
 ): ResourceListSpec<Name> {
-  return { resource, noun, sortFields: resources[resource].sortFields, defaultSort, ...more };
+  return { resource, noun, sortFields: RESOURCE_FACTS[resource].sortFields, defaultSort, ...more };
 }
 
 export interface ResourceList<T extends Identified, Name extends ResourceName = ResourceName> extends ListModel<T> {

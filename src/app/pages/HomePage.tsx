@@ -15,7 +15,7 @@ import { ErrorPlaceholder } from '../shared/ErrorPlaceholder.tsx';
 import { LinkCards } from '../shared/LinkCards.tsx';
 import { Spinner } from '../shared/Spinner.tsx';
 import { hasSpotlightAccess, publicConfig } from '../shell/nav.ts';
-import { listQuery, sortKeys } from '../../shared/schemas/list-query.ts';
+import { listQuery, sortKeys } from '../../shared/list-query-text.ts';
 
 const RECENT_COUNT = 6;
 const CARD =

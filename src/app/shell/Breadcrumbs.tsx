@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { getOne, onResourceWritten } from '../../lib/api.ts';
-import { loadSchemas } from '../../lib/schemas.ts';
+import { recordTitle } from '../../shared/record-title.ts';
+import { isResource } from '../../shared/resource-facts.ts';
 import { crumbsOf, type Crumb, type RouteEntry } from '../routes/index.ts';
 
 const names = new Map<string, Promise<string>>();
@@ -17,32 +18,28 @@ export function lookupName(lookup: NonNullable<Crumb['lookup']>): Promise<string
   const key = `${lookup.service}:${lookup.resource}:${lookup.id}`;
   let pending = names.get(key);
   if (!pending) {
-    pending =
-      lookup.service === 'spotlight'
-        ? // Spotlight records (assets are stims, studies briefs) come from the Spotlight service,
-          // with its token; only the name is read, so no schema is loaded for it.
-          import('../../stores/spotlight.ts')
-            .then(({ spotlightApi, withSpotlight }) =>
-              withSpotlight((auth) => spotlightApi.detail(auth, lookup.resource, lookup.id)),
-            )
-            .then((body) => {
-              const name = (body as { data?: { name?: unknown } } | null)?.data?.name;
-              return typeof name === 'string' ? name : lookup.id;
-            })
-            .catch(() => {
-              names.delete(key);
-              return lookup.id;
-            })
-        : loadSchemas()
-            .then(async (schemas) => {
-              if (!schemas.isResourceName(lookup.resource)) return lookup.id;
-              const row = await getOne(lookup.resource, lookup.id);
-              return schemas.titleOf(lookup.resource, row);
-            })
-            .catch(() => {
-              names.delete(key);
-              return lookup.id;
-            });
+    // A failed read is not kept: the next crumb of the record asks again.
+    const unnamed = () => {
+      names.delete(key);
+      return lookup.id;
+    };
+    if (lookup.service === 'spotlight')
+      // Spotlight records (assets are stims, studies briefs) come from the Spotlight service, with
+      // its token; only the name is read, so no schema is loaded for it.
+      pending = import('../../stores/spotlight.ts')
+        .then(({ spotlightApi, withSpotlight }) =>
+          withSpotlight((auth) => spotlightApi.detail(auth, lookup.resource, lookup.id)),
+        )
+        .then((body) => {
+          const name = (body as { data?: { name?: unknown } } | null)?.data?.name;
+          return typeof name === 'string' ? name : lookup.id;
+        })
+        .catch(unnamed);
+    else if (isResource(lookup.resource))
+      pending = getOne(lookup.resource, lookup.id)
+        .then((row) => recordTitle(lookup.resource, row))
+        .catch(unnamed);
+    else pending = Promise.resolve(lookup.id);
     names.set(key, pending);
   }
   return pending;

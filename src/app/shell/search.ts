@@ -12,7 +12,7 @@ import { can, type AccountFeature, type Role } from '../../shared/access.ts';
 import { GLOBAL_SEARCH_PAGE_SIZE } from '../../shared/constants.ts';
 import { importJobName } from '../../shared/import-job-name.ts';
 import type { ImportJob } from '../../shared/schemas/import-job.ts';
-import { listQuery, type ListParams } from '../../shared/schemas/list-query.ts';
+import { listQuery, type ListParams } from '../../shared/list-query-text.ts';
 import { resultHref, SEARCH_RESULT_TYPES, type SearchRow, type SearchViewer } from './search-routes.ts';
 
 export interface SearchSection {

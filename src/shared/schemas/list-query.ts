@@ -5,13 +5,14 @@
  *
  * - The server decodes a request's query string with it (server/routes/resources/resources.ts): a bad
  *   parameter is a 400 naming it, with the same messages the hand parser had.
- * - The client builds queries with it (`listQuery('measurement', {status: ['live'], ...})`), so
- *   a list page cannot send a parameter or a sort field the server would refuse.
+ * - The client's queries are typed by it and written by its encoders (../list-query-text.ts, which
+ *   the browser builds without zod: `listQuery('measurement', {status: ['live'], ...})`).
  * - The OpenAPI document describes each parameter from it (server/routes/service/openapi.ts).
  */
 import { z } from 'zod';
 import { FULL_LIST_PAGE_SIZE } from '../constants.ts';
 import { dateOrderIssue, datesInOrder, isoDay, objectId } from './common.ts';
+import { encodeSort, encodeValues, type ListParams } from '../list-query-text.ts';
 import { resources, type DefinitionOf, type ResourceName, type SortKey } from './index.ts';
 
 /** A query string as Fastify hands it over: a repeated parameter arrives as an array. */
@@ -64,19 +65,16 @@ function split(value: string): string[] {
 
 /** Comma-separated values, each checked with `item`; 1 to 500 of them. */
 function values<T extends string>(item: z.ZodType<T>, noun = 'values') {
-  return param<T[]>(
-    (value, payload) => {
-      const items = split(value);
-      if (items.length === 0 || items.length > MAX_VALUES) return fail(payload, value, `give from 1 to 500 ${noun}`);
-      for (const entry of items) {
-        const result = item.safeParse(entry);
-        if (!result.success)
-          return fail(payload, value, `'${clip(entry, 40)}' ${result.error.issues[0]?.message ?? 'is invalid'}`);
-      }
-      return items as T[];
-    },
-    (items) => items.join(','),
-  );
+  return param<T[]>((value, payload) => {
+    const items = split(value);
+    if (items.length === 0 || items.length > MAX_VALUES) return fail(payload, value, `give from 1 to 500 ${noun}`);
+    for (const entry of items) {
+      const result = item.safeParse(entry);
+      if (!result.success)
+        return fail(payload, value, `'${clip(entry, 40)}' ${result.error.issues[0]?.message ?? 'is invalid'}`);
+    }
+    return items as T[];
+  }, encodeValues);
 }
 
 const wholeNumber = (fallback: number, max: number) =>
@@ -112,17 +110,14 @@ const search = param<string>(
 );
 
 /** `{id},null`: account ids, and null for global rows. */
-const owners = param<(string | null)[]>(
-  (value, payload) => {
-    const items = split(value);
-    if (items.length === 0) return fail(payload, value, 'give an account id or null');
-    for (const item of items)
-      if (item !== 'null' && !objectId.safeParse(item).success)
-        return fail(payload, value, `'${clip(item, 40)}' is not a valid id`);
-    return items.map((item) => (item === 'null' ? null : item));
-  },
-  (items) => items.map((item) => item ?? 'null').join(','),
-);
+const owners = param<(string | null)[]>((value, payload) => {
+  const items = split(value);
+  if (items.length === 0) return fail(payload, value, 'give an account id or null');
+  for (const item of items)
+    if (item !== 'null' && !objectId.safeParse(item).success)
+      return fail(payload, value, `'${clip(item, 40)}' is not a valid id`);
+  return items.map((item) => (item === 'null' ? null : item));
+}, encodeValues);
 
 function sortOf(definition: { name: string; sortFields: readonly string[]; defaultSort: readonly SortKey[] }) {
   // A list page asks for the same few orders again and again: remember each valid one.
@@ -151,30 +146,10 @@ function sortOf(definition: { name: string; sortFields: readonly string[]; defau
       known.set(value, keys);
       return keys;
     },
-    (keys) => keys.map((key) => `${key.direction}(${key.field})`).join(','),
+    encodeSort,
     [...definition.defaultSort],
   );
 }
-
-type Definition<Name extends ResourceName> = DefinitionOf<Name>;
-type FilterValue<Filter> = Filter extends { value: z.ZodType<infer V> } ? V : string;
-
-/** A resource's list query, decoded: what the server lists by, and what a client may ask for. */
-export type ListParams<Name extends ResourceName> = {
-  /** Rows with these ids (answered in the list; `?id=` with one id reads one row). */
-  id?: string[];
-  limit: number;
-  skip: number;
-  /** Sort keys; the server adds the id tie-break. */
-  sort: SortKey[];
-  search?: string;
-  created_at_gt?: string;
-  created_at_lt?: string;
-  /** A cache buster; ignored. */
-  refresh?: string;
-} & { [Key in Extract<Definition<Name>['accountFilter'], string>]?: (string | null)[] } & {
-  [Key in keyof Definition<Name>['filters']]?: FilterValue<Definition<Name>['filters'][Key]>[];
-} & (Definition<Name>['flightDates'] extends true ? { start_date?: string; end_date?: string } : unknown);
 
 const built = new Map<ResourceName, z.ZodType>();
 
@@ -219,61 +194,4 @@ export function listQuerySchema<Name extends ResourceName>(name: Name): z.ZodTyp
     built.set(name, schema);
   }
   return schema as z.ZodType<ListParams<Name>, RawQuery>;
-}
-
-/** Sort keys (§7) on one field, with the id as the tie-break in the same direction. */
-export function sortKeys(field: string, direction: SortKey['direction']): SortKey[] {
-  const key = { field, direction };
-  return field === 'id' ? [key] : [key, { field: 'id', direction }];
-}
-
-/** The order pickers and side lists read in: by name. */
-export const BY_NAME: SortKey[] = sortKeys('name', 'asc');
-
-/**
- * A query string for a list of `name`, from what the caller means: typed by the resource's
- * filters, account filter and sort fields, and encoded by the same codec the server decodes with.
- * `listQuery('measurement', {account: [id, null], status: ['live'], sort: [{field: 'name',
- * direction: 'asc'}], limit: 25})` → `{account: 'id,null', status: 'live', sort: 'asc(name)', limit: '25'}`.
- * Throws a ZodError naming the parameter when the server would refuse the query.
- */
-export function listQuery<Name extends ResourceName>(
-  name: Name,
-  params: Partial<ListParams<Name>>,
-): Record<string, string> {
-  const shape = (listQuerySchema(name) as unknown as z.ZodObject).shape as Record<string, z.ZodType>;
-  const query: Record<string, string> = {};
-  for (const [key, value] of Object.entries(params)) {
-    if (value === undefined) continue;
-    const field = shape[key];
-    if (!field) throw new Error(`${key}: not a query parameter of ${name}`);
-    query[key] = String(z.encode(field, value as never));
-  }
-  // Encoding only formats; decoding checks. A query the server would refuse (a sort field it
-  // cannot sort by, a bad id) fails here, naming the parameter, before it is sent.
-  const checked = listQuerySchema(name).safeDecode(query);
-  if (!checked.success) throw checked.error;
-  return query;
-}
-
-/**
- * Some parameters of a list in their query-string form (the filters a list page keeps in its URL),
- * decoded by the same codec the server decodes with. Only the given parameters are decoded (no
- * defaults are added); a bad value throws a ZodError naming it, as the server's 400 would.
- */
-export function decodeListParams<Name extends ResourceName>(
-  name: Name,
-  raw: Readonly<Record<string, string>>,
-): Partial<ListParams<Name>> {
-  const shape = (listQuerySchema(name) as unknown as z.ZodObject).shape as Record<string, z.ZodType>;
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(raw)) {
-    const field = shape[key];
-    if (!field) throw new Error(`${key}: not a query parameter of ${name}`);
-    const result = z.safeDecode(field, value);
-    if (!result.success)
-      throw new z.ZodError(result.error.issues.map((issue) => ({ ...issue, path: [key, ...issue.path] })));
-    out[key] = result.data;
-  }
-  return out as Partial<ListParams<Name>>;
 }

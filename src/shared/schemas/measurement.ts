@@ -13,13 +13,6 @@ import {
 } from './common.ts';
 
 export const MEASUREMENT_STATUSES = ['draft', 'live', 'paused', 'completed'] as const;
-/** The order lists and the sidebar tree show statuses in: what runs now first. */
-export const MEASUREMENT_STATUS_ORDER = [
-  'live',
-  'paused',
-  'draft',
-  'completed',
-] as const satisfies readonly (typeof MEASUREMENT_STATUSES)[number][];
 
 /**
  * A measurement (TEAM.md contract): a flight of ads whose attention is measured. Lookup fields

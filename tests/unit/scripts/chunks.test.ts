@@ -31,6 +31,7 @@ const BUNDLE = '/p/src/lib/schema-bundle.ts';
 const SHELL = '/p/src/app/shell/Shell.tsx';
 const PAGES = '/p/src/app/pages.ts';
 const LOGIN = '/p/src/pages/login.astro?astro&type=script&index=0&lang.ts';
+const ZOD = '/p/node_modules/zod/index.js';
 
 const app = graph({
   [APP]: { entry: true, imports: ['react', SCHEMAS], dynamic: [SHELL, PAGES] },
@@ -38,11 +39,11 @@ const app = graph({
   [SCHEMAS]: { dynamic: [SESSION, BUNDLE] },
   [SESSION]: { imports: ['/p/src/shared/schemas/user.ts'] },
   [BUNDLE]: {
-    imports: ['zod', '/p/src/shared/schemas/user.ts', '/p/src/shared/schemas/index.ts', '/p/src/shared/messages.ts'],
+    imports: [ZOD, '/p/src/shared/schemas/user.ts', '/p/src/shared/schemas/index.ts', '/p/src/shared/messages.ts'],
   },
-  '/p/src/shared/schemas/index.ts': { imports: ['zod', '/p/src/shared/schemas/user.ts'] },
-  zod: {},
-  '/p/src/shared/schemas/user.ts': { imports: ['zod', '/p/src/shared/constants.ts'] },
+  '/p/src/shared/schemas/index.ts': { imports: [ZOD, '/p/src/shared/schemas/user.ts'] },
+  [ZOD]: {},
+  '/p/src/shared/schemas/user.ts': { imports: [ZOD, '/p/src/shared/constants.ts'] },
   '/p/src/shared/constants.ts': {},
   '/p/src/shared/messages.ts': {},
   [SHELL]: { imports: ['react', '/p/src/app/shell/TopNav.tsx'] },
@@ -56,11 +57,14 @@ describe('the browser build’s chunk groups', () => {
 
   it('puts the schemas in two chunks: zod with the user’s first, then the registry’s', () => {
     expect(names.get(SESSION)).toBe('session-schema');
-    expect(names.get('zod')).toBe('session-schema');
+    expect(names.get(ZOD)).toBe('session-schema');
     expect(names.get('/p/src/shared/schemas/user.ts')).toBe('session-schema');
-    expect(names.get('/p/src/shared/constants.ts')).toBe('session-schema');
     expect(names.get(BUNDLE)).toBe('schema-bundle');
     expect(names.get('/p/src/shared/schemas/index.ts')).toBe('schema-bundle');
+  });
+
+  it('keeps a plain module the schemas import out of their chunks, so a page using it runs no schema', () => {
+    expect(names.get('/p/src/shared/constants.ts')).toBeUndefined();
   });
 
   it('leaves what the login page loads to Rolldown, so the login page never loads the app’s chunks', () => {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { RESOURCE_NAMES, resources } from '../../../src/shared/schemas/index.ts';
-import { listParameterNames, listQuery, listQuerySchema } from '../../../src/shared/schemas/list-query.ts';
+import { listQuery, type ListParams } from '../../../src/shared/list-query-text.ts';
+import { listParameterNames, listQuerySchema } from '../../../src/shared/schemas/list-query.ts';
 
 const ID = '650000000000000000000005';
 const messagesOf = (name: Parameters<typeof listQuerySchema>[0], query: Record<string, string | string[]>) => {
@@ -122,5 +124,28 @@ describe('the list-query schema of a resource', () => {
       'category.account': ID,
       category_id: ID,
     });
+  });
+
+  it('writes each parameter as the codec encodes it, so the browser builds queries without zod', () => {
+    const params = {
+      id: [ID],
+      account: [ID, null],
+      status: ['live', 'paused'],
+      sort: [
+        { field: 'name', direction: 'desc' },
+        { field: 'id', direction: 'desc' },
+      ],
+      search: 'Bramble',
+      limit: 25,
+      skip: 50,
+      start_date: '2026-02-01',
+      created_at_gt: '2026-01-01T00:00:00.000Z',
+    } satisfies Partial<ListParams<'measurement'>>;
+    const shape = (listQuerySchema('measurement') as unknown as z.ZodObject).shape as Record<string, z.ZodType>;
+    const query = listQuery('measurement', params);
+    for (const [key, value] of Object.entries(params))
+      expect(query[key]).toBe(String(z.encode(shape[key]!, value as never)));
+    // And the server reads it back as it was meant.
+    expect(listQuerySchema('measurement').parse(query)).toMatchObject({ ...params, sort: params.sort });
   });
 });

@@ -27,7 +27,7 @@ import { ActivationSettingsForm } from './ActivationSettingsForm.tsx';
 import { loadActivationContext, useAsync } from './data.ts';
 import { DeleteActivationDialog } from './DeleteActivationDialog.tsx';
 import { Card, DealId, Skeleton, StatusBadge } from './ui.tsx';
-import { BY_NAME, listQuery } from '../../../shared/schemas/list-query.ts';
+import { BY_NAME, listQuery } from '../../../shared/list-query-text.ts';
 
 export default function ActivationPage({ params }: PageProps) {
   const record = useRecord('activation', params.activationId);

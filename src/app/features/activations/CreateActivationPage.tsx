@@ -26,7 +26,7 @@ import { useAsync } from './data.ts';
 import { MeasurementPicker } from './MeasurementPicker.tsx';
 import { MinApmWithPreview, minApmProblem, useMinApmPreview } from './MinApmField.tsx';
 import { PlatformSelect } from './PlatformSelect.tsx';
-import { BY_NAME, listQuery } from '../../../shared/schemas/list-query.ts';
+import { BY_NAME, listQuery } from '../../../shared/list-query-text.ts';
 
 function Step({ n, title, children }: { n: number; title: string; children: ReactNode }) {
   return (

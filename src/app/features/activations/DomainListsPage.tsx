@@ -30,7 +30,7 @@ import { usePageTitle } from '../../shared/usePageTitle.ts';
 import { DomainListDialog } from './DomainListDialog.tsx';
 import { paths } from '../../routes/index.ts';
 import { ListTypeBadge } from './ui.tsx';
-import { BY_NAME, listQuery } from '../../../shared/schemas/list-query.ts';
+import { BY_NAME, listQuery } from '../../../shared/list-query-text.ts';
 
 const spec = resourceListSpec('domain-list', 'domain lists', { id: 'name', direction: 'asc' }, { filters: ['type'] });
 

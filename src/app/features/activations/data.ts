@@ -12,7 +12,7 @@ import type {
   DomainPreviewResponse,
 } from '../../../shared/activation-api.ts';
 import type { Activation, DomainList, Measurement } from '../../../shared/schemas/index.ts';
-import { listQuery, sortKeys } from '../../../shared/schemas/list-query.ts';
+import { listQuery, sortKeys } from '../../../shared/list-query-text.ts';
 
 export { useAsync } from '../../shared/useAsync.ts';
 

@@ -18,7 +18,7 @@ import { isActive, jobProgress, ProgressBar, useAutoRefresh } from './importJobs
 import { ImportStatusBadge } from '../../shared/Badge.tsx';
 import { Card } from '../../shared/Card.tsx';
 import { TableHead } from '../../shared/TableHead.tsx';
-import { listQuery, sortKeys } from '../../../shared/schemas/list-query.ts';
+import { listQuery, sortKeys } from '../../../shared/list-query-text.ts';
 
 export default function DataImportPage({ params }: PageProps) {
   const measurementId = params.measurementId ?? '';

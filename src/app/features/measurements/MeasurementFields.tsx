@@ -13,7 +13,7 @@ import { FIELD_LABELS, type Draft } from './measurementDraft.ts';
 import { capitalise } from '../../shared/Badge.tsx';
 import { Card } from '../../shared/Card.tsx';
 import { SelectField } from '../../shared/SelectField.tsx';
-import { listQuery, sortKeys } from '../../../shared/schemas/list-query.ts';
+import { listQuery, sortKeys } from '../../../shared/list-query-text.ts';
 
 /** The fields chosen from a list of rows: several (checkboxes) or one (a select with None). */
 type ManyField = 'channels' | 'formats' | 'media_partners' | 'labels';

@@ -10,13 +10,13 @@ import { whenIdle } from '../../../lib/idle.ts';
 import { $role, $selectedAccount, $selectedAccountId } from '../../../stores/account.ts';
 import { can } from '../../../shared/access.ts';
 import { SIDEBAR_SEARCH_DEBOUNCE_MS } from '../../../shared/constants.ts';
-import { MEASUREMENT_STATUS_ORDER, type Measurement } from '../../../shared/schemas/measurement.ts';
-import { measurementStatusLabel } from '../../../shared/measurement-status.ts';
+import type { Measurement } from '../../../shared/schemas/measurement.ts';
+import { MEASUREMENT_STATUS_ORDER, measurementStatusLabel } from '../../../shared/measurement-status.ts';
 import { paths } from '../../routes/index.ts';
 import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';
 import { ItemLink } from '../../shared/SidebarParts.tsx';
 import { Spinner } from '../../shared/Spinner.tsx';
-import { BY_NAME, listQuery } from '../../../shared/schemas/list-query.ts';
+import { BY_NAME, listQuery } from '../../../shared/list-query-text.ts';
 
 const STATUS_ORDER = MEASUREMENT_STATUS_ORDER;
 

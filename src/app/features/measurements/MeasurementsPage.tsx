@@ -3,7 +3,7 @@
  * (status, channel, flight dates), all in the URL (the kit's list state), so a list can be shared
  * and survives reload; each row opens its dashboard.
  */
-import { MEASUREMENT_STATUS_ORDER } from '../../../shared/schemas/measurement.ts';
+import { MEASUREMENT_STATUS_ORDER } from '../../../shared/measurement-status.ts';
 import { useStore } from '@nanostores/react';
 import { useMemo } from 'react';
 import { useLocation, useSearch } from 'wouter';

@@ -26,7 +26,7 @@ import { Card } from '../../shared/Card.tsx';
 import { SelectField } from '../../shared/SelectField.tsx';
 import { saveTextFile } from '../../shared/saveTextFile.ts';
 import { TableHead } from '../../shared/TableHead.tsx';
-import { listQuery } from '../../../shared/schemas/list-query.ts';
+import { listQuery } from '../../../shared/list-query-text.ts';
 
 /** An example file for a template: placement and creative, plus the lookups it maps. */
 function exampleCsv(template: Template): string {

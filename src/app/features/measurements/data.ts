@@ -9,7 +9,7 @@ import type { Measurement, ResourceName, ResourceRow } from '../../../shared/sch
 
 export { useAsync, type AsyncState } from '../../shared/useAsync.ts';
 import { useAsync, type AsyncState } from '../../shared/useAsync.ts';
-import { BY_NAME, listQuery } from '../../../shared/schemas/list-query.ts';
+import { BY_NAME, listQuery } from '../../../shared/list-query-text.ts';
 import type { ListBase } from '../../kit/listState.ts';
 
 export const fetchMeasurement = (id: string) => getOne('measurement', id);

@@ -2,7 +2,7 @@
 import { accountOwners, getOne, listAll } from '../../../lib/api.ts';
 import { callEndpoint } from '../../../lib/endpoint-call.ts';
 import type { ReportData, ReportDataQuery } from '../../../shared/report-api.ts';
-import { BY_NAME, listQuery } from '../../../shared/schemas/list-query.ts';
+import { BY_NAME, listQuery } from '../../../shared/list-query-text.ts';
 
 export async function fetchReport(query: ReportDataQuery): Promise<ReportData> {
   return (await callEndpoint('reportData', { query })).data;

@@ -18,7 +18,7 @@ import { usePageTitle } from '../../shared/usePageTitle.ts';
 import { ActiveBadge, ContractDates, isActive, money, type ContractRow } from '../../kit/contracts.tsx';
 import { formatDate, formatDateRange } from '../../../shared/date-format.ts';
 import type { PurchaseOrderRow } from './billing.ts';
-import { listQuery, sortKeys } from '../../../shared/schemas/list-query.ts';
+import { listQuery, sortKeys } from '../../../shared/list-query-text.ts';
 
 function Fact({ term, children }: { term: string; children: React.ReactNode }) {
   return (
