@@ -56,8 +56,13 @@ export default defineConfig({
     // The browser build's chunks, grouped by when a page needs them (scripts/chunks.ts says why).
     plugins: [tailwindcss(), devAppFallback(), chunkGroups()],
     // The parse worker (src/lib/parse-worker.ts) loads its schemas by area with import(), which
-    // only a module worker's build can split.
-    worker: { format: 'es' },
+    // only a module worker's build can split. zod's jitless flag (src/lib/zod-browser.ts, the
+    // worker's first import) gets a chunk of its own: the chunk zod and the schemas share would
+    // otherwise run before it, and make schemas with the flag still unset.
+    worker: {
+      format: 'es',
+      rollupOptions: { output: { advancedChunks: { groups: [{ name: 'zod-browser', test: /zod-browser\.ts$/ }] } } },
+    },
     server: {
       proxy: process.env.LAMP_API_PROXY ? { '/api': { target: process.env.LAMP_API_PROXY, changeOrigin: false } } : {},
     },

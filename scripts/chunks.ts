@@ -10,8 +10,8 @@
  *   with the HTML. One chunk instead of twenty, and no more bytes than before: what is preloaded
  *   competes with the CSS for the first paint.
  * - `Shell`: the shell, requested as soon as the app starts and needed by every signed-in page.
- * - `session-schema` and `schema-bundle`: the schemas that parse the API's answers (zod with the
- *   user's and the accounts', then the registry's), needed by every signed-in page.
+ * - `schema-bundle`: zod and the schemas a page makes itself (forms, the search). The API's answers
+ *   are parsed in the parse worker (src/lib/parse.ts), so a page that only shows data loads none.
  * - `kit-*`: the chunks several pages share, merged where a page's requests saved are worth more
  *   than the bytes a page then loads for nothing (scripts/chunk-plan.ts).
  *
@@ -33,8 +33,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const ISLAND = 'src/app/App.tsx';
 /** The app's shell, requested as soon as the app starts. */
 const SHELL = /[\\/]src[\\/]app[\\/]shell[\\/]Shell\.tsx$/;
-/** What the browser parses API answers with, in two chunks (src/lib/schemas.ts says why). */
-const SESSION_SCHEMA = /[\\/]src[\\/]lib[\\/]session-schema\.ts$/;
+/** The schemas a page makes itself (src/lib/schemas.ts says which). */
 const SCHEMA_BUNDLE = /[\\/]src[\\/]lib[\\/]schema-bundle\.ts$/;
 /** zod's own modules. */
 const ZOD = /[\\/]node_modules[\\/]zod[\\/]/;
@@ -94,9 +93,8 @@ export function chunkNames(graph: Graph, seed: string): Map<string, string | nul
   for (const entry of beside) claim(baseName(entry), staticClosure([entry]));
   claim('Shell', shell);
   // The schemas the page itself makes (a form's checks, the search's registry; answers are parsed
-  // in the parse worker): two chunks (zod with the user's and the accounts' schemas, then the
-  // registry's) instead of Rolldown's seventeen, which queued in front of a form's own code.
-  claim('session-schema', schemaClosure(SESSION_SCHEMA));
+  // in the parse worker): one chunk with zod instead of Rolldown's seventeen, which queued in front
+  // of a form's own code.
   claim('schema-bundle', schemaClosure(SCHEMA_BUNDLE));
   return names;
 }

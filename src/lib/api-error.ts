@@ -32,3 +32,16 @@ function issuesOf(body: unknown): FieldIssue[] {
       typeof (issue as FieldIssue | null)?.path === 'string' && typeof (issue as FieldIssue).message === 'string',
   );
 }
+
+/**
+ * An answer its schema refuses (src/lib/parse.ts): the API broke its contract, never a person's
+ * mistake. It carries zod's message and issues, from the parse worker or the page.
+ */
+export class ParseRefusal extends Error {
+  override name = 'ParseRefusal';
+  readonly issues: readonly unknown[];
+  constructor(message: string, issues: readonly unknown[] = []) {
+    super(message);
+    this.issues = issues;
+  }
+}

@@ -11,10 +11,15 @@
  *
  * Every job's answer is plain data (what zod's output is), so it crosses the worker boundary
  * unchanged. A refused value is a ParseRefusal, with zod's message and issues.
+ *
+ * The user's and the registry's schemas are imported, not loaded: the worker makes them as it
+ * starts, while the current-user call is under way, and a chain of requests after the worker's
+ * own would have held the first data back. Only the endpoints' schemas load by area.
  */
 import type { EndpointName } from '../shared/endpoints/routes.ts';
+import { ParseRefusal } from './api-error.ts';
 import { declarationOf } from './endpoint-areas.ts';
-import { loadSchemas, loadSessionSchema } from './schemas.ts';
+import { schemaFor, userRow } from './schema-bundle.ts';
 
 export type ParseJob =
   | { kind: 'user'; value: unknown }
@@ -22,16 +27,6 @@ export type ParseJob =
   | { kind: 'answer'; endpoint: EndpointName; value: unknown }
   /** Loads an endpoint's schemas ahead of its answer (while the call is under way). */
   | { kind: 'prepare'; endpoint: EndpointName };
-
-/** A value its schema refuses: the API broke its contract (never a person's mistake). */
-export class ParseRefusal extends Error {
-  override name = 'ParseRefusal';
-  readonly issues: readonly unknown[];
-  constructor(message: string, issues: readonly unknown[] = []) {
-    super(message);
-    this.issues = issues;
-  }
-}
 
 type Parser = {
   safeParse(
@@ -48,14 +43,9 @@ function parseWith(schema: Parser, value: unknown): unknown {
 export async function runJob(job: ParseJob): Promise<unknown> {
   switch (job.kind) {
     case 'user':
-      return parseWith((await loadSessionSchema()).userRow, job.value);
+      return parseWith(userRow, job.value);
     case 'rows': {
-      // The accounts are read as the app starts: their schema comes with the user's, without
-      // waiting for the registry's chunk. It is the registry's own row schema.
-      const schema =
-        job.resource === 'account'
-          ? (await loadSessionSchema()).accountRow
-          : (await loadSchemas()).schemaFor(job.resource);
+      const schema = schemaFor(job.resource);
       if (!schema) throw new ParseRefusal(`${job.resource} is not a resource`);
       return job.values.map((value) => parseWith(schema, value));
     }

@@ -4,7 +4,8 @@
  * answered with its id, the parsed value or the refusal.
  */
 import './zod-browser.ts';
-import { ParseRefusal, runJob, type ParseJob } from './parse-jobs.ts';
+import { ParseRefusal } from './api-error.ts';
+import { runJob, type ParseJob } from './parse-jobs.ts';
 
 export interface JobMessage {
   id: number;

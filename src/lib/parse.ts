@@ -9,9 +9,13 @@
  */
 import type { EndpointName } from '../shared/endpoints/routes.ts';
 import type { AnswerMessage, JobMessage } from './parse-worker.ts';
-import { ParseRefusal, runJob, type ParseJob } from './parse-jobs.ts';
+import { ParseRefusal } from './api-error.ts';
+import type { ParseJob } from './parse-jobs.ts';
 
 export { ParseRefusal };
+
+/** The jobs run in the page: loaded only where no worker runs (they bring zod and the registry). */
+const runJob = (job: ParseJob) => import('./parse-jobs.ts').then((jobs) => jobs.runJob(job));
 
 interface Pending {
   job: ParseJob;

@@ -26,7 +26,6 @@ function graph(modules: Record<string, { imports?: string[]; dynamic?: string[];
 
 const APP = '/p/src/app/App.tsx';
 const SCHEMAS = '/p/src/lib/schemas.ts';
-const SESSION = '/p/src/lib/session-schema.ts';
 const BUNDLE = '/p/src/lib/schema-bundle.ts';
 const SHELL = '/p/src/app/shell/Shell.tsx';
 const PAGES = '/p/src/app/pages.ts';
@@ -36,8 +35,7 @@ const ZOD = '/p/node_modules/zod/index.js';
 const app = graph({
   [APP]: { entry: true, imports: ['react', SCHEMAS], dynamic: [SHELL, PAGES] },
   react: {},
-  [SCHEMAS]: { dynamic: [SESSION, BUNDLE] },
-  [SESSION]: { imports: ['/p/src/shared/schemas/user.ts'] },
+  [SCHEMAS]: { dynamic: [BUNDLE] },
   [BUNDLE]: {
     imports: [ZOD, '/p/src/shared/schemas/user.ts', '/p/src/shared/schemas/index.ts', '/p/src/shared/messages.ts'],
   },
@@ -55,10 +53,9 @@ const app = graph({
 describe('the browser build’s chunk groups', () => {
   const names = chunkNames(app, APP);
 
-  it('puts the schemas in two chunks: zod with the user’s first, then the registry’s', () => {
-    expect(names.get(SESSION)).toBe('session-schema');
-    expect(names.get(ZOD)).toBe('session-schema');
-    expect(names.get('/p/src/shared/schemas/user.ts')).toBe('session-schema');
+  it('puts zod and the schemas in one chunk', () => {
+    expect(names.get(ZOD)).toBe('schema-bundle');
+    expect(names.get('/p/src/shared/schemas/user.ts')).toBe('schema-bundle');
     expect(names.get(BUNDLE)).toBe('schema-bundle');
     expect(names.get('/p/src/shared/schemas/index.ts')).toBe('schema-bundle');
   });
