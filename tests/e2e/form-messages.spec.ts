@@ -123,6 +123,8 @@ interface InlineForm {
   send: string;
   /** Messages the empty form must show. */
   says?: readonly string[];
+  /** Messages the empty form must show at their fields (label → message): the field is marked and described by it. */
+  atFields?: Readonly<Record<string, string>>;
   /** Bad values typed into fields (label → text), and the messages they must bring. */
   bad?: { type: Readonly<Record<string, string>>; says: readonly string[] };
 }
@@ -249,7 +251,8 @@ const INLINE_FORMS: readonly InlineForm[] = [
       return dialogNamed('New domain list')(page);
     },
     send: 'Create list',
-    says: ['Name is required'],
+    says: ['Name is required', 'Choose a CSV file'],
+    atFields: { Name: 'Name is required', 'CSV file': 'Choose a CSV file' },
   },
   {
     name: "edit a draft study's asset",
@@ -309,6 +312,9 @@ const INLINE_FORMS: readonly InlineForm[] = [
   },
 ];
 
+/** A text that begins with `text` (a field's description is its message, then its hint). */
+const startsWith = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+
 /** Sends the form and checks what it shows: its summary, the messages given, no validator's text. */
 async function sendAndRead(page: Page, form: Locator, send: string, says: readonly string[], what: string) {
   await form.getByRole('button', { name: send, exact: true }).click();
@@ -328,6 +334,11 @@ for (const entry of INLINE_FORMS) {
     await expect(form).toBeVisible();
     for (const label of entry.empty ?? []) await typeInto(form.getByRole('textbox', { name: label, exact: true }), '');
     await sendAndRead(page, form, entry.send, entry.says ?? [], `${entry.name} sent empty`);
+    for (const [label, message] of Object.entries(entry.atFields ?? {})) {
+      const field = form.getByLabel(label, { exact: true });
+      await expect.soft(field, `${entry.name}: ${label} is marked`).toHaveAttribute('aria-invalid', 'true');
+      await expect.soft(field, `${entry.name}: ${label} says why`).toHaveAccessibleDescription(startsWith(message));
+    }
     if (!entry.bad) return;
     for (const [label, text] of Object.entries(entry.bad.type))
       await typeInto(form.getByRole('textbox', { name: label, exact: true }), text);
