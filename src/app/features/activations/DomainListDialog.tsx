@@ -14,6 +14,7 @@ import { Label, Radio, RadioGroup, Tab, TabList, TabPanel, Tabs } from 'react-ar
 import { ApiError, create, getOne, update, type WriteOptions } from '../../../lib/api.ts';
 import { callEndpoint } from '../../../lib/endpoint-call.ts';
 import { showError, showSuccess } from '../../../stores/alerts.ts';
+import type { DomainListUploadBody } from '../../../shared/activation-api.ts';
 import { parseDomainList, type LineIssue } from '../../../shared/domains.ts';
 import type { DomainList, Measurement } from '../../../shared/schemas/index.ts';
 import { DialogBody } from '../../kit/FormDialog.tsx';
@@ -75,14 +76,15 @@ async function saveList(
 ): Promise<DomainList> {
   const { source, name, type } = value;
   if (source === 'upload' || source === 'paste') {
+    const body: DomainListUploadBody = {
+      ...(list ? { id: list.id } : { account: accountId }),
+      name,
+      type,
+      text: value.file?.text ?? value.pasted ?? '',
+      ...(value.file ? { file_name: value.file.name } : {}),
+    };
     const answer = await callEndpoint('domainListUpload', {
-      body: {
-        ...(list ? { id: list.id } : { account: accountId }),
-        name,
-        type,
-        text: value.file?.text ?? value.pasted ?? '',
-        ...(value.file ? { file_name: value.file.name } : {}),
-      },
+      body,
       ...(list ? { record: { resource: 'domain-list' as const, id: list.id }, onReload: write.onReload } : {}),
     });
     return answer.data;
