@@ -146,6 +146,25 @@ async function ownSavedReport(page: Page): Promise<string> {
   return name;
 }
 
+/** A draft activation of the writer's account, by its name (its settings are edited on its page). */
+async function ownDraftActivation(page: Page): Promise<string> {
+  const name = `Form check ${Date.now().toString(36)}`;
+  const first = async (path: string) =>
+    ((await (await page.request.get(path)).json()) as { data: { id: string }[] }).data[0]!.id;
+  const response = await page.request.post('/api/v1/activation', {
+    data: {
+      account: ACCOUNT_IDS.northwind,
+      name,
+      measurement: await first(`/api/v1/measurement?account=${ACCOUNT_IDS.northwind}&limit=1`),
+      domain_list: null,
+      vendor: await first('/api/v1/third-party-macro-vendor?limit=1'),
+      min_apm: 1000,
+    },
+  });
+  expect(response.status()).toBe(201);
+  return name;
+}
+
 /** A draft study's page, with its asset list and the form that adds one. */
 async function draftStudy(page: Page) {
   await openApp(page, '/spotlight/studies');
@@ -253,6 +272,21 @@ const INLINE_FORMS: readonly InlineForm[] = [
     send: 'Create list',
     says: ['Name is required', 'Choose a CSV file'],
     atFields: { Name: 'Name is required', 'CSV file': 'Choose a CSV file' },
+  },
+  {
+    name: "a draft activation's settings",
+    persona: NORTHWIND_WRITER,
+    path: '/activations/activations',
+    open: async (page) => {
+      const name = await ownDraftActivation(page);
+      await openApp(page, '/activations/activations');
+      await page.getByRole('link', { name, exact: true }).click();
+      return page.getByRole('form', { name: 'Activation settings' });
+    },
+    empty: ['Name'],
+    send: 'Save changes',
+    says: ['Name is required'],
+    atFields: { Name: 'Name is required' },
   },
   {
     name: "edit a draft study's asset",
