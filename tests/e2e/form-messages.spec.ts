@@ -289,6 +289,21 @@ const INLINE_FORMS: readonly InlineForm[] = [
     atFields: { Name: 'Name is required' },
   },
   {
+    name: "upload a measurement's tags",
+    persona: NORTHWIND_WRITER,
+    path: '/measurements',
+    open: async (page) => {
+      const answer = (await (
+        await page.request.get(`/api/v1/measurement?account=${ACCOUNT_IDS.northwind}&limit=1`)
+      ).json()) as { data: { id: string }[] };
+      await openApp(page, `/measurements/${answer.data[0]!.id}/upload-tags`);
+      return page.getByRole('form', { name: 'Upload tags' });
+    },
+    send: 'Upload',
+    says: ['Choose a CSV file'],
+    atFields: { 'CSV file': 'Choose a CSV file' },
+  },
+  {
     name: "edit a draft study's asset",
     persona: SPOTLIGHT_MANAGER,
     path: '/spotlight/studies',
