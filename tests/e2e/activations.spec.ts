@@ -222,7 +222,7 @@ test.describe('activations', () => {
     await expect(issues).toContainText("Line 5: 'london-waterloo-station' is not a domain or app bundle id");
     await expectNoSeriousA11yViolations(page, '[role="dialog"]');
     await dialog.getByRole('button', { name: 'Create list' }).click();
-    await expect(dialog.getByText('Fix the lines listed above first')).toBeVisible();
+    await expect(dialog.getByText('Fix the lines listed below first')).toBeVisible();
     const lists = await getJson<{ count: number }>(
       page.request,
       `/api/v1/domain-list?search=${encodeURIComponent(name)}`,

@@ -123,6 +123,8 @@ interface InlineForm {
   send: string;
   /** Messages the empty form must show. */
   says?: readonly string[];
+  /** Messages the empty form must show at their fields (label → message): the field is marked and described by it. */
+  atFields?: Readonly<Record<string, string>>;
   /** Bad values typed into fields (label → text), and the messages they must bring. */
   bad?: { type: Readonly<Record<string, string>>; says: readonly string[] };
 }
@@ -139,6 +141,25 @@ async function ownSavedReport(page: Page): Promise<string> {
   const name = `Form check ${Date.now().toString(36)}`;
   const response = await page.request.post('/api/v1/saved-report', {
     data: savedReportBody(name, ACCOUNT_IDS.northwind),
+  });
+  expect(response.status()).toBe(201);
+  return name;
+}
+
+/** A draft activation of the writer's account, by its name (its settings are edited on its page). */
+async function ownDraftActivation(page: Page): Promise<string> {
+  const name = `Form check ${Date.now().toString(36)}`;
+  const first = async (path: string) =>
+    ((await (await page.request.get(path)).json()) as { data: { id: string }[] }).data[0]!.id;
+  const response = await page.request.post('/api/v1/activation', {
+    data: {
+      account: ACCOUNT_IDS.northwind,
+      name,
+      measurement: await first(`/api/v1/measurement?account=${ACCOUNT_IDS.northwind}&limit=1`),
+      domain_list: null,
+      vendor: await first('/api/v1/third-party-macro-vendor?limit=1'),
+      min_apm: 1000,
+    },
   });
   expect(response.status()).toBe(201);
   return name;
@@ -249,7 +270,38 @@ const INLINE_FORMS: readonly InlineForm[] = [
       return dialogNamed('New domain list')(page);
     },
     send: 'Create list',
+    says: ['Name is required', 'Choose a CSV file'],
+    atFields: { Name: 'Name is required', 'CSV file': 'Choose a CSV file' },
+  },
+  {
+    name: "a draft activation's settings",
+    persona: NORTHWIND_WRITER,
+    path: '/activations/activations',
+    open: async (page) => {
+      const name = await ownDraftActivation(page);
+      await openApp(page, '/activations/activations');
+      await page.getByRole('link', { name, exact: true }).click();
+      return page.getByRole('form', { name: 'Activation settings' });
+    },
+    empty: ['Name'],
+    send: 'Save changes',
     says: ['Name is required'],
+    atFields: { Name: 'Name is required' },
+  },
+  {
+    name: "upload a measurement's tags",
+    persona: NORTHWIND_WRITER,
+    path: '/measurements',
+    open: async (page) => {
+      const answer = (await (
+        await page.request.get(`/api/v1/measurement?account=${ACCOUNT_IDS.northwind}&limit=1`)
+      ).json()) as { data: { id: string }[] };
+      await openApp(page, `/measurements/${answer.data[0]!.id}/upload-tags`);
+      return page.getByRole('form', { name: 'Upload tags' });
+    },
+    send: 'Upload',
+    says: ['Choose a CSV file'],
+    atFields: { 'CSV file': 'Choose a CSV file' },
   },
   {
     name: "edit a draft study's asset",
@@ -309,6 +361,9 @@ const INLINE_FORMS: readonly InlineForm[] = [
   },
 ];
 
+/** A text that begins with `text` (a field's description is its message, then its hint). */
+const startsWith = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+
 /** Sends the form and checks what it shows: its summary, the messages given, no validator's text. */
 async function sendAndRead(page: Page, form: Locator, send: string, says: readonly string[], what: string) {
   await form.getByRole('button', { name: send, exact: true }).click();
@@ -328,6 +383,11 @@ for (const entry of INLINE_FORMS) {
     await expect(form).toBeVisible();
     for (const label of entry.empty ?? []) await typeInto(form.getByRole('textbox', { name: label, exact: true }), '');
     await sendAndRead(page, form, entry.send, entry.says ?? [], `${entry.name} sent empty`);
+    for (const [label, message] of Object.entries(entry.atFields ?? {})) {
+      const field = form.getByLabel(label, { exact: true });
+      await expect.soft(field, `${entry.name}: ${label} is marked`).toHaveAttribute('aria-invalid', 'true');
+      await expect.soft(field, `${entry.name}: ${label} says why`).toHaveAccessibleDescription(startsWith(message));
+    }
     if (!entry.bad) return;
     for (const [label, text] of Object.entries(entry.bad.type))
       await typeInto(form.getByRole('textbox', { name: label, exact: true }), text);

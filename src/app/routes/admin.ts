@@ -3,15 +3,16 @@
  * routes derived from ADMIN_SECTIONS, and the few routes no section pattern covers.
  */
 import { LOOKUP_TABLE_TITLES, lookupTableName, type LookupResource } from '../../shared/lookup-tables.ts';
-import { ADMIN_SECTIONS, type AdminPageKind, type AdminSection } from './admin-sections.ts';
+import { ADMIN_SECTIONS } from './admin-sections.ts';
 import { adminRoot, adminSuper, route } from './declare.ts';
 import type { PageName } from './lazy-modules.ts';
-import type { RouteEntry } from './types.ts';
+import type { AdminPageKind, AdminSection, RouteEntry } from './types.ts';
 
 /**
- * The page a section's route of one kind renders (see AdminSection.pages). A generic page renders
- * the section's declaration, so a section using one names its declaration. Bulk creation has no
- * generic page: a section with `bulk` names its own. Either mistake stops the table from loading.
+ * The page a section's route of one kind renders (see AdminSectionEntry.pages). A generic page
+ * renders the section's declaration.tsx, beside its entry (tests/unit/app/admin-sections.test.tsx
+ * checks it is there). Bulk creation has no generic page: a section with `bulk` names its own, or
+ * the table stops loading.
  */
 const ADMIN_GENERIC_PAGES: Partial<Record<AdminPageKind, PageName>> = {
   list: 'admin/AdminListPage',
@@ -29,7 +30,6 @@ function sectionRoutes(section: AdminSection): RouteEntry[] {
     if (own) return own;
     const generic = ADMIN_GENERIC_PAGES[kind];
     if (!generic) throw new Error(`Admin section ${section.id} needs a '${kind}' page module`);
-    if (!section.declaration) throw new Error(`Admin section ${section.id} needs a declaration for its '${kind}' page`);
     return generic;
   };
   const list = [route(`admin.${id}`, base, `${title} | Admin`, page('list'), { ...options, nav: section.nav })];
@@ -85,7 +85,7 @@ export const LOOKUP_TABLES = (Object.entries(LOOKUP_TABLE_TITLES) as [LookupReso
 
 /**
  * The admin menus (spec §2): the Account Admin Menu, and the Global Admin Menu for root users, with
- * their sections in declaration order. The sidebar and the admin home's cards both list these.
+ * their sections in the order their entries give. The sidebar and the admin home's cards both list these.
  */
 export const ADMIN_MENUS: Readonly<Record<AdminSection['menu'], readonly AdminSection[]>> = {
   account: ADMIN_SECTIONS.filter((section) => section.menu === 'account'),

@@ -6,7 +6,7 @@
  */
 export type * from './types.ts';
 export type { PageName } from './lazy-modules.ts';
-export { ADMIN_SECTIONS, type AdminSection } from './admin-sections.ts';
+export { ADMIN_SECTIONS } from './admin-sections.ts';
 export { ADMIN_MENUS, LOOKUP_TABLES } from './admin.ts';
 export { routes, notFoundRoute, staticPages } from './table.ts';
 export { findRoute, matchPath, routeById } from './match.ts';

@@ -1,6 +1,6 @@
 /**
  * Written by scripts/lazy-modules.ts from the files that exist: run `node scripts/lazy-modules.ts`
- * after adding, renaming or removing a page module or an admin section's declaration.
+ * after adding, renaming or removing a page module.
  */
 
 /** A page module (src/app/pages.ts): 'pages/<Name>Page' or '<feature>/<Name>Page'. */
@@ -54,17 +54,3 @@ export type PageName =
   | 'workspace/LabelsPage'
   | 'workspace/PurchaseOrderPage'
   | 'workspace/UsersPage';
-
-/** An admin section's declaration (src/app/features/admin/sections/<name>.tsx). */
-export type AdminDeclarationName =
-  | 'account-contracts'
-  | 'accounts'
-  | 'all-contracts'
-  | 'custom-parameter-templates'
-  | 'import-job-configs'
-  | 'import-job-statuses'
-  | 'lookup-tables'
-  | 'projects'
-  | 'reports'
-  | 'third-party-macros'
-  | 'upload-templates';

@@ -45,6 +45,42 @@ export interface NavEntry {
   smallScreenOnly?: boolean;
 }
 
+/** The kinds of page an admin section may have. */
+export type AdminPageKind = 'list' | 'create' | 'bulk' | 'detail';
+
+/**
+ * An admin section as its folder declares it (src/app/features/admin/sections/<slug>/entry.ts):
+ * its titles, the access it needs, its place in a sidebar menu, the registry resource it edits and
+ * the pages it has. Plain data, read on first load and by Node, so it imports nothing but access
+ * constants and types. Its place in its menu is the file's `order` export, which only
+ * scripts/lazy-modules.ts reads: the route table gets the sections in that order.
+ */
+export interface AdminSectionEntry {
+  title: string;
+  singular: string;
+  access: RouteAccess;
+  menu: 'account' | 'global';
+  /** The registry resource the section edits, when it edits one. */
+  resource?: string;
+  create?: boolean;
+  bulk?: boolean;
+  /** The detail page's parameter, e.g. 'userId' for /admin/users/:userId. */
+  detailParam?: string;
+  /**
+   * The page modules of the section's routes, by page kind ('admin/AdminUsersPage'). A kind left out
+   * uses the admin area's generic page for it, which renders the section's declaration.tsx.
+   */
+  pages?: Partial<Record<AdminPageKind, PageName>>;
+  /** Its list page's place in the top navigation, if it has one. */
+  nav?: NavEntry;
+}
+
+/** An admin section with its slug, the name of its folder (admin-entries.ts, written by scripts/lazy-modules.ts). */
+export interface AdminSection extends AdminSectionEntry {
+  /** The slug (/admin/<id>): the folder's name. */
+  id: string;
+}
+
 export interface RouteEntry {
   id: string;
   /** Pattern: `:name` matches one segment, a trailing `*` the rest (possibly empty). */

@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
 /**
- * The admin sections are declared once (src/app/routes/admin-sections.ts): the routes, the sidebar's
- * two menus and the admin home's cards all show that list, and each section's generic pages render
- * the declaration file it names (src/app/features/admin/sections/).
+ * The admin sections are declared once, one folder each (src/app/features/admin/sections/<slug>/:
+ * its entry.ts, and the declaration.tsx its generic pages render), collected into the route table
+ * (src/app/routes/admin-entries.ts, admin-sections.ts): the routes, the sidebar's two menus and the
+ * admin home's cards all show that list.
  */
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import AdminHomePage from '../../../src/app/features/admin/AdminHomePage.tsx';
@@ -16,6 +17,7 @@ import type { CurrentUser } from '../../../src/shared/schemas/user.ts';
 import { $accounts, $selectedAccountId } from '../../../src/stores/account.ts';
 import { $currentUser } from '../../../src/stores/session.ts';
 
+const SECTIONS_DIR = 'src/app/features/admin/sections';
 const ids = (sections: readonly { id: string }[]) => sections.map((section) => section.id);
 /** The routes no section pattern covers (routes/admin.ts), each owned by a section. */
 const EXTRA_ADMIN_ROUTES = [
@@ -27,7 +29,7 @@ const EXTRA_ADMIN_ROUTES = [
 ];
 
 describe('the admin sections', () => {
-  it('each sit in one menu, in declaration order', () => {
+  it("each sit in one menu, in the table's order", () => {
     expect(ids(ADMIN_MENUS.account)).toEqual(ids(ADMIN_SECTIONS.filter((s) => s.menu === 'account')));
     expect(ids(ADMIN_MENUS.global)).toEqual(ids(ADMIN_SECTIONS.filter((s) => s.menu === 'global')));
     expect([...ids(ADMIN_MENUS.account), ...ids(ADMIN_MENUS.global)].sort()).toEqual(ids(ADMIN_SECTIONS).sort());
@@ -51,16 +53,43 @@ describe('the admin sections', () => {
     expect(admin.sort()).toEqual([...expected, ...EXTRA_ADMIN_ROUTES].sort());
   });
 
-  it('name a declaration when a generic page renders them, and every declaration file has its section', () => {
+  it('are one folder each: its entry, and a declaration when a generic page renders it', () => {
+    // Read from the folders (vitest runs from the repository's root): this DOM test cannot load scripts/.
+    const folders = readdirSync(SECTIONS_DIR);
+    for (const folder of folders)
+      expect(existsSync(`${SECTIONS_DIR}/${folder}/entry.ts`), `sections/${folder} has no entry.ts`).toBe(true);
+    expect(ids(ADMIN_SECTIONS).sort()).toEqual(folders.sort());
     const generic = /^admin\/Admin(List|Create|Detail)Page$/;
     for (const section of ADMIN_SECTIONS) {
+      const declared = existsSync(`${SECTIONS_DIR}/${section.id}/declaration.tsx`);
       const pages = routes.filter((route) => route.id.startsWith(`admin.${section.id}`)).map((route) => route.page);
-      if (pages.some((page) => generic.test(page))) expect(section.declaration, section.id).toBeDefined();
+      if (pages.some((page) => generic.test(page)))
+        expect(declared, `${section.id}: a generic page renders sections/${section.id}/declaration.tsx`).toBe(true);
     }
-    const named = new Set(ADMIN_SECTIONS.map((section) => section.declaration).filter(Boolean));
-    // Read from the folder (vitest runs from the repository's root): this DOM test cannot load scripts/.
-    const files = readdirSync('src/app/features/admin/sections').map((file) => file.replace(/\.tsx$/, ''));
-    expect([...named].sort()).toEqual(files.sort());
+  });
+
+  it("keep the menus in the order of spec §2 (the entries' `order`)", () => {
+    expect(ids(ADMIN_MENUS.account)).toEqual([
+      'details',
+      'users',
+      'access',
+      'account-contracts',
+      'reports',
+      'name-mapping',
+      'activity',
+    ]);
+    expect(ids(ADMIN_MENUS.global)).toEqual([
+      'accounts',
+      'third-party-macros',
+      'all-contracts',
+      'projects',
+      'custom-parameter-templates',
+      'import-job-configs',
+      'upload-templates',
+      'lookup-tables',
+      'import-job-statuses',
+      'all-activity',
+    ]);
   });
 });
 

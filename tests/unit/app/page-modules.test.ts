@@ -2,7 +2,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { notFoundRoute, routes } from '../../../src/app/routes/index.ts';
-import { LAZY_MODULES_FILE, lazyModulesSource } from '../../../scripts/lazy-modules.ts';
+import {
+  ADMIN_ENTRIES_FILE,
+  adminEntriesSource,
+  LAZY_MODULES_FILE,
+  lazyModulesSource,
+} from '../../../scripts/lazy-modules.ts';
 
 const APP = join(import.meta.dirname, '../../../src/app');
 const NOT_YET = 'pages/NotAvailablePage';
@@ -21,6 +26,13 @@ describe('every route names a page module that exists', () => {
 
   it('the module names the table is typed against are the files there are (scripts/lazy-modules.ts)', () => {
     expect(readFileSync(LAZY_MODULES_FILE, 'utf8'), 'run node scripts/lazy-modules.ts').toBe(lazyModulesSource());
+  });
+
+  it('the admin sections the table collects are the section folders there are (scripts/lazy-modules.ts)', async () => {
+    // Refuses a folder without its entry.ts, or two sections in one place of a menu.
+    expect(readFileSync(ADMIN_ENTRIES_FILE, 'utf8'), 'run node scripts/lazy-modules.ts').toBe(
+      await adminEntriesSource(),
+    );
   });
 
   it('the not-yet page itself exists, for the routes still waiting for their feature', () => {

@@ -1,7 +1,7 @@
 /**
- * Which admin section a route shows, and its declaration, loaded lazily: each file of ./sections/
- * is its own chunk, so opening Projects never downloads the lookup tables' declaration. A section
- * names its declaration file in its entry (AdminSection.declaration, typed against the files).
+ * Which admin section a route shows, and its declaration, loaded lazily: each section's
+ * ./sections/<slug>/declaration.tsx is its own chunk, so opening Projects never downloads the
+ * lookup tables' declaration. The entry.ts beside it is part of the route table (ADMIN_SECTIONS).
  *
  * A section's paths, titles and access come from the route table (ADMIN_SECTIONS); the lookup
  * tables (one section, seven resources) and the correlation page (the import job statuses of one
@@ -14,7 +14,7 @@ type DeclarationModule = {
   default: AdminDeclaration | ((context: SectionContext) => AdminDeclaration);
 };
 
-const modules = import.meta.glob<DeclarationModule>('./sections/*.tsx');
+const modules = import.meta.glob<DeclarationModule>('./sections/*/declaration.tsx');
 
 /** Where a section's pages are, and what it is called, for one route. */
 export interface SectionView {
@@ -80,9 +80,9 @@ function base(section: AdminSection, params: Readonly<Record<string, string>>): 
 
 /** The declaration of a section, from its own lazily loaded file; null when it has none. */
 export async function loadDeclaration(view: SectionView, context: SectionContext): Promise<AdminDeclaration | null> {
-  const { declaration } = view.section;
-  // The name is typed against the files there are (routes/lazy-modules.ts), so the file exists.
-  const load = declaration ? modules[`./sections/${declaration}.tsx`] : undefined;
+  // A section whose pages are all its own has none (tests/unit/app/admin-sections.test.tsx checks
+  // that every section a generic page renders has one).
+  const load = modules[`./sections/${view.section.id}/declaration.tsx`];
   if (!load) return null;
   const module = await load();
   return typeof module.default === 'function' ? module.default(context) : module.default;

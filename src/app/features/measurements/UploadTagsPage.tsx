@@ -1,23 +1,25 @@
 /**
  * /measurements/{id}/upload-tags: a CSV of placements and creatives, read through an upload
  * template, checked row by row. A file with any bad row saves nothing; the report says which rows
- * and why, so the planner fixes the file and uploads it again.
+ * and why, so the planner fixes the file and uploads it again. On the kit's form state
+ * (useResourceForm): a missing template or file is said at its field, with the summary above.
  */
 import { useStore } from '@nanostores/react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { accountOwners, list } from '../../../lib/api.ts';
 import { callEndpoint } from '../../../lib/endpoint-call.ts';
-import { showError, showSuccess } from '../../../stores/alerts.ts';
+import { showSuccess } from '../../../stores/alerts.ts';
 import { $selectedAccountId } from '../../../stores/account.ts';
 import { toCsv } from '../../../shared/csv.ts';
 import type { TagUploadResponse } from '../../../shared/measurement-api.ts';
 import type { ResourceRow } from '../../../shared/schemas/index.ts';
 import type { PageProps } from '../../routes/index.ts';
+import { ErrorSummary } from '../../kit/ErrorSummary.tsx';
+import { useResourceForm } from '../../kit/useResourceForm.ts';
 import { Button, buttonClass } from '../../shared/Button.tsx';
 import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';
 import { FileField } from '../../shared/FileField.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
-import { useUnsavedForm } from '../../shared/useUnsavedForm.ts';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
 import { useAsync } from '../../shared/useAsync.ts';
 import { useMeasurement } from './data.ts';
@@ -47,6 +49,8 @@ function exampleCsv(template: Template): string {
 
 type Template = ResourceRow<'upload-template'>;
 
+const LABELS = { upload_template: 'Upload template', file: 'CSV file' };
+
 export default function UploadTagsPage({ params }: PageProps) {
   const id = params.measurementId ?? '';
   const measurement = useMeasurement(id);
@@ -60,38 +64,26 @@ export default function UploadTagsPage({ params }: PageProps) {
       t.columns.some((c) => c.target === 'placement') && t.columns.some((c) => c.target === 'creative');
     return [...rows.filter(forTags), ...rows.filter((t) => !forTags(t))];
   }, account ?? '');
-  const [template, setTemplate] = useState('');
-  const [file, setFile] = useState<File | null>(null);
-  const [fieldError, setFieldError] = useState<{ template?: string; file?: string }>({});
-  const [busy, setBusy] = useState(false);
   const [report, setReport] = useState<TagUploadResponse['data'] | null>(null);
-  useUnsavedForm(file !== null && report === null);
+  // The template shown is the one chosen, or the first (the one made for tags, when there is one).
+  const [template, setTemplate] = useState('');
   const chosen = templates.data?.find((t) => t.id === template) ?? templates.data?.[0] ?? null;
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const errors: typeof fieldError = {};
-    if (!chosen) errors.template = 'Choose an upload template';
-    if (!file) errors.file = 'Choose a CSV file';
-    else if (!/\.csv$/i.test(file.name)) errors.file = 'The file must be a CSV (.csv)';
-    setFieldError(errors);
-    if (errors.template || errors.file || !file || !chosen) return;
-    setBusy(true);
-    setReport(null);
-    try {
-      const body = await callEndpoint('tagUpload', {
-        body: { measurement: id, upload_template: chosen.id, file_name: file.name, csv: await file.text() },
+  const form = useResourceForm({
+    schema: () => import('./tag-upload-checks.ts').then(({ tagUploadSchema }) => tagUploadSchema),
+    initial: { file: null as File | null },
+    labels: LABELS,
+    body: ({ file }) => ({ upload_template: chosen?.id ?? '', file }),
+    submit: async ({ upload_template, file }) => {
+      setReport(null);
+      const answer = await callEndpoint('tagUpload', {
+        body: { measurement: id, upload_template, file_name: file.name, csv: await file.text() },
       });
-      if (body) {
-        setReport(body.data);
-        if (body.data.valid) showSuccess(`${body.data.saved} tags saved from ${file.name}`);
-      }
-    } catch (error) {
-      showError(error);
-    } finally {
-      setBusy(false);
-    }
-  }
+      if (!answer) return;
+      setReport(answer.data);
+      if (answer.data.valid) showSuccess(`${answer.data.saved} tags saved from ${file.name}`);
+    },
+  });
+  const { set, setError, errors } = form;
 
   if (measurement.error) return <ErrorPlaceholder name="measurement" error={measurement.error} />;
   const bad = report?.rows.filter((r) => r.status === 'error').length ?? 0;
@@ -100,13 +92,24 @@ export default function UploadTagsPage({ params }: PageProps) {
     <div className="space-y-6">
       <PageHeader title="Upload tags" />
       <Card>
-        <form noValidate onSubmit={(e) => void submit(e)} className="grid grid-cols-1 items-start gap-4 md:grid-cols-3">
+        <form
+          noValidate
+          aria-label="Upload tags"
+          onSubmit={form.onSubmit}
+          className="grid grid-cols-1 items-start gap-4 md:grid-cols-3"
+        >
+          <div className="md:col-span-3 empty:hidden">
+            <ErrorSummary errors={errors} />
+          </div>
           <SelectField
             label="Upload template"
             value={chosen?.id ?? ''}
-            error={fieldError.template}
+            error={errors.upload_template}
             options={(templates.data ?? []).map((t) => ({ value: t.id, label: t.name }))}
-            onChange={(e) => setTemplate(e.target.value)}
+            onChange={(e) => {
+              setTemplate(e.target.value);
+              setError('upload_template', '');
+            }}
             hint={
               chosen ? (
                 <>
@@ -127,16 +130,15 @@ export default function UploadTagsPage({ params }: PageProps) {
           <FileField
             label="CSV file"
             accept=".csv,text/csv"
-            error={fieldError.file}
+            error={errors.file}
             onChange={(chosen) => {
-              setFile(chosen);
+              set('file', chosen);
               setReport(null);
-              setFieldError({});
             }}
           />
           <div className="md:pt-6">
-            <Button type="submit" disabled={busy}>
-              {busy ? 'Checking…' : 'Upload'}
+            <Button type="submit" disabled={form.saving}>
+              {form.saving ? 'Checking…' : 'Upload'}
             </Button>
           </div>
         </form>

@@ -1,5 +1,5 @@
 /** Custom Parameter Templates (super): key/value parameters appended to a measurement's tags. */
-import { declare } from '../declaration.ts';
+import { declare } from '../../declaration.ts';
 
 export default declare({
   resource: 'custom-parameter-template',

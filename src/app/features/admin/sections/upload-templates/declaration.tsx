@@ -1,5 +1,5 @@
 /** Upload Templates (super): how an uploaded file's columns map onto metric fields. */
-import { declare } from '../declaration.ts';
+import { declare } from '../../declaration.ts';
 
 export default declare({
   resource: 'upload-template',

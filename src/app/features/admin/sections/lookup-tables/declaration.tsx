@@ -2,9 +2,9 @@
  * Lookup Tables (super): the seven global tables of spec §2, one declaration for all of them;
  * the route's table name picks the resource (src/app/routes LOOKUP_TABLES).
  */
-import { formatDate } from '../../../../shared/date-format.ts';
-import { LOOKUP_TABLES } from '../../../routes/index.ts';
-import { declare, type SectionContext } from '../declaration.ts';
+import { formatDate } from '../../../../../shared/date-format.ts';
+import { LOOKUP_TABLES } from '../../../../routes/index.ts';
+import { declare, type SectionContext } from '../../declaration.ts';
 
 export default function lookupTable({ params }: SectionContext) {
   const table = LOOKUP_TABLES.find((t) => t.name === params.lookupTableName);

@@ -1,6 +1,6 @@
 /** Import Job Configs (super): how automated imports fetch data, from which vendor, on what schedule. */
-import { Badge, STATUS_TONES } from '../../../shared/Badge.tsx';
-import { declare } from '../declaration.ts';
+import { Badge, STATUS_TONES } from '../../../../shared/Badge.tsx';
+import { declare } from '../../declaration.ts';
 
 export default declare({
   resource: 'import-job-config',

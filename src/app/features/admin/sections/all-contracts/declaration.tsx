@@ -1,6 +1,6 @@
 /** All Contracts (root): every account's contracts; /admin/contracts/{id} opens one too. */
-import { contractColumns, contractFields } from '../contracts.tsx';
-import { declare } from '../declaration.ts';
+import { contractColumns, contractFields } from '../../contracts.tsx';
+import { declare } from '../../declaration.ts';
 
 export default declare({
   resource: 'contract',

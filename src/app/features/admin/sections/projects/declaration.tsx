@@ -1,5 +1,5 @@
 /** Projects (root): the groups measurements belong to, across accounts. */
-import { declare } from '../declaration.ts';
+import { declare } from '../../declaration.ts';
 
 export default declare({
   resource: 'project',

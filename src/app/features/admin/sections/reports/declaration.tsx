@@ -3,12 +3,12 @@
  * account sees). Each opens at /reports/{slug of its name} (decisions.md §6).
  */
 import { Link } from 'wouter';
-import { accountOwners } from '../../../../lib/api.ts';
-import { METRIC_DEFINITIONS } from '../../../../shared/metrics.ts';
-import { DIMENSION_NAMES, REPORT_DIMENSIONS, reportSlug } from '../../../../shared/reports.ts';
-import { paths } from '../../../routes/index.ts';
-import { Card } from '../../../shared/Card.tsx';
-import { declare } from '../declaration.ts';
+import { accountOwners } from '../../../../../lib/api.ts';
+import { METRIC_DEFINITIONS } from '../../../../../shared/metrics.ts';
+import { DIMENSION_NAMES, REPORT_DIMENSIONS, reportSlug } from '../../../../../shared/reports.ts';
+import { paths } from '../../../../routes/index.ts';
+import { Card } from '../../../../shared/Card.tsx';
+import { declare } from '../../declaration.ts';
 
 const METRICS = METRIC_DEFINITIONS.map((m) => ({ id: m.key, name: m.label }));
 const DIMENSIONS = REPORT_DIMENSIONS.map((id) => ({ id, name: DIMENSION_NAMES[id] }));

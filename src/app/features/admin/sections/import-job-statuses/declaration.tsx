@@ -4,10 +4,10 @@
  * shows the events of one import, oldest first.
  */
 import { Link } from 'wouter';
-import { paths } from '../../../routes/index.ts';
-import { ImportStatusBadge } from '../../../shared/Badge.tsx';
-import { formatDateTime } from '../../../../shared/date-format.ts';
-import { declare, type SectionContext } from '../declaration.ts';
+import { paths } from '../../../../routes/index.ts';
+import { ImportStatusBadge } from '../../../../shared/Badge.tsx';
+import { formatDateTime } from '../../../../../shared/date-format.ts';
+import { declare, type SectionContext } from '../../declaration.ts';
 
 export default function importJobStatuses({ params }: SectionContext) {
   const correlation = params.correlationId;

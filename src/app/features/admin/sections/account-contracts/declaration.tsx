@@ -1,6 +1,6 @@
 /** Account Contracts (root): the selected account's contracts; a new one starts with that account. */
-import { contractColumns, contractFields } from '../contracts.tsx';
-import { declare } from '../declaration.ts';
+import { contractColumns, contractFields } from '../../contracts.tsx';
+import { declare } from '../../declaration.ts';
 
 export default declare({
   resource: 'contract',

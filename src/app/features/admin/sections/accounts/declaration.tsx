@@ -1,7 +1,7 @@
 /** Accounts (root): every account, its type, theme and feature flags (spec §1, §3). */
-import { DEFAULT_PRIMARY_COLOUR, DEFAULT_SECONDARY_COLOUR } from '../../../../shared/constants.ts';
-import { Badge, STATUS_TONES } from '../../../shared/Badge.tsx';
-import { declare } from '../declaration.ts';
+import { DEFAULT_PRIMARY_COLOUR, DEFAULT_SECONDARY_COLOUR } from '../../../../../shared/constants.ts';
+import { Badge, STATUS_TONES } from '../../../../shared/Badge.tsx';
+import { declare } from '../../declaration.ts';
 
 const TYPES = { agency: 'Agency Managed', agency_self_serve: 'Agency Self-serve', partner: 'Partner' };
 const flag = (on: boolean, name: string) => (

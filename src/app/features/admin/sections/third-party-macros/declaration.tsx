@@ -1,5 +1,5 @@
 /** Third Party Macros (root): ad-server macros by vendor (spec §3: macro, vendor), with a vendor filter. */
-import { declare } from '../declaration.ts';
+import { declare } from '../../declaration.ts';
 
 export default declare({
   resource: 'third-party-macro',
