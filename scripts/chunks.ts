@@ -96,6 +96,10 @@ export function chunkNames(graph: Graph, seed: string): Map<string, string | nul
   // in the parse worker): one chunk with zod instead of Rolldown's seventeen, which queued in front
   // of a form's own code.
   claim('schema-bundle', schemaClosure(SCHEMA_BUNDLE));
+  // Any other module that makes schemas as it loads (a form, a list's request builder) keeps
+  // Rolldown's chunks, split by its importers: merged into a kit chunk, it brought zod and its
+  // schemas to a page that shows that chunk's other modules only (the Spotlight asset page).
+  claim(null, makesSchemas);
   return names;
 }
 

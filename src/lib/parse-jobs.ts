@@ -25,8 +25,22 @@ export type ParseJob =
   | { kind: 'user'; value: unknown }
   | { kind: 'rows'; resource: string; values: readonly unknown[] }
   | { kind: 'answer'; endpoint: EndpointName; value: unknown }
+  | { kind: 'spotlight'; schema: SpotlightSchema; value: unknown }
   /** Loads an endpoint's schemas ahead of its answer (while the call is under way). */
   | { kind: 'prepare'; endpoint: EndpointName };
+
+/** The Spotlight service's answers the app parses (src/app/features/spotlight/data.ts). */
+export type SpotlightSchema = 'brief' | 'stim' | 'briefPage' | 'stimPage';
+
+// Loaded with the first Spotlight answer: most people never open Spotlight.
+let spotlight: Promise<Record<SpotlightSchema, Parser>> | null = null;
+const spotlightSchemas = () =>
+  (spotlight ??= import('../shared/schemas/spotlight.ts').then(({ brief, stim, spotlightListResponse }) => ({
+    brief,
+    stim,
+    briefPage: spotlightListResponse(brief),
+    stimPage: spotlightListResponse(stim),
+  })));
 
 type Parser = {
   safeParse(
@@ -54,6 +68,8 @@ export async function runJob(job: ParseJob): Promise<unknown> {
       const schema = (await declarationOf(job.endpoint)).answer;
       return schema ? parseWith(schema, job.value) : null;
     }
+    case 'spotlight':
+      return parseWith((await spotlightSchemas())[job.schema], job.value);
     case 'prepare':
       await declarationOf(job.endpoint);
       return null;

@@ -10,7 +10,7 @@
 import type { EndpointName } from '../shared/endpoints/routes.ts';
 import type { AnswerMessage, JobMessage } from './parse-worker.ts';
 import { ParseRefusal } from './api-error.ts';
-import type { ParseJob } from './parse-jobs.ts';
+import type { ParseJob, SpotlightSchema } from './parse-jobs.ts';
 
 export { ParseRefusal };
 
@@ -87,3 +87,7 @@ export const parseAnswer = (endpoint: EndpointName, value: unknown): Promise<unk
 
 /** Loads a named endpoint's schemas while its call is under way (a failure shows with the parse). */
 export const prepareAnswer = (endpoint: EndpointName): void => void run({ kind: 'prepare', endpoint }).catch(() => {});
+
+/** A Spotlight service answer (a study, an asset, or a page of them), with the service's schema. */
+export const parseSpotlight = (schema: SpotlightSchema, value: unknown): Promise<unknown> =>
+  run({ kind: 'spotlight', schema, value });

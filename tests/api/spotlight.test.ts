@@ -10,7 +10,8 @@ import { ACCOUNT_IDS, USER_IDS } from '../../src/shared/demo-data.ts';
 import { SESSION_COOKIE, SessionStore } from '../../server/plugins/session.ts';
 import { signSpotlightToken, SPOTLIGHT_TOKEN_TTL_MS } from '../../server/routes/spotlight/token.ts';
 import { messages } from '../../src/shared/messages.ts';
-import { brief, SPOTLIGHT_ERROR, spotlightAuthResponse, stim } from '../../src/shared/schemas/spotlight.ts';
+import { brief, spotlightAuthResponse, stim } from '../../src/shared/schemas/spotlight.ts';
+import { SPOTLIGHT_ERROR } from '../../src/shared/spotlight-words.ts';
 import { buildTestApp } from '../helpers/app.ts';
 import { multipart, png } from '../support/media-files.ts';
 

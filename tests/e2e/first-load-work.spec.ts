@@ -25,6 +25,13 @@ const PAGES = [
   },
   { name: 'admin users', path: '/admin/users', persona: 'super@lamp.test', shows: 'Users', data: 'Sasha Lindqvist' },
   { name: 'reports', path: '/reports', persona: 'writer@northwind.test', shows: 'Reports', data: 'Measurement' },
+  {
+    name: 'Spotlight asset',
+    path: '/spotlight/assets/669300000000000000000001',
+    persona: 'partner@contoso.test',
+    shows: 'Alpine: Hero (Feed 4:5)',
+    data: 'Areas of interest, in view order',
+  },
 ] as const;
 
 /** Counts the schemas zod makes in the page's main thread (zod calls its postProcessor hook once per schema). */

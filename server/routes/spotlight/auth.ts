@@ -20,8 +20,8 @@ import { canAccessAccount, isRootUser } from '../../../src/shared/access.ts';
 import { messages } from '../../../src/shared/messages.ts';
 import type { User } from '../../../src/shared/schemas/index.ts';
 import { errorResponse } from '../../../src/shared/schemas/auth.ts';
+import { SPOTLIGHT_ERROR } from '../../../src/shared/spotlight-words.ts';
 import {
-  SPOTLIGHT_ERROR,
   spotlightAuthCreateQuery,
   spotlightAuthLinkQuery,
   spotlightAuthResponse,

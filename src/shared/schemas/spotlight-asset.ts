@@ -5,13 +5,10 @@
  */
 import { z } from 'zod';
 import { messages } from '../messages.ts';
+import { AOI_KINDS } from '../spotlight-words.ts';
 import { isoDateTime, name, objectId } from './common.ts';
 
 export const ASSET_TYPES = ['image', 'video'] as const;
-/** The kinds of area a study measures, and what a person reads for each; the list follows the labels. */
-export const AOI_LABELS = { logo: 'Logo', product: 'Product', headline: 'Headline', cta: 'Call to action' } as const;
-export type AoiKind = keyof typeof AOI_LABELS;
-export const AOI_KINDS = Object.keys(AOI_LABELS) as [AoiKind, ...AoiKind[]];
 
 /** A share in percent, and a time in seconds, as the results give them. */
 export const pct = z.number().min(0).max(100);
@@ -101,12 +98,6 @@ export const heatmapGrid = z
     message: 'values must hold cols × rows cells',
   });
 
-/** The cells of a grid as numbers 0 to 255. */
-export function heatmapCells(grid: HeatmapGrid): Uint8Array {
-  const cells = new Uint8Array(grid.cols * grid.rows);
-  for (let i = 0; i < cells.length; i++) cells[i] = parseInt(grid.values.slice(i * 2, i * 2 + 2), 16);
-  return cells;
-}
 export type HeatmapGrid = z.infer<typeof heatmapGrid>;
 
 export const assetFigures = z.object({

@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { SPOTLIGHT_ROLES, STUDY_STATUSES } from '../spotlight-rules.ts';
+import { STUDY_CONTEXTS } from '../spotlight-words.ts';
 import { dateOrderIssue, datesInOrder, dayRange, isoDateTime, name, objectId, text } from './common.ts';
 import { area, pct, seconds, stim, stimCreative } from './spotlight-asset.ts';
 
@@ -50,16 +51,6 @@ export const SPOTLIGHT_ORDER_FIELDS: Readonly<Record<SpotlightResource, readonly
   (resource) => RESOURCE_ROWS[resource][2],
 );
 export const SPOTLIGHT_DEFAULT_ORDER = byResource((resource) => RESOURCE_ROWS[resource][1]);
-
-/** Where a study's assets are shown to the panel, and what a person reads for each; the list follows the labels. */
-export const STUDY_CONTEXT_LABELS = {
-  social_feed: 'Social feed',
-  web_page: 'Web page',
-  ctv: 'CTV',
-  dooh: 'DOOH',
-} as const;
-export type StudyContext = keyof typeof STUDY_CONTEXT_LABELS;
-export const STUDY_CONTEXTS = Object.keys(STUDY_CONTEXT_LABELS) as [StudyContext, ...StudyContext[]];
 
 /** Panel size per cell (decisions.md §5). */
 export const SAMPLE_SIZE_MIN = 100;
@@ -226,20 +217,6 @@ export function spotlightListResponse<Row extends z.ZodType>(row: Row) {
 }
 
 // ——— Auth (spec §3, §7; decisions.md §5) ———
-
-/** Onboarding error ids (decisions.md §5), kept as the error's id on the client (spec §8). */
-export const SPOTLIGHT_ERROR = {
-  /** The account has a company; the user has no Spotlight user: link or create. */
-  noUser: 1,
-  /** The account lacks spotlight_access (the route guard normally stops this first). */
-  noAccess: 2,
-  /** The user's Spotlight user is not a member of this account's company. */
-  notMember: 3,
-  /** The account has no Spotlight company yet: create only. */
-  noCompany: 4,
-  /** The user may not work in this account, or asked for another user. */
-  foreign: 5,
-} as const;
 
 export const spotlightAuthLinkQuery = z.strictObject({ id: objectId, company: objectId });
 export const spotlightAuthCreateQuery = z.strictObject({

@@ -6,7 +6,8 @@
  */
 import { lazy, Suspense, useId, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { AOI_LABELS, type Stim } from '../../../shared/schemas/spotlight.ts';
+import type { Stim } from '../../../shared/schemas/spotlight.ts';
+import { AOI_LABELS } from '../../../shared/spotlight-words.ts';
 import { paths, type PageProps } from '../../routes/index.ts';
 import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';
 import { RecordHeader } from '../../shared/PageHeader.tsx';

@@ -4,7 +4,8 @@
  * sized in percentages of the creative, so they stay on their spot at any width.
  */
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { AOI_LABELS, heatmapCells, type Stim } from '../../../shared/schemas/spotlight.ts';
+import type { Stim } from '../../../shared/schemas/spotlight.ts';
+import { AOI_LABELS, heatmapCells } from '../../../shared/spotlight-words.ts';
 import { creativeUrl } from './data.ts';
 import { drawOverlay, type OverlayMode } from './heatmap.ts';
 

@@ -12,7 +12,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { BUTTON_REENABLE_MS } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
-import { SPOTLIGHT_ERROR } from '../../../shared/schemas/spotlight.ts';
+import { SPOTLIGHT_ERROR } from '../../../shared/spotlight-words.ts';
 import { $selectedAccount } from '../../../stores/account.ts';
 import { showAlert, showSuccess } from '../../../stores/alerts.ts';
 import { $currentUser } from '../../../stores/session.ts';

@@ -9,10 +9,9 @@ import {
   briefEdit,
   SAMPLE_SIZE_MAX,
   SAMPLE_SIZE_MIN,
-  STUDY_CONTEXT_LABELS,
-  STUDY_CONTEXTS,
   type Brief,
 } from '../../../shared/schemas/spotlight.ts';
+import { STUDY_CONTEXT_LABELS, STUDY_CONTEXTS } from '../../../shared/spotlight-words.ts';
 import { STUDY_EDITABLE, type StudyStatus } from '../../../shared/spotlight-rules.ts';
 import { FormShell } from '../../kit/FormShell.tsx';
 import { ChoiceInput, NumberInput, TextInput } from '../../kit/fields.tsx';

@@ -3,34 +3,37 @@
  * every answer parsed with the service's own schemas (src/shared/schemas/spotlight.ts).
  */
 import type { z } from 'zod';
-import {
+import { parseSpotlight } from '../../../lib/parse.ts';
+import type {
+  Area,
   brief,
-  type Area,
+  Brief,
   spotlightListResponse,
+  SpotlightListBody,
   stim,
-  type Brief,
-  type SpotlightListBody,
-  type Stim,
+  Stim,
 } from '../../../shared/schemas/spotlight.ts';
 import { spotlightApi, withSpotlight } from '../../../stores/spotlight.ts';
 
 export { useAsync } from '../../shared/useAsync.ts';
 
-const briefPage = spotlightListResponse(brief);
-const stimPage = spotlightListResponse(stim);
-const briefOne = (value: unknown) => brief.parse((value as { data: unknown }).data);
-const stimOne = (value: unknown) => stim.parse((value as { data: unknown }).data);
+// Parsed in the parse worker (src/lib/parse.ts), so the Spotlight pages make no schema in the page.
+type Page<Row extends z.ZodType> = z.infer<ReturnType<typeof spotlightListResponse<Row>>>;
+const briefPage = (value: unknown) => parseSpotlight('briefPage', value) as Promise<Page<typeof brief>>;
+const stimPage = (value: unknown) => parseSpotlight('stimPage', value) as Promise<Page<typeof stim>>;
+const briefOne = (value: unknown) => parseSpotlight('brief', (value as { data: unknown }).data) as Promise<Brief>;
+const stimOne = (value: unknown) => parseSpotlight('stim', (value as { data: unknown }).data) as Promise<Stim>;
 
 type ListBody = Omit<SpotlightListBody, 'page_num' | 'results_per_page'> & {
   page_num: number;
   results_per_page: number;
 };
 
-export const listBriefs = (body: ListBody): Promise<z.infer<typeof briefPage>> =>
-  withSpotlight(async (auth) => briefPage.parse(await spotlightApi.list(auth, 'brief', body)));
+export const listBriefs = (body: ListBody): Promise<Page<typeof brief>> =>
+  withSpotlight(async (auth) => briefPage(await spotlightApi.list(auth, 'brief', body)));
 
-export const listStims = (body: ListBody): Promise<z.infer<typeof stimPage>> =>
-  withSpotlight(async (auth) => stimPage.parse(await spotlightApi.list(auth, 'stim', body)));
+export const listStims = (body: ListBody): Promise<Page<typeof stim>> =>
+  withSpotlight(async (auth) => stimPage(await spotlightApi.list(auth, 'stim', body)));
 
 export const getBrief = (id: string): Promise<Brief> =>
   withSpotlight(async (auth) => briefOne(await spotlightApi.detail(auth, 'brief', id)));
@@ -63,7 +66,7 @@ export const deleteBrief = (id: string, etag?: string) =>
 export const getBriefVersioned = (id: string): Promise<{ study: Brief; etag: string | undefined }> =>
   withSpotlight(async (auth) => {
     const { body, etag } = await spotlightApi.versioned(auth, 'brief', id);
-    return { study: briefOne(body), etag };
+    return { study: await briefOne(body), etag };
   });
 
 export interface StimUrlInput {

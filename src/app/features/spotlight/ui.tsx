@@ -1,7 +1,7 @@
 /** Small presentational parts the Spotlight pages share. */
 import type { ComponentProps } from 'react';
 import { Card as SharedCard } from '../../shared/Card.tsx';
-import { STUDY_CONTEXT_LABELS, type StudyContext } from '../../../shared/schemas/spotlight.ts';
+import { STUDY_CONTEXT_LABELS, type StudyContext } from '../../../shared/spotlight-words.ts';
 import type { StudyStatus } from '../../../shared/spotlight-rules.ts';
 import {
   capitalise,
