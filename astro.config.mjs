@@ -51,7 +51,7 @@ export default defineConfig({
   // Each page's entry imports are preloaded. The shell and the schema bundle are not: preloaded
   // before the first paint they pushed Lighthouse's first paint back (mobile 0.69 → 0.56).
   // The host files (_headers hashes the inline scripts): after every step that writes pages.
-  integrations: [react(), modulePreload(), hostFiles(), precompress()],
+  integrations: [react(), modulePreload({ 'app.html': ['parse-worker'] }), hostFiles(), precompress()],
   vite: {
     // The browser build's chunks, grouped by when a page needs them (scripts/chunks.ts says why).
     plugins: [tailwindcss(), devAppFallback(), chunkGroups()],

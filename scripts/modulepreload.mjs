@@ -9,8 +9,11 @@
  * before that paint ran first and delayed it (Lighthouse's mobile first paint 1.1 → 1.6 s once the
  * app's start came in one chunk). The login page's few KB keep the default: lowered, they moved
  * its own parsing after Lighthouse's first paint, into its blocking time. `startup` may name
- * lazily loaded chunks to preload as well; the app names none: preloading the shell and the schema
- * bundle before the first paint made Lighthouse's first paint later (they compete with the entry).
+ * lazily loaded chunks to preload as well. The app names its parse worker (src/lib/parse.ts): a
+ * worker's script is fetched at the browser's lowest priority when the worker starts, and the
+ * session, the accounts and every first read waited for it and its schemas; preloaded, the worker
+ * takes them from the HTTP cache. (Preloading the shell and the page schemas before the first
+ * paint made Lighthouse's first paint later: they compete with the entry.)
  */
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -53,7 +56,12 @@ export function addModulePreloads(dist, page, startup = []) {
   /** @type {string[]} */
   const startupFiles = [];
   for (const name of startup) {
-    const found = chunks.filter((chunk) => chunk.startsWith(`${name}.`) && /^[^.]+\.[\w-]+\.js$/.test(chunk));
+    // `name.hash.js` in the page's build; `name-hash.js` in a worker's (Vite names those apart).
+    const found = chunks.filter(
+      (chunk) =>
+        (chunk.startsWith(`${name}.`) && /^[^.]+\.[\w-]+\.js$/.test(chunk)) ||
+        (chunk.startsWith(`${name}-`) && /^[^.]+-[\w-]{8}\.js$/.test(chunk) && chunk.length === name.length + 12),
+    );
     if (found.length !== 1) throw new Error(`modulepreload: expected one chunk named ${name}, found ${found.length}`);
     startupFiles.push(path.join(assets, /** @type {string} */ (found[0])));
   }

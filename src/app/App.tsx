@@ -5,6 +5,7 @@ import { lazy, Suspense, useEffect, useLayoutEffect, useMemo } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { startFirstRead } from '../lib/http.ts';
 import { loadLocaleDataSoon } from '../lib/locale-data.ts';
+import { startParser } from '../lib/parse.ts';
 import { settled, useSettled, type Settled } from '../lib/settled.ts';
 import { $appState, $currentUser, refreshCurrentUser } from '../stores/session.ts';
 import { pageTitle } from '../shared/constants.ts';
@@ -53,7 +54,12 @@ function startRoute(pathname: string): Promise<unknown> {
 const firstScreenCode = settled(
   typeof window === 'undefined' ? Promise.resolve() : startRoute(window.location.pathname),
 );
-if (typeof window !== 'undefined') loadLocaleDataSoon();
+if (typeof window !== 'undefined') {
+  loadLocaleDataSoon();
+  // The parse worker's code and schemas arrive while the session and the accounts are read (the
+  // browser fetches a worker's script at its lowest priority: started later, it held them back).
+  startParser();
+}
 
 /**
  * The accounts' first load for a user (loadAccounts: the list, then the selected account). The

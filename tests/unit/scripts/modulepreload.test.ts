@@ -42,4 +42,15 @@ describe('module preloads', () => {
     for (const link of preloads(dist, 'app.html')) expect(link).toContain('fetchpriority="low"');
     for (const link of preloads(dist, 'login.html')) expect(link).not.toContain('fetchpriority');
   });
+
+  it('preload a worker started with the app, named as Vite names a worker’s chunks, with its imports', () => {
+    const dist = site();
+    writeFileSync(path.join(dist, '_astro', 'parse-worker-AbC_12-x.js'), 'import"./zod-browser-Zz9_8Yy7.js";');
+    writeFileSync(path.join(dist, '_astro', 'zod-browser-Zz9_8Yy7.js'), '');
+    expect(addModulePreloads(dist, 'app.html', ['parse-worker'])).toBe(4);
+    const links = preloads(dist, 'app.html').join('');
+    expect(links).toContain('/_astro/parse-worker-AbC_12-x.js');
+    expect(links).toContain('/_astro/zod-browser-Zz9_8Yy7.js');
+    expect(() => addModulePreloads(site(), 'app.html', ['parse-worker'])).toThrow(/one chunk named parse-worker/);
+  });
 });
