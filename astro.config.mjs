@@ -30,7 +30,8 @@ function devAppFallback() {
     configureServer(server) {
       server.middlewares.use((req, _res, next) => {
         const pathname = (req.url ?? '/').split('?')[0] ?? '/';
-        const internal = /^\/(@|node_modules|src|_astro|api)(\/|$)/.test(pathname);
+        // Vite's own paths (/@vite/client, /@id/…, /@react-refresh) and the sources it serves.
+        const internal = /^\/(@|(node_modules|src|_astro|api)(\/|$))/.test(pathname);
         const isFile = /\.[a-z0-9]+$/i.test(pathname);
         // The guide has no app routes: an unknown page under it is Astro's 404, as in production.
         const guide = pathname.startsWith('/documentation/');
