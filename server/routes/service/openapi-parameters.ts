@@ -62,8 +62,16 @@ function itemPattern(item: z.ZodType): string {
   return '[^,]+';
 }
 
-/** 1 to `max` comma-separated items. */
-const listOf = (item: string, max = MAX_VALUES) => `^${item}(,${item}){0,${max - 1}}$`;
+/**
+ * A list parameter's pattern that also takes the empty value: the list-query codec reads `?sort=`
+ * as no sort given (its default), so the document must not call it invalid.
+ */
+const orEmpty = (pattern: string) => `^(${unanchored(pattern)})?$`;
+
+/** 1 to `max` comma-separated items, or nothing (taken as absent). */
+const listOf = (item: string, max = MAX_VALUES) => orEmpty(`^${item}(,${item}){0,${max - 1}}$`);
+/** An empty value, which a list parameter with a format takes as absent (see orEmpty). */
+const EMPTY: Json = { maxLength: 0 };
 
 /** The list's query parameters: the names its list-query schema accepts, each described. */
 export function listParameters(name: ResourceName, definition: ResourceDefinition): Json[] {
@@ -96,16 +104,13 @@ export function listParameters(name: ResourceName, definition: ResourceDefinitio
     created_at_gt: ['Created after (date or ISO date-time)', createdBound],
     created_at_lt: ['Created before (date or ISO date-time)', createdBound],
     refresh: ['Ignored (cache buster)', { type: 'string' }],
-    start_date: ['Flight overlaps from this day (YYYY-MM-DD)', { type: 'string', format: 'date' }],
-    end_date: [
-      'Flight overlaps up to this day (YYYY-MM-DD); not before start_date',
-      { type: 'string', format: 'date' },
-    ],
+    start_date: ['Flight overlaps from this day (YYYY-MM-DD)', flightDay],
+    end_date: ['Flight overlaps up to this day (YYYY-MM-DD); not before start_date', flightDay],
   };
   if (definition.accountFilter) {
     described[definition.accountFilter] = [
       'Owning accounts: comma-separated account ids; `null` selects global rows (e.g. `{id},null`). Without it: every account the user may access.',
-      { type: 'string', pattern: `^(null|${ID})(,(null|${ID}))*$` },
+      { type: 'string', pattern: orEmpty(`^(null|${ID})(,(null|${ID}))*$`) },
     ];
   }
   for (const [parameter, filter] of Object.entries(definition.filters)) {
@@ -122,8 +127,9 @@ export function listParameters(name: ResourceName, definition: ResourceDefinitio
 
 const createdBound: Json = {
   type: 'string',
-  anyOf: [{ format: 'date' }, { format: 'date-time' }],
+  anyOf: [{ format: 'date' }, { format: 'date-time' }, EMPTY],
 };
+const flightDay: Json = { type: 'string', anyOf: [{ format: 'date' }, EMPTY] };
 
 /**
  * Query parameters from a zod object schema (a route's querystring, or one its handler parses).
