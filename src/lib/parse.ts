@@ -4,8 +4,8 @@
  * worker can run (a test's DOM, a browser that refuses it), the same jobs run in the page, with
  * the same results.
  *
- * The worker is started by the first job, or earlier by `startParser()` (the session store starts
- * it with the current-user call, so its code downloads while the call is under way).
+ * The worker is started by `startParser()` as the app starts (App.tsx; app.html preloads its code),
+ * or else by the first job.
  */
 import type { EndpointName } from '../shared/endpoints/routes.ts';
 import type { AnswerMessage, JobMessage } from './parse-worker.ts';

@@ -7,7 +7,7 @@
 import { atom } from 'nanostores';
 import { analytics } from '../lib/analytics.ts';
 import { CURRENT_USER_PATH, forgetVersions, request, setUnauthorizedHandler } from '../lib/api.ts';
-import { parseUser, startParser } from '../lib/parse.ts';
+import { parseUser } from '../lib/parse.ts';
 import { routeOf } from '../shared/endpoints/routes.ts';
 import type { CurrentUser } from '../shared/schemas/user.ts';
 
@@ -35,8 +35,6 @@ let inflight: Promise<CurrentUser | null> | null = null;
 export function refreshCurrentUser(): Promise<CurrentUser | null> {
   inflight ??= (async () => {
     try {
-      // The parser's code downloads while the call is under way.
-      startParser();
       const { body } = await request(CURRENT_USER_PATH);
       const user = (await parseUser(
         body && typeof body === 'object' && 'data' in body ? body.data : body,

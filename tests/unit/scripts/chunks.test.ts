@@ -48,6 +48,8 @@ const app = graph({
   '/p/src/app/shell/TopNav.tsx': {},
   [PAGES]: {},
   [LOGIN]: { entry: true, imports: ['/p/src/shared/messages.ts'] },
+  // A page's request builder that makes a schema as it loads, outside the schema bundle.
+  '/p/src/app/features/spotlight/listSources.ts': { imports: [ZOD] },
 });
 
 describe('the browser build’s chunk groups', () => {
@@ -62,6 +64,11 @@ describe('the browser build’s chunk groups', () => {
 
   it('keeps a plain module the schemas import out of their chunks, so a page using it runs no schema', () => {
     expect(names.get('/p/src/shared/constants.ts')).toBeUndefined();
+  });
+
+  it('leaves any other module that makes schemas to Rolldown, never to a merged kit chunk', () => {
+    // null: claimed, so the chunk plan does not merge it; Rolldown splits it by its importers.
+    expect(names.get('/p/src/app/features/spotlight/listSources.ts')).toBeNull();
   });
 
   it('leaves what the login page loads to Rolldown, so the login page never loads the app’s chunks', () => {
