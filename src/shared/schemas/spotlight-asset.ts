@@ -98,7 +98,6 @@ export const heatmapGrid = z
     message: 'values must hold cols × rows cells',
   });
 
-
 export const assetFigures = z.object({
   noticed_pct: pct,
   dwell_s: seconds,
