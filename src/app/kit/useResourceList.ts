@@ -33,9 +33,9 @@ export interface ResourceList<T extends Identified, Name extends ResourceName = 
 }
 
 /**
- * The resource API as a list source: the URL's state encoded by the resource's list-query codec
- * (a hand-edited URL filter is checked by it: a bad value is an error state naming the
- * parameter, as the server's 400 would be), paged by limit and skip.
+ * The resource API as a list source: the URL's state written by the list-query encoders
+ * (listState.ts), paged by limit and skip. A hand-edited URL filter the server refuses is its
+ * 400 naming the parameter, which the list shows as its error state.
  */
 export function resourceSource<Name extends ResourceName>(
   resource: Name,
