@@ -81,6 +81,13 @@ function cellClass<T>(column: Column<T>): string {
   ].join(' ');
 }
 
+/**
+ * A row's name is the person's own text, sometimes one long word (a file-like report name): it may
+ * break anywhere, or its widest word would set the column's least width and push the table out of
+ * its card. 10rem keeps ordinary names from being broken mid-word to squeeze the other columns.
+ */
+const ROW_HEADER_CLASS = 'font-medium text-slate-900 min-w-40 wrap-anywhere';
+
 /** One body cell: a truncated value carries its whole text as a title. */
 function Cell<T>({ column, row }: { column: Column<T>; row: T }) {
   const Tag = column.rowHeader ? 'th' : 'td';
@@ -94,7 +101,7 @@ function Cell<T>({ column, row }: { column: Column<T>; row: T }) {
   return (
     <Tag
       scope={column.rowHeader ? 'row' : undefined}
-      className={`py-2.5 align-top ${column.rowHeader ? 'font-medium text-slate-900' : 'text-slate-800'} ${cellClass(column)}`}
+      className={`py-2.5 align-top ${column.rowHeader ? ROW_HEADER_CLASS : 'text-slate-800'} ${cellClass(column)}`}
     >
       {content}
     </Tag>
