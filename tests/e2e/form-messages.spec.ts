@@ -105,8 +105,9 @@ test('the study form typed with values out of range answers in range sentences',
 });
 
 /**
- * Forms that open in a dialog or beside a list rather than on a page of their own: the route
- * table does not reach them, so each is named here with how a person opens it. Each is sent with
+ * Forms that open in a dialog or beside a list rather than on a page of their own, which the route
+ * table does not reach, and forms it reaches only empty or not at all (the profile's two, the new
+ * activation and data import pages): each is named here with how a person opens it. Each is sent with
  * its fields emptied, and those with a range or format once more with a bad value: the summary
  * must appear in the form, the field messages given must show, and nothing on the page (a toast
  * included) may be a validator's wording.
@@ -171,6 +172,14 @@ async function ownDraftActivation(page: Page): Promise<string> {
   });
   expect(response.status()).toBe(201);
   return name;
+}
+
+/** The id of a measurement of the writer's account (its upload and import pages). */
+async function northwindMeasurement(page: Page): Promise<string> {
+  const answer = (await (
+    await page.request.get(`/api/v1/measurement?account=${ACCOUNT_IDS.northwind}&limit=1`)
+  ).json()) as { data: { id: string }[] };
+  return answer.data[0]!.id;
 }
 
 /** A draft study's page, with its asset list and the form that adds one. */
@@ -306,10 +315,7 @@ const INLINE_FORMS: readonly InlineForm[] = [
     persona: NORTHWIND_WRITER,
     path: '/measurements',
     open: async (page) => {
-      const answer = (await (
-        await page.request.get(`/api/v1/measurement?account=${ACCOUNT_IDS.northwind}&limit=1`)
-      ).json()) as { data: { id: string }[] };
-      await openApp(page, `/measurements/${answer.data[0]!.id}/upload-tags`);
+      await openApp(page, `/measurements/${await northwindMeasurement(page)}/upload-tags`);
       return page.getByRole('form', { name: 'Upload tags' });
     },
     send: 'Upload',
@@ -429,10 +435,7 @@ const INLINE_FORMS: readonly InlineForm[] = [
     persona: NORTHWIND_WRITER,
     path: '/measurements',
     open: async (page) => {
-      const answer = (await (
-        await page.request.get(`/api/v1/measurement?account=${ACCOUNT_IDS.northwind}&limit=1`)
-      ).json()) as { data: { id: string }[] };
-      await openApp(page, `/measurements/${answer.data[0]!.id}/data-imports/create`);
+      await openApp(page, `/measurements/${await northwindMeasurement(page)}/data-imports/create`);
       return page.getByRole('main');
     },
     send: 'Start import',
