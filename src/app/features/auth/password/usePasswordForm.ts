@@ -11,6 +11,7 @@
  */
 import { useRef, type RefObject } from 'react';
 import { validatePasswordForm, type FieldErrors, type PasswordField as Field } from '../../../../shared/auth-forms.ts';
+import { issueField } from '../../../kit/formMessages.ts';
 import { useResourceForm, type Values } from '../../../kit/useResourceForm.ts';
 import { scoreOf, useStrengthChecker } from './useStrength.ts';
 
@@ -38,6 +39,16 @@ export const PASSWORD_FIELDS: Record<Field, { label: string; autoComplete: strin
 };
 
 const FIELD_ORDER = Object.keys(PASSWORD_FIELDS) as Field[];
+
+/** The API's names of the fields (a 400's issues name them so: a password over 256 characters). */
+const API_FIELDS: Readonly<Record<string, Field>> = {
+  current_password: 'currentPassword',
+  new_password: 'newPassword',
+};
+const fieldOf = (path: unknown) => {
+  const field = issueField(path);
+  return API_FIELDS[field] ?? field;
+};
 
 export interface PasswordFormOptions<Extra extends Values> {
   mode: PasswordMode;
@@ -86,6 +97,7 @@ export function usePasswordForm<Extra extends Values = Record<never, never>>(opt
       ...extra?.labels,
       ...Object.fromEntries(FIELD_ORDER.map((field) => [field, PASSWORD_FIELDS[field].label])),
     },
+    fieldOf,
     onRefused: (errors) => {
       const first = FIELD_ORDER.find((field) => errors[field]);
       if (first) focus(first);
