@@ -69,6 +69,7 @@ export type ActivationWithListBody = z.input<typeof activationWithListBody>;
 export const activationWithListResponse = z.object({
   data: z.object({ activation: activationRow, domain_list: domainListRow }),
 });
+export type ActivationWithListResponse = z.infer<typeof activationWithListResponse>;
 
 /**
  * The settings of a draft or paused activation, changed together (PUT /api/v1/activation/with-list?id=):

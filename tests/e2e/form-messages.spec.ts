@@ -105,8 +105,9 @@ test('the study form typed with values out of range answers in range sentences',
 });
 
 /**
- * Forms that open in a dialog or beside a list rather than on a page of their own: the route
- * table does not reach them, so each is named here with how a person opens it. Each is sent with
+ * Forms that open in a dialog or beside a list rather than on a page of their own, which the route
+ * table does not reach, and forms it reaches only empty or not at all (the profile's two, the new
+ * activation and data import pages): each is named here with how a person opens it. Each is sent with
  * its fields emptied, and those with a range or format once more with a bad value: the summary
  * must appear in the form, the field messages given must show, and nothing on the page (a toast
  * included) may be a validator's wording.
@@ -125,8 +126,16 @@ interface InlineForm {
   says?: readonly string[];
   /** Messages the empty form must show at their fields (label → message): the field is marked and described by it. */
   atFields?: Readonly<Record<string, string>>;
-  /** Bad values typed into fields (label → text), and the messages they must bring. */
-  bad?: { type: Readonly<Record<string, string>>; says: readonly string[] };
+  /**
+   * Bad values typed into fields (label → text) or files chosen (label → file name), and the
+   * messages they must bring (`atFields`: at which field).
+   */
+  bad?: {
+    type: Readonly<Record<string, string>>;
+    files?: Readonly<Record<string, string>>;
+    says: readonly string[];
+    atFields?: Readonly<Record<string, string>>;
+  };
 }
 
 const NORTHWIND_ADMIN = 'admin@northwind.test';
@@ -163,6 +172,14 @@ async function ownDraftActivation(page: Page): Promise<string> {
   });
   expect(response.status()).toBe(201);
   return name;
+}
+
+/** The id of a measurement of the writer's account (its upload and import pages). */
+async function northwindMeasurement(page: Page): Promise<string> {
+  const answer = (await (
+    await page.request.get(`/api/v1/measurement?account=${ACCOUNT_IDS.northwind}&limit=1`)
+  ).json()) as { data: { id: string }[] };
+  return answer.data[0]!.id;
 }
 
 /** A draft study's page, with its asset list and the form that adds one. */
@@ -287,16 +304,18 @@ const INLINE_FORMS: readonly InlineForm[] = [
     send: 'Save changes',
     says: ['Name is required'],
     atFields: { Name: 'Name is required' },
+    bad: {
+      type: { 'Minimum APM': '-5', Name: '  ' },
+      says: ['Minimum APM must not be negative', 'Name is required'],
+      atFields: { 'Minimum APM': 'Minimum APM must not be negative', Name: 'Name is required' },
+    },
   },
   {
     name: "upload a measurement's tags",
     persona: NORTHWIND_WRITER,
     path: '/measurements',
     open: async (page) => {
-      const answer = (await (
-        await page.request.get(`/api/v1/measurement?account=${ACCOUNT_IDS.northwind}&limit=1`)
-      ).json()) as { data: { id: string }[] };
-      await openApp(page, `/measurements/${answer.data[0]!.id}/upload-tags`);
+      await openApp(page, `/measurements/${await northwindMeasurement(page)}/upload-tags`);
       return page.getByRole('form', { name: 'Upload tags' });
     },
     send: 'Upload',
@@ -359,16 +378,105 @@ const INLINE_FORMS: readonly InlineForm[] = [
     says: ['Name is required'],
     bad: { type: { 'Area name': 'Logo', 'Width (%)': '95' }, says: [messages.spotlight.areaOutside] },
   },
+  {
+    name: "the profile's details",
+    persona: NORTHWIND_WRITER,
+    path: '/profile',
+    open: (page) => Promise.resolve(page.getByRole('form', { name: 'Your details' })),
+    empty: ['First name', 'Last name'],
+    send: 'Save',
+    atFields: {
+      'First name': messages.validation.firstNameRequired,
+      'Last name': messages.validation.lastNameRequired,
+    },
+    // Spaces are no name.
+    bad: {
+      type: { 'First name': '   ', 'Last name': '  ' },
+      says: [messages.validation.firstNameRequired, messages.validation.lastNameRequired],
+    },
+  },
+  {
+    name: "the profile's password change",
+    persona: NORTHWIND_WRITER,
+    path: '/profile',
+    open: (page) => Promise.resolve(page.getByRole('form', { name: messages.profile.changePasswordTitle })),
+    send: 'Save',
+    says: [messages.validation.currentPasswordRequired],
+    atFields: {
+      'Current password': messages.validation.currentPasswordRequired,
+      'New password': messages.validation.newPasswordRequired,
+      'Confirm new password': messages.validation.newPasswordRequired,
+    },
+    bad: {
+      type: { 'Current password': 'anything', 'New password': 'abcabc', 'Confirm new password': 'abcabd' },
+      says: [messages.validation.passwordNotStrongEnough, messages.validation.passwordsDoNotMatch],
+      atFields: {
+        'New password': messages.validation.passwordNotStrongEnough,
+        'Confirm new password': messages.validation.passwordsDoNotMatch,
+      },
+    },
+  },
+  {
+    name: 'the new activation page',
+    persona: NORTHWIND_WRITER,
+    path: '/activations/activations/create',
+    open: (page) => Promise.resolve(page.getByRole('main')),
+    send: 'Create and activate',
+    says: ['Choose a measurement', 'Minimum APM is required', 'Choose a platform', 'Name is required'],
+    atFields: { 'Minimum APM': 'Minimum APM is required', Name: 'Name is required' },
+    bad: {
+      type: { 'Minimum APM': '-5', Name: '   ' },
+      says: ['Minimum APM must not be negative', 'Name is required'],
+      atFields: { 'Minimum APM': 'Minimum APM must not be negative' },
+    },
+  },
+  {
+    name: 'the new data import page',
+    persona: NORTHWIND_WRITER,
+    path: '/measurements',
+    open: async (page) => {
+      await openApp(page, `/measurements/${await northwindMeasurement(page)}/data-imports/create`);
+      return page.getByRole('main');
+    },
+    send: 'Start import',
+    says: ['Choose an import job config', 'Choose a CSV file'],
+    atFields: { 'Import job config': 'Choose an import job config', 'Delivery export (CSV)': 'Choose a CSV file' },
+    bad: {
+      type: {},
+      files: { 'Delivery export (CSV)': 'delivery.txt' },
+      says: ['The file must be a CSV (.csv)'],
+      atFields: { 'Delivery export (CSV)': 'The file must be a CSV (.csv)' },
+    },
+  },
 ];
 
 /** A text that begins with `text` (a field's description is its message, then its hint). */
 const startsWith = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
 
+/** A field a person types into, by its label: a text box, a number box or a password box. */
+const typedField = (form: Locator, label: string) =>
+  form
+    .getByRole('textbox', { name: label, exact: true })
+    .or(form.getByRole('spinbutton', { name: label, exact: true }))
+    .or(form.locator('input[type="password"]').and(form.getByLabel(label, { exact: true })));
+
+/** Each field (label → message) is marked refused and described by its message first. */
+async function expectAtFields(form: Locator, atFields: Readonly<Record<string, string>>, what: string) {
+  for (const [label, message] of Object.entries(atFields)) {
+    const field = form.getByLabel(label, { exact: true });
+    await expect.soft(field, `${what}: ${label} is marked`).toHaveAttribute('aria-invalid', 'true');
+    await expect.soft(field, `${what}: ${label} says why`).toHaveAccessibleDescription(startsWith(message));
+  }
+}
+
 /** Sends the form and checks what it shows: its summary, the messages given, no validator's text. */
 async function sendAndRead(page: Page, form: Locator, send: string, says: readonly string[], what: string) {
   await form.getByRole('button', { name: send, exact: true }).click();
   await expect.soft(form.getByRole('alert').filter({ hasText: SUMMARY }), `${what}: the summary`).toBeVisible();
-  for (const message of says) await expect.soft(form.getByText(message, { exact: true }), what).toBeVisible();
+  // A choice's empty box may say the same words ('Choose a platform'): the message is the other one.
+  const notPlaceholder = form.locator(':not([data-placeholder])');
+  for (const message of says)
+    await expect.soft(form.getByText(message, { exact: true }).and(notPlaceholder), what).toBeVisible();
   const shown = await page.locator('body').innerText();
   expect.soft(shown.match(RAW_VALIDATOR_TEXT)?.[0] ?? null, `${what} shows a validator's text`).toBeNull();
 }
@@ -383,16 +491,16 @@ for (const entry of INLINE_FORMS) {
     await expect(form).toBeVisible();
     for (const label of entry.empty ?? []) await typeInto(form.getByRole('textbox', { name: label, exact: true }), '');
     await sendAndRead(page, form, entry.send, entry.says ?? [], `${entry.name} sent empty`);
-    for (const [label, message] of Object.entries(entry.atFields ?? {})) {
-      const field = form.getByLabel(label, { exact: true });
-      await expect.soft(field, `${entry.name}: ${label} is marked`).toHaveAttribute('aria-invalid', 'true');
-      await expect.soft(field, `${entry.name}: ${label} says why`).toHaveAccessibleDescription(startsWith(message));
-    }
+    await expectAtFields(form, entry.atFields ?? {}, `${entry.name} sent empty`);
     if (!entry.bad) return;
-    for (const [label, text] of Object.entries(entry.bad.type))
-      await typeInto(form.getByRole('textbox', { name: label, exact: true }), text);
+    for (const [label, text] of Object.entries(entry.bad.type)) await typeInto(typedField(form, label), text);
+    for (const [label, name] of Object.entries(entry.bad.files ?? {}))
+      await form
+        .getByLabel(label, { exact: true })
+        .setInputFiles({ name, mimeType: 'text/plain', buffer: Buffer.from('a,b\n') });
     await clickAway(page);
     await sendAndRead(page, form, entry.send, entry.bad.says, `${entry.name} with bad values`);
+    await expectAtFields(form, entry.bad.atFields ?? {}, `${entry.name} with bad values`);
   });
 }
 

@@ -49,6 +49,11 @@ export interface ResourceFormOptions<V extends Values, Out> {
   onSaved?: (result: unknown, value: Out) => void;
   /** Loads the stored record again (Reload in the conflict dialog). */
   onReload?: () => void;
+  /**
+   * A send that failed: the error alert's words when the server gave none (spec §8: 'Incorrect
+   * current password'), and what the form does after (the password form puts focus back).
+   */
+  failure?: { fallback?: string; after?: (error: unknown) => void };
 }
 
 export interface ResourceForm<V extends Values> {
@@ -122,7 +127,17 @@ export function useResourceForm<V extends Values, Out>(options: ResourceFormOpti
     (event?: { preventDefault: () => void }) => {
       event?.preventDefault();
       if (saving) return;
-      const { schema, body = (v: V) => v, labels, fieldOf, submit, onSaved, onReload, onRefused } = optionsRef.current;
+      const {
+        schema,
+        body = (v: V) => v,
+        labels,
+        fieldOf,
+        submit,
+        onSaved,
+        onReload,
+        onRefused,
+        failure,
+      } = optionsRef.current;
       const refuse = (found: Record<string, string>) => {
         setErrors(found);
         onRefused?.(found);
@@ -149,7 +164,8 @@ export function useResourceForm<V extends Values, Out>(options: ResourceFormOpti
             if (refused.length) refuse(found);
             // Refused fields say so under themselves and in the summary, so a toast would say it
             // twice; it is for what belongs to no field of the form (a lost connection, a 403).
-            if (!refused.length || refused.some((field) => !(field in labels))) showError(error);
+            if (!refused.length || refused.some((field) => !(field in labels))) showError(error, failure?.fallback);
+            failure?.after?.(error);
           })
           .finally(() => setTimeout(() => setSaving(false), BUTTON_REENABLE_MS));
       loadSchema(schema).then(

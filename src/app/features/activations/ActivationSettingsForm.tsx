@@ -3,24 +3,29 @@
  * page's live preview of the measurement's domains at the minimum being typed. Saving sends the
  * three together (PUT /api/v1/activation/with-list), which re-derives the allow list on the
  * server, with the version the page read: a change made elsewhere meanwhile asks the conflict
- * dialog instead of being overwritten.
+ * dialog instead of being overwritten. On the kit's form state (useResourceForm): each refusal at
+ * its field with the summary above (activation-checks.ts, loaded on Save).
  */
-import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { isConflict } from '../../../lib/api.ts';
-import { showError, showSuccess } from '../../../stores/alerts.ts';
+import { showSuccess } from '../../../stores/alerts.ts';
 import { formatMetric } from '../../../shared/metrics.ts';
 import { formatCountOf } from '../../../shared/number-format.ts';
+import type { ActivationSettingsResponse } from '../../../shared/activation-api.ts';
 import type { Activation, DomainList, Measurement } from '../../../shared/schemas/index.ts';
 import { ErrorSummary } from '../../kit/ErrorSummary.tsx';
+import { useResourceForm } from '../../kit/useResourceForm.ts';
 import { Button } from '../../shared/Button.tsx';
 import { TextField } from '../../shared/Field.tsx';
-import { useFieldErrors } from '../../shared/useFieldErrors.ts';
-import { useUnsavedForm } from '../../shared/useUnsavedForm.ts';
 import { saveSettings, type NamedRow } from './data.ts';
 import { MinApmWithPreview, minApmProblem, useMinApmPreview } from './MinApmField.tsx';
 import { PlatformSelect } from './PlatformSelect.tsx';
 
-type Field = 'name' | 'vendor' | 'min_apm';
+/** The activation forms' field labels (the create page's too), for their messages. */
+export const ACTIVATION_LABELS = {
+  name: 'Name',
+  vendor: 'Platform',
+  min_apm: 'Minimum APM',
+  measurement: 'Measurement',
+};
 
 export function ActivationSettingsForm({
   activation,
@@ -37,56 +42,57 @@ export function ActivationSettingsForm({
   onSaved: () => void;
   onReload: () => void;
 }) {
-  const [name, setName] = useState(activation.name);
-  const [vendor, setVendor] = useState(activation.vendor);
-  const { errors, setErrors, bind } = useFieldErrors<Field>();
-  const [saving, setSaving] = useState(false);
-  const apm = useMinApmPreview(measurement?.id ?? null, activation.min_apm === null ? '' : String(activation.min_apm));
-  const { minApm } = apm;
-  const apmChanged = minApm.value !== activation.min_apm;
-  const dirty = name !== activation.name || vendor !== activation.vendor || apmChanged;
-  useUnsavedForm(dirty && !saving);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const next: Partial<Record<Field, string>> = {};
-    if (!name.trim()) next.name = 'Name is required';
-    if (!vendor) next.vendor = 'Choose a platform';
-    const apmProblem = minApmProblem(apm, apmChanged);
-    if (apmProblem) next.min_apm = apmProblem;
-    setErrors(next);
-    if (Object.keys(next).length || !vendor || minApm.value === null) return;
-    setSaving(true);
-    try {
-      const saved = await saveSettings(activation.id, { name: name.trim(), vendor, min_apm: minApm.value }, onReload);
-      const held = saved.domain_list?.domains.length;
+  const form = useResourceForm({
+    // The minimum's problem is read as the form is sent (worked out below, with the preview).
+    schema: () =>
+      import('./activation-checks.ts').then(({ activationSettingsSchema }) =>
+        activationSettingsSchema(minApmProblem(apm, apmChanged)),
+      ),
+    initial: {
+      name: activation.name,
+      vendor: activation.vendor,
+      min_apm: activation.min_apm === null ? '' : String(activation.min_apm),
+    },
+    labels: ACTIVATION_LABELS,
+    body: (values) => ({ ...values, min_apm: apm.minApm.value }),
+    submit: (value, write) => saveSettings(activation.id, value, write),
+    onSaved: (saved) => {
+      const { activation: stored, domain_list } = saved as ActivationSettingsResponse['data'];
+      const held = domain_list?.domains.length;
       showSuccess(
-        `'${saved.activation.name}' saved` +
+        `'${stored.name}' saved` +
           (apmChanged && held !== undefined ? `; its allow list now holds ${formatCountOf(held, 'domain')}` : ''),
       );
       onSaved();
-    } catch (error) {
-      // The conflict dialog has spoken (Reload starts the form again from the stored row).
-      if (!(isConflict(error) && error.choice)) showError(error);
-      setSaving(false);
-    }
-  }
+    },
+    onReload,
+  });
+  const { values, set, errors } = form;
+  const apm = useMinApmPreview(measurement?.id ?? null, values.min_apm);
+  const apmChanged = apm.minApm.value !== activation.min_apm;
 
   return (
-    <form noValidate onSubmit={(e) => void submit(e)} aria-label="Activation settings" className="space-y-5">
+    <form noValidate onSubmit={form.onSubmit} aria-label="Activation settings" className="space-y-5">
       <ErrorSummary errors={errors} />
       <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
         <TextField
-          label="Name"
-          value={name}
+          label={ACTIVATION_LABELS.name}
+          value={values.name}
           maxLength={200}
-          {...bind('name', (e: ChangeEvent<HTMLInputElement>) => setName(e.target.value))}
+          error={errors.name}
+          onChange={(e) => set('name', e.target.value)}
         />
-        <PlatformSelect vendors={vendors} value={vendor} {...bind('vendor', setVendor)} />
+        <PlatformSelect
+          vendors={vendors}
+          value={values.vendor}
+          error={errors.vendor}
+          onChange={(vendor) => set('vendor', vendor)}
+        />
       </div>
       <MinApmWithPreview
         apm={apm}
-        {...bind('min_apm', apm.setText)}
+        error={errors.min_apm}
+        onChange={(text) => set('min_apm', text)}
         hint={
           list
             ? `Its allow list holds ${formatCountOf(list.domains.length, 'domain')}; a new minimum makes it again from the preview`
@@ -95,8 +101,8 @@ export function ActivationSettingsForm({
         idle={measurement ? null : 'This activation has no measurement to preview domains from.'}
       />
       <div className="flex flex-wrap justify-end gap-2">
-        <Button type="submit" disabled={saving || !dirty}>
-          {saving ? 'Saving…' : 'Save changes'}
+        <Button type="submit" disabled={form.saving || !form.dirty}>
+          {form.saving ? 'Saving…' : 'Save changes'}
         </Button>
       </div>
     </form>

@@ -2,26 +2,29 @@
  * /activations/activations/create: the guided form. 1. a measurement of the selected account
  * (searched on the server); 2. a minimum APM, with the measurement's domains previewed live;
  * 3. the platform; 4. a name. Creating makes the allow list of the qualifying domains and the
- * activation together (POST /api/v1/activation/with-list), as a draft or active at once.
+ * activation together (POST /api/v1/activation/with-list), as a draft or active at once. On the
+ * kit's form state (useResourceForm): each refusal at its step's field with the summary above
+ * (activation-checks.ts, loaded on Save).
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { listAll } from '../../../lib/api.ts';
 import { callEndpoint } from '../../../lib/endpoint-call.ts';
-import { showError, showSuccess } from '../../../stores/alerts.ts';
+import { showSuccess } from '../../../stores/alerts.ts';
 import { $selectedAccountId } from '../../../stores/account.ts';
-import type { ActivationWithListBody } from '../../../shared/activation-api.ts';
+import type { ActivationWithListBody, ActivationWithListResponse } from '../../../shared/activation-api.ts';
+import type { INITIAL_ACTIVATION_STATUSES } from '../../../shared/activations.ts';
 import { allowListName } from '../../../shared/activations.ts';
 import { formatMetric } from '../../../shared/metrics.ts';
 import type { Measurement } from '../../../shared/schemas/index.ts';
 import { paths } from '../../routes/index.ts';
 import { ErrorSummary } from '../../kit/ErrorSummary.tsx';
+import { useResourceForm } from '../../kit/useResourceForm.ts';
 import { Button, buttonClass } from '../../shared/Button.tsx';
 import { TextField } from '../../shared/Field.tsx';
-import { useFieldErrors } from '../../shared/useFieldErrors.ts';
-import { useUnsavedForm } from '../../shared/useUnsavedForm.ts';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
+import { ACTIVATION_LABELS } from './ActivationSettingsForm.tsx';
 import { useAsync } from './data.ts';
 import { MeasurementPicker } from './MeasurementPicker.tsx';
 import { MinApmWithPreview, minApmProblem, useMinApmPreview } from './MinApmField.tsx';
@@ -45,71 +48,72 @@ function Step({ n, title, children }: { n: number; title: string; children: Reac
   );
 }
 
-type Field = 'measurement' | 'min_apm' | 'vendor' | 'name';
+type Status = (typeof INITIAL_ACTIVATION_STATUSES)[number];
 
 export default function CreateActivationPage() {
   usePageTitle('Create Activation');
   const accountId = useStore($selectedAccountId);
   const [, navigate] = useLocation();
-  const [measurement, setMeasurement] = useState<Measurement | null>(null);
-  const [vendor, setVendor] = useState<string | null>(null);
-  const [name, setName] = useState('');
   const [nameTouched, setNameTouched] = useState(false);
-  const { errors, setErrors, clear, bind } = useFieldErrors<Field>();
-  const [saving, setSaving] = useState(false);
-  useUnsavedForm(!saving && (measurement !== null || name !== '' || vendor !== null));
-
-  const vendors = useAsync(
-    () => listAll('third-party-macro-vendor', listQuery('third-party-macro-vendor', { sort: BY_NAME })),
-    'vendors',
-  );
-  const apm = useMinApmPreview(measurement?.id ?? null);
-  const { minApm, preview } = apm;
-
-  // Suggest a name from the measurement and the platform until the user writes their own.
-  const vendorName = vendors.data?.find((v) => v.id === vendor)?.name;
-  useEffect(() => {
-    if (nameTouched || !measurement) return;
-    const advertiser = measurement.name.split(' – ')[0] ?? measurement.name;
-    setName(`${advertiser} – attention deal${vendorName ? ` on ${vendorName}` : ''}`);
-  }, [measurement, vendorName, nameTouched]);
-
-  async function submit(event: FormEvent, status: 'draft' | 'active') {
-    event.preventDefault();
-    const next: Partial<Record<Field, string>> = {};
-    if (!measurement) next.measurement = 'Choose a measurement';
-    const apmProblem = minApmProblem(apm, true);
-    if (apmProblem) next.min_apm = apmProblem;
-    if (!vendor) next.vendor = 'Choose a platform';
-    if (!name.trim()) next.name = 'Name is required';
-    setErrors(next);
-    if (Object.keys(next).length || !measurement || !vendor || minApm.value === null) return;
-    setSaving(true);
-    try {
+  // Which button sent the form: 'Save as draft' or 'Create and activate' (Enter).
+  const status = useRef<Status>('active');
+  const form = useResourceForm({
+    // The minimum's problem is read as the form is sent (worked out below, with the preview).
+    schema: () =>
+      import('./activation-checks.ts').then(({ newActivationSchema }) => newActivationSchema(minApmProblem(apm, true))),
+    initial: { measurement: null as Measurement | null, min_apm: '', vendor: null as string | null, name: '' },
+    labels: ACTIVATION_LABELS,
+    body: (values) => ({ ...values, min_apm: apm.minApm.value }),
+    submit: (value) => {
       const body: ActivationWithListBody = {
-        name: name.trim(),
-        measurement: measurement.id,
-        vendor,
-        min_apm: minApm.value,
-        status,
+        name: value.name,
+        measurement: value.measurement.id,
+        vendor: value.vendor,
+        min_apm: value.min_apm,
+        status: status.current,
       };
-      const created = await callEndpoint('createActivationWithList', { body });
-      const { activation, domain_list: list } = created.data;
+      return callEndpoint('createActivationWithList', { body });
+    },
+    onSaved: (created) => {
+      const { activation, domain_list: list } = (created as ActivationWithListResponse).data;
       showSuccess(
         `Activation '${activation.name}' created with the allow list '${list.name}' (${list.domains.length} domains)` +
           (activation.deal_id ? `; deal id ${activation.deal_id}` : ''),
       );
       navigate(paths.activations());
-    } catch (error) {
-      showError(error);
-      setSaving(false);
-    }
-  }
+    },
+  });
+  const { values, set, errors } = form;
+  const { measurement } = values;
+  const send = (event: { preventDefault: () => void }, as: Status) => {
+    status.current = as;
+    form.onSubmit(event);
+  };
+
+  const vendors = useAsync(
+    () => listAll('third-party-macro-vendor', listQuery('third-party-macro-vendor', { sort: BY_NAME })),
+    'vendors',
+  );
+  const apm = useMinApmPreview(measurement?.id ?? null, values.min_apm);
+  const { preview } = apm;
+
+  // Suggest a name from the measurement and the platform until the user writes their own.
+  const vendorName = vendors.data?.find((v) => v.id === values.vendor)?.name;
+  useEffect(() => {
+    if (nameTouched || !measurement) return;
+    const advertiser = measurement.name.split(' – ')[0] ?? measurement.name;
+    set('name', `${advertiser} – attention deal${vendorName ? ` on ${vendorName}` : ''}`);
+  }, [measurement, vendorName, nameTouched, set]);
 
   if (!accountId) return null;
   const qualifying = preview.data?.qualifying.count;
   return (
-    <form noValidate onSubmit={(e) => void submit(e, 'active')} className="mx-auto max-w-4xl space-y-5">
+    <form
+      noValidate
+      aria-label="New activation"
+      onSubmit={(event) => send(event, 'active')}
+      className="mx-auto max-w-4xl space-y-5"
+    >
       <div>
         <h1 className="text-2xl font-semibold tracking-tight text-slate-900">New activation</h1>
         <p className="mt-1 text-sm text-slate-600">
@@ -124,11 +128,9 @@ export default function CreateActivationPage() {
           accountId={accountId}
           value={measurement}
           onChange={(m) => {
-            setMeasurement(m);
-            if (!m) return;
-            clear('measurement');
+            set('measurement', m);
             // With no minimum yet, start at the measurement's own APM: the domains that beat it.
-            if (apm.text === '' && m.apm !== null) apm.setText(String(Math.round(m.apm)));
+            if (m && values.min_apm === '' && m.apm !== null) set('min_apm', String(Math.round(m.apm)));
           }}
           error={errors.measurement}
         />
@@ -137,7 +139,8 @@ export default function CreateActivationPage() {
       <Step n={2} title="Set a minimum APM">
         <MinApmWithPreview
           apm={apm}
-          {...bind('min_apm', apm.setText)}
+          error={errors.min_apm}
+          onChange={(text) => set('min_apm', text)}
           hint={
             measurement
               ? `The measurement's APM is ${formatMetric('apm', measurement.apm)}`
@@ -149,22 +152,28 @@ export default function CreateActivationPage() {
 
       <Step n={3} title="Pick the platform">
         <div className="max-w-sm">
-          <PlatformSelect vendors={vendors.data ?? []} value={vendor} {...bind('vendor', setVendor)} />
+          <PlatformSelect
+            vendors={vendors.data ?? []}
+            value={values.vendor}
+            error={errors.vendor}
+            onChange={(vendor) => set('vendor', vendor)}
+          />
         </div>
       </Step>
 
       <Step n={4} title="Name it and create it">
         <TextField
-          label="Name"
-          value={name}
+          label={ACTIVATION_LABELS.name}
+          value={values.name}
           maxLength={200}
-          {...bind('name', (e: ChangeEvent<HTMLInputElement>) => {
-            setName(e.target.value);
+          error={errors.name}
+          onChange={(e) => {
+            set('name', e.target.value);
             setNameTouched(true);
-          })}
+          }}
           hint={
             qualifying
-              ? `Creates the activation and an allow list of ${qualifying} domain${qualifying === 1 ? '' : 's'}, '${allowListName(name.trim() || '…')}'.`
+              ? `Creates the activation and an allow list of ${qualifying} domain${qualifying === 1 ? '' : 's'}, '${allowListName(values.name.trim() || '…')}'.`
               : undefined
           }
         />
@@ -172,11 +181,11 @@ export default function CreateActivationPage() {
           <Link href={paths.activations()} className={buttonClass('ghost', 'no-underline')}>
             Cancel
           </Link>
-          <Button variant="secondary" disabled={saving} onClick={(e) => void submit(e, 'draft')}>
+          <Button variant="secondary" disabled={form.saving} onClick={(event) => send(event, 'draft')}>
             Save as draft
           </Button>
-          <Button type="submit" disabled={saving}>
-            {saving ? 'Creating…' : 'Create and activate'}
+          <Button type="submit" disabled={form.saving}>
+            {form.saving ? 'Creating…' : 'Create and activate'}
           </Button>
         </div>
       </Step>

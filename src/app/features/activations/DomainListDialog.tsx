@@ -44,6 +44,8 @@ interface ListValues extends Values {
   type: 'allow' | 'block';
   file: ChosenFile | null;
   pasted: string;
+  /** The minimum APM as typed (the measurement source). */
+  min_apm: string;
 }
 
 /** What the form starts from: the stored list's name and type, keeping its entries; or nothing. */
@@ -53,6 +55,7 @@ const startOf = (list: DomainList | null): ListValues => ({
   type: list?.type ?? 'allow',
   file: null,
   pasted: '',
+  min_apm: '',
 });
 
 /** The fields that give a list's entries, one or two per source. */
@@ -137,17 +140,12 @@ function ListForm({
   const [serverLines, setServerLines] = useState<LineIssue[]>([]);
   // The measurement and its minimum APM feed a live preview, so they are kept beside the form's values.
   const [measurement, setMeasurement] = useState<Measurement | null>(null);
-  const apm = useMinApmPreview(measurement?.id ?? null);
-  const { preview } = apm;
-  // What stops a save at this minimum: its own rules, then (once previewed) a minimum no domain reaches.
-  const apmProblem =
-    minApmProblem(apm, false) ??
-    (!measurement ? null : !preview.data || preview.loading ? 'Wait for the preview' : minApmProblem(apm, true));
   const form = useResourceForm({
+    // apmProblem is read as the form is sent (it is worked out below, from the minimum typed).
     schema: () => import('./domain-list-checks.ts').then(({ domainListSchema }) => domainListSchema(apmProblem)),
     initial: startOf(list),
     labels: LABELS,
-    body: (values: ListValues) => ({ ...values, measurement, min_apm: apm.text }),
+    body: (values: ListValues) => ({ ...values, measurement }),
     submit: (value, write) =>
       saveList(value, { list, accountId, domains: preview.data?.qualifying.domains ?? [], write }).catch(
         (error: unknown) => {
@@ -170,6 +168,12 @@ function ListForm({
     onReload,
   });
   const { values, set, errors, reset, setError } = form;
+  const apm = useMinApmPreview(measurement?.id ?? null, values.min_apm);
+  const { preview } = apm;
+  // What stops a save at this minimum: its own rules, then (once previewed) a minimum no domain reaches.
+  const apmProblem =
+    minApmProblem(apm, false) ??
+    (!measurement ? null : !preview.data || preview.loading ? 'Wait for the preview' : minApmProblem(apm, true));
   // The conflict dialog's Reload reads the list again: the form starts over from what is stored.
   useEffect(() => reset(startOf(list)), [list, reset]);
 
@@ -301,11 +305,8 @@ function ListForm({
             error={errors.measurement}
           />
           <MinApmField
-            text={apm.text}
-            onChange={(text) => {
-              apm.setText(text);
-              setError('min_apm', '');
-            }}
+            text={values.min_apm}
+            onChange={(text) => set('min_apm', text)}
             error={errors.min_apm ?? apm.minApm.error}
             hint="Domains at or above it go into the list"
           />

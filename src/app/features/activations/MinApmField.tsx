@@ -2,7 +2,6 @@
  * The minimum APM: whole attentive seconds per 1,000 impressions. A plain number input (the
  * house TextField), so the preview follows each keystroke rather than waiting for a commit.
  */
-import { useState } from 'react';
 import { TextField } from '../../shared/Field.tsx';
 import { fetchPreview, useAsync, useDebounced } from './data.ts';
 import { DomainPreviewPanel } from './DomainPreviewPanel.tsx';
@@ -45,16 +44,15 @@ export function MinApmField({
 }
 
 /**
- * The minimum APM being typed, read, and the measurement's domains previewed at it once typing
- * settles (250 ms); no measurement (null) previews nothing.
+ * The minimum APM being typed (a value of the form's state), read, and the measurement's domains
+ * previewed at it once typing settles (250 ms); no measurement (null) previews nothing.
  */
-export function useMinApmPreview(measurementId: string | null, initialText = '') {
-  const [text, setText] = useState(initialText);
+export function useMinApmPreview(measurementId: string | null, text: string) {
   const minApm = readMinApm(text);
   const settled = useDebounced(minApm.value, 250);
   const key = measurementId && settled !== null ? `${measurementId}|${settled}` : null;
   const preview = useAsync(() => fetchPreview(measurementId!, settled!), key);
-  return { text, setText, minApm, preview };
+  return { text, minApm, preview };
 }
 
 export type MinApmPreview = ReturnType<typeof useMinApmPreview>;
@@ -73,7 +71,7 @@ export function minApmProblem({ minApm, preview }: MinApmPreview, qualifying: bo
 
 /**
  * The minimum beside its preview; `idle` is said instead while there is no measurement to preview.
- * `onChange` gets each new text (the form keeps it in `apm` and clears the field's error).
+ * `onChange` gets each new text (the form keeps it, and clears the field's error).
  */
 export function MinApmWithPreview({
   apm,

@@ -4,7 +4,7 @@
  * src/shared/activations.ts and src/shared/domains.ts.
  */
 import { useEffect, useState } from 'react';
-import { accountOwners, list } from '../../../lib/api.ts';
+import { accountOwners, list, type WriteOptions } from '../../../lib/api.ts';
 import { callEndpoint } from '../../../lib/endpoint-call.ts';
 import type {
   ActivationSettingsBody,
@@ -54,7 +54,7 @@ export async function fetchPreview(measurement: string, minApm: number): Promise
 export async function saveSettings(
   id: string,
   body: ActivationSettingsBody,
-  onReload: () => void,
+  { onReload }: WriteOptions,
 ): Promise<ActivationSettingsResponse['data']> {
   const answer = await callEndpoint('updateActivationSettings', {
     query: { id },

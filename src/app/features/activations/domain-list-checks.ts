@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { parseDomainList } from '../../../shared/domains.ts';
+import { checkedBy } from '../../kit/checks.ts';
 import { name } from '../../../shared/schemas/common.ts';
 import { DOMAIN_LIST_TYPES } from '../../../shared/schemas/domain-list.ts';
 import type { Measurement } from '../../../shared/schemas/index.ts';
@@ -31,19 +32,6 @@ export interface DomainListValue {
 
 /** Said on the file or the paste box while its lines, listed below it, have errors. */
 export const FIX_LINES = 'Fix the lines listed below first';
-
-/**
- * A field checked by a function: its sentence when refused, null when it passes (a value that
- * passes is there: a chosen file or measurement, never null).
- */
-const checkedBy = <T>(problem: (value: T) => string | null) =>
-  z
-    .custom<T>()
-    .superRefine((value, context) => {
-      const message = problem(value);
-      if (message) context.addIssue({ code: 'custom', message });
-    })
-    .transform((value) => value as NonNullable<T>);
 
 /** Text whose lines have errors (the dialog lists them, with the parser the server uses). */
 const hasBadLines = (text: string) => parseDomainList(text).issues.length > 0;

@@ -1,17 +1,32 @@
 import type { FormEvent } from 'react';
-import type { FieldErrors } from '../../../shared/auth-forms.ts';
 import { messages } from '../../../shared/messages.ts';
+import { ErrorSummary } from '../../kit/ErrorSummary.tsx';
 import { buttonClass } from '../../shared/Button.tsx';
 import { TextField } from '../../shared/Field.tsx';
 
-export interface DetailsValues {
+// A type, not an interface: a form's values are a plain record (useResourceForm's `Values`).
+export type DetailsValues = {
   first_name: string;
   last_name: string;
   email: string;
   marketing_consent: boolean;
-}
+};
 
-export type DetailsErrors = FieldErrors<'first_name' | 'last_name' | 'email'>;
+/** The fields' labels, for the messages of a refused form. */
+export const DETAILS_LABELS = { first_name: 'First name', last_name: 'Last name', email: 'Email' };
+
+/** The user's details as the form starts from them. */
+export const detailsOf = (user: {
+  first_name: string;
+  last_name: string;
+  email: string;
+  marketing_consent?: boolean | null;
+}): DetailsValues => ({
+  first_name: user.first_name,
+  last_name: user.last_name,
+  email: user.email,
+  marketing_consent: Boolean(user.marketing_consent),
+});
 
 /** The data-protection notice beside the consent checkbox (spec §2 "Profile form"). */
 export const DATA_PROTECTION_NOTICE =
@@ -21,27 +36,35 @@ interface DetailsFormProps {
   /** profile: the profile screen; confirm: 'Confirm Details' at first login, without consent and Save. */
   mode: 'profile' | 'confirm';
   title: string;
-  values: DetailsValues;
-  errors: DetailsErrors;
-  onChange: (values: DetailsValues) => void;
-  onSubmit?: () => void;
-  submitting?: boolean;
+  /**
+   * The form's state (useResourceForm): the profile's own, or at first login the password form's,
+   * which holds these fields too and whose Save sends both.
+   */
+  form: {
+    values: DetailsValues;
+    // A method, so a form holding more fields than these (the first login's) passes too.
+    set<K extends keyof DetailsValues>(name: K, value: DetailsValues[K]): void;
+    errors: Readonly<Record<string, string>>;
+    saving: boolean;
+    onSubmit: (event?: { preventDefault: () => void }) => void;
+  };
 }
 
 /** The two name fields, side by side, with what browsers should fill in them. */
 const NAME_FIELDS = [
-  { key: 'first_name', label: 'First name', autoComplete: 'given-name' },
-  { key: 'last_name', label: 'Last name', autoComplete: 'family-name' },
+  { key: 'first_name', autoComplete: 'given-name' },
+  { key: 'last_name', autoComplete: 'family-name' },
 ] as const;
 
 /**
  * The user-details form: first and last name, the e-mail (disabled: it is the sign-in identity),
  * and on the profile screen the marketing-consent checkbox with its notice and Save. The first
- * name is focused on load. No native browser validation.
+ * name is focused on load. No native browser validation; the summary of a refused form above the
+ * fields (at first login it counts the password fields below too).
  */
-export function DetailsForm({ mode, title, values, errors, onChange, onSubmit, submitting = false }: DetailsFormProps) {
+export function DetailsForm({ mode, title, form }: DetailsFormProps) {
   const headingId = `${mode}-details-title`;
-  const set = <K extends keyof DetailsValues>(key: K, value: DetailsValues[K]) => onChange({ ...values, [key]: value });
+  const { values, errors } = form;
 
   return (
     <form
@@ -49,23 +72,22 @@ export function DetailsForm({ mode, title, values, errors, onChange, onSubmit, s
       aria-labelledby={headingId}
       className="space-y-4"
       data-testid={`details-form-${mode}`}
-      onSubmit={(event: FormEvent) => {
-        event.preventDefault();
-        onSubmit?.();
-      }}
+      // At first login the password form's Save sends both: Enter here sends nothing.
+      onSubmit={mode === 'profile' ? form.onSubmit : (event: FormEvent) => event.preventDefault()}
     >
       <h2 id={headingId} className="text-lg font-semibold text-slate-800">
         {title}
       </h2>
+      <ErrorSummary errors={errors} />
       <div className="grid gap-4 sm:grid-cols-2">
-        {NAME_FIELDS.map(({ key, label, autoComplete }) => (
+        {NAME_FIELDS.map(({ key, autoComplete }) => (
           <TextField
             key={key}
-            label={label}
+            label={DETAILS_LABELS[key]}
             name={key}
             autoComplete={autoComplete}
             value={values[key]}
-            onChange={(event) => set(key, event.target.value)}
+            onChange={(event) => form.set(key, event.target.value)}
             error={errors[key]}
             // Spec §2: the first name is focused on load.
             autoFocus={key === 'first_name'}
@@ -73,7 +95,7 @@ export function DetailsForm({ mode, title, values, errors, onChange, onSubmit, s
         ))}
       </div>
       <TextField
-        label="Email"
+        label={DETAILS_LABELS.email}
         name="email"
         type="email"
         value={values.email}
@@ -92,7 +114,7 @@ export function DetailsForm({ mode, title, values, errors, onChange, onSubmit, s
                 name="marketing_consent"
                 className="mt-0.5 size-4 accent-slate-800"
                 checked={values.marketing_consent}
-                onChange={(event) => set('marketing_consent', event.target.checked)}
+                onChange={(event) => form.set('marketing_consent', event.target.checked)}
                 aria-describedby="data-protection-notice"
               />
               {messages.profile.marketingConsentLabel}
@@ -102,7 +124,7 @@ export function DetailsForm({ mode, title, values, errors, onChange, onSubmit, s
             </p>
           </div>
           <div className="flex justify-end">
-            <button type="submit" className={buttonClass('primary', 'min-w-24')} disabled={submitting}>
+            <button type="submit" className={buttonClass('primary', 'min-w-24')} disabled={form.saving}>
               Save
             </button>
           </div>

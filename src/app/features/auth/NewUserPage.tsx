@@ -1,20 +1,21 @@
 import { useStore } from '@nanostores/react';
-import { useState } from 'react';
 import { useLocation } from 'wouter';
-import { hasErrors, validateProfile } from '../../../shared/auth-forms.ts';
+import { validateProfile } from '../../../shared/auth-forms.ts';
 import { messages } from '../../../shared/messages.ts';
 import { showSuccess } from '../../../stores/alerts.ts';
 import { $currentUser, refreshCurrentUser } from '../../../stores/session.ts';
 import { paths } from '../../routes/index.ts';
 import { changePassword, updateCurrentUser } from './api.ts';
 import { AuthCard } from './AuthCard.tsx';
-import { DetailsForm, type DetailsErrors, type DetailsValues } from './DetailsForm.tsx';
+import { DETAILS_LABELS, DetailsForm, detailsOf, type DetailsValues } from './DetailsForm.tsx';
 import { PasswordForm } from './password/PasswordForm.tsx';
+import { usePasswordForm } from './password/usePasswordForm.ts';
 
 /**
  * /new-user, the first login (spec §2, §4): 'Confirm Details' (no consent checkbox, no Save; the
  * consent modal asks that question) and the untitled, full-width password form, whose Save
- * confirms both. Success goes to / and then shows the alert.
+ * confirms both: one form state holds the details and the passwords, so one Save checks them all
+ * and the summary above the details counts them all. Success goes to / and then shows the alert.
  */
 export default function NewUserPage() {
   const user = useStore($currentUser);
@@ -24,13 +25,25 @@ export default function NewUserPage() {
 
 function NewUser({ user }: { user: { first_name: string; last_name: string; email: string } }) {
   const [, navigate] = useLocation();
-  const [values, setValues] = useState<DetailsValues>({
-    first_name: user.first_name,
-    last_name: user.last_name,
-    email: user.email,
-    marketing_consent: false,
+  const password = usePasswordForm<DetailsValues>({
+    mode: 'initial',
+    extra: { initial: detailsOf(user), labels: DETAILS_LABELS, rules: validateProfile },
+    userInputs: (values) => [values.first_name, values.last_name, user.email],
+    submit: async (payload, values) => {
+      const first = values.first_name.trim();
+      const last = values.last_name.trim();
+      if (first !== user.first_name || last !== user.last_name) {
+        await updateCurrentUser({ first_name: first, last_name: last });
+      }
+      await changePassword(payload);
+    },
+    failureFallback: messages.auth.changePasswordFallback,
+    onSuccess: () => {
+      void refreshCurrentUser();
+      navigate(paths.home());
+      showSuccess(messages.auth.passwordChanged);
+    },
   });
-  const [errors, setErrors] = useState<DetailsErrors>({});
 
   return (
     <AuthCard title={`Welcome to LAMP, ${user.first_name}`} wide>
@@ -38,37 +51,9 @@ function NewUser({ user }: { user: { first_name: string; last_name: string; emai
         Check your details and choose your own password to finish setting up your account.
       </p>
       <div className="space-y-8">
-        <DetailsForm
-          mode="confirm"
-          title={messages.profile.confirmDetailsTitle}
-          values={values}
-          errors={errors}
-          onChange={setValues}
-        />
+        <DetailsForm mode="confirm" title={messages.profile.confirmDetailsTitle} form={password.form} />
         <div className="border-t border-slate-200 pt-6">
-          <PasswordForm
-            mode="initial"
-            userInputs={[values.first_name, values.last_name, user.email]}
-            validateExtra={() => {
-              const found = validateProfile(values);
-              setErrors(found);
-              return !hasErrors(found);
-            }}
-            submit={async (payload) => {
-              const first = values.first_name.trim();
-              const last = values.last_name.trim();
-              if (first !== user.first_name || last !== user.last_name) {
-                await updateCurrentUser({ first_name: first, last_name: last });
-              }
-              await changePassword(payload);
-            }}
-            failureFallback={messages.auth.changePasswordFallback}
-            onSuccess={() => {
-              void refreshCurrentUser();
-              navigate(paths.home());
-              showSuccess(messages.auth.passwordChanged);
-            }}
-          />
+          <PasswordForm password={password} />
         </div>
       </div>
     </AuthCard>

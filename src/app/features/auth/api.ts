@@ -4,7 +4,7 @@
  */
 import { callEndpoint } from '../../../lib/endpoint-call.ts';
 import type { UpdateCurrentUserBody } from '../../../shared/schemas/self-service.ts';
-import type { PasswordPayload } from './password/PasswordForm.tsx';
+import type { PasswordPayload } from './password/usePasswordForm.ts';
 
 export interface LinkParams {
   m: string;

@@ -69,7 +69,7 @@ export default function UploadTagsPage({ params }: PageProps) {
   const [template, setTemplate] = useState('');
   const chosen = templates.data?.find((t) => t.id === template) ?? templates.data?.[0] ?? null;
   const form = useResourceForm({
-    schema: () => import('./tag-upload-checks.ts').then(({ tagUploadSchema }) => tagUploadSchema),
+    schema: () => import('./upload-checks.ts').then(({ tagUploadSchema }) => tagUploadSchema),
     initial: { file: null as File | null },
     labels: LABELS,
     body: ({ file }) => ({ upload_template: chosen?.id ?? '', file }),
