@@ -51,11 +51,12 @@ export class SandboxClock implements Clock {
     }
   }
 
+  /** Following the machine's time. Read on every API request: no reading is formatted for it. */
+  get real(): boolean {
+    return this.#frozenAt === null && this.#offsetMs === 0;
+  }
+
   state(): ClockState {
-    return {
-      now: new Date(this.now()).toISOString(),
-      frozen: this.#frozenAt !== null,
-      real: this.#frozenAt === null && this.#offsetMs === 0,
-    };
+    return { now: new Date(this.now()).toISOString(), frozen: this.#frozenAt !== null, real: this.real };
   }
 }

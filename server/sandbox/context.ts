@@ -28,6 +28,11 @@ export function runInSandbox<T>(context: SandboxContext, fn: () => T): T {
   return storage.run(context, fn);
 }
 
+/** Runs `fn` in a sandbox's context, entering it only when the running code is not in it already. */
+export function inSandboxContext<T>(context: SandboxContext, fn: () => T): T {
+  return storage.getStore() === context ? fn() : storage.run(context, fn);
+}
+
 /** The sandbox the running code works in: DEFAULT_SANDBOX outside any request. */
 export function currentSandbox(): string {
   return storage.getStore()?.name ?? DEFAULT_SANDBOX;

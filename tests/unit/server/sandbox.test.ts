@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { SandboxClock } from '../../../server/sandbox/clock.ts';
-import { runInSandbox } from '../../../server/sandbox/context.ts';
+import { currentSandbox, inSandboxContext, runInSandbox } from '../../../server/sandbox/context.ts';
 import { SandboxRegistry } from '../../../server/sandbox/registry.ts';
 import { SandboxScope } from '../../../server/sandbox/scope.ts';
 import { openDatabase } from '../../../server/store/database.ts';
@@ -135,5 +135,36 @@ describe('repositories in sandboxes', () => {
     expect(inA(() => repositories.project.all().map((p) => p.id))).toEqual(['p1']);
     // The default store never saw any of it.
     expect(db.low.data.collections.project).toHaveLength(1);
+  });
+});
+
+describe('inSandboxContext', () => {
+  const clock = { now: () => 0 };
+  const a = { name: 'a', clock };
+
+  it('enters the context from outside, and from another sandbox', () => {
+    expect(inSandboxContext(a, currentSandbox)).toBe('a');
+    expect(runInSandbox({ name: 'b', clock }, () => inSandboxContext(a, currentSandbox))).toBe('a');
+  });
+
+  it('keeps the context it is already in, so code started there (a timer, a promise) stays in it', async () => {
+    const seen = await runInSandbox(a, () =>
+      inSandboxContext(a, () => new Promise<string>((resolve) => setTimeout(() => resolve(currentSandbox()), 1))),
+    );
+    expect(seen).toBe('a');
+  });
+});
+
+describe('SandboxClock.real', () => {
+  it('says whether the clock follows the machine, as its state does', () => {
+    const clock = new SandboxClock(null);
+    expect(clock.real).toBe(true);
+    clock.set({ now: '2026-11-01T09:00:00Z', frozen: false });
+    expect(clock.real).toBe(false);
+    expect(clock.state().real).toBe(false);
+    clock.set({ now: null, frozen: false });
+    expect(clock.real).toBe(true);
+    clock.set({ now: null, frozen: true });
+    expect(clock.real).toBe(false);
   });
 });
