@@ -53,8 +53,8 @@ export function sandboxes(app: FastifyInstance) {
   app.decorate('sandboxClock', (name: string) => clocks.get(name));
   app.decorateRequest('sandbox', DEFAULT_SANDBOX);
   // The clock is looked up at each reading, so a reset (which forgets the clock) takes effect
-  // for requests already under way. One context per sandbox, made once: every request enters it
-  // twice (onRequest and preValidation), and it is forgotten with the sandbox.
+  // for requests already under way. One context per sandbox, made once (every request enters it)
+  // and forgotten with the sandbox.
   const contexts = scope.perSandbox((name): SandboxContext => ({ name, clock: { now: () => clocks.get(name).now() } }));
   const contextOf = (name: string) => contexts.get(name);
   app.decorate('inSandbox', <T>(name: string, fn: () => T): T => runInSandbox(contextOf(name), fn));
