@@ -81,3 +81,15 @@ for (const { email, path, heading, arrange } of LISTS) {
     }
   });
 }
+
+test("at 1440 px a row's actions sit on one line when the table has room, so rows are not twice as tall", async ({
+  page,
+}) => {
+  await signIn(page, 'admin@northwind.test');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openApp(page, '/reports/saved');
+  const row = page.getByRole('row', { name: /Board pack – attention/ });
+  const rename = await row.getByRole('button', { name: /^Rename / }).boundingBox();
+  const remove = await row.getByRole('button', { name: /^Delete / }).boundingBox();
+  expect(rename && remove && Math.abs(rename.y - remove.y)).toBeLessThan(4);
+});

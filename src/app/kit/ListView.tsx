@@ -61,15 +61,20 @@ export interface ListViewProps<T extends Identified> {
 }
 
 /**
- * The last column: a row's own actions at the right, on one line where the table has room and
- * wrapping onto a second where it has not (a laptop then sees every button whole).
+ * The last column: a row's own actions at the right. From a 1440 px screen they stay on one line:
+ * the table's layout gives a column that may wrap only part of the width its one line needs, so
+ * rows with room to spare still stacked their buttons and stood twice as tall. Below, they wrap
+ * onto a second line (a 1280 px laptop then sees every button whole: tests/e2e/list-fit.spec.ts
+ * checks both widths on every main list).
  */
 function actionsColumn<T>(render: (row: T) => ReactNode): Column<T> {
   return {
     id: 'actions',
     header: 'Actions',
     align: 'right',
-    cell: (row) => <div className="flex flex-wrap justify-end gap-2 whitespace-nowrap">{render(row)}</div>,
+    cell: (row) => (
+      <div className="flex flex-wrap justify-end gap-2 whitespace-nowrap min-[1440px]:flex-nowrap">{render(row)}</div>
+    ),
   };
 }
 
