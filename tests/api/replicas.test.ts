@@ -89,7 +89,21 @@ describe.skipIf(!NGINX)(TITLE, () => {
   }
 
   it('keeps every sandbox on one replica while several run in parallel, and uses both', async () => {
-    const names = Array.from({ length: SANDBOXES }, (_, n) => `replica-test-${n}`);
+    // Where a name lands depends on the replicas' addresses (free ports, new each run): eight fixed
+    // names all landed on one replica about once in a few hundred runs. So the hash places a pool
+    // of names first, and the test works in half of its sandboxes on each replica.
+    const pool = Array.from({ length: 2 * SANDBOXES }, (_, n) => `replica-test-${n}`);
+    const placed = await Promise.all(
+      pool.map(async (name) => {
+        const response = await fetch(`${base}/api/health`, { headers: { 'x-lamp-sandbox': name } });
+        return { name, replica: response.headers.get('x-lamp-replica') ?? 'none' };
+      }),
+    );
+    const byReplica = Map.groupBy(placed, (place) => place.replica);
+    expect(byReplica.size, 'the hash spreads the sandboxes over both replicas').toBe(2);
+    const [first = [], second = []] = [...byReplica.values()].map((places) => places.map((place) => place.name));
+    const fromFirst = Math.min(first.length, Math.max(SANDBOXES / 2, SANDBOXES - second.length));
+    const names = [...first.slice(0, fromFirst), ...second.slice(0, SANDBOXES - fromFirst)];
     const seen = await Promise.all(names.map((name, n) => work(name, n % 2 === 1)));
     for (const [n, replicasSeen] of seen.entries()) {
       expect([...replicasSeen], names[n]).toHaveLength(1);
