@@ -50,6 +50,11 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   theme: 'Theme',
 };
 
+/** A form's labels, from this table: the form names its fields, the table says what they are called. */
+export function labelsFor<Field extends string>(...fields: Field[]): Readonly<Record<Field, string>> {
+  return Object.fromEntries(fields.map((field) => [field, fieldLabel(field)])) as Record<Field, string>;
+}
+
 /** A field's label: the table's, else its key in words. */
 export function fieldLabel(field: string): string {
   const words = field.replace(/_/g, ' ');

@@ -7,6 +7,7 @@
  * its field with the summary above (activation-checks.ts, loaded on Save).
  */
 import { showSuccess } from '../../../stores/alerts.ts';
+import { labelsFor } from '../../../shared/field-labels.ts';
 import { formatMetric } from '../../../shared/metrics.ts';
 import { formatCountOf } from '../../../shared/number-format.ts';
 import type { ActivationSettingsResponse } from '../../../shared/activation-api.ts';
@@ -19,13 +20,7 @@ import { saveSettings, type NamedRow } from './data.ts';
 import { MinApmWithPreview, minApmProblem, useMinApmPreview } from './MinApmField.tsx';
 import { PlatformSelect } from './PlatformSelect.tsx';
 
-/** The activation forms' field labels (the create page's too), for their messages. */
-export const ACTIVATION_LABELS = {
-  name: 'Name',
-  vendor: 'Platform',
-  min_apm: 'Minimum APM',
-  measurement: 'Measurement',
-};
+const LABELS = labelsFor('name', 'vendor', 'min_apm');
 
 export function ActivationSettingsForm({
   activation,
@@ -53,7 +48,7 @@ export function ActivationSettingsForm({
       vendor: activation.vendor,
       min_apm: activation.min_apm === null ? '' : String(activation.min_apm),
     },
-    labels: ACTIVATION_LABELS,
+    labels: LABELS,
     body: (values) => ({ ...values, min_apm: apm.minApm.value }),
     submit: (value, write) => saveSettings(activation.id, value, write),
     onSaved: (saved) => {
@@ -76,7 +71,7 @@ export function ActivationSettingsForm({
       <ErrorSummary errors={errors} />
       <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
         <TextField
-          label={ACTIVATION_LABELS.name}
+          label={LABELS.name}
           value={values.name}
           maxLength={200}
           error={errors.name}

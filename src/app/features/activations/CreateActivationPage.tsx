@@ -16,6 +16,7 @@ import { $selectedAccountId } from '../../../stores/account.ts';
 import type { ActivationWithListBody, ActivationWithListResponse } from '../../../shared/activation-api.ts';
 import type { INITIAL_ACTIVATION_STATUSES } from '../../../shared/activations.ts';
 import { allowListName } from '../../../shared/activations.ts';
+import { labelsFor } from '../../../shared/field-labels.ts';
 import { formatMetric } from '../../../shared/metrics.ts';
 import type { Measurement } from '../../../shared/schemas/index.ts';
 import { paths } from '../../routes/index.ts';
@@ -24,7 +25,6 @@ import { useResourceForm } from '../../kit/useResourceForm.ts';
 import { Button, buttonClass } from '../../shared/Button.tsx';
 import { TextField } from '../../shared/Field.tsx';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
-import { ACTIVATION_LABELS } from './ActivationSettingsForm.tsx';
 import { useAsync } from './data.ts';
 import { MeasurementPicker } from './MeasurementPicker.tsx';
 import { MinApmWithPreview, minApmProblem, useMinApmPreview } from './MinApmField.tsx';
@@ -50,6 +50,8 @@ function Step({ n, title, children }: { n: number; title: string; children: Reac
 
 type Status = (typeof INITIAL_ACTIVATION_STATUSES)[number];
 
+const LABELS = labelsFor('measurement', 'min_apm', 'vendor', 'name');
+
 export default function CreateActivationPage() {
   usePageTitle('Create Activation');
   const accountId = useStore($selectedAccountId);
@@ -62,7 +64,7 @@ export default function CreateActivationPage() {
     schema: () =>
       import('./activation-checks.ts').then(({ newActivationSchema }) => newActivationSchema(minApmProblem(apm, true))),
     initial: { measurement: null as Measurement | null, min_apm: '', vendor: null as string | null, name: '' },
-    labels: ACTIVATION_LABELS,
+    labels: LABELS,
     body: (values) => ({ ...values, min_apm: apm.minApm.value }),
     submit: (value) => {
       const body: ActivationWithListBody = {
@@ -163,7 +165,7 @@ export default function CreateActivationPage() {
 
       <Step n={4} title="Name it and create it">
         <TextField
-          label={ACTIVATION_LABELS.name}
+          label={LABELS.name}
           value={values.name}
           maxLength={200}
           error={errors.name}

@@ -26,16 +26,15 @@ import { Modal } from '../../shared/Modal.tsx';
 import { useAsync, useDebounced } from './data.ts';
 import { FIX_LINES, type ChosenFile, type DomainListValue, type EntrySource } from './domain-list-checks.ts';
 import { LineIssues, ParseSummary } from './DomainListLines.tsx';
+import { labelsFor } from '../../../shared/field-labels.ts';
 import { MeasurementPicker } from './MeasurementPicker.tsx';
 import { MinApmField, minApmProblem, useMinApmPreview } from './MinApmField.tsx';
 
+// The row's fields by the one table of labels; the two ways in are this dialog's own.
 const LABELS = {
-  name: 'Name',
-  type: 'Type',
+  ...labelsFor('name', 'type', 'measurement', 'min_apm'),
   file: 'CSV file',
   pasted: 'Domains or app bundle ids',
-  measurement: 'Measurement',
-  min_apm: 'Minimum APM',
 };
 
 interface ListValues extends Values {

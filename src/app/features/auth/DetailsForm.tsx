@@ -1,4 +1,5 @@
 import type { FormEvent } from 'react';
+import { labelsFor } from '../../../shared/field-labels.ts';
 import { messages } from '../../../shared/messages.ts';
 import { ErrorSummary } from '../../kit/ErrorSummary.tsx';
 import { buttonClass } from '../../shared/Button.tsx';
@@ -13,7 +14,7 @@ export type DetailsValues = {
 };
 
 /** The fields' labels, for the messages of a refused form. */
-export const DETAILS_LABELS = { first_name: 'First name', last_name: 'Last name', email: 'Email' };
+export const DETAILS_LABELS = labelsFor('first_name', 'last_name', 'email');
 
 /** The user's details as the form starts from them. */
 export const detailsOf = (user: {
