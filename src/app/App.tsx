@@ -4,7 +4,6 @@ import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useLayoutEffect, useMemo } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { startFirstRead } from '../lib/http.ts';
-import { loadLocaleDataSoon } from '../lib/locale-data.ts';
 import { startParser } from '../lib/parse.ts';
 import { settled, useSettled, type Settled } from '../lib/settled.ts';
 import { $appState, $currentUser, refreshCurrentUser } from '../stores/session.ts';
@@ -55,7 +54,6 @@ const firstScreenCode = settled(
   typeof window === 'undefined' ? Promise.resolve() : startRoute(window.location.pathname),
 );
 if (typeof window !== 'undefined') {
-  loadLocaleDataSoon();
   // The parse worker's code and schemas arrive while the session and the accounts are read (the
   // browser fetches a worker's script at its lowest priority: started later, it held them back).
   startParser();
