@@ -5,21 +5,18 @@
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { PageName, PageProps } from './routes/index.ts';
+import { NOT_AVAILABLE_PAGE, pageModuleKey } from './routes/page-module.ts';
 
 type PageModule = { default: ComponentType<PageProps> };
 
 const modules = import.meta.glob<PageModule>(['./pages/*Page.tsx', './features/*/*Page.tsx']);
-
-export function pageModuleKey(name: PageName): string {
-  return name.startsWith('pages/') ? `./${name}.tsx` : `./features/${name}.tsx`;
-}
 
 export function pageExists(name: PageName): boolean {
   return pageModuleKey(name) in modules;
 }
 
 function moduleKeyOf(name: PageName): string {
-  return pageExists(name) ? pageModuleKey(name) : pageModuleKey('pages/NotAvailablePage');
+  return pageExists(name) ? pageModuleKey(name) : pageModuleKey(NOT_AVAILABLE_PAGE);
 }
 
 /** Pages whose module has arrived (through loadPage), by module key. */

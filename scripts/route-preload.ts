@@ -1,0 +1,114 @@
+/**
+ * Build step: the app page starts downloading the code of the page it opens together with the
+ * app's own code, instead of after it.
+ *
+ * One app page (app.html) serves every route, so its HTML cannot name a route's chunks; the app
+ * asks for them once its route table runs, which is after its 70 KB entry has arrived and been
+ * evaluated. On a phone that made three more round trips before the first screen could draw: the
+ * page chunk, then the chunks it imports (Lighthouse's home page: the largest paint waited on
+ * app.js → pages → HomePage → Button, 2.8–3.4 s). This step writes a small inline script into the
+ * app page that matches `location.pathname` against the route table, in its order, and adds a
+ * `<link rel="modulepreload" fetchpriority="low">` for the matched page's chunk and every chunk it
+ * imports. The list is the one Vite's preload helper uses for that page's dynamic import (read
+ * from the built chunk that holds the page modules), less what the HTML preloads already. Low
+ * priority, as the entry's: they must not delay the frame's first paint. Measured with
+ * `node scripts/lighthouse-path.ts home`: the largest paint 2.8–3.4 s → 2.5–2.6 s.
+ *
+ * The script's hash joins the page's CSP with the other inline scripts' (scripts/host-files.ts
+ * runs after this step).
+ */
+import type { AstroIntegration } from 'astro';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { routes } from '../src/app/routes/index.ts';
+import { NOT_AVAILABLE_PAGE, pageModuleKey } from '../src/app/routes/page-module.ts';
+import type { RouteEntry } from '../src/app/routes/types.ts';
+
+/** The page served for every route of the app. */
+const APP_PAGE = 'app.html';
+/** Where the built chunks are served from (Vite's base and assets folder). */
+const ASSETS = '/_astro/';
+
+/**
+ * The page modules' chunks from the chunk that imports them (src/app/pages.ts's glob, as built):
+ * by glob key ('./pages/HomePage.tsx'), the page's own chunk first, then what it imports, as
+ * root-relative URLs. Null when the code holds no page modules.
+ */
+export function pageChunks(code: string): Map<string, string[]> | null {
+  const listed = /m\.f=\[([^\]]*)\]/.exec(code);
+  const files = listed ? (JSON.parse(`[${listed[1]}]`) as string[]) : [];
+  const chunks = new Map<string, string[]>();
+  const entry =
+    /"(\.\/[^"]+Page\.tsx)":\(\)=>(?:[\w$]+\(\(\)=>)?import\([`"']\.\/([^`"']+\.js)[`"']\)(?:,__vite__mapDeps\(\[([\d,]*)\]\))?/g;
+  for (const [, key, own, deps] of code.matchAll(entry)) {
+    const imported = (deps ? deps.split(',') : []).map((index) => files[Number(index)]);
+    if (imported.some((file) => file === undefined)) throw new Error(`route-preload: ${key} names a missing chunk`);
+    const ownUrl = `${ASSETS}${own}`;
+    chunks.set(key!, [ownUrl, ...imported.map((file) => `/${file}`).filter((url) => url !== ownUrl)]);
+  }
+  return chunks.size ? chunks : null;
+}
+
+/** The inline script: the route table's patterns, in order, and the chunks each route's page needs. */
+export function routePreloadScript(
+  table: readonly Pick<RouteEntry, 'path' | 'page'>[],
+  chunks: Map<string, string[]>,
+  preloaded: ReadonlySet<string>,
+): string {
+  const files: string[] = [];
+  const lists: number[][] = [];
+  const listOf = new Map<string, number>();
+  const rows: [string, number][] = [];
+  for (const entry of table) {
+    const needed = chunks.get(pageModuleKey(entry.page)) ?? chunks.get(pageModuleKey(NOT_AVAILABLE_PAGE));
+    if (!needed) throw new Error(`route-preload: no chunk for ${entry.page}`);
+    const indexes = needed
+      .filter((url) => !preloaded.has(url))
+      .map((url) => {
+        const name = url.slice(ASSETS.length, -'.js'.length);
+        const at = files.indexOf(name);
+        return at >= 0 ? at : files.push(name) - 1;
+      });
+    const key = indexes.join(',');
+    if (!listOf.has(key)) listOf.set(key, lists.push(indexes) - 1);
+    rows.push([entry.path, listOf.get(key)!]);
+  }
+  const data = JSON.stringify([files, lists, rows]);
+  // matchPath (src/app/routes/match.ts) in few bytes: segments equal, or a parameter, or a
+  // trailing * that takes the rest.
+  return (
+    `(()=>{const[f,d,r]=${data},g=t=>t.split("/").filter(Boolean),s=g(location.pathname);` +
+    `for(const[x,k]of r){const w=g(x);if(w.every((q,i)=>q=="*"||s[i]!=null&&(q[0]==":"||q==s[i]))&&` +
+    `(w.at(-1)=="*"||w.length==s.length)){for(const i of d[k]){const l=document.createElement("link");` +
+    `l.rel="modulepreload";l.fetchPriority="low";l.href="${ASSETS}"+f[i]+".js";document.head.append(l)}break}}})()`
+  );
+}
+
+/** Adds the script to the built app page; how many routes it knows. */
+export function addRoutePreload(dist: string, table: readonly Pick<RouteEntry, 'path' | 'page'>[] = routes): number {
+  const assets = path.join(dist, '_astro');
+  let chunks: Map<string, string[]> | null = null;
+  for (const name of readdirSync(assets).filter((file) => file.endsWith('.js'))) {
+    chunks = pageChunks(readFileSync(path.join(assets, name), 'utf8'));
+    if (chunks) break;
+  }
+  if (!chunks) throw new Error('route-preload: no built chunk holds the page modules (src/app/pages.ts)');
+  const file = path.join(dist, APP_PAGE);
+  const html = readFileSync(file, 'utf8');
+  const preloaded = new Set([...html.matchAll(/<link rel="modulepreload"[^>]*\shref="([^"]+)"/g)].map((m) => m[1]!));
+  const script = `<script>${routePreloadScript(table, chunks, preloaded)}</script>`;
+  writeFileSync(file, html.replace('</head>', `${script}</head>`));
+  return table.length;
+}
+
+export function routePreload(): AstroIntegration {
+  return {
+    name: 'lamp-route-preload',
+    hooks: {
+      'astro:build:done': ({ dir, logger }) => {
+        logger.info(`route chunks preloaded for ${addRoutePreload(fileURLToPath(dir))} routes`);
+      },
+    },
+  };
+}

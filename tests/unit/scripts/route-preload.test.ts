@@ -1,0 +1,109 @@
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { runInNewContext } from 'node:vm';
+import { describe, expect, it } from 'vitest';
+import { addRoutePreload, pageChunks, routePreloadScript } from '../../../scripts/route-preload.ts';
+import { findRoute, routes } from '../../../src/app/routes/index.ts';
+import { pageModuleKey } from '../../../src/app/routes/page-module.ts';
+
+/** The chunk holding the page modules, in the shape the build writes it (src/app/pages.ts's glob). */
+const PAGES_CHUNK =
+  'const __vite__mapDeps=(i,m=__vite__mapDeps,d=(m.f||(m.f=["_astro/HomePage.a1.js","_astro/app.b2.js","_astro/Button.c3.js","_astro/Shell.d4.js"])))=>i.map(i=>d[i]);' +
+  'import{n}from"./app.b2.js";var e=Object.assign({"./pages/HomePage.tsx":()=>n(()=>import(`./HomePage.a1.js`),__vite__mapDeps([0,1,2,3])),' +
+  '"./pages/NotFoundPage.tsx":()=>n(()=>import(`./NotFoundPage.e5.js`),[]),' +
+  '"./features/reports/ReportsPage.tsx":()=>import(`./ReportsPage.f6.js`)});export{e as t};';
+
+/** Runs the inline script at a path; the URLs it asked the browser to preload, and how. */
+function preloadsAt(script: string, pathname: string): { href: string; rel: string; fetchPriority: string }[] {
+  const added: { href: string; rel: string; fetchPriority: string }[] = [];
+  const document = {
+    createElement: () => ({ href: '', rel: '', fetchPriority: '' }),
+    head: { append: (link: (typeof added)[number]) => added.push({ ...link }) },
+  };
+  runInNewContext(script, { location: { pathname }, document });
+  return added;
+}
+
+/** A path that opens a route: its parameters filled in, a trailing * given two segments. */
+const samplePath = (pattern: string) => pattern.replace(/:\w+/g, 'v1').replace(/\*$/, 'a/b').replace(/^$/, '/');
+
+describe('route preloads', () => {
+  it('read each page module’s chunk and the chunks it imports from the built page-modules chunk', () => {
+    const chunks = pageChunks(PAGES_CHUNK);
+    expect(chunks?.get('./pages/HomePage.tsx')).toEqual([
+      '/_astro/HomePage.a1.js',
+      '/_astro/app.b2.js',
+      '/_astro/Button.c3.js',
+      '/_astro/Shell.d4.js',
+    ]);
+    expect(chunks?.get('./pages/NotFoundPage.tsx')).toEqual(['/_astro/NotFoundPage.e5.js']);
+    expect(chunks?.get('./features/reports/ReportsPage.tsx')).toEqual(['/_astro/ReportsPage.f6.js']);
+    expect(pageChunks('export const a=1;')).toBeNull();
+  });
+
+  it('preload, at every route of the table, the chunk of the page the app’s router opens there', () => {
+    // Every page module its own chunk, plus one they all import.
+    const chunks = new Map(
+      routes.map((entry) => [
+        pageModuleKey(entry.page),
+        [`/_astro/${entry.page.replace('/', '-')}.x1.js`, '/_astro/shared.s1.js'],
+      ]),
+    );
+    const script = routePreloadScript(routes, chunks, new Set());
+    for (const entry of routes) {
+      const pathname = samplePath(entry.path);
+      const opened = findRoute(pathname).route;
+      const links = preloadsAt(script, pathname);
+      expect(
+        links.map((link) => link.href),
+        `${pathname} (${entry.path})`,
+      ).toEqual([`/_astro/${opened.page.replace('/', '-')}.x1.js`, '/_astro/shared.s1.js']);
+    }
+    // A literal segment is not a parameter's value: /measurements/create is not a measurement.
+    expect(preloadsAt(script, '/measurements/create')[0]?.href).toContain('CreateMeasurementPage');
+    expect(preloadsAt(script, '/measurements/m1')[0]?.href).toContain('DashboardPage');
+    // A path no route opens preloads nothing.
+    expect(preloadsAt(script, '/no/such/page/anywhere/at-all')).toEqual([]);
+  });
+
+  it('leave out what the HTML preloads already, and ask at low priority so the first paint comes first', () => {
+    const chunks = pageChunks(PAGES_CHUNK)!;
+    const home = routes.filter((entry) => entry.page === 'pages/HomePage');
+    const script = routePreloadScript(home, chunks, new Set(['/_astro/app.b2.js']));
+    const links = preloadsAt(script, '/');
+    expect(links.map((link) => link.href)).toEqual([
+      '/_astro/HomePage.a1.js',
+      '/_astro/Button.c3.js',
+      '/_astro/Shell.d4.js',
+    ]);
+    for (const link of links) expect(link).toMatchObject({ rel: 'modulepreload', fetchPriority: 'low' });
+  });
+
+  it('write the script into the built app page’s head', () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'lamp-route-preload-'));
+    mkdirSync(path.join(dist, '_astro'));
+    writeFileSync(path.join(dist, '_astro', 'pages.p1.js'), PAGES_CHUNK);
+    writeFileSync(
+      path.join(dist, 'app.html'),
+      '<html><head><link rel="modulepreload" fetchpriority="low" href="/_astro/app.b2.js"></head><body></body></html>',
+    );
+    const home = routes.filter((entry) => entry.page === 'pages/HomePage');
+    expect(addRoutePreload(dist, home)).toBe(home.length);
+    const html = readFileSync(path.join(dist, 'app.html'), 'utf8');
+    const script = /<script>(.*)<\/script><\/head>/.exec(html)?.[1] ?? '';
+    expect(preloadsAt(script, '/').map((link) => link.href)).toEqual([
+      '/_astro/HomePage.a1.js',
+      '/_astro/Button.c3.js',
+      '/_astro/Shell.d4.js',
+    ]);
+  });
+
+  it('refuse a build whose page modules it cannot find, rather than build a page that preloads nothing', () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'lamp-route-preload-'));
+    mkdirSync(path.join(dist, '_astro'));
+    writeFileSync(path.join(dist, '_astro', 'app.b2.js'), 'export const a=1;');
+    writeFileSync(path.join(dist, 'app.html'), '<html><head></head><body></body></html>');
+    expect(() => addRoutePreload(dist)).toThrow(/no built chunk holds the page modules/);
+  });
+});
