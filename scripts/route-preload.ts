@@ -28,11 +28,8 @@ import { fileURLToPath } from 'node:url';
 import { routes } from '../src/app/routes/index.ts';
 import { NOT_AVAILABLE_PAGE, pageModuleKey } from '../src/app/routes/page-module.ts';
 import type { RouteEntry } from '../src/app/routes/types.ts';
-
-/** The page served for every route of the app. */
-const APP_PAGE = 'app.html';
-/** Where the built chunks are served from (Vite's base and assets folder). */
-const ASSETS = '/_astro/';
+import { ASSETS_PATH as ASSETS } from '../server/page-policy.ts';
+import { APP_PAGE } from '../server/plugins/static-site.ts';
 
 /**
  * The page modules' chunks from the chunk that imports them (src/app/pages.ts's glob, as built):
