@@ -21,6 +21,7 @@ import { staticSitePlugin } from './plugins/static-site.ts';
 import { SELF_SERVICE_PAGE_HEADERS } from './routes/auth/password.ts';
 import { routePlugins } from './routes/index.ts';
 import { auditTrailPlugin } from './plugins/audit.ts';
+import { compressionPlugin } from './plugins/compression.ts';
 import { testTrafficPlugin } from './plugins/test-traffic.ts';
 import type { Database } from './store/database.ts';
 import { openStore } from './store/index.ts';
@@ -143,6 +144,9 @@ export function appPlugins(config: Config, options: BuildAppOptions): PluginEntr
     entry(auditTrailPlugin, {}),
     // The route modules, area by area (server/routes/index.ts).
     ...routePlugins.map((plugin) => entry(plugin, {})),
+    // JSON answers in brotli or gzip for the clients that take them. The app's hooks are given to
+    // every route when the app is ready, in this order: compression is the last onSend hook.
+    entry(compressionPlugin, {}),
     ...(serveStatic
       ? [entry(staticSitePlugin, { root: config.staticDir, pageHeaders: SELF_SERVICE_PAGE_HEADERS })]
       : []),

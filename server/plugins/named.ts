@@ -22,6 +22,7 @@ export type PluginName =
   | 'lamp-access'
   | 'lamp-test-traffic'
   | 'lamp-audit'
+  | 'lamp-compression'
   | 'lamp-entity-tags'
   | 'lamp-static-site'
   | `lamp-routes-${string}`;

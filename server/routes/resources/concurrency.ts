@@ -15,11 +15,10 @@
  */
 import { namedPlugin } from '../../plugins/named.ts';
 import { hash } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest, onSendHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { messages } from '../../../src/shared/messages.ts';
 import { isResourceName } from '../../../src/shared/schemas/index.ts';
 import { HttpError } from '../../http-errors.ts';
-import { hookList } from '../../route-hooks.ts';
 import type { Repository, StoredRow } from '../../store/repositories.ts';
 
 /** The strong ETag of a stored row. */
@@ -59,25 +58,31 @@ export function assertIfMatch(request: FastifyRequest, row: StoredRow, resource:
 
 /**
  * Adds the ETag of the one row a successful GET ?id= or PUT answers, as the row is stored when
- * the answer leaves. Registered before the engine (an onRoute hook sees only later routes).
+ * the answer leaves. Routes added after this plugin are tagged (an onRoute hook sees only later
+ * ones); the hook itself is the app's, not the routes', so that the app's later onSend hooks see
+ * the tag (compression leaves a tagged answer as it is: server/plugins/compression.ts).
  */
 export function entityTags(app: FastifyInstance, repositoryOf: (url: string) => Repository | undefined): void {
+  /** The repository of each tagged route, by its URL (a GET route answers HEAD too). */
+  const tagged = new Map<string, Repository>();
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (!methods.includes('GET') && !methods.includes('PUT')) return;
     const repository = repositoryOf(route.url);
-    if (!repository) return;
-    const addTag: onSendHookHandler = (request, reply, payload, done) => {
-      const id = (request.query as { id?: unknown } | undefined)?.id;
-      if (reply.statusCode === 200 && typeof id === 'string' && !id.includes(',')) {
-        const row = repository.byId(id);
-        if (row) void reply.header('etag', etagOf(row));
-      }
-      done(null, payload);
-    };
-    route.onSend = [...hookList(route.onSend), addTag];
+    if (repository) tagged.set(route.url, repository);
+  });
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const repository = reply.statusCode === 200 ? tagged.get(request.routeOptions.url ?? '') : undefined;
+    const id = repository && TAGGED_METHODS.has(request.method) ? (request.query as { id?: unknown }).id : undefined;
+    if (typeof id === 'string' && !id.includes(',')) {
+      const row = repository?.byId(id);
+      if (row) void reply.header('etag', etagOf(row));
+    }
+    done(null, payload);
   });
 }
+
+const TAGGED_METHODS = new Set(['GET', 'HEAD', 'PUT']);
 
 /** ETags on the engine's single-row answers: before the engine, as it tags only routes added after it. */
 export const entityTagsPlugin = namedPlugin('lamp-entity-tags', ['lamp-store'], (app) =>
