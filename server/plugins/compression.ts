@@ -39,6 +39,19 @@ const SYNC_UP_TO = 64 * 1024;
  */
 export function preferredEncoding(header: string | undefined): Encoding | null {
   if (!header) return null;
+  // Clients repeat one header on every request (a browser's never changes): read each text once.
+  let known = choices.get(header);
+  if (known === undefined) {
+    known = choose(header);
+    if (choices.size >= 64) choices.clear();
+    choices.set(header, known);
+  }
+  return known;
+}
+
+const choices = new Map<string, Encoding | null>();
+
+function choose(header: string): Encoding | null {
   const weights = new Map<string, number>();
   for (const part of header.split(',')) {
     const [name = '', ...params] = part.split(';');
