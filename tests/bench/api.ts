@@ -34,6 +34,20 @@
  *     nor the journal's kept entries (LAMP_JOURNAL_LIMIT=0 made no difference).
  * The sandbox context is made once per sandbox and entered again before the handler only when a
  * body's events left it (server/sandbox/plugin.ts): 8% and 19% less CPU per request in two interleaved runs (each order once).
+ *
+ * Every request carries Chromium's Accept-Encoding (harness.ts), so the list's answer is the 2.7 KB
+ * of brotli a browser gets (server/plugins/compression.ts), not 21 KB of JSON. Measured again on
+ * 2026-11-30 (100k, test mode, /proc's user and system time per request, 3 interleaved rounds):
+ *   - hello-world 26-32 µs user and 17-19 µs system; the list 93-136 µs user and 32-39 µs system;
+ *   - the profile's largest entry, `writev` (about a third of the samples), is the system time of
+ *     the write (the kernel's loopback delivery), not JavaScript: it stayed at a third when the body
+ *     went from 21 to 2.7 KB, and the compressed answers changed the list's throughput by 1.00×
+ *     (median of 7 interleaved rounds against the uncompressed server, single rounds 0.68-1.29×);
+ *   - the rest of the user time is spread: nothing above 2.5% of the samples (the session token's
+ *     hash 2.5%, the list handler 2.4%, the sandbox hook 2.3%), the collector 9-12%;
+ *   - not entering the sandbox's AsyncLocalStorage for the default sandbox (an experiment, not
+ *     kept: test mode's default clock lives in that context) measured 1.17× and then 1.02× in two
+ *     interleaved runs of 7 and 9 rounds, single rounds 0.72-1.68×: this machine's noise.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import {
