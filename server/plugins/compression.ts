@@ -2,8 +2,8 @@
  * API answers compressed for the clients that accept it (every browser sends `Accept-Encoding:
  * gzip, deflate, br, zstd`). A page of 25 measurements is about 21 KB of JSON and 1.8 KB as
  * brotli: on a phone's connection that is the difference between one round trip and several.
- * A cached page is compressed once (below), and then its smaller write costs the server less
- * than the whole one did.
+ * The gain is the client's: on loopback the smaller write costs the server what the whole one did
+ * (tests/bench/api.ts), so a cached page is compressed only once (below).
  *
  * - Only JSON and text under /api, of at least COMPRESS_FROM bytes: a small answer gains less than
  *   the header costs, and images are compressed already. The site's pages and scripts are
@@ -17,9 +17,10 @@
  * - Brotli when the client takes it, else gzip, else as is; `Vary: Accept-Encoding` on every
  *   answer that could have been compressed, so that no cache between hands one to the other.
  *
- * The answers carry no secret beside text a request put there (no CSRF token; the session is an
- * HttpOnly SameSite=Lax cookie that a cross-site fetch does not send), the condition of a
- * BREACH-style attack on compressed HTTPS answers.
+ * A BREACH-style attack on compressed HTTPS answers needs a secret in an answer beside text the
+ * attacker chose, fetched with the victim's cookie from another site. The API's answers hold no
+ * token (no CSRF token; the session cookie is HttpOnly), and that cookie is SameSite=Lax, so
+ * another site's fetch does not carry it.
  */
 import { namedPlugin } from './named.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';

@@ -73,7 +73,10 @@ export function entityTags(app: FastifyInstance, repositoryOf: (url: string) => 
   });
   app.addHook('onSend', (request, reply, payload, done) => {
     const repository = reply.statusCode === 200 ? tagged.get(request.routeOptions.url ?? '') : undefined;
-    const id = repository && TAGGED_METHODS.has(request.method) ? (request.query as { id?: unknown }).id : undefined;
+    const id =
+      repository && TAGGED_METHODS.has(request.method)
+        ? (request.query as { id?: unknown } | undefined)?.id
+        : undefined;
     if (typeof id === 'string' && !id.includes(',')) {
       const row = repository?.byId(id);
       if (row) void reply.header('etag', etagOf(row));
