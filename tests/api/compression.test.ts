@@ -1,6 +1,6 @@
 /**
  * API answers in brotli or gzip for the clients that take them (server/plugins/compression.ts):
- * a page of measurements goes as about a tenth of its JSON to a browser, unchanged once decoded;
+ * a page of measurements goes to a browser as about an eighth of its JSON, unchanged once decoded;
  * a client that takes neither, a small answer and an answer with an ETag go as they are.
  */
 import type { FastifyInstance } from 'fastify';
