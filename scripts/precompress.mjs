@@ -7,10 +7,10 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+// The API's answers go compressed from the same size (server/plugins/compression.ts).
+import { COMPRESS_FROM } from '../server/plugins/compression.ts';
 
 const COMPRESSIBLE = /\.(html|js|mjs|css|svg|json|txt|xml|map)$/;
-/** Below this a compressed copy saves less than its headers cost. */
-const MIN_BYTES = 1024;
 
 /** @param {string} dir */
 export function precompressDir(dir) {
@@ -21,7 +21,7 @@ export function precompressDir(dir) {
       files += precompressDir(file);
       continue;
     }
-    if (!COMPRESSIBLE.test(entry.name) || statSync(file).size < MIN_BYTES) continue;
+    if (!COMPRESSIBLE.test(entry.name) || statSync(file).size < COMPRESS_FROM) continue;
     const data = readFileSync(file);
     writeFileSync(
       `${file}.br`,

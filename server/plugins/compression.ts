@@ -28,7 +28,10 @@ import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'n
 
 export type Encoding = 'br' | 'gzip';
 
-/** Answers below this size go as they are. */
+/**
+ * Answers below this size go as they are: a compressed copy saves less than its headers cost.
+ * The build's compressed copies of the site's files start at the same size (scripts/precompress.mjs).
+ */
 export const COMPRESS_FROM = 1024;
 /** Above this size the work goes to the thread pool instead of holding the event loop (~0.5 ms). */
 const SYNC_UP_TO = 64 * 1024;

@@ -10,9 +10,9 @@ import { USER_IDS } from '../../src/shared/demo-data.ts';
 import { COMPRESS_FROM } from '../../server/plugins/compression.ts';
 import { SESSION_COOKIE } from '../../server/plugins/session.ts';
 import { buildTestApp } from '../helpers/app.ts';
+import { CHROMIUM_ACCEPT_ENCODING } from '../support/browser-headers.ts';
 
-/** What Chromium sends with every request. */
-const BROWSER = 'gzip, deflate, br, zstd';
+const BROWSER = CHROMIUM_ACCEPT_ENCODING;
 const PAGE = '/api/v1/measurement?limit=25&sort=desc(start_date)';
 
 let app: FastifyInstance;

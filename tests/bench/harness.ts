@@ -13,6 +13,7 @@ import { readFileSync } from 'node:fs';
 import { ACCOUNT_IDS } from '../../src/shared/demo-data.ts';
 import { freePort } from '../support/free-port.ts';
 import autocannon from 'autocannon';
+import { CHROMIUM_ACCEPT_ENCODING } from '../support/browser-headers.ts';
 
 export const CONNECTIONS = 10;
 
@@ -20,7 +21,7 @@ export const CONNECTIONS = 10;
  * What Chromium sends with every request and a benchmark sends too: the server answers a client
  * that takes brotli with brotli (server/plugins/compression.ts), as it does a browser.
  */
-export const BROWSER_HEADERS: Readonly<Record<string, string>> = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+export const BROWSER_HEADERS: Readonly<Record<string, string>> = { 'accept-encoding': CHROMIUM_ACCEPT_ENCODING };
 
 /** The demo account the benchmarks read from, and the measurement list page they time. */
 export const NORTHWIND = ACCOUNT_IDS.northwind;
