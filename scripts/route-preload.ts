@@ -18,6 +18,18 @@
  * 3.19 → 2.86 s, activations 3.22 → 3.00 s, report 3.44 → 3.25 s, asset 3.46 → 3.34 s; dashboard
  * 3.09 → 3.11 s and admin 3.02 → 3.17 s, within this machine's noise.
  *
+ * On a list page whose route has an intro (the route table's `intro`), the script also leaves the
+ * route's title and intro on <html>, and the script after the frame (src/pages/app.astro) writes
+ * them into the frame's title slot: the intro is the list's largest paint on a phone (Lighthouse's
+ * LCP element on activations), which then comes with the HTML instead of after the app's code.
+ *
+ * The page registry's own chunk (pages.*.js, which the entry imports as it starts and every
+ * route's page is reached through) is preloaded beside the script. Left to the entry, its request
+ * came after the entry's evaluation: on activations, Lantern's critical path ran app.js → the
+ * registry (2917–3075 ms) → the list's request. Interleaved rounds (scripts/lighthouse-compare.ts,
+ * load 0.5–2.6): largest paint 2808 → 2630 ms on home (5 rounds a side), and on the other five
+ * pages −135 to +106 ms (3 rounds a side), which is within this machine's noise.
+ *
  * The script's hash joins the page's CSP with the other inline scripts' (scripts/host-files.ts
  * runs after this step).
  */
@@ -30,6 +42,7 @@ import { NOT_AVAILABLE_PAGE, pageModuleKey } from '../src/app/routes/page-module
 import type { RouteEntry } from '../src/app/routes/types.ts';
 import { ASSETS_PATH as ASSETS } from '../server/page-policy.ts';
 import { APP_PAGE } from '../server/plugins/static-site.ts';
+import { ROUTE_INTRO_ATTRIBUTE, ROUTE_TITLE_ATTRIBUTE } from '../src/app/shell/frame-slots.ts';
 
 /**
  * The page modules' chunks from the chunk that imports them (src/app/pages.ts's glob, as built):
@@ -51,16 +64,19 @@ export function pageChunks(code: string): Map<string, string[]> | null {
   return chunks.size ? chunks : null;
 }
 
-/** The inline script: the route table's patterns, in order, and the chunks each route's page needs. */
+/**
+ * The inline script: the route table's patterns, in order, and the chunks each route's page needs;
+ * a route with an intro also leaves its title and intro on <html> for the frame (frame-slots.ts).
+ */
 export function routePreloadScript(
-  table: readonly Pick<RouteEntry, 'path' | 'page'>[],
+  table: readonly Pick<RouteEntry, 'path' | 'page' | 'title' | 'intro'>[],
   chunks: Map<string, string[]>,
   preloaded: ReadonlySet<string>,
 ): string {
   const files: string[] = [];
   const lists: number[][] = [];
   const listOf = new Map<string, number>();
-  const rows: [string, number][] = [];
+  const rows: ([string, number] | [string, number, string, string])[] = [];
   for (const entry of table) {
     const needed = chunks.get(pageModuleKey(entry.page)) ?? chunks.get(pageModuleKey(NOT_AVAILABLE_PAGE));
     if (!needed) throw new Error(`route-preload: no chunk for ${entry.page}`);
@@ -73,33 +89,44 @@ export function routePreloadScript(
       });
     const key = indexes.join(',');
     if (!listOf.has(key)) listOf.set(key, lists.push(indexes) - 1);
-    rows.push([entry.path, listOf.get(key)!]);
+    const list = listOf.get(key)!;
+    rows.push(entry.intro ? [entry.path, list, entry.title, entry.intro] : [entry.path, list]);
   }
-  const data = JSON.stringify([files, lists, rows]);
+  // Inside a <script>: no text of the table may close it.
+  const data = JSON.stringify([files, lists, rows]).replaceAll('<', '\\u003c');
   // matchPath (src/app/routes/match.ts) in few bytes: segments equal, or a parameter, or a
   // trailing * that takes the rest.
   return (
     `(()=>{const[f,d,r]=${data},g=t=>t.split("/").filter(Boolean),s=g(location.pathname);` +
-    `for(const[x,k]of r){const w=g(x);if(w.every((q,i)=>q=="*"||s[i]!=null&&(q[0]==":"||q==s[i]))&&` +
-    `(w.at(-1)=="*"||w.length==s.length)){for(const i of d[k]){const l=document.createElement("link");` +
+    `for(const[x,k,t,n]of r){const w=g(x);if(w.every((q,i)=>q=="*"||s[i]!=null&&(q[0]==":"||q==s[i]))&&` +
+    `(w.at(-1)=="*"||w.length==s.length)){if(n){const h=document.documentElement;` +
+    `h.setAttribute("${ROUTE_TITLE_ATTRIBUTE}",t);h.setAttribute("${ROUTE_INTRO_ATTRIBUTE}",n)}for(const i of d[k]){const l=document.createElement("link");` +
     `l.rel="modulepreload";l.fetchPriority="low";l.href="${ASSETS}"+f[i]+".js";document.head.append(l)}break}}})()`
   );
 }
 
 /** Adds the script to the built app page; how many routes it knows. */
-export function addRoutePreload(dist: string, table: readonly Pick<RouteEntry, 'path' | 'page'>[] = routes): number {
+export function addRoutePreload(
+  dist: string,
+  table: readonly Pick<RouteEntry, 'path' | 'page' | 'title' | 'intro'>[] = routes,
+): number {
   const assets = path.join(dist, '_astro');
   let chunks: Map<string, string[]> | null = null;
+  let registry = '';
   for (const name of readdirSync(assets).filter((file) => file.endsWith('.js'))) {
     chunks = pageChunks(readFileSync(path.join(assets, name), 'utf8'));
+    registry = name;
     if (chunks) break;
   }
   if (!chunks) throw new Error('route-preload: no built chunk holds the page modules (src/app/pages.ts)');
   const file = path.join(dist, APP_PAGE);
   const html = readFileSync(file, 'utf8');
   const preloaded = new Set([...html.matchAll(/<link rel="modulepreload"[^>]*\shref="([^"]+)"/g)].map((m) => m[1]!));
+  // The registry itself, which the entry imports when it starts: every route's page is reached
+  // through it, so without this its request came after the entry's evaluation, one more round trip.
+  const link = `<link rel="modulepreload" fetchpriority="low" href="${ASSETS}${registry}">`;
   const script = `<script>${routePreloadScript(table, chunks, preloaded)}</script>`;
-  writeFileSync(file, html.replace('</head>', `${script}</head>`));
+  writeFileSync(file, html.replace('</head>', `${link}${script}</head>`));
   return table.length;
 }
 

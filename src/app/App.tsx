@@ -11,6 +11,7 @@ import { pageTitle } from '../shared/constants.ts';
 import type { PageName, PageProps } from './routes/index.ts';
 import { findRoute, paths } from './routes/index.ts';
 import { AlertStack } from './shared/AlertStack.tsx';
+import { FRAME_TITLE_SLOT } from './shell/frame-slots.ts';
 
 /**
  * The shell is its own chunk, requested as soon as the app starts so that it downloads while the
@@ -103,7 +104,14 @@ function LoadingShell() {
     staticFrame ??= document.getElementById(STATIC_FRAME_ID);
     const frame = staticFrame;
     if (!frame) return;
-    if (!frame.isConnected) document.body.prepend(frame);
+    if (!frame.isConnected) {
+      // Back after the app had drawn (a session that ended, say): the list heading the HTML painted
+      // belongs to the first address, so the title's skeleton block shows instead.
+      const [block, heading] = frame.querySelector(`[${FRAME_TITLE_SLOT}]`)?.children ?? [];
+      block?.removeAttribute('hidden');
+      heading?.setAttribute('hidden', '');
+      document.body.prepend(frame);
+    }
     return () => frame.remove();
   }, []);
   return null;

@@ -5,13 +5,14 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { buttonClass } from '../shared/Button.tsx';
+import { PAGE_INTRO_CLASS, PAGE_TITLE_CLASS } from '../shared/PageHeader.tsx';
 
 export function ListHeader({ title, about, children }: { title: string; about?: ReactNode; children?: ReactNode }) {
   return (
     <div className="flex flex-wrap items-end justify-between gap-3">
       <div>
-        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{title}</h1>
-        {about ? <p className="mt-1 text-sm text-slate-600">{about}</p> : null}
+        <h1 className={PAGE_TITLE_CLASS}>{title}</h1>
+        {about ? <p className={PAGE_INTRO_CLASS}>{about}</p> : null}
       </div>
       {children}
     </div>

@@ -4,7 +4,10 @@ import { lamp, route } from './declare.ts';
 const area = { access: lamp, sidebar: 'activations' } as const;
 
 export const activationRoutes = [
-  route('activations', '/activations/activations', 'Activations', 'activations/ActivationsPage', area),
+  route('activations', '/activations/activations', 'Activations', 'activations/ActivationsPage', {
+    ...area,
+    intro: 'Attention data at work: deals on buying platforms that reach only domains above a minimum APM.',
+  }),
   route(
     'activations.create',
     '/activations/activations/create',
@@ -14,5 +17,8 @@ export const activationRoutes = [
   ),
   // After the create route: 'create' is not an activation id.
   route('activation', '/activations/activations/:activationId', 'Activation', 'activations/ActivationPage', area),
-  route('domain-lists', '/activations/domain-lists', 'Domain Lists', 'activations/DomainListsPage', area),
+  route('domain-lists', '/activations/domain-lists', 'Domain lists', 'activations/DomainListsPage', {
+    ...area,
+    intro: 'Allow and block lists of web domains and app bundle ids, for activations and for your platforms.',
+  }),
 ];

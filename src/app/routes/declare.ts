@@ -41,6 +41,7 @@ export function route(id: string, path: string, title: string, page: PageName, o
     ...(options.breadcrumbs ? { breadcrumbs: options.breadcrumbs } : {}),
     narrow: options.narrow ?? false,
     ...(options.nav ? { nav: options.nav } : {}),
+    ...(options.intro ? { intro: options.intro } : {}),
     ...(options.firstReads ? { firstReads: options.firstReads } : {}),
   };
 }

@@ -10,6 +10,7 @@ export const measurementRoutes = [
     access: lamp,
     ...area,
     nav: { menu: 'top', label: 'Measurements', order: 10 },
+    intro: 'Every flight whose attention this account measures.',
   }),
   route('measurements.create', '/measurements/create', 'Create Measurement', 'measurements/CreateMeasurementPage', {
     access: write,

@@ -86,6 +86,12 @@ export interface RouteEntry {
   /** Pattern: `:name` matches one segment, a trailing `*` the rest (possibly empty). */
   path: string;
   title: string;
+  /**
+   * A list page's line on what it holds, under its title (ListHeader). Plain text that needs no
+   * data: the app page paints the title and this line from its HTML (scripts/route-preload.ts,
+   * shell/Frame.tsx), before any of the app's code has arrived, and the page shows the same.
+   */
+  intro?: string;
   /** Module name of the page: 'pages/HomePage' or '<feature>/<Name>Page', one that exists (lazy-modules.ts). */
   page: PageName;
   access: RouteAccess;

@@ -1,5 +1,7 @@
 import { LOGO_HEIGHT_PX, PRODUCT_NAME } from '../../shared/constants.ts';
+import { PAGE_INTRO_CLASS, PAGE_TITLE_CLASS } from '../shared/PageHeader.tsx';
 import { Spinner } from '../shared/Spinner.tsx';
+import { FRAME_TITLE_SLOT } from './frame-slots.ts';
 
 /**
  * The app's frame before anyone is known: the top bar with the product's mark and a skeleton of a
@@ -80,7 +82,14 @@ export function Frame({ id }: { id?: string }) {
       </header>
       <div className={`w-full ${pageAreaClass(false)}`} aria-hidden="true">
         <div className={`h-4 w-40 ${BLOCK}`} />
-        <div className={`mt-4 h-8 w-72 max-w-full ${BLOCK}`} />
+        {/* A skeleton block, or a list's title and intro as ListHeader draws them (frame-slots.ts). */}
+        <div {...{ [FRAME_TITLE_SLOT]: '' }}>
+          <div className={`mt-4 h-8 w-72 max-w-full ${BLOCK}`} />
+          <div className="mt-4" hidden>
+            <h1 className={PAGE_TITLE_CLASS} />
+            <p className={PAGE_INTRO_CLASS} />
+          </div>
+        </div>
         <div className="mt-6 grid grid-cols-2 gap-4 lg:grid-cols-4">
           {[0, 1, 2, 3].map((i) => (
             <div key={i} className={`h-24 ${BLOCK}`} />

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { addRoutePreload, pageChunks, routePreloadScript } from '../../../scripts/route-preload.ts';
-import { findRoute, routes } from '../../../src/app/routes/index.ts';
+import { findRoute, routeById, routes } from '../../../src/app/routes/index.ts';
+import { ROUTE_INTRO_ATTRIBUTE, ROUTE_TITLE_ATTRIBUTE } from '../../../src/app/shell/frame-slots.ts';
 import { pageModuleKey } from '../../../src/app/routes/page-module.ts';
 
 /** The chunk holding the page modules, in the shape the build writes it (src/app/pages.ts's glob). */
@@ -16,13 +17,20 @@ const PAGES_CHUNK =
 
 /** Runs the inline script at a path; the URLs it asked the browser to preload, and how. */
 function preloadsAt(script: string, pathname: string): { href: string; rel: string; fetchPriority: string }[] {
+  return runAt(script, pathname).added;
+}
+
+/** Runs the inline script at a path: the links it added, and the attributes it left on <html>. */
+function runAt(script: string, pathname: string) {
   const added: { href: string; rel: string; fetchPriority: string }[] = [];
+  const attributes: Record<string, string> = {};
   const document = {
     createElement: () => ({ href: '', rel: '', fetchPriority: '' }),
     head: { append: (link: (typeof added)[number]) => added.push({ ...link }) },
+    documentElement: { setAttribute: (name: string, value: string) => (attributes[name] = value) },
   };
   runInNewContext(script, { location: { pathname }, document });
-  return added;
+  return { added, attributes };
 }
 
 /** A path that opens a route: its parameters filled in, a trailing * given two segments. */
@@ -67,6 +75,24 @@ describe('route preloads', () => {
     expect(preloadsAt(script, '/no/such/page/anywhere/at-all')).toEqual([]);
   });
 
+  it('leave a list’s title and intro for the frame where its route has an intro, and nothing elsewhere', () => {
+    const chunks = new Map(routes.map((entry) => [pageModuleKey(entry.page), ['/_astro/x.js']]));
+    const script = routePreloadScript(routes, chunks, new Set());
+    const activations = routeById('activations');
+    expect(activations.intro).toBeTruthy();
+    expect(runAt(script, '/activations/activations').attributes).toEqual({
+      [ROUTE_TITLE_ATTRIBUTE]: activations.title,
+      [ROUTE_INTRO_ATTRIBUTE]: activations.intro,
+    });
+    // A route without one (an activation's page, whose heading is its data) leaves nothing.
+    expect(runAt(script, '/activations/activations/a1').attributes).toEqual({});
+    // A text that could end the script is escaped in it, and arrives as written.
+    const sly = { ...activations, intro: 'Lists </script><b>bold</b>' };
+    const escaped = routePreloadScript([sly], chunks, new Set());
+    expect(escaped).not.toContain('</script>');
+    expect(runAt(escaped, '/activations/activations').attributes[ROUTE_INTRO_ATTRIBUTE]).toBe(sly.intro);
+  });
+
   it('leave out what the HTML preloads already, and ask at low priority so the first paint comes first', () => {
     const chunks = pageChunks(PAGES_CHUNK)!;
     const home = routes.filter((entry) => entry.page === 'pages/HomePage');
@@ -80,7 +106,7 @@ describe('route preloads', () => {
     for (const link of links) expect(link).toMatchObject({ rel: 'modulepreload', fetchPriority: 'low' });
   });
 
-  it('write the script into the built app page’s head', () => {
+  it('write the script, and a preload of the page registry, into the built app page’s head', () => {
     const dist = mkdtempSync(path.join(tmpdir(), 'lamp-route-preload-'));
     mkdirSync(path.join(dist, '_astro'));
     writeFileSync(path.join(dist, '_astro', 'pages.p1.js'), PAGES_CHUNK);
@@ -91,6 +117,8 @@ describe('route preloads', () => {
     const home = routes.filter((entry) => entry.page === 'pages/HomePage');
     expect(addRoutePreload(dist, home)).toBe(home.length);
     const html = readFileSync(path.join(dist, 'app.html'), 'utf8');
+    // The registry itself, which every route's page is reached through, goes with the HTML.
+    expect(html).toContain('<link rel="modulepreload" fetchpriority="low" href="/_astro/pages.p1.js">');
     const script = /<script>(.*)<\/script><\/head>/.exec(html)?.[1] ?? '';
     expect(preloadsAt(script, '/').map((link) => link.href)).toEqual([
       '/_astro/HomePage.a1.js',

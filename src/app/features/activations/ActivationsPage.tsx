@@ -30,7 +30,7 @@ import { emptyWhen, ListView } from '../../kit/ListView.tsx';
 import { RowButton } from '../../kit/RowButton.tsx';
 import { useNames } from '../../kit/useNames.ts';
 import { resourceListSpec, useResourceList } from '../../kit/useResourceList.ts';
-import { paths } from '../../routes/index.ts';
+import { paths, routeById } from '../../routes/index.ts';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
 import { DeleteActivationDialog } from './DeleteActivationDialog.tsx';
 import { DealId, StatusBadge } from './ui.tsx';
@@ -49,8 +49,11 @@ function named(names: ReadonlyMap<string, string> | null, id: string | null | un
   return names.get(id) ?? <span className="text-slate-500">{gone}</span>;
 }
 
+/** The list's route: its title and its line on what it holds (painted first from the HTML too). */
+const ROUTE = routeById('activations');
+
 export default function ActivationsPage() {
-  usePageTitle('Activations');
+  usePageTitle(ROUTE.title);
   const accountId = useStore($selectedAccountId);
   const role = useStore($role);
   const canWrite = !!role && can(role, 'activation.write');
@@ -148,10 +151,7 @@ export default function ActivationsPage() {
 
   return (
     <div className="space-y-5">
-      <ListHeader
-        title="Activations"
-        about="Attention data at work: deals on buying platforms that reach only domains above a minimum APM."
-      >
+      <ListHeader title={ROUTE.title} about={ROUTE.intro}>
         <NewLink href={paths.activationCreate()} show={canWrite}>
           New activation
         </NewLink>

@@ -28,7 +28,7 @@ import { Button, buttonClass } from '../../shared/Button.tsx';
 import { useAsync } from '../../shared/useAsync.ts';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
 import { DomainListDialog } from './DomainListDialog.tsx';
-import { paths } from '../../routes/index.ts';
+import { paths, routeById } from '../../routes/index.ts';
 import { ListTypeBadge } from './ui.tsx';
 import { BY_NAME, listQuery } from '../../../shared/list-query-text.ts';
 
@@ -53,8 +53,11 @@ function UsedBy({ list, activations }: { list: DomainList; activations: readonly
   );
 }
 
+/** The list's route: its title and its line on what it holds (painted first from the HTML too). */
+const ROUTE = routeById('domain-lists');
+
 export default function DomainListsPage() {
-  usePageTitle('Domain Lists');
+  usePageTitle(ROUTE.title);
   const accountId = useStore($selectedAccountId);
   const role = useStore($role);
   const canWrite = !!role && can(role, 'activation.write');
@@ -124,10 +127,7 @@ export default function DomainListsPage() {
 
   return (
     <div className="space-y-5">
-      <ListHeader
-        title="Domain lists"
-        about="Allow and block lists of web domains and app bundle ids, for activations and for your platforms."
-      >
+      <ListHeader title={ROUTE.title} about={ROUTE.intro}>
         {canWrite ? <Button onClick={() => setEditing('new')}>New domain list</Button> : null}
       </ListHeader>
 

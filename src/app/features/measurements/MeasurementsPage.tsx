@@ -19,7 +19,7 @@ import { ListHeader, NewLink } from '../../kit/ListHeader.tsx';
 import { choiceFilter, type ListFilter } from '../../kit/listFilter.ts';
 import { emptyWhen, ListView } from '../../kit/ListView.tsx';
 import { resourceListSpec, useResourceList } from '../../kit/useResourceList.ts';
-import { paths } from '../../routes/index.ts';
+import { paths, routeById } from '../../routes/index.ts';
 import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
 import { useAsync } from '../../shared/useAsync.ts';
@@ -66,8 +66,11 @@ function useLabelFilter(label: string, category: string) {
 /** A label id no measurement carries: a category without labels matches nothing. */
 const NO_LABEL = '000000000000000000000000';
 
+/** The list's route: its title and its line on what it holds (painted first from the HTML too). */
+const ROUTE = routeById('measurements');
+
 export default function MeasurementsPage() {
-  usePageTitle('Measurements');
+  usePageTitle(ROUTE.title);
   const accountId = useStore($selectedAccountId);
   const role = useStore($role);
   const [location, navigate] = useLocation();
@@ -146,7 +149,7 @@ export default function MeasurementsPage() {
 
   return (
     <div className="space-y-5">
-      <ListHeader title="Measurements" about="Every flight whose attention this account measures.">
+      <ListHeader title={ROUTE.title} about={ROUTE.intro}>
         <NewLink href={paths.measurementCreate()} show={!!role && can(role, 'measurement.write')}>
           New measurement
         </NewLink>
