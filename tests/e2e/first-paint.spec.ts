@@ -109,36 +109,41 @@ test('the app takes over the frame without moving it', async ({ page }) => {
   expect(await layoutShift(page)).toBeLessThan(0.05);
 });
 
-test('a list’s title and intro show from the HTML, before the app’s code, and the app takes them over in place', async ({
-  page,
-}) => {
-  await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page, PERSONA);
-  const { title, intro = '' } = routeById('activations');
-  expect(intro).not.toBe('');
-  await recordLayoutShifts(page);
-  await holdScripts(page);
-  await page.goto('/activations/activations', { waitUntil: 'commit' });
-  // Painted by the HTML alone: the frame's title slot holds the list's heading, not a skeleton.
-  const frame = page.getByTestId('loading-shell');
-  await expect(frame.getByText(title, { exact: true })).toBeVisible();
-  await expect(frame.getByText(intro, { exact: true })).toBeVisible();
-  const painted = (await frame.getByText(intro, { exact: true }).boundingBox())!;
-  // A page without an intro keeps the skeleton: the frame names no page it cannot vouch for.
-  await page.goto('/', { waitUntil: 'commit' });
-  await expect(page.getByRole('status').getByText('Loading LAMP')).toBeAttached();
-  await expect(page.getByTestId('loading-shell').getByText(title, { exact: true })).toHaveCount(0);
-  await page.unrouteAll();
-  await page.goto('/activations/activations');
-  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByTestId('loading-shell')).toHaveCount(0);
-  // One intro, the page's own, as wide as the one the HTML painted (so no larger paint follows it).
-  const shown = page.getByText(intro, { exact: true });
-  await expect(shown).toHaveCount(1);
-  expect((await shown.boundingBox())!.width).toBe(painted.width);
-  await expect(page.getByRole('table', { name: 'Activations of this account' })).toBeVisible();
-  expect(await layoutShift(page)).toBeLessThan(0.05);
-});
+for (const [id, content] of [
+  ['activations', 'Activations of this account'],
+  ['reports', 'Measurements'],
+] as const)
+  test(`the ${id} page’s title and intro show from the HTML, before the app’s code, and the app takes them over in place`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, PERSONA);
+    const { title, path, intro = '' } = routeById(id);
+    expect(intro).not.toBe('');
+    await recordLayoutShifts(page);
+    await holdScripts(page);
+    await page.goto(path, { waitUntil: 'commit' });
+    // Painted by the HTML alone: the frame's title slot holds the page's heading, not a skeleton.
+    const frame = page.getByTestId('loading-shell');
+    await expect(frame.getByText(title, { exact: true })).toBeVisible();
+    await expect(frame.getByText(intro, { exact: true })).toBeVisible();
+    const painted = (await frame.getByText(intro, { exact: true }).boundingBox())!;
+    // A page without an intro keeps the skeleton: the frame names no page it cannot vouch for.
+    await page.goto('/', { waitUntil: 'commit' });
+    await expect(page.getByRole('status').getByText('Loading LAMP')).toBeAttached();
+    await expect(page.getByTestId('loading-shell').getByText(title, { exact: true })).toHaveCount(0);
+    await page.unrouteAll();
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId('loading-shell')).toHaveCount(0);
+    // One intro, the page's own, as wide as the one the HTML painted (so no larger paint follows it).
+    const shown = page.getByText(intro, { exact: true });
+    await expect(shown).toHaveCount(1);
+    expect((await shown.boundingBox())!.width).toBe(painted.width);
+    // The page's own content has come (the list's table, the report's measurement picker).
+    await expect(page.getByRole('main').getByText(content).first()).toBeVisible();
+    expect(await layoutShift(page)).toBeLessThan(0.05);
+  });
 
 test('a signed-out visitor ends on the sign-in page without a signed-in frame on the way', async ({ page }) => {
   await page.addInitScript(() => {

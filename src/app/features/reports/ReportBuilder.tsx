@@ -10,6 +10,7 @@ import { useEffect, useMemo, type ReactNode } from 'react';
 import { DIMENSION_NAMES } from '../../../shared/reports.ts';
 import { $selectedAccountId } from '../../../stores/account.ts';
 import { Card } from '../../shared/Card.tsx';
+import { PAGE_INTRO_CLASS, PAGE_TITLE_CLASS } from '../../shared/PageHeader.tsx';
 import { CsvDownloadButton } from '../../shared/metrics/CsvDownloadButton.tsx';
 import { useAsync } from '../../shared/useAsync.ts';
 import { RangeLine } from './RangeLine.tsx';
@@ -90,8 +91,8 @@ export function ReportBuilder({ title, subtitle, search, onSearch, fixed, action
     <div className="space-y-6">
       <header className="flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0">
-          <h1 className="text-2xl font-semibold tracking-tight break-words text-slate-900">{title}</h1>
-          {subtitle ? <p className="mt-1 max-w-3xl text-sm text-slate-600">{subtitle}</p> : null}
+          <h1 className={`${PAGE_TITLE_CLASS} break-words`}>{title}</h1>
+          {subtitle ? <p className={`${PAGE_INTRO_CLASS} max-w-3xl`}>{subtitle}</p> : null}
         </div>
         <div className="flex flex-wrap gap-2">
           <CsvDownloadButton

@@ -1,7 +1,7 @@
 /** /reports: the report builder of the selected account (decisions.md §6). */
 import { lazy, Suspense, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { paths } from '../../routes/index.ts';
+import { paths, routeById } from '../../routes/index.ts';
 import { Button } from '../../shared/Button.tsx';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
 import { showSuccess } from '../../../stores/alerts.ts';
@@ -12,15 +12,19 @@ import { canSaveReport, CHOOSE_FIRST, type ReportState } from '../../../shared/r
 /** The save dialog's modal code loads when someone saves, not with the report. */
 const NameDialog = lazy(() => import('./NameDialog.tsx').then((m) => ({ default: m.NameDialog })));
 
+/** The builder's route: its title and its line on what it does (painted first from the HTML too). */
+const ROUTE = routeById('reports');
+
 export default function ReportsPage() {
-  usePageTitle('Reports');
+  usePageTitle(ROUTE.title);
   const search = useSearch();
   const [, navigate] = useLocation();
   const [saving, setSaving] = useState<ReportState | null>(null);
   return (
     <>
       <ReportBuilder
-        title="Reports"
+        title={ROUTE.title}
+        subtitle={ROUTE.intro}
         search={search}
         keep={['back']}
         onSearch={(next) => navigate(paths.reports() + (next ? `?${next}` : ''), { replace: true })}
