@@ -2,7 +2,7 @@
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
-import { modulePreload } from './scripts/modulepreload.mjs';
+import { modulePreload, STARTUP_CHUNKS } from './scripts/modulepreload.mjs';
 import { precompress } from './scripts/precompress.mjs';
 import { hostFiles } from './scripts/host-files.ts';
 import { routePreload } from './scripts/route-preload.ts';
@@ -55,7 +55,7 @@ export default defineConfig({
   // The app page then preloads the chunks of the route it opens, the shell's among them, at low
   // priority, as the entry's (scripts/route-preload.ts).
   // The host files (_headers hashes the inline scripts): after every step that writes pages.
-  integrations: [react(), modulePreload({ 'app.html': ['parse-worker'] }), routePreload(), hostFiles(), precompress()],
+  integrations: [react(), modulePreload(STARTUP_CHUNKS), routePreload(), hostFiles(), precompress()],
   vite: {
     // The browser build's chunks, grouped by when a page needs them (scripts/chunks.ts says why).
     plugins: [tailwindcss(), devAppFallback(), chunkGroups()],

@@ -40,6 +40,29 @@ export function staticClosure(entries) {
 }
 
 /**
+ * The chunks each page starts at once beside its entry, by page: the app's parse worker
+ * (src/lib/parse.ts). astro.config.mjs preloads them; scripts/size.ts budgets them apart.
+ * @type {Record<string, string[]>}
+ */
+export const STARTUP_CHUNKS = { 'app.html': ['parse-worker'] };
+
+/**
+ * The built file of a chunk by its name: `name.hash.js` in the page's build, `name-hash.js` in a
+ * worker's (Vite names those apart). Throws unless exactly one file is that chunk.
+ * @param {string[]} chunks the file names under _astro
+ * @param {string} name
+ */
+export function startupChunkFile(chunks, name) {
+  const found = chunks.filter(
+    (chunk) =>
+      (chunk.startsWith(`${name}.`) && /^[^.]+\.[\w-]+\.js$/.test(chunk)) ||
+      (chunk.startsWith(`${name}-`) && /^[^.]+-[\w-]{8}\.js$/.test(chunk) && chunk.length === name.length + 12),
+  );
+  if (found.length !== 1) throw new Error(`modulepreload: expected one chunk named ${name}, found ${found.length}`);
+  return /** @type {string} */ (found[0]);
+}
+
+/**
  * @param {string} dist the build's output directory
  * @param {string} page an HTML file under dist
  * @param {string[]} startup chunk names (the part before the hash) loaded as soon as the app starts
@@ -53,18 +76,7 @@ export function addModulePreloads(dist, page, startup = []) {
   );
   const assets = path.join(dist, '_astro');
   const chunks = readdirSync(assets).filter((name) => name.endsWith('.js'));
-  /** @type {string[]} */
-  const startupFiles = [];
-  for (const name of startup) {
-    // `name.hash.js` in the page's build; `name-hash.js` in a worker's (Vite names those apart).
-    const found = chunks.filter(
-      (chunk) =>
-        (chunk.startsWith(`${name}.`) && /^[^.]+\.[\w-]+\.js$/.test(chunk)) ||
-        (chunk.startsWith(`${name}-`) && /^[^.]+-[\w-]{8}\.js$/.test(chunk) && chunk.length === name.length + 12),
-    );
-    if (found.length !== 1) throw new Error(`modulepreload: expected one chunk named ${name}, found ${found.length}`);
-    startupFiles.push(path.join(assets, /** @type {string} */ (found[0])));
-  }
+  const startupFiles = startup.map((name) => path.join(assets, startupChunkFile(chunks, name)));
   if (!urls.length && !startupFiles.length) return 0;
   const island = html.includes('component-url=');
   const modules = staticClosure([...urls.map((url) => path.join(dist, url)), ...startupFiles]);

@@ -1,34 +1,26 @@
 /**
- * `npm run size`: the gzipped JavaScript a visitor downloads on first load of the login page
- * and of the app entry, following static imports (dynamic imports are route chunks, loaded
- * later, and listed separately). Fails when a budget is exceeded.
+ * `npm run size` (and a step of `npm test`): the gzipped JavaScript a visitor downloads on first
+ * load of the login page and of the app page, following static imports (dynamic imports are route
+ * chunks, loaded later, and listed separately). The app page's is budgeted in two parts: its entry
+ * (the island's modules, the page registry and the inline scripts: the main thread's code) and the
+ * chunks it starts beside the entry (STARTUP_CHUNKS: the parse worker with zod and its schemas,
+ * preloaded with the HTML). Fails when a budget is exceeded.
+ *
+ * The budgets are the sizes of 2026-11-30 with a little room: the entry's 90 KB of the first build
+ * had been passed unnoticed (93 KB) while nothing ran this, and the worker's preloads (ba82e8e)
+ * had added 39 KB to the page's count. Run by `npm test` since, so the next growth fails there.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { ROOT, buildFrontEnd, frontEndIsStale } from './lib.ts';
+import { STARTUP_CHUNKS, startupChunkFile, staticClosure } from './modulepreload.mjs';
 
 const DIST = path.join(ROOT, 'dist');
 const KB = 1024;
-const BUDGETS = { 'login page': 8 * KB, 'app entry': 90 * KB };
+const BUDGETS = { 'login page': 8 * KB, 'app entry': 96 * KB, 'app start-up chunks': 41 * KB };
 
 const gzipSize = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
-
-/** Every JS file reachable through static imports from the given entries. */
-export function staticClosure(entries: string[]): Set<string> {
-  const seen = new Set<string>();
-  const visit = (file: string) => {
-    if (seen.has(file)) return;
-    seen.add(file);
-    const code = readFileSync(file, 'utf8');
-    // Minified static imports: `import"./x.js"`, `import{a}from"./x.js"`, `export*from"./x.js"`.
-    for (const match of code.matchAll(/(?:\bfrom\s*|\bimport\s*)["'](\.{1,2}\/[^"']+\.js)["']/g)) {
-      visit(path.resolve(path.dirname(file), match[1] as string));
-    }
-  };
-  entries.forEach(visit);
-  return seen;
-}
 
 /** Script entries of a built page: <script src>, module preloads and island component/renderer URLs. */
 function pageEntries(page: string): string[] {
@@ -44,17 +36,29 @@ function pageEntries(page: string): string[] {
   return [...new Set(urls)].map((url) => path.join(DIST, url)).concat(inline ? [`inline:${inline}`] : []);
 }
 
+/** A page's first-load files (its start-up chunks apart), and their gzipped bytes with its inline scripts. */
 function measure(page: string) {
   const entries = pageEntries(page);
   const inlineBytes = entries.filter((e) => e.startsWith('inline:')).reduce((s, e) => s + Number(e.slice(7)), 0);
-  const files = staticClosure(entries.filter((e) => !e.startsWith('inline:')));
-  let total = inlineBytes;
-  for (const file of files) total += gzipSize(file);
-  return { total, files };
+  const assets = path.join(DIST, '_astro');
+  const chunks = readdirSync(assets);
+  const startup = staticClosure(
+    (STARTUP_CHUNKS[page] ?? []).map((name) => path.join(assets, startupChunkFile(chunks, name))),
+  );
+  const files = new Set(
+    [...staticClosure(entries.filter((e) => !e.startsWith('inline:')))].filter((file) => !startup.has(file)),
+  );
+  const bytes = (set: Set<string>) => [...set].reduce((sum, file) => sum + gzipSize(file), 0);
+  return { entry: { total: inlineBytes + bytes(files), files }, startup: { total: bytes(startup), files: startup } };
 }
 
 if (frontEndIsStale()) buildFrontEnd();
-const results = { 'login page': measure('login.html'), 'app entry': measure('app.html') };
+const app = measure('app.html');
+const results = {
+  'login page': measure('login.html').entry,
+  'app entry': app.entry,
+  'app start-up chunks': app.startup,
+};
 let overBudget = false;
 console.log('First-load JavaScript (gzip -9):');
 for (const [name, { total, files }] of Object.entries(results)) {
@@ -62,10 +66,10 @@ for (const [name, { total, files }] of Object.entries(results)) {
   const over = total > budget;
   overBudget ||= over;
   console.log(
-    `  ${name.padEnd(11)} ${(total / KB).toFixed(1).padStart(6)} KB of ${budget / KB} KB  ${over ? 'OVER BUDGET' : 'ok'}  (${files.size} files)`,
+    `  ${name.padEnd(19)} ${(total / KB).toFixed(1).padStart(6)} KB of ${budget / KB} KB  ${over ? 'OVER BUDGET' : 'ok'}  (${files.size} files)`,
   );
 }
-const firstLoad = new Set([...results['login page'].files, ...results['app entry'].files]);
+const firstLoad = new Set(Object.values(results).flatMap(({ files }) => [...files]));
 const lazy = readdirSync(path.join(DIST, '_astro'))
   .filter((f) => f.endsWith('.js'))
   .map((f) => path.join(DIST, '_astro', f))

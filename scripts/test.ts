@@ -1,7 +1,7 @@
 /**
  * `npm test`: every check the project has, in order: typecheck, lint, format, unused code and
  * unlisted packages (knip, `knip.jsonc`), the front-end
- * build, unit and API tests (Vitest), the API contract (tests/contract: every operation through
+ * build and its first-load JavaScript against budgets (scripts/size.ts), unit and API tests (Vitest), the API contract (tests/contract: every operation through
  * Prism's validating proxy, counted per operation), the document (lint, a generated client), generated
  * input (Schemathesis, tests/contract/generated.ts), the outside team's example suite
  * (examples/outside-team), browser tests (Playwright in a system Chromium), and the demo container
@@ -114,6 +114,8 @@ await checksSideBySide([
 ]);
 // After the typecheck: both write Astro's generated types (.astro/).
 check('build', 'astro', ['build', '--silent']);
+// The first-load JavaScript of that build against its budgets (scripts/size.ts).
+check('size', 'node', ['scripts/size.ts']);
 
 if (wanted('unit'))
   timed(() => {
