@@ -115,7 +115,7 @@ await checksSideBySide([
 // After the typecheck: both write Astro's generated types (.astro/).
 check('build', 'astro', ['build', '--silent']);
 // The first-load JavaScript of that build against its budgets (scripts/size.ts).
-check('size', 'node', ['scripts/size.ts']);
+check('size', 'node', ['scripts/size.ts', '--budgets']);
 
 if (wanted('unit'))
   timed(() => {
