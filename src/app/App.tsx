@@ -105,7 +105,7 @@ function LoadingShell() {
     const frame = staticFrame;
     if (!frame) return;
     if (!frame.isConnected) {
-      // Back after the app had drawn (a session that ended, say): the list heading the HTML painted
+      // Back after the app had drawn (a session that ended, say): the page heading the HTML painted
       // belongs to the first address, so the title's skeleton block shows instead.
       const [block, heading] = frame.querySelector(`[${FRAME_TITLE_SLOT}]`)?.children ?? [];
       block?.removeAttribute('hidden');

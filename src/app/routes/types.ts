@@ -87,9 +87,10 @@ export interface RouteEntry {
   path: string;
   title: string;
   /**
-   * A list page's line on what it holds, under its title (ListHeader). Plain text that needs no
-   * data: the app page paints the title and this line from its HTML (scripts/route-preload.ts,
-   * shell/Frame.tsx), before any of the app's code has arrived, and the page shows the same.
+   * The page's line on what it holds or does, under its title (a list's ListHeader, the report
+   * builder's subtitle). Plain text that needs no data: the app page paints the title and this
+   * line from its HTML (scripts/route-preload.ts, shell/frame-slots.ts), before any of the app's
+   * code has arrived, and the page shows the same.
    */
   intro?: string;
   /** Module name of the page: 'pages/HomePage' or '<feature>/<Name>Page', one that exists (lazy-modules.ts). */

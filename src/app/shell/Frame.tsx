@@ -82,7 +82,7 @@ export function Frame({ id }: { id?: string }) {
       </header>
       <div className={`w-full ${pageAreaClass(false)}`} aria-hidden="true">
         <div className={`h-4 w-40 ${BLOCK}`} />
-        {/* A skeleton block, or a list's title and intro as ListHeader draws them (frame-slots.ts). */}
+        {/* A skeleton block, or the page's title and intro as the page draws them (frame-slots.ts). */}
         <div {...{ [FRAME_TITLE_SLOT]: '' }}>
           <div className={`mt-4 h-8 w-72 max-w-full ${BLOCK}`} />
           <div className="mt-4" hidden>
