@@ -7,7 +7,7 @@ export const reportRoutes = [
   route('reports', '/reports', 'Reports', 'reports/ReportsPage', {
     ...area,
     nav: { menu: 'top', label: 'Reports', order: 20 },
-    intro: 'Attention figures across measurements: choose the dates and the measurements, then how to group them.',
+    intro: 'Attention figures across measurements: pick the dates, the measurements and a grouping.',
   }),
   route('reports.saved', '/reports/saved', 'Saved Reports', 'reports/SavedReportsPage', area),
   route('reports.saved.detail', '/reports/saved/:name', 'Saved Report', 'reports/SavedReportPage', area),
