@@ -1,11 +1,11 @@
 /**
  * `npm test`: every check the project has, in order: typecheck, lint, format, unused code and
- * unlisted packages (knip, `knip.jsonc`), the front-end
- * build and its first-load JavaScript against budgets (scripts/size.ts), unit and API tests (Vitest), the API contract (tests/contract: every operation through
- * Prism's validating proxy, counted per operation), the document (lint, a generated client), generated
- * input (Schemathesis, tests/contract/generated.ts), the outside team's example suite
- * (examples/outside-team), browser tests (Playwright in a system Chromium), and the demo container
- * (scripts/container/check.ts, with podman, counted per check).
+ * unlisted packages (knip, `knip.jsonc`), the front-end build and its first-load JavaScript against
+ * budgets (scripts/size.ts), unit and API tests (Vitest), the API contract (tests/contract: every
+ * operation through Prism's validating proxy, counted per operation), the document (lint, a
+ * generated client), generated input (Schemathesis, tests/contract/generated.ts), the outside
+ * team's example suite (examples/outside-team), browser tests (Playwright in a system Chromium),
+ * and the demo container (scripts/container/check.ts, with podman, counted per check).
  * Every step runs even when an earlier one fails, so one run shows everything that is wrong;
  * the last line is the totals, `N passed, N failed`, over all runners (a check counts as one).
  */
