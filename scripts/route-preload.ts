@@ -117,8 +117,10 @@ export function addRoutePreload(
   let registry = '';
   for (const name of readdirSync(assets).filter((file) => file.endsWith('.js'))) {
     chunks = pageChunks(readFileSync(path.join(assets, name), 'utf8'));
-    registry = name;
-    if (chunks) break;
+    if (chunks) {
+      registry = name;
+      break;
+    }
   }
   if (!chunks) throw new Error('route-preload: no built chunk holds the page modules (src/app/pages.ts)');
   const file = path.join(dist, APP_PAGE);

@@ -31,7 +31,6 @@ import { RowButton } from '../../kit/RowButton.tsx';
 import { useNames } from '../../kit/useNames.ts';
 import { resourceListSpec, useResourceList } from '../../kit/useResourceList.ts';
 import { paths, routeById } from '../../routes/index.ts';
-import { usePageTitle } from '../../shared/usePageTitle.ts';
 import { DeleteActivationDialog } from './DeleteActivationDialog.tsx';
 import { DealId, StatusBadge } from './ui.tsx';
 
@@ -49,11 +48,13 @@ function named(names: ReadonlyMap<string, string> | null, id: string | null | un
   return names.get(id) ?? <span className="text-slate-500">{gone}</span>;
 }
 
-/** The list's route: its title and its line on what it holds (painted first from the HTML too). */
+/**
+ * The list's route: its title and its line on what it holds (painted first from the HTML
+ * too). The shell already makes the route's title the document's.
+ */
 const ROUTE = routeById('activations');
 
 export default function ActivationsPage() {
-  usePageTitle(ROUTE.title);
   const accountId = useStore($selectedAccountId);
   const role = useStore($role);
   const canWrite = !!role && can(role, 'activation.write');

@@ -26,7 +26,6 @@ import { RowButton } from '../../kit/RowButton.tsx';
 import { resourceListSpec, useResourceList } from '../../kit/useResourceList.ts';
 import { Button, buttonClass } from '../../shared/Button.tsx';
 import { useAsync } from '../../shared/useAsync.ts';
-import { usePageTitle } from '../../shared/usePageTitle.ts';
 import { DomainListDialog } from './DomainListDialog.tsx';
 import { paths, routeById } from '../../routes/index.ts';
 import { ListTypeBadge } from './ui.tsx';
@@ -53,11 +52,13 @@ function UsedBy({ list, activations }: { list: DomainList; activations: readonly
   );
 }
 
-/** The list's route: its title and its line on what it holds (painted first from the HTML too). */
+/**
+ * The list's route: its title and its line on what it holds (painted first from the HTML
+ * too). The shell already makes the route's title the document's.
+ */
 const ROUTE = routeById('domain-lists');
 
 export default function DomainListsPage() {
-  usePageTitle(ROUTE.title);
   const accountId = useStore($selectedAccountId);
   const role = useStore($role);
   const canWrite = !!role && can(role, 'activation.write');

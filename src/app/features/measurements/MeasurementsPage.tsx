@@ -21,7 +21,6 @@ import { emptyWhen, ListView } from '../../kit/ListView.tsx';
 import { resourceListSpec, useResourceList } from '../../kit/useResourceList.ts';
 import { paths, routeById } from '../../routes/index.ts';
 import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';
-import { usePageTitle } from '../../shared/usePageTitle.ts';
 import { useAsync } from '../../shared/useAsync.ts';
 import { useNamedList } from './data.ts';
 import { MeasurementStatusBadge } from '../../shared/Badge.tsx';
@@ -66,11 +65,13 @@ function useLabelFilter(label: string, category: string) {
 /** A label id no measurement carries: a category without labels matches nothing. */
 const NO_LABEL = '000000000000000000000000';
 
-/** The list's route: its title and its line on what it holds (painted first from the HTML too). */
+/**
+ * The list's route: its title and its line on what it holds (painted first from the HTML
+ * too). The shell already makes the route's title the document's.
+ */
 const ROUTE = routeById('measurements');
 
 export default function MeasurementsPage() {
-  usePageTitle(ROUTE.title);
   const accountId = useStore($selectedAccountId);
   const role = useStore($role);
   const [location, navigate] = useLocation();

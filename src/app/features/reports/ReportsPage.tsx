@@ -3,7 +3,6 @@ import { lazy, Suspense, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { paths, routeById } from '../../routes/index.ts';
 import { Button } from '../../shared/Button.tsx';
-import { usePageTitle } from '../../shared/usePageTitle.ts';
 import { showSuccess } from '../../../stores/alerts.ts';
 import { ReportBuilder } from './ReportBuilder.tsx';
 import { createSavedReport } from './savedReports.ts';
@@ -12,11 +11,13 @@ import { canSaveReport, CHOOSE_FIRST, type ReportState } from '../../../shared/r
 /** The save dialog's modal code loads when someone saves, not with the report. */
 const NameDialog = lazy(() => import('./NameDialog.tsx').then((m) => ({ default: m.NameDialog })));
 
-/** The builder's route: its title and its line on what it does (painted first from the HTML too). */
+/**
+ * The builder's route: its title and its line on what it does (painted first from the HTML
+ * too). The shell already makes the route's title the document's.
+ */
 const ROUTE = routeById('reports');
 
 export default function ReportsPage() {
-  usePageTitle(ROUTE.title);
   const search = useSearch();
   const [, navigate] = useLocation();
   const [saving, setSaving] = useState<ReportState | null>(null);
