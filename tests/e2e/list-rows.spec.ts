@@ -117,6 +117,8 @@ test('/users keeps the search, sort and page of both its tables across a reload'
   // The address changes first and the earlier rows stay on screen while page two loads (the table
   // is busy meanwhile): a person reads the row once page two is there.
   await expect(users.getByRole('table')).not.toHaveAttribute('aria-busy', 'true');
+  // The table may not be busy yet when the address has changed: the pager says when page two is in.
+  await expect(users.getByText(/^Showing 11–/)).toBeVisible();
   const onPageTwo = await users.getByRole('row').nth(1).textContent();
   await typeInto(guests.getByRole('searchbox', { name: 'Search guests' }), 'okafor');
   await clickAway(page);
