@@ -32,6 +32,13 @@
  * load 0.5–2.6): largest paint 2808 → 2630 ms on home (5 rounds a side), and on the other five
  * pages −135 to +106 ms (3 rounds a side), which is within this machine's noise.
  *
+ * A route's first reads (its `firstReads`: the dashboard's measurement) start with the HTML too,
+ * as fetch preloads of the very URLs the app's entry then asks for (http.ts's `startFirstRead`),
+ * with the session's cookie, so the entry's fetch takes the answer. Left to the entry, the read
+ * came after the entry's evaluation, on the largest paint's path (app.js → the measurement,
+ * 2566–2725 ms simulated); now it runs beside the HTML's other reads. Dashboard, mobile, median of
+ * 5 interleaved rounds (scripts/lighthouse-compare.ts, load 1.0–1.6): LCP 2867 → 2768 ms.
+ *
  * The script's hash joins the page's CSP with the other inline scripts' (scripts/host-files.ts
  * runs after this step).
  */
@@ -71,14 +78,15 @@ export function pageChunks(code: string): Map<string, string[]> | null {
  * a route with an intro also leaves its title and intro on <html> for the frame (frame-slots.ts).
  */
 export function routePreloadScript(
-  table: readonly Pick<RouteEntry, 'path' | 'page' | 'title' | 'intro'>[],
+  table: readonly PreloadedRoute[],
   chunks: Map<string, string[]>,
   preloaded: ReadonlySet<string>,
 ): string {
   const files: string[] = [];
   const lists: number[][] = [];
   const listOf = new Map<string, number>();
-  const rows: ([string, number] | [string, number, string, string])[] = [];
+  // [pattern, chunk list, title, intro, first reads]: the last three only where the route has them.
+  const rows: (string | number | readonly string[])[][] = [];
   for (const entry of table) {
     const needed = chunks.get(pageModuleKey(entry.page)) ?? chunks.get(pageModuleKey(NOT_AVAILABLE_PAGE));
     if (!needed) throw new Error(`route-preload: no chunk for ${entry.page}`);
@@ -92,26 +100,51 @@ export function routePreloadScript(
     const key = indexes.join(',');
     if (!listOf.has(key)) listOf.set(key, lists.push(indexes) - 1);
     const list = listOf.get(key)!;
-    rows.push(entry.intro ? [entry.path, list, entry.title, entry.intro] : [entry.path, list]);
+    const reads = firstReadTemplates(entry);
+    const row: (string | number | readonly string[])[] = [entry.path, list];
+    if (entry.intro || reads.length) row.push(entry.intro ? entry.title : 0, entry.intro ?? 0);
+    if (reads.length) row.push(reads);
+    rows.push(row);
   }
   // Inside a <script>: no text of the table may close it.
   const data = JSON.stringify([files, lists, rows]).replaceAll('<', '\\u003c');
   // matchPath (src/app/routes/match.ts) in few bytes: segments equal, or a parameter, or a
-  // trailing * that takes the rest.
+  // trailing * that takes the rest. A first read's parameter goes in only as a plain segment (no
+  // percent sign, nothing URLSearchParams would encode), so its URL is the app's to the letter;
+  // any other is left to the app's own start.
   return (
-    `(()=>{const[f,d,r]=${data},g=t=>t.split("/").filter(Boolean),s=g(location.pathname);` +
-    `for(const[x,k,t,n]of r){const w=g(x);if(w.every((q,i)=>q=="*"||s[i]!=null&&(q[0]==":"||q==s[i]))&&` +
+    `(()=>{const[f,d,r]=${data},g=t=>t.split("/").filter(Boolean),s=g(location.pathname),` +
+    `a=(p,h)=>{const l=document.createElement("link");Object.assign(l,p);l.href=h;document.head.append(l)};` +
+    `for(const[x,k,t,n,u]of r){const w=g(x);if(w.every((q,i)=>q=="*"||s[i]!=null&&(q[0]==":"||q==s[i]))&&` +
     `(w.at(-1)=="*"||w.length==s.length)){if(n){const h=document.documentElement;` +
-    `h.setAttribute("${ROUTE_TITLE_ATTRIBUTE}",t);h.setAttribute("${ROUTE_INTRO_ATTRIBUTE}",n)}for(const i of d[k]){const l=document.createElement("link");` +
-    `l.rel="modulepreload";l.fetchPriority="low";l.href="${ASSETS}"+f[i]+".js";document.head.append(l)}break}}})()`
+    `h.setAttribute("${ROUTE_TITLE_ATTRIBUTE}",t);h.setAttribute("${ROUTE_INTRO_ATTRIBUTE}",n)}` +
+    `for(const e of u||[]){const v=e.replace(/\\${SENTINEL}(\\w+)\\${SENTINEL}/g,(m,p)=>{const i=w.indexOf(":"+p);return i<0||!/^[\\w.-]+$/.test(s[i])?"\\0":s[i]});` +
+    `if(!v.includes("\\0"))a({rel:"preload",as:"fetch",crossOrigin:"use-credentials"},v)}` +
+    `for(const i of d[k])a({rel:"modulepreload",fetchPriority:"low"},"${ASSETS}"+f[i]+".js");break}}})()`
   );
 }
 
+/** What the script needs of a route. */
+export type PreloadedRoute = Pick<RouteEntry, 'path' | 'page' | 'title' | 'intro' | 'firstReads'>;
+
+/**
+ * Marks a parameter in a first read's URL template: a character URLSearchParams and a path leave
+ * as they are, so the template holds `*name*` where the app's URL holds the segment.
+ */
+const SENTINEL = '*';
+
+/**
+ * A route's first reads (its `firstReads`, src/app/routes/types.ts) as URL templates: the very
+ * function the app calls, given `*name*` for each of the path's parameters.
+ */
+export function firstReadTemplates(entry: Pick<RouteEntry, 'path' | 'firstReads'>): string[] {
+  if (!entry.firstReads) return [];
+  const names = [...entry.path.matchAll(/:(\w+)/g)].map((match) => match[1]!);
+  return [...entry.firstReads(Object.fromEntries(names.map((name) => [name, `${SENTINEL}${name}${SENTINEL}`])))];
+}
+
 /** Adds the script to the built app page; how many routes it knows. */
-export function addRoutePreload(
-  dist: string,
-  table: readonly Pick<RouteEntry, 'path' | 'page' | 'title' | 'intro'>[] = routes,
-): number {
+export function addRoutePreload(dist: string, table: readonly PreloadedRoute[] = routes): number {
   const assets = path.join(dist, '_astro');
   let chunks: Map<string, string[]> | null = null;
   let registry = '';

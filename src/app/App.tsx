@@ -38,7 +38,9 @@ const pagesChunk = import('./pages.ts');
 /**
  * The route is known as soon as this module runs: its page's code and its first reads start now,
  * before React has drawn anything, so neither waits for the user, the accounts and the shell (each
- * a round trip on a phone). Only in the browser: the build renders this module too.
+ * a round trip on a phone). The HTML's route script has usually started both already (preloads,
+ * scripts/route-preload.ts): these requests then take its answers. Only in the browser: the build
+ * renders this module too.
  */
 function startRoute(pathname: string): Promise<unknown> {
   const { route, params } = findRoute(pathname);

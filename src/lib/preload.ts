@@ -1,8 +1,9 @@
 /**
  * Reads started before the code that makes them has arrived. A phone spends its first second
  * downloading and running the app's JavaScript; a read that only starts once the page has rendered
- * adds its round trip after that. A route's own first reads (`firstReads`) start from the app's
- * entry through http.ts's `startFirstRead`.
+ * adds its round trip after that. A route's own first reads (`firstReads`) start from the HTML's
+ * route script (scripts/route-preload.ts), and from the app's entry through http.ts's
+ * `startFirstRead`, whose fetch takes the preloaded answer.
  */
 import { buildUrl, CURRENT_USER_PATH, fullListPage, resourceUrl } from './api.ts';
 

@@ -107,8 +107,9 @@ export interface RouteEntry {
   nav?: NavEntry;
   /**
    * The API reads (URLs) the page makes first that need only the path, not the selected account:
-   * the app starts them as it starts, beside the page's code, instead of once the shell and the
-   * page have rendered (three round trips later on a phone). The page's own fetch takes the answer.
+   * the HTML's route script starts them with the page (scripts/route-preload.ts, a fetch preload),
+   * and the app asks for them again as it starts, instead of once the shell and the page have
+   * rendered (three round trips later on a phone). The page's own fetch takes the answer.
    */
   firstReads?: (params: PageProps['params']) => readonly string[];
 }

@@ -15,17 +15,30 @@ const PAGES_CHUNK =
   '"./pages/NotFoundPage.tsx":()=>n(()=>import(`./NotFoundPage.e5.js`),[]),' +
   '"./features/reports/ReportsPage.tsx":()=>import(`./ReportsPage.f6.js`)});export{e as t};';
 
-/** Runs the inline script at a path; the URLs it asked the browser to preload, and how. */
-function preloadsAt(script: string, pathname: string): { href: string; rel: string; fetchPriority: string }[] {
-  return runAt(script, pathname).added;
+interface Link {
+  href: string;
+  rel: string;
+  fetchPriority?: string;
+  as?: string;
+  crossOrigin?: string;
+}
+
+/** Runs the inline script at a path; the modules it asked the browser to preload, and how. */
+function preloadsAt(script: string, pathname: string): Link[] {
+  return runAt(script, pathname).added.filter((link) => link.rel === 'modulepreload');
+}
+
+/** Runs the inline script at a path; the API reads it asked the browser to start, and how. */
+function readsAt(script: string, pathname: string): Link[] {
+  return runAt(script, pathname).added.filter((link) => link.rel === 'preload');
 }
 
 /** Runs the inline script at a path: the links it added, and the attributes it left on <html>. */
 function runAt(script: string, pathname: string) {
-  const added: { href: string; rel: string; fetchPriority: string }[] = [];
+  const added: Link[] = [];
   const attributes: Record<string, string> = {};
   const document = {
-    createElement: () => ({ href: '', rel: '', fetchPriority: '' }),
+    createElement: () => ({ href: '', rel: '' }),
     head: { append: (link: (typeof added)[number]) => added.push({ ...link }) },
     documentElement: { setAttribute: (name: string, value: string) => (attributes[name] = value) },
   };
@@ -91,6 +104,34 @@ describe('route preloads', () => {
     const escaped = routePreloadScript([sly], chunks, new Set());
     expect(escaped).not.toContain('</script>');
     expect(runAt(escaped, '/activations/activations').attributes[ROUTE_INTRO_ATTRIBUTE]).toBe(sly.intro);
+  });
+
+  it('start a route’s first reads with the HTML, at the very URLs the app then asks for', () => {
+    const chunks = new Map(routes.map((entry) => [pageModuleKey(entry.page), ['/_astro/x.js']]));
+    const script = routePreloadScript(routes, chunks, new Set());
+    const reading = routes.filter((entry) => entry.firstReads);
+    expect(reading.length).toBeGreaterThan(0);
+    for (const entry of routes) {
+      const pathname = samplePath(entry.path);
+      const { route, params } = findRoute(pathname);
+      expect(
+        readsAt(script, pathname).map((link) => link.href),
+        `${pathname} (${entry.path})`,
+      ).toEqual(route.firstReads?.(params) ?? []);
+    }
+    // Fetched as the app fetches them (with the session's cookie), so the app's fetch takes the answer.
+    const dashboard = readsAt(script, '/measurements/66400000000000000000003d');
+    expect(dashboard).toEqual([
+      {
+        rel: 'preload',
+        as: 'fetch',
+        crossOrigin: 'use-credentials',
+        href: '/api/v1/measurement?id=66400000000000000000003d',
+      },
+    ]);
+    // A segment the app's URL would spell differently (encoded) is left to the app: no read twice.
+    expect(readsAt(script, '/measurements/a%20b')).toEqual([]);
+    expect(readsAt(script, '/measurements/a~b')).toEqual([]);
   });
 
   it('leave out what the HTML preloads already, and ask at low priority so the first paint comes first', () => {
