@@ -10,18 +10,19 @@
  * - with `--all`, every request and task of that simulation, in the order they started;
  * - the tasks over 50 ms that the total blocking time counts, with what each observed task ran.
  *
- * `node scripts/lighthouse-path.ts <page> [dist] [--all]` (page names as in `npm run lighthouse`;
- * `dist` serves another build, e.g. main's copied aside).
+ * `node scripts/lighthouse-path.ts <page> [dist] [--all] [--events]` (page names as in `npm run
+ * lighthouse`; `dist` serves another build, e.g. main's copied aside; LAMP_LIGHTHOUSE_CPU sets the
+ * CPU slowdown, scripts/lighthouse-run.ts).
  */
 import * as Lantern from 'lighthouse/core/lib/lantern/lantern.js';
 import { demoServer } from './demo-server.ts';
-import { audit, chosen, sessions, targets } from './lighthouse-run.ts';
+import { audit, chosen, mobileThrottling, sessions, targets } from './lighthouse-run.ts';
 
 interface TraceEvent {
   name: string;
   ts: number;
   dur?: number;
-  args?: { data?: { url?: string; functionName?: string } };
+  args?: { data?: { url?: string; functionName?: string; lineNumber?: number } };
 }
 interface GraphNode {
   type: 'network' | 'cpu';
@@ -39,9 +40,10 @@ type Simulations = Map<string, Map<GraphNode, Timing>>;
 
 const args = process.argv.slice(2);
 const showAll = args.includes('--all');
-const [pageName, staticDir] = args.filter((arg) => arg !== '--all');
+const showEvents = args.includes('--events');
+const [pageName, staticDir] = args.filter((arg) => !arg.startsWith('--'));
 if (!pageName) {
-  console.error('Usage: node scripts/lighthouse-path.ts <page> [dist] [--all]');
+  console.error('Usage: node scripts/lighthouse-path.ts <page> [dist] [--all] [--events]');
   process.exit(1);
 }
 
@@ -65,18 +67,26 @@ function criticalPath(timings: Map<GraphNode, Timing>): GraphNode[] {
   return path;
 }
 
-/** What an observed task ran: the scripts it evaluated and the calls into them, over 2 ms. */
+/**
+ * What an observed task ran: its trace events over 2 ms, summed by name and script (nested events
+ * each count: a FunctionCall holds the compiles and collections under it). With `--events`, every
+ * name, not only the page's own work: a task the long-tasks audit leaves unattributed (styles
+ * parsed, fonts matched, the collector) shows what it was.
+ */
+const KNOWN = /^(ParseHTML|EvaluateScript|v8\.evaluateModule|FunctionCall|UpdateLayoutTree|Layout|MinorGC|MajorGC)$/;
 function contents(node: GraphNode): string {
-  const parts = node.childEvents
-    .filter(
-      (e) =>
-        (e.dur ?? 0) > 2000 &&
-        /^(ParseHTML|EvaluateScript|v8\.evaluateModule|FunctionCall|UpdateLayoutTree|Layout|MinorGC|MajorGC)$/.test(
-          e.name,
-        ),
-    )
-    .map((e) => `${e.name} ${Math.round((e.dur ?? 0) / 1000)} ms ${(e.args?.data?.url ?? '').split('/').pop()}`);
-  return parts.slice(0, 6).join('; ');
+  const totals = new Map<string, number>();
+  for (const e of node.childEvents) {
+    if ((e.dur ?? 0) <= 2000 || (!showEvents && !KNOWN.test(e.name)) || e.name === 'RunTask') continue;
+    const line = e.name === 'EvaluateScript' && e.args?.data?.lineNumber ? `:${e.args.data.lineNumber}` : '';
+    const key = `${e.name} ${(e.args?.data?.url ?? '').split('/').pop()}${line}`.trim();
+    totals.set(key, (totals.get(key) ?? 0) + (e.dur ?? 0));
+  }
+  return [...totals]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, showEvents ? 10 : 6)
+    .map(([key, dur]) => `${key} ${Math.round(dur / 1000)} ms`)
+    .join('; ');
 }
 
 const server = await demoServer(staticDir ? { staticDir } : {});
@@ -104,7 +114,7 @@ try {
   const blocking = simulations.get('optimisticTotalBlockingTime');
   if (blocking) {
     console.log(
-      '\nTasks over 50 ms in the blocking-time simulation (4× CPU; only what runs after the first paint counts):',
+      `\nTasks over 50 ms in the blocking-time simulation (${mobileThrottling()?.cpuSlowdownMultiplier}× CPU; only what runs after the first paint counts):`,
     );
     for (const [node, timing] of [...blocking].sort((a, b) => a[1].startTime - b[1].startTime)) {
       if (node.type !== 'cpu' || timing.endTime - timing.startTime <= 50) continue;

@@ -6,7 +6,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse, { desktopConfig, type Config, type RunnerResult } from 'lighthouse';
+import lighthouse, { desktopConfig, type Config, type Flags, type RunnerResult } from 'lighthouse';
+import { throttling } from 'lighthouse/core/config/constants.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/chromium.ts';
 import { apiGet, personaCookie, REPORT_PATH } from './demo-server.ts';
 import { ROOT } from './lib.ts';
@@ -79,6 +80,18 @@ export function sessions(base: string): (persona: string) => Promise<string> {
   };
 }
 
+/**
+ * The mobile simulation's CPU slowdown: Lighthouse's 4× unless LAMP_LIGHTHOUSE_CPU says otherwise.
+ * Lighthouse multiplies the tasks it saw on this machine, so a machine twice as fast (its
+ * `benchmarkIndex`, the `bench` column) sees half the blocking time. To see a page as a slower
+ * machine would, scale the 4× by the ratio: on a machine of bench 3500, `LAMP_LIGHTHOUSE_CPU=9`
+ * stands for one of bench ~1500.
+ */
+export function mobileThrottling(multiplier = Number(process.env.LAMP_LIGHTHOUSE_CPU || 4)): Flags['throttling'] {
+  if (!(multiplier >= 1)) throw new Error(`LAMP_LIGHTHOUSE_CPU must be a number of at least 1, not ${multiplier}`);
+  return { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: multiplier };
+}
+
 /** One Lighthouse run of a page, in a fresh browser: no cache or storage carried from another run. */
 export async function audit(
   base: string,
@@ -97,7 +110,14 @@ export async function audit(
     const run = () =>
       lighthouse(
         `${base}${target.path}`,
-        { port: chrome.port, output: 'html', logLevel: 'error', onlyCategories: [...CATEGORIES], extraHeaders },
+        {
+          port: chrome.port,
+          output: 'html',
+          logLevel: 'error',
+          onlyCategories: [...CATEGORIES],
+          extraHeaders,
+          ...(formFactor === 'mobile' ? { throttling: mobileThrottling() } : {}),
+        },
         config,
       );
     let result = await run();
