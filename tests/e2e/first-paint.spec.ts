@@ -242,6 +242,36 @@ test('on a phone, a Spotlight asset does not move when its name, figures and com
   expect(await layoutShift(page)).toBeLessThan(0.05);
 });
 
+test('on a phone, a draft’s manager sees the area editor’s place from the start: the creative shows before the editor’s code and stays put', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, 'partner@contoso.test');
+  const name = 'Ember: Hero (30 s spot)';
+  await openApp(page, '/spotlight/assets?q=Ember');
+  const href = await page.getByRole('main').getByRole('link', { name }).getAttribute('href');
+  // The study (draft or not decides whether there is an editor) and the editor's code, held.
+  const releaseStudy = await holdAnswers(page, '**/api/spotlight/brief/*/details');
+  const releaseEditor = await holdAnswers(page, '**/_astro/AreaEditor.*.js');
+  await recordLayoutShifts(page);
+  await page.goto(href ?? '');
+  const creative = page.getByRole('img', { name: `Creative: ${name}` });
+  await expect(creative).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: 'Areas of interest' })).toBeVisible();
+  const first = await creative.boundingBox();
+  // Never the panel's words for an asset nobody may change.
+  await expect(page.getByText('No results yet')).toHaveCount(0);
+  releaseStudy();
+  await expect(page.getByRole('button', { name: 'Save areas' })).toHaveCount(0);
+  await expect(page.getByText('No results yet')).toHaveCount(0);
+  expect(await creative.boundingBox()).toEqual(first);
+  releaseEditor();
+  await expect(page.getByRole('application', { name: 'Draw an area of interest' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save areas' })).toBeVisible();
+  expect(await creative.boundingBox()).toEqual(first);
+  expect(await layoutShift(page)).toBeLessThan(0.05);
+});
+
 test('a dashboard asks for its measurement and its page code with the HTML, before any of the app’s code has run', async ({
   page,
 }) => {

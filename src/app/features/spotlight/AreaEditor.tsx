@@ -11,7 +11,7 @@ import { ErrorSummary } from '../../kit/ErrorSummary.tsx';
 import { NumberInput, TextInput } from '../../kit/fields.tsx';
 import { useResourceForm } from '../../kit/useResourceForm.ts';
 import { PressButton } from '../../shared/PressButton.tsx';
-import { CreativeImage } from './Creative.tsx';
+import { AreaEditorLayout, DRAW_HINT_ID } from './AreaEditorLayout.tsx';
 import { editStim } from './data.ts';
 
 type Box = Area['box'];
@@ -117,120 +117,118 @@ export function AreaEditor({ stim, onSaved }: { stim: Stim; onSaved: () => void 
 
   const area = selected !== null ? areas[selected] : undefined;
   return (
-    <div className="grid gap-5 lg:grid-cols-2">
-      <div>
-        <p id="draw-hint" className="mb-2 text-sm text-slate-600">
-          Drag on the creative to draw an area of interest, or add one and place it with the fields.
-        </p>
-        <CreativeImage stim={stim} maxHeight="60vh">
-          <div
-            ref={surface}
-            role="application"
-            aria-label="Draw an area of interest"
-            aria-describedby="draw-hint"
-            className="absolute inset-0 cursor-crosshair touch-none"
-            onPointerDown={(event) => {
-              event.currentTarget.setPointerCapture(event.pointerId);
-              start.current = point(event);
-              setDraft(null);
-            }}
-            onPointerMove={(event) => start.current && setDraft(boxFrom(start.current, point(event)))}
-            onPointerUp={(event) => {
-              const from = start.current;
-              start.current = null;
-              setDraft(null);
-              if (!from) return;
-              const box = boxFrom(from, point(event));
-              if (box.w >= SMALLEST && box.h >= SMALLEST) add(box);
-            }}
-          >
-            {[
-              ...areas.map((a, i) => ({ box: a.box, label: a.name, i })),
-              ...(draft ? [{ box: draft, label: '', i: -1 }] : []),
-            ].map(({ box, label, i }) => (
-              <div
-                key={i}
-                className={`pointer-events-none absolute border-2 ${i === selected ? 'border-amber-400' : 'border-cyan-300'} ${i === -1 ? 'border-dashed' : ''}`}
-                style={{
-                  left: `${box.x * 100}%`,
-                  top: `${box.y * 100}%`,
-                  width: `${box.w * 100}%`,
-                  height: `${box.h * 100}%`,
-                  boxShadow: '0 0 0 1px rgba(15,23,42,.6)',
-                }}
-              >
-                {label ? (
-                  <span className="absolute top-0 left-0 max-w-full truncate bg-slate-900/80 px-1 text-[11px] text-white">
-                    {label}
-                  </span>
-                ) : null}
-              </div>
-            ))}
-          </div>
-        </CreativeImage>
-      </div>
-      <div className="space-y-4">
-        <ErrorSummary errors={errors} />
-        <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Areas of interest">
-          {areas.map((a, i) => (
-            <PressButton
+    <AreaEditorLayout
+      stim={stim}
+      surface={
+        <div
+          ref={surface}
+          role="application"
+          aria-label="Draw an area of interest"
+          aria-describedby={DRAW_HINT_ID}
+          className="absolute inset-0 cursor-crosshair touch-none"
+          onPointerDown={(event) => {
+            event.currentTarget.setPointerCapture(event.pointerId);
+            start.current = point(event);
+            setDraft(null);
+          }}
+          onPointerMove={(event) => start.current && setDraft(boxFrom(start.current, point(event)))}
+          onPointerUp={(event) => {
+            const from = start.current;
+            start.current = null;
+            setDraft(null);
+            if (!from) return;
+            const box = boxFrom(from, point(event));
+            if (box.w >= SMALLEST && box.h >= SMALLEST) add(box);
+          }}
+        >
+          {[
+            ...areas.map((a, i) => ({ box: a.box, label: a.name, i })),
+            ...(draft ? [{ box: draft, label: '', i: -1 }] : []),
+          ].map(({ box, label, i }) => (
+            <div
               key={i}
-              variant={i === selected ? 'primary' : 'secondary'}
-              onPress={() => setSelected(i)}
-              aria-pressed={i === selected}
-            >
-              {a.name || `Area ${i + 1}`}
-            </PressButton>
-          ))}
-          <PressButton variant="ghost" onPress={() => add({ x: 0.1, y: 0.1, w: 0.3, h: 0.2 })}>
-            + Add area
-          </PressButton>
-        </div>
-        {errors.areas ? <p className="text-sm text-red-700">{errors.areas}</p> : null}
-        {area && selected !== null ? (
-          <fieldset className="space-y-3 rounded-lg border border-slate-200 p-3">
-            <legend className="px-1 text-sm font-semibold text-slate-900">{area.name || 'Area'}</legend>
-            <TextInput
-              label="Area name"
-              value={area.name}
-              onChange={(v) => change(selected, 'name', v)}
-              error={errors[`${selected}.name`]}
-              isRequired
-            />
-            <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-              {SIDES.map(({ key, label }) => (
-                <NumberInput
-                  key={key}
-                  label={label}
-                  value={pct(area.box[key])}
-                  onChange={(v) => change(selected, key, v)}
-                  error={errors[`${selected}.${key}`]}
-                />
-              ))}
-            </div>
-            <PressButton
-              variant="ghost"
-              onPress={() => {
-                form.set(
-                  'areas',
-                  areas.filter((_, i) => i !== selected),
-                );
-                setSelected(null);
-                clearErrors();
+              className={`pointer-events-none absolute border-2 ${i === selected ? 'border-amber-400' : 'border-cyan-300'} ${i === -1 ? 'border-dashed' : ''}`}
+              style={{
+                left: `${box.x * 100}%`,
+                top: `${box.y * 100}%`,
+                width: `${box.w * 100}%`,
+                height: `${box.h * 100}%`,
+                boxShadow: '0 0 0 1px rgba(15,23,42,.6)',
               }}
             >
-              Remove area
-            </PressButton>
-          </fieldset>
-        ) : (
-          <p className="text-sm text-slate-600">No area selected.</p>
-        )}
-        <div className="flex justify-end">
-          <PressButton onPress={() => form.onSubmit()} isDisabled={form.saving}>
-            {form.saving ? 'Saving…' : 'Save areas'}
-          </PressButton>
+              {label ? (
+                <span className="absolute top-0 left-0 max-w-full truncate bg-slate-900/80 px-1 text-[11px] text-white">
+                  {label}
+                </span>
+              ) : null}
+            </div>
+          ))}
         </div>
-      </div>
-    </div>
+      }
+      side={
+        <>
+          <ErrorSummary errors={errors} />
+          <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Areas of interest">
+            {areas.map((a, i) => (
+              <PressButton
+                key={i}
+                variant={i === selected ? 'primary' : 'secondary'}
+                onPress={() => setSelected(i)}
+                aria-pressed={i === selected}
+              >
+                {a.name || `Area ${i + 1}`}
+              </PressButton>
+            ))}
+            <PressButton variant="ghost" onPress={() => add({ x: 0.1, y: 0.1, w: 0.3, h: 0.2 })}>
+              + Add area
+            </PressButton>
+          </div>
+          {errors.areas ? <p className="text-sm text-red-700">{errors.areas}</p> : null}
+          {area && selected !== null ? (
+            <fieldset className="space-y-3 rounded-lg border border-slate-200 p-3">
+              <legend className="px-1 text-sm font-semibold text-slate-900">{area.name || 'Area'}</legend>
+              <TextInput
+                label="Area name"
+                value={area.name}
+                onChange={(v) => change(selected, 'name', v)}
+                error={errors[`${selected}.name`]}
+                isRequired
+              />
+              <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+                {SIDES.map(({ key, label }) => (
+                  <NumberInput
+                    key={key}
+                    label={label}
+                    value={pct(area.box[key])}
+                    onChange={(v) => change(selected, key, v)}
+                    error={errors[`${selected}.${key}`]}
+                  />
+                ))}
+              </div>
+              <PressButton
+                variant="ghost"
+                onPress={() => {
+                  form.set(
+                    'areas',
+                    areas.filter((_, i) => i !== selected),
+                  );
+                  setSelected(null);
+                  clearErrors();
+                }}
+              >
+                Remove area
+              </PressButton>
+            </fieldset>
+          ) : (
+            <p className="text-sm text-slate-600">No area selected.</p>
+          )}
+          <div className="flex justify-end">
+            <PressButton onPress={() => form.onSubmit()} isDisabled={form.saving}>
+              {form.saving ? 'Saving…' : 'Save areas'}
+            </PressButton>
+          </div>
+        </>
+      }
+    />
   );
 }

@@ -13,6 +13,7 @@ import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';
 import { RecordHeader } from '../../shared/PageHeader.tsx';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
 import { useIdle } from '../../shared/useIdle.ts';
+import { AreaEditorPlaceholder } from './AreaEditorLayout.tsx';
 import { AOI_COLOURS, CreativeViewer } from './Creative.tsx';
 import { getBrief, getStim, listStims, useAsync } from './data.ts';
 import { useStore } from '@nanostores/react';
@@ -276,7 +277,11 @@ function Asset({ params }: PageProps) {
   // Areas of interest are drawn while the study is a draft, by whoever may change its assets.
   const study = useAsync(() => (stim ? getBrief(stim.brief) : Promise.resolve(null)), stim?.brief ?? null);
   const role = useStore($spotlightRole);
-  const drawing = !!study.data && assetsEditable(study.data.status) && canSpotlight(role, 'spotlight.asset.write');
+  const mayDraw = canSpotlight(role, 'spotlight.asset.write');
+  const drawing = !!study.data && assetsEditable(study.data.status) && mayDraw;
+  // Whoever may draw sees the editor's place while the study is read (an asset without results is
+  // mostly a draft's), not the panel's "No results yet" that the editor would then replace.
+  const studyPending = mayDraw && !study.data && !study.error;
 
   if (asset.error) return <ErrorPlaceholder name="asset" error={asset.error} />;
   if (!stim)
@@ -344,9 +349,13 @@ function Asset({ params }: PageProps) {
         </div>
       ) : drawing ? (
         <Card title="Areas of interest">
-          <Suspense fallback={<Skeleton className="h-96" />}>
+          <Suspense fallback={<AreaEditorPlaceholder stim={stim} />}>
             <AreaEditor key={stim.updated_at ?? stim.id} stim={stim} onSaved={asset.reload} />
           </Suspense>
+        </Card>
+      ) : studyPending ? (
+        <Card title="Areas of interest">
+          <AreaEditorPlaceholder stim={stim} />
         </Card>
       ) : (
         <div className="grid grid-cols-1 gap-5 lg:grid-cols-2">

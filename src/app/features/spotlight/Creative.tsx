@@ -6,7 +6,7 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Stim } from '../../../shared/schemas/spotlight.ts';
 import { AOI_LABELS, heatmapCells } from '../../../shared/spotlight-words.ts';
-import { creativeUrl } from './data.ts';
+import { creativeUrl, creativeUrlRead } from './data.ts';
 import { drawOverlay, type OverlayMode } from './heatmap.ts';
 
 type CreativeOf = Pick<Stim, 'id' | 'source'>;
@@ -15,11 +15,11 @@ type CreativeOf = Pick<Stim, 'id' | 'source'>;
 function useCreative(stim: CreativeOf): string | null {
   const direct = stim.source?.kind === 'url' ? stim.source.url : null;
   const id = direct ? null : stim.id;
-  const [url, setUrl] = useState<string | null>(null);
+  const [url, setUrl] = useState<string | null>(() => (id ? creativeUrlRead(id) : null));
   useEffect(() => {
     if (!id) return;
     let live = true;
-    setUrl(null);
+    setUrl(creativeUrlRead(id));
     creativeUrl(id).then(
       (value) => live && setUrl(value),
       () => live && setUrl(null),

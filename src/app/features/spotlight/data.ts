@@ -100,6 +100,11 @@ export const editStim = (id: string, input: { name?: string; format?: string; po
 export const deleteStim = (id: string) => withSpotlight((auth) => spotlightApi.remove(auth, 'stim', id));
 
 const creatives = new Map<string, Promise<string>>();
+/** The creatives read so far, for a view drawn again (the area editor taking its placeholder's place). */
+const creativesRead = new Map<string, string>();
+
+/** The creative's data: URL if it has been read already, so a new view shows it from its first paint. */
+export const creativeUrlRead = (id: string): string | null => creativesRead.get(id) ?? null;
 
 function dataUrl(blob: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -117,7 +122,9 @@ function dataUrl(blob: Blob): Promise<string> {
 export function creativeUrl(id: string): Promise<string> {
   let pending = creatives.get(id);
   if (!pending) {
-    pending = withSpotlight((auth) => spotlightApi.creative(auth, id)).then(dataUrl);
+    pending = withSpotlight((auth) => spotlightApi.creative(auth, id))
+      .then(dataUrl)
+      .then((url) => (creativesRead.set(id, url), url));
     pending.catch(() => creatives.delete(id));
     creatives.set(id, pending);
   }
