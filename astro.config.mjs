@@ -52,8 +52,8 @@ export default defineConfig({
   build: { format: 'file', inlineStylesheets: 'auto' },
   // Each page's entry imports are preloaded. The shell and the schema bundle are not: preloaded
   // before the first paint they pushed Lighthouse's first paint back (mobile 0.69 → 0.56).
-  // The app page then preloads the chunks of the route it opens, the shell's among them, at low
-  // priority, as the entry's (scripts/route-preload.ts).
+  // The app page then preloads the chunks of the route it opens, the shell's among them, and its
+  // first reads (scripts/route-preload.ts).
   // The host files (_headers hashes the inline scripts): after every step that writes pages.
   integrations: [react(), modulePreload(STARTUP_CHUNKS), routePreload(), hostFiles(), precompress()],
   vite: {

@@ -11,9 +11,12 @@
  * in its order, and adds a `<link rel="modulepreload" fetchpriority="low">` for the matched page's
  * chunk and every chunk it imports: one round trip after the entry is left. The list is the one
  * Vite's preload helper uses for that page's dynamic import (read from the built chunk that holds
- * the page modules), less what the HTML preloads already. Low priority, as the entry's: they must
- * not delay the frame's first paint. What it gains is bounded by the bandwidth the preloads share
- * with the entry on a simulated phone: Lighthouse's largest paint, median of 4 interleaved rounds
+ * the page modules), less what the HTML preloads already. Asked at low priority, as the entry's,
+ * so as not to delay the frame's first paint; but Chromium (156) sends a modulepreload a script
+ * inserts at High whatever its fetchpriority (the DevTools protocol's initialPriority, attribute
+ * or property alike), where the HTML's own, found by its preload scanner, go at Low: so the
+ * route's chunks start before the entry on a simulated phone (Lantern orders by priority). What
+ * it gains is bounded by the bandwidth the preloads share with the entry there: Lighthouse's largest paint, median of 4 interleaved rounds
  * (`node scripts/lighthouse-path.ts <page> <dist>`, with the ICU change of app.astro), home
  * 3.19 → 2.86 s, activations 3.22 → 3.00 s, report 3.44 → 3.25 s, asset 3.46 → 3.34 s; dashboard
  * 3.09 → 3.11 s and admin 3.02 → 3.17 s, within this machine's noise.

@@ -134,7 +134,7 @@ describe('route preloads', () => {
     expect(readsAt(script, '/measurements/a~b')).toEqual([]);
   });
 
-  it('leave out what the HTML preloads already, and ask at low priority so the first paint comes first', () => {
+  it('leave out what the HTML preloads already, and ask at low priority (where the browser honours it)', () => {
     const chunks = pageChunks(PAGES_CHUNK)!;
     const home = routes.filter((entry) => entry.page === 'pages/HomePage');
     const script = routePreloadScript(home, chunks, new Set(['/_astro/app.b2.js']));
