@@ -40,7 +40,10 @@
  * with the session's cookie, so the entry's fetch takes the answer. Left to the entry, the read
  * came after the entry's evaluation, on the largest paint's path (app.js → the measurement,
  * 2566–2725 ms simulated); now it runs beside the HTML's other reads. Dashboard, mobile, median of
- * 5 interleaved rounds (scripts/lighthouse-compare.ts, load 1.0–1.6): LCP 2867 → 2768 ms.
+ * 5 interleaved rounds (scripts/lighthouse-compare.ts, load 1.0–1.6): LCP 2867 → 2768 ms. The
+ * records a route's breadcrumb names (a user, a contract, an activation…) are read the same way:
+ * the breadcrumb reads each for its name on every page, and a record's page reads its record by
+ * the same URL, so a shared link to a record no longer waits for the app's code to ask for it.
  *
  * The script's hash joins the page's CSP with the other inline scripts' (scripts/host-files.ts
  * runs after this step).
@@ -49,9 +52,11 @@ import type { AstroIntegration } from 'astro';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { routes } from '../src/app/routes/index.ts';
+import { crumbsOf, routes } from '../src/app/routes/index.ts';
 import { NOT_AVAILABLE_PAGE, pageModuleKey } from '../src/app/routes/page-module.ts';
 import type { RouteEntry } from '../src/app/routes/types.ts';
+import { resourceUrl } from '../src/lib/api.ts';
+import { isResource } from '../src/shared/resource-facts.ts';
 import { ASSETS_PATH as ASSETS } from '../server/page-policy.ts';
 import { APP_PAGE } from '../server/plugins/static-site.ts';
 import { ROUTE_INTRO_ATTRIBUTE, ROUTE_TITLE_ATTRIBUTE } from '../src/app/shell/frame-slots.ts';
@@ -81,7 +86,7 @@ export function pageChunks(code: string): Map<string, string[]> | null {
  * a route with an intro also leaves its title and intro on <html> for the frame (frame-slots.ts).
  */
 export function routePreloadScript(
-  table: readonly PreloadedRoute[],
+  table: readonly RouteEntry[],
   chunks: Map<string, string[]>,
   preloaded: ReadonlySet<string>,
 ): string {
@@ -127,9 +132,6 @@ export function routePreloadScript(
   );
 }
 
-/** What the script needs of a route. */
-export type PreloadedRoute = Pick<RouteEntry, 'path' | 'page' | 'title' | 'intro' | 'firstReads'>;
-
 /**
  * Marks a parameter in a first read's URL template: a character URLSearchParams and a path leave
  * as they are, so the template holds `*name*` where the app's URL holds the segment.
@@ -137,17 +139,29 @@ export type PreloadedRoute = Pick<RouteEntry, 'path' | 'page' | 'title' | 'intro
 const SENTINEL = '*';
 
 /**
- * A route's first reads (its `firstReads`, src/app/routes/types.ts) as URL templates: the very
- * function the app calls, given `*name*` for each of the path's parameters.
+ * A route's first reads as URL templates, `*name*` in place of each of the path's parameters:
+ * - its `firstReads` (src/app/routes/types.ts), the very function the app calls;
+ * - the records its breadcrumb names (a measurement, a user, a contract…): the shell's breadcrumb
+ *   reads each one for its name (shell/Breadcrumbs.tsx, `lookupName`: the record by its id), on
+ *   every page, so a record's page reads its record with the HTML whatever the page itself does.
+ *   Spotlight's records are read with that service's token, which the HTML does not have.
  */
-export function firstReadTemplates(entry: Pick<RouteEntry, 'path' | 'firstReads'>): string[] {
-  if (!entry.firstReads) return [];
+export function firstReadTemplates(entry: RouteEntry): string[] {
   const names = [...entry.path.matchAll(/:(\w+)/g)].map((match) => match[1]!);
-  return [...entry.firstReads(Object.fromEntries(names.map((name) => [name, `${SENTINEL}${name}${SENTINEL}`])))];
+  const marked = (name: string) => `${SENTINEL}${name}${SENTINEL}`;
+  const own = entry.firstReads?.(Object.fromEntries(names.map((name) => [name, marked(name)]))) ?? [];
+  const path = entry.path.replace(/:(\w+)/g, (_, name: string) => marked(name));
+  const crumbs = names.length ? crumbsOf(path, entry) : [];
+  const named = crumbs.flatMap(({ lookup }) =>
+    lookup?.service === 'api' && lookup.id.startsWith(SENTINEL) && isResource(lookup.resource)
+      ? [resourceUrl(lookup.resource, { id: lookup.id })]
+      : [],
+  );
+  return [...new Set([...own, ...named])];
 }
 
 /** Adds the script to the built app page; how many routes it knows. */
-export function addRoutePreload(dist: string, table: readonly PreloadedRoute[] = routes): number {
+export function addRoutePreload(dist: string, table: readonly RouteEntry[] = routes): number {
   const assets = path.join(dist, '_astro');
   let chunks: Map<string, string[]> | null = null;
   let registry = '';

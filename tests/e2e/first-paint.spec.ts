@@ -370,6 +370,33 @@ test('the user menu, pressed before its code has arrived, opens as soon as it ha
   await expect(page.getByRole('button', { name: /user menu for/ })).toBeFocused();
 });
 
+test('a record’s page asks for its record with the HTML, and its page and breadcrumb read it once', async ({
+  page,
+}) => {
+  await signIn(page, 'super@lamp.test');
+  const answer = await page.request.get('/api/v1/user?limit=5');
+  const [user] = ((await answer.json()) as { data: { id: string; first_name: string; last_name: string }[] }).data;
+  if (!user) throw new Error('The data has no user');
+  const record = `/api/v1/user?id=${user.id}`;
+  // No script of the app arrives: the read starts from the HTML alone.
+  await holdScripts(page);
+  const early = page.waitForRequest((request) => request.url().endsWith(record));
+  await page.goto(`/admin/users/${user.id}`, { waitUntil: 'commit' });
+  await early;
+  // With its scripts, the page shows the person, named in its breadcrumb too, from one read.
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  const reads: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith(record)) reads.push(request.url());
+  });
+  await page.goto(`/admin/users/${user.id}`);
+  const name = `${user.first_name} ${user.last_name}`;
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText(name);
+  await page.waitForLoadState('networkidle');
+  expect(reads).toHaveLength(1);
+});
+
 test('a dashboard reads its measurement once, though its page, its breadcrumb and the account rule all need it', async ({
   page,
 }) => {

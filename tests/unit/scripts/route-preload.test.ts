@@ -4,7 +4,9 @@ import path from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { addRoutePreload, pageChunks, routePreloadScript } from '../../../scripts/route-preload.ts';
-import { findRoute, routeById, routes } from '../../../src/app/routes/index.ts';
+import { crumbsOf, findRoute, routeById, routes } from '../../../src/app/routes/index.ts';
+import { resourceUrl } from '../../../src/lib/api.ts';
+import { isResource } from '../../../src/shared/resource-facts.ts';
 import { ROUTE_INTRO_ATTRIBUTE, ROUTE_TITLE_ATTRIBUTE } from '../../../src/app/shell/frame-slots.ts';
 import { pageModuleKey } from '../../../src/app/routes/page-module.ts';
 
@@ -109,16 +111,29 @@ describe('route preloads', () => {
   it('start a route’s first reads with the HTML, at the very URLs the app then asks for', () => {
     const chunks = new Map(routes.map((entry) => [pageModuleKey(entry.page), ['/_astro/x.js']]));
     const script = routePreloadScript(routes, chunks, new Set());
-    const reading = routes.filter((entry) => entry.firstReads);
-    expect(reading.length).toBeGreaterThan(0);
+    expect(routes.filter((entry) => entry.firstReads).length).toBeGreaterThan(0);
     for (const entry of routes) {
       const pathname = samplePath(entry.path);
       const { route, params } = findRoute(pathname);
+      // Its own first reads, then the records its breadcrumb reads for their names (lookupName).
+      const named = crumbsOf(pathname, route).flatMap(({ lookup }) =>
+        lookup?.service === 'api' && isResource(lookup.resource)
+          ? [resourceUrl(lookup.resource, { id: lookup.id })]
+          : [],
+      );
       expect(
         readsAt(script, pathname).map((link) => link.href),
         `${pathname} (${entry.path})`,
-      ).toEqual(route.firstReads?.(params) ?? []);
+      ).toEqual([...new Set([...(route.firstReads?.(params) ?? []), ...named])]);
     }
+    // A record's page reads its record with the HTML, as its breadcrumb will: a user, a contract.
+    expect(readsAt(script, '/admin/users/u1').map((link) => link.href)).toEqual(['/api/v1/user?id=u1']);
+    expect(readsAt(script, '/labels/c1/l2/edit').map((link) => link.href)).toEqual([
+      '/api/v1/label-category?id=c1',
+      '/api/v1/label-value?id=l2',
+    ]);
+    // Spotlight's records need that service's token, which the HTML has not got.
+    expect(readsAt(script, '/spotlight/assets/a1')).toEqual([]);
     // Fetched as the app fetches them (with the session's cookie), so the app's fetch takes the answer.
     const dashboard = readsAt(script, '/measurements/66400000000000000000003d');
     expect(dashboard).toEqual([
