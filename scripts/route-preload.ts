@@ -16,10 +16,11 @@
  * inserts at High whatever its fetchpriority (the DevTools protocol's initialPriority, attribute
  * or property alike), where the HTML's own, found by its preload scanner, go at Low: so the
  * route's chunks start before the entry on a simulated phone (Lantern orders by priority). What
- * it gains is bounded by the bandwidth the preloads share with the entry there: Lighthouse's largest paint, median of 4 interleaved rounds
- * (`node scripts/lighthouse-path.ts <page> <dist>`, with the ICU change of app.astro), home
- * 3.19 → 2.86 s, activations 3.22 → 3.00 s, report 3.44 → 3.25 s, asset 3.46 → 3.34 s; dashboard
- * 3.09 → 3.11 s and admin 3.02 → 3.17 s, within this machine's noise.
+ * it gains is bounded by the bandwidth the preloads share with the entry there: Lighthouse's
+ * largest paint, median of 4 interleaved rounds (`node scripts/lighthouse-path.ts <page> <dist>`,
+ * with the ICU change of app.astro), home 3.19 → 2.86 s, activations 3.22 → 3.00 s, report
+ * 3.44 → 3.25 s, asset 3.46 → 3.34 s; dashboard 3.09 → 3.11 s and admin 3.02 → 3.17 s, within
+ * this machine's noise.
  *
  * On a page whose route has an intro (the route table's `intro`: the lists, the report builder),
  * the script also leaves the route's title and intro on <html>, and the script after the frame
@@ -150,8 +151,8 @@ export function firstReadTemplates(entry: RouteEntry): string[] {
   const names = [...entry.path.matchAll(/:(\w+)/g)].map((match) => match[1]!);
   const marked = (name: string) => `${SENTINEL}${name}${SENTINEL}`;
   const own = entry.firstReads?.(Object.fromEntries(names.map((name) => [name, marked(name)]))) ?? [];
-  const path = entry.path.replace(/:(\w+)/g, (_, name: string) => marked(name));
-  const crumbs = names.length ? crumbsOf(path, entry) : [];
+  const sample = entry.path.replace(/:(\w+)/g, (_, name: string) => marked(name));
+  const crumbs = names.length ? crumbsOf(sample, entry) : [];
   const named = crumbs.flatMap(({ lookup }) =>
     lookup?.service === 'api' && lookup.id.startsWith(SENTINEL) && isResource(lookup.resource)
       ? [resourceUrl(lookup.resource, { id: lookup.id })]
