@@ -87,8 +87,9 @@ export function sessions(base: string): (persona: string) => Promise<string> {
  * machine would, scale the 4× by the ratio: on a machine of bench 3500, `LAMP_LIGHTHOUSE_CPU=9`
  * stands for one of bench ~1500.
  */
-export function mobileThrottling(multiplier = Number(process.env.LAMP_LIGHTHOUSE_CPU || 4)): Flags['throttling'] {
-  if (!(multiplier >= 1)) throw new Error(`LAMP_LIGHTHOUSE_CPU must be a number of at least 1, not ${multiplier}`);
+export function mobileThrottling(setting = process.env.LAMP_LIGHTHOUSE_CPU): Flags['throttling'] {
+  const multiplier = setting ? Number(setting) : throttling.mobileSlow4G.cpuSlowdownMultiplier;
+  if (!(multiplier >= 1)) throw new Error(`LAMP_LIGHTHOUSE_CPU must be a number of at least 1, not "${setting}"`);
   return { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: multiplier };
 }
 

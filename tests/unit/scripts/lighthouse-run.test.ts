@@ -23,7 +23,9 @@ describe('the mobile throttling of a Lighthouse run', () => {
   it('refuses a slowdown that is not a number of at least 1', () => {
     for (const value of ['fast', '0', '-2']) {
       vi.stubEnv('LAMP_LIGHTHOUSE_CPU', value);
-      expect(() => mobileThrottling(), value).toThrow(/LAMP_LIGHTHOUSE_CPU must be a number of at least 1/);
+      expect(() => mobileThrottling(), value).toThrow(
+        `LAMP_LIGHTHOUSE_CPU must be a number of at least 1, not "${value}"`,
+      );
     }
   });
 });
