@@ -4,7 +4,10 @@
  * hello-world on the same machine as the ceiling. Prints req/s, latency and the CPU time per
  * request of the server and of the load generator, and checks the budgets:
  *   - at ≥100k measurements the list runs at ≥40% of hello-world's throughput;
- *   - ten times more data (10k → 100k) costs less than twice the latency (indexes, not scans).
+ *   - ten times more data (10k → 100k) costs less than twice the server's CPU per request
+ *     (indexes, not scans). Not the latency: autocannon counts it in whole milliseconds, and on a
+ *     fast machine a list answers in 10-20 µs, so its mean was 0.01 or 0.02 ms and the ratio of
+ *     two such means said 1.00× or 2.00× by rounding (single rounds 1.00-3.00× on 2026-11-30).
  *
  * Every server runs in its own process, started here before any measuring; autocannon runs in
  * this one. The runs are interleaved, ROUNDS times (hello, demo, 10k, 100k, hello, …), and each
@@ -113,18 +116,18 @@ try {
   const runs = await interleave(targets, { rounds: ROUNDS, seconds: SECONDS });
   const of = (key: string) => runs.get(key) ?? [];
   const ratios = perRoundRatios(of('100k'), of('hello'), (f) => f.rps);
-  const growths = perRoundRatios(of('100k'), of('10k'), (f) => f.mean);
+  const growths = perRoundRatios(of('100k'), of('10k'), (f) => f.cpuMicros);
   const ratio = median(ratios);
   const growth = median(growths);
   console.log(`\nPer round: list 100k / hello-world ${spread(ratios, (v) => `${(v * 100).toFixed(0)}%`)}`);
-  console.log(`Per round: 100k / 10k latency ${spread(growths, (v) => `${v.toFixed(2)}×`)}`);
+  console.log(`Per round: 100k / 10k server CPU per request ${spread(growths, (v) => `${v.toFixed(2)}×`)}`);
   const throughputOk = ratio >= 0.4;
   const growthOk = growth < 2;
   console.log(
     `Budget: 100k list at ${(ratio * 100).toFixed(0)}% of hello-world (median of ${ROUNDS} rounds; needs ≥40%): ${throughputOk ? 'PASS' : 'FAIL'}`,
   );
   console.log(
-    `Budget: 10× data costs ${growth.toFixed(2)}× the mean latency (median of ${ROUNDS} rounds; needs <2×): ${growthOk ? 'PASS' : 'FAIL'}`,
+    `Budget: 10× data costs ${growth.toFixed(2)}× the server's CPU per request (median of ${ROUNDS} rounds; needs <2×): ${growthOk ? 'PASS' : 'FAIL'}`,
   );
   process.exitCode = throughputOk && growthOk ? 0 : 1;
 } finally {

@@ -259,7 +259,7 @@ test('on a phone, a draft’s manager sees the area editor’s place from the st
   await expect(creative).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('heading', { name: 'Areas of interest' })).toBeVisible();
   const first = await creative.boundingBox();
-  // Never the panel's words for an asset nobody may change.
+  // The panel's "No results yet" is for those who may not draw: a manager never sees it, not even first.
   await expect(page.getByText('No results yet')).toHaveCount(0);
   const studyRead = page.waitForResponse('**/api/spotlight/brief/*/details');
   releaseStudy();
