@@ -347,15 +347,15 @@ function Asset({ params }: PageProps) {
             <AreasOfInterest stim={stim} />
           </div>
         </div>
-      ) : drawing ? (
+      ) : drawing || studyPending ? (
         <Card title="Areas of interest">
-          <Suspense fallback={<AreaEditorPlaceholder stim={stim} />}>
-            <AreaEditor key={stim.updated_at ?? stim.id} stim={stim} onSaved={asset.reload} />
-          </Suspense>
-        </Card>
-      ) : studyPending ? (
-        <Card title="Areas of interest">
-          <AreaEditorPlaceholder stim={stim} />
+          {drawing ? (
+            <Suspense fallback={<AreaEditorPlaceholder stim={stim} />}>
+              <AreaEditor key={stim.updated_at ?? stim.id} stim={stim} onSaved={asset.reload} />
+            </Suspense>
+          ) : (
+            <AreaEditorPlaceholder stim={stim} />
+          )}
         </Card>
       ) : (
         <div className="grid grid-cols-1 gap-5 lg:grid-cols-2">
