@@ -71,14 +71,26 @@ export function pageChunks(code: string): Map<string, string[]> | null {
   const listed = /m\.f=\[([^\]]*)\]/.exec(code);
   const files = listed ? (JSON.parse(`[${listed[1]}]`) as string[]) : [];
   const chunks = new Map<string, string[]>();
+  // `()=>import(own)`, or through Vite's preload helper `h(()=>import(own),deps)` where the page's
+  // chunk imports others (deps: indexes into the list above, or `[]`), with `.then(m=>m.x)` where
+  // Rolldown put the page into a chunk that exports more than the page.
   const entry =
-    /"(\.\/[^"]+Page\.tsx)":\(\)=>(?:[\w$]+\(\(\)=>)?import\([`"']\.\/([^`"']+\.js)[`"']\)(?:,__vite__mapDeps\(\[([\d,]*)\]\))?/g;
-  for (const [, key, own, deps] of code.matchAll(entry)) {
+    /"(\.\/[^"]+Page\.tsx)":\(\)=>([\w$]+\(\(\)=>)?import\([`"']\.\/([^`"']+\.js)[`"']\)(?:\.then\(\(?[\w$]+\)?=>[\w$]+\.[\w$]+\))?(?:,__vite__mapDeps\(\[([\d,]*)\]\)|,\[\])?/g;
+  const read = new Set<string>();
+  for (const match of code.matchAll(entry)) {
+    const [whole, key, helper, own, deps] = match;
+    // The entry must end here (the helper's call closes first): a form this does not know would
+    // otherwise lose the page's chunks without a sign, as `.then(…)` once did to the Spotlight asset.
+    const after = code.slice(match.index + whole.length, match.index + whole.length + 2);
+    if (!(helper ? /^\)[,}]/ : /^[,}]/).test(after)) continue;
     const imported = (deps ? deps.split(',') : []).map((index) => files[Number(index)]);
     if (imported.some((file) => file === undefined)) throw new Error(`route-preload: ${key} names a missing chunk`);
     const ownUrl = `${ASSETS}${own}`;
     chunks.set(key!, [ownUrl, ...imported.map((file) => `/${file}`).filter((url) => url !== ownUrl)]);
+    read.add(key!);
   }
+  const unread = [...code.matchAll(/"(\.\/[^"]+Page\.tsx)":/g)].map((m) => m[1]!).filter((key) => !read.has(key));
+  if (unread.length) throw new Error(`route-preload: cannot read how the pages import ${unread.join(', ')}`);
   return chunks.size ? chunks : null;
 }
 

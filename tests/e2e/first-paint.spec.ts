@@ -292,6 +292,20 @@ test('a dashboard asks for its measurement and its page code with the HTML, befo
   await expect(page.getByRole('status').getByText('Loading LAMP')).toBeAttached();
 });
 
+test('a Spotlight asset asks for its page’s code and the shell’s with the HTML, before any of the app’s code has run', async ({
+  page,
+}) => {
+  await signIn(page, 'partner@contoso.test');
+  await openApp(page, '/spotlight/assets?q=Alpine');
+  const href = await page.getByRole('main').getByRole('link', { name: 'Alpine: Hero (Feed 4:5)' }).getAttribute('href');
+  // No script of the app ever arrives: whatever starts, starts from the HTML.
+  await holdScripts(page);
+  const pageCode = page.waitForRequest((request) => /\/_astro\/AssetPage\.[\w-]+\.js$/.test(request.url()));
+  const shellCode = page.waitForRequest((request) => /\/_astro\/Shell\.[\w-]+\.js$/.test(request.url()));
+  await page.goto(href ?? '');
+  await Promise.all([pageCode, shellCode]);
+});
+
 test('until the accounts have arrived the frame from the HTML stays, and the page then comes with the shell, without a loading body between', async ({
   page,
 }) => {

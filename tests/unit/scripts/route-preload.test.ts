@@ -15,6 +15,8 @@ const PAGES_CHUNK =
   'const __vite__mapDeps=(i,m=__vite__mapDeps,d=(m.f||(m.f=["_astro/HomePage.a1.js","_astro/app.b2.js","_astro/Button.c3.js","_astro/Shell.d4.js"])))=>i.map(i=>d[i]);' +
   'import{n}from"./app.b2.js";var e=Object.assign({"./pages/HomePage.tsx":()=>n(()=>import(`./HomePage.a1.js`),__vite__mapDeps([0,1,2,3])),' +
   '"./pages/NotFoundPage.tsx":()=>n(()=>import(`./NotFoundPage.e5.js`),[]),' +
+  // A page Rolldown put into a chunk with other exports (the Spotlight asset's, once).
+  '"./features/spotlight/AssetPage.tsx":()=>n(()=>import(`./AssetPage.g7.js`).then(e=>e.t),__vite__mapDeps([3,2])),' +
   '"./features/reports/ReportsPage.tsx":()=>import(`./ReportsPage.f6.js`)});export{e as t};';
 
 interface Link {
@@ -62,7 +64,19 @@ describe('route preloads', () => {
     ]);
     expect(chunks?.get('./pages/NotFoundPage.tsx')).toEqual(['/_astro/NotFoundPage.e5.js']);
     expect(chunks?.get('./features/reports/ReportsPage.tsx')).toEqual(['/_astro/ReportsPage.f6.js']);
+    expect(chunks?.get('./features/spotlight/AssetPage.tsx')).toEqual([
+      '/_astro/AssetPage.g7.js',
+      '/_astro/Shell.d4.js',
+      '/_astro/Button.c3.js',
+    ]);
     expect(pageChunks('export const a=1;')).toBeNull();
+  });
+
+  it('refuse a page whose import they cannot read, rather than preload its own chunk only', () => {
+    const unknown = PAGES_CHUNK.replace('.then(e=>e.t)', '.then(function(e){return e.t})');
+    expect(() => pageChunks(unknown)).toThrow(
+      /cannot read how the pages import \.\/features\/spotlight\/AssetPage\.tsx/,
+    );
   });
 
   it('preload, at every route of the table, the chunk of the page the app’s router opens there', () => {
