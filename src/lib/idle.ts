@@ -15,6 +15,29 @@ function idleCallback(work: () => void, timeout: number): () => void {
   return () => window.clearTimeout(handle);
 }
 
+/** The longest wait for a frame to be drawn: a hidden tab draws none. */
+const LONGEST_FRAME_WAIT_MS = 100;
+
+/**
+ * Calls `work` once the frame after the next one begins, so that what the page drew from its last
+ * answer is on screen first: an idle callback can run between the main thread's paint and the
+ * frame's display, and a request started there counted in Lighthouse's largest paint.
+ */
+function afterNextFrames(work: () => void): () => void {
+  let frame = 0;
+  const timer = window.setTimeout(run, LONGEST_FRAME_WAIT_MS);
+  function run() {
+    window.clearTimeout(timer);
+    window.cancelAnimationFrame(frame);
+    work();
+  }
+  frame = window.requestAnimationFrame(() => (frame = window.requestAnimationFrame(run)));
+  return () => {
+    window.clearTimeout(timer);
+    window.cancelAnimationFrame(frame);
+  };
+}
+
 /**
  * Runs work the first screen does not need (menus' and dialogs' code, the measurement tree) once
  * the page's own calls have answered and the browser is idle, so that it neither shares the
@@ -24,24 +47,32 @@ function idleCallback(work: () => void, timeout: number): () => void {
 export function whenIdle(work: () => void, timeout = 1000): () => void {
   const deadline = Date.now() + LONGEST_WAIT_MS;
   let cancelStep = () => {};
+  // A page's next read often starts as its previous one is drawn: once they settle, look again.
+  const waitForCalls = () => {
+    const timer = window.setTimeout(() => {
+      stopWaiting();
+      work();
+    }, deadline - Date.now());
+    const stopWaiting = whenCallsSettle(() => {
+      window.clearTimeout(timer);
+      step();
+    });
+    cancelStep = () => {
+      stopWaiting();
+      window.clearTimeout(timer);
+    };
+  };
+  /** `next` if no call is under way; the work itself once the whole wait is over. */
+  const unlessReading = (next: () => void) => () => {
+    if (deadline - Date.now() <= 0) work();
+    else if (callsUnderWay() > 0) waitForCalls();
+    else next();
+  };
   const step = () => {
-    cancelStep = idleCallback(() => {
-      const left = deadline - Date.now();
-      if (callsUnderWay() === 0 || left <= 0) return work();
-      // A page's next read often starts as its previous one is drawn: look again once idle.
-      const timer = window.setTimeout(() => {
-        stopWaiting();
-        work();
-      }, left);
-      const stopWaiting = whenCallsSettle(() => {
-        window.clearTimeout(timer);
-        step();
-      });
-      cancelStep = () => {
-        stopWaiting();
-        window.clearTimeout(timer);
-      };
-    }, timeout);
+    cancelStep = idleCallback(
+      unlessReading(() => (cancelStep = afterNextFrames(unlessReading(work)))),
+      timeout,
+    );
   };
   step();
   return () => cancelStep();

@@ -10,6 +10,9 @@ function pendingCall() {
   return { call, answer };
 }
 
+/** Long enough for idle and the two frames after it (16 ms each on the fake clock). */
+const DRAWN_MS = 40;
+
 describe('work the first screen does not need waits for the page’s calls', () => {
   beforeEach(() => {
     vi.useFakeTimers();
@@ -24,7 +27,7 @@ describe('work the first screen does not need waits for the page’s calls', () 
   it('runs once idle when no call is under way', async () => {
     const work = vi.fn();
     whenIdle(work);
-    await vi.advanceTimersByTimeAsync(5);
+    await vi.advanceTimersByTimeAsync(DRAWN_MS);
     expect(work).toHaveBeenCalledTimes(1);
   });
 
@@ -40,7 +43,7 @@ describe('work the first screen does not need waits for the page’s calls', () 
     await vi.advanceTimersByTimeAsync(500);
     expect(work).not.toHaveBeenCalled();
     second.answer();
-    await vi.advanceTimersByTimeAsync(5);
+    await vi.advanceTimersByTimeAsync(DRAWN_MS);
     expect(work).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(5000);
     expect(work).toHaveBeenCalledTimes(1);
@@ -78,7 +81,52 @@ describe('work the first screen does not need waits for the page’s calls', () 
     await vi.advanceTimersByTimeAsync(100);
     expect(work).not.toHaveBeenCalled();
     fail(new Error('offline'));
-    await vi.advanceTimersByTimeAsync(5);
+    await vi.advanceTimersByTimeAsync(DRAWN_MS);
+    expect(work).toHaveBeenCalledTimes(1);
+  });
+
+  it('runs only after the frames that draw the last answer, and not if a read starts before them', async () => {
+    const work = vi.fn();
+    const first = pendingCall();
+    whenIdle(work);
+    first.answer();
+    // Idle (the fallback's next timer turn), but the answer's frame is not drawn yet.
+    await vi.advanceTimersByTimeAsync(2);
+    expect(work).not.toHaveBeenCalled();
+    // The page starts its next read as it draws the first answer.
+    const second = pendingCall();
+    await vi.advanceTimersByTimeAsync(DRAWN_MS);
+    expect(work).not.toHaveBeenCalled();
+    second.answer();
+    await vi.advanceTimersByTimeAsync(DRAWN_MS);
+    expect(work).toHaveBeenCalledTimes(1);
+  });
+
+  it('counts the parse of an answer as a call: the page draws the answer only once it is parsed', async () => {
+    const workers: FakeWorker[] = [];
+    class FakeWorker extends EventTarget {
+      jobs: { id: number }[] = [];
+      constructor() {
+        super();
+        workers.push(this);
+      }
+      postMessage(message: { id: number }) {
+        this.jobs.push(message);
+      }
+      terminate() {}
+    }
+    vi.stubGlobal('Worker', FakeWorker);
+    const { parseUser } = await import('../../../src/lib/parse.ts');
+    const work = vi.fn();
+    const parsed = parseUser({ name: 'Ana' });
+    whenIdle(work);
+    await vi.advanceTimersByTimeAsync(500);
+    expect(work).not.toHaveBeenCalled();
+    const [worker] = workers;
+    const id = worker?.jobs[0]?.id;
+    worker?.dispatchEvent(new MessageEvent('message', { data: { id, ok: true, value: { name: 'Ana' } } }));
+    await expect(parsed).resolves.toEqual({ name: 'Ana' });
+    await vi.advanceTimersByTimeAsync(DRAWN_MS);
     expect(work).toHaveBeenCalledTimes(1);
   });
 });
