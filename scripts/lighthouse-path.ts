@@ -99,6 +99,15 @@ try {
     `${target.name} (${target.path}), mobile: performance ${lhr.categories.performance?.score}, ` +
       `LCP ${metric('largest-contentful-paint')} ms, TBT ${metric('total-blocking-time')} ms`,
   );
+  // What the simulation starts from: the paint as this machine saw it, and what it painted.
+  const observed = (lhr.audits.metrics?.details as { items?: Record<string, number>[] } | undefined)?.items?.[0];
+  const element = (
+    lhr.audits['lcp-breakdown-insight']?.details as { items?: { type: string; snippet?: string }[] } | undefined
+  )?.items?.find((item) => item.type === 'node')?.snippet;
+  console.log(
+    `Observed here: first paint ${Math.round(observed?.observedFirstContentfulPaint ?? Number.NaN)} ms, ` +
+      `largest paint ${Math.round(observed?.observedLargestContentfulPaint ?? Number.NaN)} ms: ${(element ?? '?').slice(0, 120)}`,
+  );
   const simulations = (Lantern as unknown as { Simulation: { Simulator: { allNodeTimings: Simulations } } }).Simulation
     .Simulator.allNodeTimings;
   const lcp = simulations.get('optimisticLargestContentfulPaint');
