@@ -2,7 +2,9 @@
  * Why Lighthouse's mobile figures are what they are. Lighthouse does not time a phone: it loads the
  * page once on this machine, then simulates the load (Lantern: 150 ms round trips, 1.6 Mbps, six
  * connections, a 4× slower CPU) from the requests and tasks it saw. This runs one of
- * `npm run lighthouse`'s pages and prints, from that simulation:
+ * `npm run lighthouse`'s pages and prints the first and largest paint as this machine saw them
+ * (the simulation counts every request that ended before that largest paint, needed or not) and
+ * the element painted, then, from that simulation:
  *
  * - the largest paint's critical path: each request and task the paint waited on, with its
  *   simulated start and end (a request that starts long after the one before it was queued behind
