@@ -39,6 +39,11 @@ export type Cluster = {
   modules: string[];
   /** The clusters it imports statically. */
   imports: Set<Cluster>;
+  /**
+   * Never merged, but counted: code the start may request (see planFromChunks) that a page's
+   * chunks import. A merge that makes a page import it makes that page load it.
+   */
+  fixed?: boolean;
 };
 
 const reachable = (from: Cluster): Set<Cluster> => closure([from], (cluster) => cluster.imports);
@@ -52,6 +57,7 @@ const reachable = (from: Cluster): Set<Cluster> => closure([from], (cluster) => 
 export function mergeClusters(clusters: Cluster[], requestCost = REQUEST_COST): Cluster[] {
   const live = [...clusters];
   const gain = (a: Cluster, b: Cluster) => {
+    if (a.fixed || b.fixed) return 0;
     const both = common(a.pages, b.pages);
     if (!both) return 0;
     const pages = union(a.pages, b.pages);
@@ -105,9 +111,10 @@ export type PlanChunk = {
 /**
  * The merged clusters of a first bundle's chunks: those the pages load that hold neither a page's
  * own code, nor code loaded later only, nor code already grouped (`claimed`: the start's, the
- * shell's, the schemas'), nor code the start requests on every page (merged with a page's code, the
- * schema bundle made every page load that code before its largest paint, before chunks.ts grouped
- * it). Answers each merged module's group name.
+ * shell's, the schemas'), nor code the start may request (merged with a page's code, the schema
+ * bundle made every page load that code before its largest paint, before chunks.ts grouped it).
+ * The last two, and a chunk grouped only in part, are never merged but weigh in the cost of a merge
+ * that makes a page import them. Answers each merged module's group name.
  */
 export function planFromChunks(
   chunks: PlanChunk[],
@@ -125,7 +132,7 @@ export function planFromChunks(
   pages.forEach((page, i) => {
     for (const file of staticClosure(byFile.get(page)?.imports ?? [])) {
       const chunk = byFile.get(file);
-      if (!chunk || chunk.facadeModuleId || early.has(file) || chunk.moduleIds.some(roles.claimed)) continue;
+      if (!chunk || chunk.facadeModuleId || chunk.moduleIds.every(roles.claimed)) continue;
       let cluster = clusters.get(file);
       if (!cluster) {
         cluster = {
@@ -134,6 +141,11 @@ export function planFromChunks(
           size: chunk.size,
           modules: chunk.moduleIds,
           imports: new Set(),
+          // Left out of merges, it still costs what it weighs: React Aria's button code, reached
+          // through a merge of `useAsync` with the form helpers, came to home and the dashboard.
+          // So does a chunk part of which is grouped already (React DOM came with React Aria's
+          // button code in the first bundle; the build puts it into the app's chunk).
+          fixed: early.has(file) || chunk.moduleIds.some(roles.claimed),
         };
         clusters.set(file, cluster);
       }
@@ -149,6 +161,7 @@ export function planFromChunks(
   const plan = new Map<string, string>();
   const names = new Set<string>();
   for (const cluster of mergeClusters([...clusters.values()], requestCost)) {
+    if (cluster.fixed) continue;
     const base = `kit-${cluster.name || 'shared'}`;
     let name = base;
     for (let n = 2; names.has(name); n++) name = `${base}${n}`;

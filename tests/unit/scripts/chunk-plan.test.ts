@@ -60,14 +60,23 @@ const plan = (chunks: PlanChunk[], claimed: string[] = []) =>
     claimed: (id) => claimed.includes(id),
   });
 
-/** The chunks a page's first load asks for once the plan is applied. */
+/**
+ * The chunks a page's first load asks for once the plan is applied: a merged chunk holds each of
+ * its parts, so it imports what any of them imports.
+ */
 function requests(chunks: PlanChunk[], names: Map<string, string>, page: string): string[] {
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const groupsOf = (chunk: PlanChunk) => chunk.moduleIds.map((id) => names.get(id) ?? chunk.name);
   const seen = new Set<string>();
+  const visited = new Set<string>();
   const visit = (file: string) => {
     const chunk = byFile.get(file);
-    if (!chunk) return;
-    for (const id of chunk.moduleIds) seen.add(names.get(id) ?? chunk.name);
+    if (!chunk || visited.has(file)) return;
+    visited.add(file);
+    for (const group of groupsOf(chunk)) {
+      seen.add(group);
+      for (const part of chunks) if (groupsOf(part).includes(group)) visit(part.fileName);
+    }
     chunk.imports.forEach(visit);
   };
   visit(`${page}.js`);
@@ -131,5 +140,44 @@ describe('the plan of shared chunks', () => {
     const names = plan(chunks, ['/src/shell.ts']);
     expect(names.has('/src/shell.ts')).toBe(false);
     expect(names.has('/src/filters.ts')).toBe(false);
+  });
+
+  it('counts what the start may load as well: a page does not take on a button library through a merge', () => {
+    // The start's own dialog uses the library too, so the library is left out of merges; a merge
+    // of `async` with `press` (which imports the library) would still make Home load it.
+    const chunks = bundle(
+      { Home: ['async'], ListA: ['async', 'press'], ListB: ['async', 'press'], ListC: ['async', 'press'] },
+      {
+        async: { size: KB / 2 },
+        press: { size: KB / 2, imports: ['library'] },
+        library: { size: 16 * KB },
+        dialog: { size: KB, imports: ['library'] },
+      },
+      ['dialog'],
+    );
+    const names = plan(chunks);
+    expect(names.has('/src/library.ts')).toBe(false);
+    expect(requests(chunks, names, 'Home')).not.toContain('library');
+  });
+
+  it('counts a chunk part of which is grouped already, and leaves it whole', () => {
+    const chunks = bundle(
+      { Home: ['async'], ListA: ['async', 'press'], ListB: ['async', 'press'], ListC: ['async', 'press'] },
+      { async: { size: KB / 2 }, press: { size: KB / 2, imports: ['library'] } },
+    );
+    // React Aria's button code came with React DOM, which the app's chunk holds.
+    chunks.push({
+      fileName: 'library.js',
+      name: 'library',
+      moduleIds: ['/src/react-dom.ts', '/src/library.ts'],
+      imports: [],
+      dynamicImports: [],
+      facadeModuleId: null,
+      isEntry: false,
+      size: 16 * KB,
+    });
+    const names = plan(chunks, ['/src/react-dom.ts']);
+    expect(names.has('/src/library.ts')).toBe(false);
+    expect(requests(chunks, names, 'Home')).not.toContain('library');
   });
 });
