@@ -4,7 +4,8 @@
  * chunks, loaded later, and listed separately). The app page's is budgeted in two parts: its entry
  * (the island's modules, the page registry and the inline scripts: the main thread's code) and the
  * chunks it starts beside the entry (STARTUP_CHUNKS: the parse worker with zod and its schemas,
- * preloaded with the HTML). Fails when a budget is exceeded.
+ * preloaded with the HTML). The route chunks of the pages Lighthouse measures are budgeted too, in
+ * requests and bytes (ROUTE_BUDGETS). Fails when a budget is exceeded.
  *
  * The budgets are the sizes of 2026-11-30 with a little room. Nothing ran this before then: the
  * worker's preloads (ba82e8e) had added 38 KB to the page's count unnoticed, the entry had passed
@@ -15,14 +16,33 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { findRoute } from '../src/app/routes/index.ts';
+import { pageModuleKey } from '../src/app/routes/page-module.ts';
 import { ROOT, buildFrontEnd, frontEndIsStale } from './lib.ts';
 import { STARTUP_CHUNKS, startupChunkFile, staticClosure } from './modulepreload.mjs';
+import { pageChunks } from './route-preload.ts';
 
 const DIST = path.join(ROOT, 'dist');
 const KB = 1024;
 const BUDGETS = { 'login page': 8 * KB, 'app entry': 96 * KB, 'app start-up chunks': 41 * KB };
 
 const gzipSize = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
+
+/**
+ * What the pages `npm run lighthouse` measures load for their route beside the entry: the chunks
+ * the head's route script preloads (scripts/route-preload.ts), in requests and gzipped bytes. On a
+ * phone's six connections each request costs a round trip; two regressions of 2026-11-30 showed
+ * here first (React Aria's button code on home, the dashboard and the asset through a merge; the
+ * asset's shell left out of its preloads). Budgets: that day's figures with a little room.
+ */
+const ROUTE_BUDGETS: Record<string, { path: string; requests: number; bytes: number }> = {
+  home: { path: '/', requests: 7, bytes: 22 * KB },
+  dashboard: { path: '/measurements/m', requests: 14, bytes: 35 * KB },
+  report: { path: '/reports', requests: 14, bytes: 38 * KB },
+  asset: { path: '/spotlight/assets/a', requests: 8, bytes: 30 * KB },
+  activations: { path: '/activations/activations', requests: 13, bytes: 60 * KB },
+  admin: { path: '/admin/users', requests: 11, bytes: 55 * KB },
+};
 
 /** Script entries of a built page: <script src>, module preloads and island component/renderer URLs. */
 function pageEntries(page: string): string[] {
@@ -69,6 +89,28 @@ for (const [name, { total, files }] of Object.entries(results)) {
   overBudget ||= over;
   console.log(
     `  ${name.padEnd(19)} ${(total / KB).toFixed(1).padStart(6)} KB of ${budget / KB} KB  ${over ? 'OVER BUDGET' : 'ok'}  (${files.size} files)`,
+  );
+}
+/** Each page's route chunks, found as the route script finds them: the built page registry's lists. */
+function routeLoads(entryFiles: Set<string>) {
+  const assets = path.join(DIST, '_astro');
+  const lists = readdirSync(assets)
+    .filter((file) => file.endsWith('.js'))
+    .map((file) => pageChunks(readFileSync(path.join(assets, file), 'utf8')))
+    .find(Boolean);
+  if (!lists) throw new Error('size: no built chunk holds the page modules');
+  return Object.entries(ROUTE_BUDGETS).map(([name, budget]) => {
+    const urls = lists.get(pageModuleKey(findRoute(budget.path).route.page)) ?? [];
+    const files = urls.map((url) => path.join(DIST, url)).filter((file) => !entryFiles.has(file));
+    return { name, budget, requests: files.length, bytes: files.reduce((sum, file) => sum + gzipSize(file), 0) };
+  });
+}
+console.log('Route chunks beside the entry (gzip -9):');
+for (const { name, budget, requests, bytes } of routeLoads(new Set([...app.entry.files, ...app.startup.files]))) {
+  const over = requests > budget.requests || bytes > budget.bytes;
+  overBudget ||= over;
+  console.log(
+    `  ${name.padEnd(19)} ${(bytes / KB).toFixed(1).padStart(6)} KB of ${budget.bytes / KB} KB, ${requests} of ${budget.requests} requests  ${over ? 'OVER BUDGET' : 'ok'}`,
   );
 }
 const firstLoad = new Set(Object.values(results).flatMap(({ files }) => [...files]));
