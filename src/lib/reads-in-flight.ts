@@ -1,9 +1,8 @@
 /**
- * The app's calls under way (a request, and the parse of its answer: parse.ts), counted so that work
- * the first screen does not need can wait until the page's own first reads have answered (see
- * idle.ts). On a phone's connection every request
- * shares the bandwidth: the menus' code or the measurement tree's list, started beside the page's
- * reads, pushes the page's content back.
+ * The app's calls under way (a request, and the parse of its answer: parse.ts), counted so that
+ * work the first screen does not need can wait until the page's own first reads have answered (see
+ * idle.ts). On a phone's connection every request shares the bandwidth: the menus' code or the
+ * measurement tree's list, started beside the page's reads, pushes the page's content back.
  */
 let underWay = 0;
 const onSettled = new Set<() => void>();
