@@ -137,6 +137,23 @@ test('/users keeps the search, sort and page of both its tables across a reload'
   await expect(guests.getByRole('row').nth(1)).toContainText('Amara Okafor');
 });
 
+test('Escape empties a list’s search box, and the whole list comes back', async ({ page }) => {
+  await signIn(page, 'partner@contoso.test');
+  await openApp(page, '/users');
+  const guests = page.getByRole('region', { name: 'Guests of Contoso Partners' });
+  await expect(guests.getByRole('row').nth(1)).toBeVisible();
+  const all = await guests.getByRole('row').count();
+  const search = guests.getByRole('searchbox', { name: 'Search guests' });
+  await typeInto(search, 'okafor');
+  await expect(page).toHaveURL(/guests\.q=okafor/);
+  await expect(guests.getByRole('row')).toHaveCount(2);
+  await search.press('Escape');
+  await expect(search).toHaveValue('');
+  await expect(search).toBeFocused();
+  await expect(page).not.toHaveURL(/guests\.q=/);
+  await expect(guests.getByRole('row')).toHaveCount(all);
+});
+
 test('a row link clicked straight after typing a search opens that row, even with a slow press', async ({ page }) => {
   await signIn(page, 'admin@northwind.test');
   await openApp(page, '/measurements');

@@ -1,5 +1,4 @@
-import { useEffect, useState } from 'react';
-import { Input, Label, SearchField } from 'react-aria-components';
+import { useEffect, useId, useState } from 'react';
 import type { Identified, ListModel } from './usePagedList.ts';
 
 /**
@@ -18,24 +17,35 @@ export function SearchBox<T extends Identified>({ list, label }: { list: ListMod
     const timer = setTimeout(() => set({ search: term.trim() }), 300);
     return () => clearTimeout(timer);
   }, [typing, term, state.search, set]);
+  const id = useId();
+  // A native search box: React Aria's SearchField added nothing a list needs here (its Escape to
+  // clear is a line below) and brought its text-field code (11 KB gz) to every list's first load.
   return (
-    <SearchField
-      value={term}
-      onChange={setTerm}
-      onFocus={() => setTyping(true)}
-      onBlur={(event) => {
-        setTyping(false);
-        const into = event.relatedTarget instanceof Element ? event.relatedTarget : null;
-        if (into?.closest('table')) return;
-        if (term.trim() !== state.search) set({ search: term.trim() });
-      }}
-      className="w-full sm:w-72"
-    >
-      <Label className="sr-only">{label}</Label>
-      <Input
+    <div className="w-full sm:w-72">
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="search"
+        value={term}
+        autoComplete="off"
+        onChange={(event) => setTerm(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key !== 'Escape' || !term) return;
+          event.preventDefault();
+          setTerm('');
+        }}
+        onFocus={() => setTyping(true)}
+        onBlur={(event) => {
+          setTyping(false);
+          const into = event.relatedTarget instanceof Element ? event.relatedTarget : null;
+          if (into?.closest('table')) return;
+          if (term.trim() !== state.search) set({ search: term.trim() });
+        }}
         placeholder={label}
         className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm placeholder:text-slate-500 focus:outline-2 focus:outline-primary [&::-webkit-search-cancel-button]:hidden"
       />
-    </SearchField>
+    </div>
   );
 }
