@@ -8,8 +8,10 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Config, type Flags, type RunnerResult } from 'lighthouse';
 import { throttling } from 'lighthouse/core/config/constants.js';
+import { hrefOf } from '../src/app/routes/index.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/chromium.ts';
 import { apiGet, personaCookie, REPORT_PATH } from './demo-server.ts';
+import { MEASURED_ROUTES as ROUTE } from './lighthouse-pages.ts';
 import { ROOT } from './lib.ts';
 
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
@@ -56,12 +58,13 @@ export async function targets(base: string): Promise<Target[]> {
   if (!measurement) throw new Error('The demo data has no live measurement');
   return [
     { name: 'login', path: '/login', persona: null },
-    { name: 'home', path: '/', persona: PERSONA },
-    { name: 'dashboard', path: `/measurements/${measurement.id}`, persona: PERSONA },
+    { name: 'home', path: hrefOf(ROUTE.home), persona: PERSONA },
+    { name: 'dashboard', path: hrefOf(ROUTE.dashboard, { measurementId: measurement.id }), persona: PERSONA },
+    // The reports route with a month, every measurement and a breakdown chosen.
     { name: 'report', path: REPORT_PATH, persona: PERSONA },
-    { name: 'asset', path: `/spotlight/assets/${spotlightAssetId()}`, persona: SPOTLIGHT_PERSONA },
-    { name: 'activations', path: '/activations/activations', persona: PERSONA },
-    { name: 'admin', path: '/admin/users', persona: ADMIN_PERSONA },
+    { name: 'asset', path: hrefOf(ROUTE.asset, { assetId: spotlightAssetId() }), persona: SPOTLIGHT_PERSONA },
+    { name: 'activations', path: hrefOf(ROUTE.activations), persona: PERSONA },
+    { name: 'admin', path: hrefOf(ROUTE.admin), persona: ADMIN_PERSONA },
   ];
 }
 

@@ -16,10 +16,11 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { findRoute } from '../src/app/routes/index.ts';
+import { routeById } from '../src/app/routes/index.ts';
 import { pageModuleKey } from '../src/app/routes/page-module.ts';
 import { ROOT, buildFrontEnd, frontEndIsStale } from './lib.ts';
 import { STARTUP_CHUNKS, startupChunkFile, staticClosure } from './modulepreload.mjs';
+import { MEASURED_ROUTES, type MeasuredPage } from './lighthouse-pages.ts';
 import { pageChunks } from './route-preload.ts';
 
 const DIST = path.join(ROOT, 'dist');
@@ -29,19 +30,19 @@ const BUDGETS = { 'login page': 8 * KB, 'app entry': 96 * KB, 'app start-up chun
 const gzipSize = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
 
 /**
- * What the pages `npm run lighthouse` measures load for their route beside the entry: the chunks
- * the head's route script preloads (scripts/route-preload.ts), in requests and gzipped bytes. On a
- * phone's six connections each request costs a round trip; two regressions of 2026-11-30 showed
- * here first (React Aria's button code on home, the dashboard and the asset through a merge; the
- * asset's shell left out of its preloads). Budgets: that day's figures with a little room.
+ * What the pages `npm run lighthouse` measures (lighthouse-pages.ts) load for their route beside
+ * the entry: the chunks the head's route script preloads (scripts/route-preload.ts), in requests
+ * and gzipped bytes. On a phone's six connections each request costs a round trip; a regression of
+ * 2026-11-30 showed here first (React Aria's button code on home, the dashboard and the asset
+ * through a merge). Budgets: that day's figures with a little room.
  */
-const ROUTE_BUDGETS: Record<string, { path: string; requests: number; bytes: number }> = {
-  home: { path: '/', requests: 7, bytes: 22 * KB },
-  dashboard: { path: '/measurements/m', requests: 14, bytes: 35 * KB },
-  report: { path: '/reports', requests: 14, bytes: 38 * KB },
-  asset: { path: '/spotlight/assets/a', requests: 8, bytes: 30 * KB },
-  activations: { path: '/activations/activations', requests: 13, bytes: 55 * KB },
-  admin: { path: '/admin/users', requests: 11, bytes: 50 * KB },
+const ROUTE_BUDGETS: Record<MeasuredPage, { requests: number; bytes: number }> = {
+  home: { requests: 7, bytes: 22 * KB },
+  dashboard: { requests: 14, bytes: 35 * KB },
+  report: { requests: 14, bytes: 38 * KB },
+  asset: { requests: 8, bytes: 30 * KB },
+  activations: { requests: 13, bytes: 55 * KB },
+  admin: { requests: 11, bytes: 50 * KB },
 };
 
 /** Script entries of a built page: <script src>, module preloads and island component/renderer URLs. */
@@ -100,7 +101,7 @@ function routeLoads(entryFiles: Set<string>) {
     .find(Boolean);
   if (!lists) throw new Error('size: no built chunk holds the page modules');
   return Object.entries(ROUTE_BUDGETS).map(([name, budget]) => {
-    const urls = lists.get(pageModuleKey(findRoute(budget.path).route.page)) ?? [];
+    const urls = lists.get(pageModuleKey(routeById(MEASURED_ROUTES[name as MeasuredPage]).page)) ?? [];
     const files = urls.map((url) => path.join(DIST, url)).filter((file) => !entryFiles.has(file));
     return { name, budget, requests: files.length, bytes: files.reduce((sum, file) => sum + gzipSize(file), 0) };
   });
