@@ -74,14 +74,14 @@ export function startParser(): void {
 function run(job: ParseJob): Promise<unknown> {
   startParser();
   const parser = worker;
-  if (!parser) return trackCall(runJob(job));
-  return trackCall(
-    new Promise((resolve, reject) => {
-      const id = ++lastId;
-      pending.set(id, { job, resolve, reject });
-      parser.postMessage({ id, job } satisfies JobMessage);
-    }),
-  );
+  const answer = parser
+    ? new Promise((resolve, reject) => {
+        const id = ++lastId;
+        pending.set(id, { job, resolve, reject });
+        parser.postMessage({ id, job } satisfies JobMessage);
+      })
+    : runJob(job);
+  return trackCall(answer);
 }
 
 /** The current user as GET /api/v1/current-user answers it (the user's row schema). */
