@@ -142,7 +142,7 @@ export function planFromChunks(
           modules: chunk.moduleIds,
           imports: new Set(),
           // Left out of merges, it still costs what it weighs: React Aria's button code, reached
-          // through a merge of `useAsync` with `PressButton`, came to home and the dashboard.
+          // through a merge of `useAsync` with a button built on it, came to home and the dashboard.
           // So does a chunk part of which is grouped already (React DOM came with React Aria's
           // button code in the first bundle; the build puts it into the app's chunk).
           fixed: early.has(file) || chunk.moduleIds.some(roles.claimed),

@@ -100,13 +100,24 @@ test.describe('workspace pages by role', () => {
       await expect(page.getByRole('link', { name, exact: true })).toBeVisible();
     }
     await expectNoSeriousA11yViolations(page, 'main');
-    // By keyboard (the alerts of the two creations sit over the bottom-left of the table meanwhile).
-    for (const name of ['Select Alpha', 'Select Beta']) {
-      await page.getByRole('checkbox', { name }).focus();
-      await page.keyboard.press('Space');
-    }
+    // By keyboard (the alerts of the two creations sit over the bottom-left of the table meanwhile):
+    // one row, which leaves the header's box mixed; then the header's, which takes the other row too.
+    const all = page
+      .getByRole('region', { name: 'labels', exact: true })
+      .getByRole('checkbox', { name: 'Select all rows on this page' });
+    await page.getByRole('checkbox', { name: 'Select Alpha' }).focus();
+    await page.keyboard.press('Space');
+    await expect(all).toBeChecked({ indeterminate: true });
+    await all.focus();
+    await page.keyboard.press('Space');
+    await expect(all).toBeChecked();
+    await expect(page.getByRole('checkbox', { name: 'Select Beta' })).toBeChecked();
     await page.getByRole('button', { name: 'Delete selected (2)' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByRole('dialog').getByRole('progressbar', { name: 'Deleting' })).toHaveAttribute(
+      'aria-valuetext',
+      '2 of 2',
+    );
     const results = page.getByTestId('bulk-results');
     await expect(results).toContainText('Alpha: deleted');
     await expect(results).toContainText('Beta: deleted');

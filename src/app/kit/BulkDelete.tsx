@@ -2,11 +2,10 @@
  * Bulk delete (spec §7: one by one): asks first, then deletes each selected row in turn with a
  * progress bar, and lists the result of every row, so a refusal names its own row.
  */
-import { useState } from 'react';
-import { Label, ProgressBar } from 'react-aria-components';
+import { useId, useState } from 'react';
 import { ApiError, removeListed } from '../../lib/api.ts';
 import { showSuccess } from '../../stores/alerts.ts';
-import { PressButton } from '../shared/PressButton.tsx';
+import { Button } from '../shared/Button.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import type { Identified, ResourceList } from './useResourceList.ts';
 
@@ -63,9 +62,9 @@ export function BulkDeleteButton<T extends Identified>({
   const finished = outcomes !== null && !running;
   return (
     <>
-      <PressButton variant="danger" isDisabled={total === 0} onPress={() => setOpen(true)}>
+      <Button variant="danger" disabled={total === 0} onClick={() => setOpen(true)}>
         Delete selected{total ? ` (${total})` : ''}
-      </PressButton>
+      </Button>
       <ConfirmDialog
         isOpen={open}
         title={`Delete ${total} ${list.spec.noun}?`}
@@ -98,19 +97,7 @@ export function BulkDeleteButton<T extends Identified>({
           </>
         ) : (
           <>
-            <ProgressBar value={outcomes.length} maxValue={total} className="w-full">
-              {({ percentage, valueText }) => (
-                <>
-                  <div className="flex justify-between text-xs text-slate-600">
-                    <Label>Deleting</Label>
-                    <span>{valueText}</span>
-                  </div>
-                  <div className="mt-1 h-2 rounded-full bg-slate-200">
-                    <div className="h-2 rounded-full bg-primary-strong" style={{ width: `${percentage ?? 0}%` }} />
-                  </div>
-                </>
-              )}
-            </ProgressBar>
+            <Progress done={outcomes.length} total={total} />
             <ul aria-label="Results" className="max-h-48 space-y-1 overflow-auto" data-testid="bulk-results">
               {outcomes.map((o) => (
                 <li key={o.id} className={o.error ? 'text-red-700' : 'text-green-800'}>
@@ -122,5 +109,30 @@ export function BulkDeleteButton<T extends Identified>({
         )}
       </ConfirmDialog>
     </>
+  );
+}
+
+/** How far the deletion is, as a progress bar named "Deleting" that says "2 of 5". */
+function Progress({ done, total }: { done: number; total: number }) {
+  const label = useId();
+  const percentage = total ? Math.round((done / total) * 100) : 0;
+  return (
+    <div
+      role="progressbar"
+      aria-labelledby={label}
+      aria-valuemin={0}
+      aria-valuemax={total}
+      aria-valuenow={done}
+      aria-valuetext={`${done} of ${total}`}
+      className="w-full"
+    >
+      <div className="flex justify-between text-xs text-slate-600">
+        <span id={label}>Deleting</span>
+        <span aria-hidden="true">{percentage}%</span>
+      </div>
+      <div className="mt-1 h-2 rounded-full bg-slate-200">
+        <div className="h-2 rounded-full bg-primary-strong" style={{ width: `${percentage}%` }} />
+      </div>
+    </div>
   );
 }

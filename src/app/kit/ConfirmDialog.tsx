@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Modal } from '../shared/Modal.tsx';
-import { PressButton } from '../shared/PressButton.tsx';
+import { Button } from '../shared/Button.tsx';
 
 export interface ConfirmDialogProps {
   isOpen: boolean;
@@ -18,7 +18,11 @@ export interface ConfirmDialogProps {
   tone?: 'danger' | 'primary';
 }
 
-/** A confirmation on the shared modal (React Aria dialog: focus trap, Escape, focus return). */
+/**
+ * A confirmation on the shared modal (React Aria dialog: focus trap, Escape, focus return). Its
+ * buttons are native: the dialog comes with list pages and row actions, and React Aria's press code
+ * would come with them on their first load.
+ */
 export function ConfirmDialog({
   isOpen,
   title,
@@ -35,12 +39,12 @@ export function ConfirmDialog({
     <Modal isOpen={isOpen} onClose={onCancel} title={title} dismissable={!busy}>
       <div className="space-y-3 px-5 pt-3 text-sm text-slate-700">{children}</div>
       <div className="flex justify-end gap-2 px-5 py-4">
-        <PressButton variant="secondary" onPress={onCancel} isDisabled={busy} autoFocus={!canConfirm}>
+        <Button variant="secondary" onClick={onCancel} disabled={busy} autoFocus={!canConfirm}>
           {cancelLabel}
-        </PressButton>
-        <PressButton variant={tone} onPress={onConfirm} isDisabled={busy || !canConfirm} autoFocus={canConfirm}>
+        </Button>
+        <Button variant={tone} onClick={onConfirm} disabled={busy || !canConfirm} autoFocus={canConfirm}>
           {confirmLabel}
-        </PressButton>
+        </Button>
       </div>
     </Modal>
   );

@@ -19,7 +19,7 @@ import {
   type SetStateAction,
 } from 'react';
 import { CardList } from './CardList.tsx';
-import { Box, RowBox } from './RowCheckboxes.tsx';
+import { HeaderBox, RowBox } from './RowCheckboxes.tsx';
 import { EmptyState, Skeleton } from '../shared/EmptyState.tsx';
 import { ErrorPlaceholder } from '../shared/ErrorPlaceholder.tsx';
 import { ScrollRegion } from '../shared/ScrollRegion.tsx';
@@ -294,7 +294,7 @@ export function DataTable<T extends Identified>({
             <tr>
               {selection ? (
                 <th scope="col" className="w-10 px-3 py-2">
-                  <Box
+                  <HeaderBox
                     label="Select all rows on this page"
                     isSelected={selectable.length > 0 && selectedCount === selectable.length}
                     isIndeterminate={selectedCount > 0 && selectedCount < selectable.length}

@@ -3,7 +3,7 @@ import { useLocation } from 'wouter';
 import { remove } from '../../lib/api.ts';
 import type { ResourceName } from '../../shared/schemas/index.ts';
 import { showError, showSuccess } from '../../stores/alerts.ts';
-import { PressButton } from '../shared/PressButton.tsx';
+import { Button } from '../shared/Button.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { useCanWriteRow } from './useCanWriteRow.ts';
 
@@ -40,9 +40,9 @@ export function DeleteRecordButton({
   if (row && !canWrite(row)) return null;
   return (
     <>
-      <PressButton variant="danger" onPress={() => setOpen(true)}>
+      <Button variant="danger" onClick={() => setOpen(true)}>
         {label}
-      </PressButton>
+      </Button>
       <ConfirmDialog
         isOpen={open}
         title={`Delete ${name}?`}

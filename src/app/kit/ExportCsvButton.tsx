@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { showError } from '../../stores/alerts.ts';
-import { PressButton as Button } from '../shared/PressButton.tsx';
+import { Button } from '../shared/Button.tsx';
 import { saveTextFile } from '../shared/saveTextFile.ts';
 import { listCsv } from './csvExport.ts';
 import type { Column } from './DataTable.tsx';
@@ -20,8 +20,8 @@ export function ExportCsvButton<T extends Identified>({
   return (
     <Button
       variant="secondary"
-      isDisabled={busy || list.count === 0}
-      onPress={() => {
+      disabled={busy || list.count === 0}
+      onClick={() => {
         setBusy(true);
         list
           .allRows()

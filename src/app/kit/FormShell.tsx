@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Form } from 'react-aria-components';
-import { PressButton } from '../shared/PressButton.tsx';
+import { Button } from '../shared/Button.tsx';
 import { ErrorSummary } from './ErrorSummary.tsx';
 import type { ResourceForm, Values } from './useResourceForm.ts';
 
@@ -38,13 +38,13 @@ export function FormShell<V extends Values>({
       <div className="flex flex-wrap items-center justify-end gap-2 pt-2">
         {extraActions}
         {onCancel ? (
-          <PressButton variant="secondary" onPress={onCancel}>
+          <Button variant="secondary" onClick={onCancel}>
             Cancel
-          </PressButton>
+          </Button>
         ) : null}
-        <PressButton type="submit" isDisabled={form.saving}>
+        <Button type="submit" disabled={form.saving}>
           {form.saving ? 'Saving…' : saveLabel}
-        </PressButton>
+        </Button>
       </div>
     </Form>
   );

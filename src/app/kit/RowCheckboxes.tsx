@@ -1,71 +1,25 @@
 /**
- * The kit's React Aria checkboxes: the table header's (with its mixed state), named for screen
- * readers only, and a form's (`inline`), with its label beside the square.
+ * A table's checkboxes, native: a row's and the header's (with its mixed state). A page can hold a
+ * thousand rows, and the native control carries its own keyboard, focus and screen-reader
+ * semantics at a fraction of the cost of a React Aria Checkbox; and a list's first screen then
+ * loads none of React Aria (its press and checkbox code, 20 KB compressed, arrived with every list
+ * page and delayed its first data on a phone's connection).
  */
-import { Checkbox } from 'react-aria-components';
+import { useEffect, useRef } from 'react';
 
-const LOOKS = {
-  cell: {
-    box: 'group flex size-6 cursor-pointer items-center justify-center data-[disabled]:cursor-default data-[disabled]:opacity-40',
-    square:
-      'flex size-4 items-center justify-center rounded border border-slate-400 bg-white text-[10px] leading-none text-white group-data-[focus-visible]:outline-2 group-data-[focus-visible]:outline-offset-2 group-data-[focus-visible]:outline-primary group-data-[indeterminate]:border-slate-800 group-data-[indeterminate]:bg-slate-800 group-data-[selected]:border-slate-800 group-data-[selected]:bg-slate-800',
-  },
-  inline: {
-    box: 'group flex items-center gap-2 text-sm',
-    square:
-      'flex size-4 items-center justify-center rounded border border-slate-400 text-[10px] text-white group-data-[focus-visible]:outline-2 group-data-[focus-visible]:outline-primary group-data-[selected]:bg-slate-800',
-  },
-};
+const SQUARE =
+  'peer size-4 cursor-pointer appearance-none rounded border border-slate-400 bg-white checked:border-slate-800 checked:bg-slate-800 indeterminate:border-slate-800 indeterminate:bg-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary disabled:cursor-default disabled:opacity-40';
+const MARK = 'pointer-events-none absolute hidden text-[10px] leading-none text-white';
 
-export function Box({
-  label,
-  inline = false,
-  isSelected,
-  isIndeterminate,
-  isDisabled,
-  onChange,
-}: {
-  label: string;
-  inline?: boolean;
-  isSelected: boolean;
-  isIndeterminate?: boolean;
-  isDisabled?: boolean;
-  onChange: (value: boolean) => void;
-}) {
-  const look = LOOKS[inline ? 'inline' : 'cell'];
-  return (
-    <Checkbox
-      aria-label={inline ? undefined : label}
-      isSelected={isSelected}
-      isIndeterminate={isIndeterminate}
-      isDisabled={isDisabled}
-      onChange={onChange}
-      className={look.box}
-    >
-      <span aria-hidden="true" className={look.square}>
-        {isIndeterminate ? '–' : isSelected ? '✓' : ''}
-      </span>
-      {inline ? label : null}
-    </Checkbox>
-  );
-}
-
-/**
- * A row's checkbox: a native one, drawn like Box. A page can hold a thousand rows, and the native
- * control carries its own keyboard, focus and screen-reader semantics at a fraction of the cost
- * of a React Aria Checkbox (which the header keeps, for its mixed state).
- */
-export function RowBox({
-  label,
-  isSelected,
-  isDisabled,
-  onChange,
-}: {
+interface BoxProps {
   label: string;
   isSelected: boolean;
   isDisabled: boolean;
   onChange: (value: boolean) => void;
-}) {
+}
+
+/** A row's checkbox, named after its row ("Select Q3 launch"). */
+export function RowBox({ label, isSelected, isDisabled, onChange }: BoxProps) {
   return (
     <span className="relative flex size-6 items-center justify-center">
       <input
@@ -74,14 +28,34 @@ export function RowBox({
         checked={isSelected}
         disabled={isDisabled}
         onChange={(event) => onChange(event.target.checked)}
-        className="peer size-4 cursor-pointer appearance-none rounded border border-slate-400 bg-white checked:border-slate-800 checked:bg-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary disabled:cursor-default disabled:opacity-40"
+        className={SQUARE}
       />
-      <span
-        aria-hidden="true"
-        className="pointer-events-none absolute hidden text-[10px] leading-none text-white peer-checked:block"
-      >
+      <span aria-hidden="true" className={`${MARK} peer-checked:block`}>
         ✓
       </span>
+    </span>
+  );
+}
+
+/**
+ * The header's checkbox: checked when every row on the page is, mixed when some are. Mixed is the
+ * input's `indeterminate` property (no attribute sets it), which screen readers announce as
+ * "mixed"; a click on a mixed box checks it, so it selects every row.
+ */
+export function HeaderBox({ isIndeterminate, ...props }: BoxProps & { isIndeterminate: boolean }) {
+  const ref = useRef<HTMLSpanElement>(null);
+  useEffect(() => {
+    const input = ref.current?.querySelector('input');
+    if (input) input.indeterminate = isIndeterminate;
+  });
+  return (
+    <span ref={ref} className="relative flex size-6 items-center justify-center">
+      <RowBox {...props} isSelected={props.isSelected && !isIndeterminate} />
+      {isIndeterminate ? (
+        <span aria-hidden="true" className={`${MARK} block`}>
+          –
+        </span>
+      ) : null}
     </span>
   );
 }

@@ -5,6 +5,7 @@
 import { useEffect, useRef, useState } from 'react';
 import {
   Button,
+  Checkbox,
   ComboBox,
   Input,
   NumberField,
@@ -20,7 +21,6 @@ import { listQuery } from '../../shared/list-query-text.ts';
 import type { ListBase } from './listState.ts';
 import { SELECT_BOX_CLASS, SelectChevron } from '../shared/SelectField.tsx';
 import { NEW_OPTION_MARKER, SELECT_ALL_ID, type SelectOption } from '../../shared/constants.ts';
-import { Box } from './RowCheckboxes.tsx';
 import { FieldFrame, OptionList, splitField, type FieldCommon } from './fieldParts.tsx';
 import { inputClass } from './fieldStyles.ts';
 import { ComboBoxFrame } from './SearchChoiceInput.tsx';
@@ -75,7 +75,22 @@ export function CheckboxInput({
   onChange,
   isDisabled,
 }: Pick<Common, 'label' | 'isDisabled'> & { value: boolean; onChange: (value: boolean) => void }) {
-  return <Box inline label={label} isSelected={value} onChange={onChange} isDisabled={isDisabled} />;
+  return (
+    <Checkbox
+      isSelected={value}
+      onChange={onChange}
+      isDisabled={isDisabled}
+      className="group flex items-center gap-2 text-sm"
+    >
+      <span
+        aria-hidden="true"
+        className="flex size-4 items-center justify-center rounded border border-slate-400 text-[10px] text-white group-data-[focus-visible]:outline-2 group-data-[focus-visible]:outline-primary group-data-[selected]:bg-slate-800"
+      >
+        {value ? '✓' : ''}
+      </span>
+      {label}
+    </Checkbox>
+  );
 }
 
 /** One choice from a fixed list (React Aria Select: a button and a listbox). */

@@ -6,7 +6,7 @@
  */
 import { useState, type ReactNode } from 'react';
 import { showError } from '../../stores/alerts.ts';
-import { PressButton } from '../shared/PressButton.tsx';
+import { Button } from '../shared/Button.tsx';
 import type { Identified, ListModel } from './usePagedList.ts';
 
 export interface RowOrder<T> {
@@ -34,22 +34,22 @@ export function useRowOrder<T extends Identified>(
     };
     return (
       <>
-        <PressButton
+        <Button
           variant="ghost"
           aria-label={`Move ${rowLabel(row)} up`}
-          isDisabled={busy || position <= 0}
-          onPress={() => moveTo(position - 1)}
+          disabled={busy || position <= 0}
+          onClick={() => moveTo(position - 1)}
         >
           ↑
-        </PressButton>
-        <PressButton
+        </Button>
+        <Button
           variant="ghost"
           aria-label={`Move ${rowLabel(row)} down`}
-          isDisabled={busy || position >= list.count - 1}
-          onPress={() => moveTo(position + 1)}
+          disabled={busy || position >= list.count - 1}
+          onClick={() => moveTo(position + 1)}
         >
           ↓
-        </PressButton>
+        </Button>
       </>
     );
   };

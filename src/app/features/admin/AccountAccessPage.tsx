@@ -20,7 +20,7 @@ import { EmptyState, Skeleton } from '../../shared/EmptyState.tsx';
 import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';
 import { FormDialog } from '../../kit/FormDialog.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
-import { PressButton } from '../../shared/PressButton.tsx';
+import { Button } from '../../shared/Button.tsx';
 import { useAsync } from '../../shared/useAsync.ts';
 import { addGrant, changeRole, grantActions, loadGrants } from '../../../lib/grants.ts';
 import { fullName, roleName, roleOptions, RowAction, type RoleOption } from '../../shared/people.tsx';
@@ -58,7 +58,7 @@ export default function AccountAccessPage() {
   return (
     <div className="max-w-5xl space-y-4">
       <PageHeader title="Access">
-        <PressButton onPress={() => setDialog({ kind: 'add' })}>Add access</PressButton>
+        <Button onClick={() => setDialog({ kind: 'add' })}>Add access</Button>
       </PageHeader>
       <p className="-mt-4 text-sm text-slate-600">
         Who holds which role on <strong className="font-semibold text-slate-900">{account?.name}</strong>.

@@ -23,7 +23,7 @@ import { paths } from '../../routes/index.ts';
 import { Badge, STATUS_TONES } from '../../shared/Badge.tsx';
 import { Card } from '../../shared/Card.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
-import { PressButton } from '../../shared/PressButton.tsx';
+import { Button } from '../../shared/Button.tsx';
 import { useUnsavedForm } from '../../shared/useUnsavedForm.ts';
 import { readBulkUsers } from './account/bulkUsers.ts';
 import { roleName } from '../../shared/people.tsx';
@@ -136,9 +136,9 @@ export default function AdminUsersBulkCreatePage() {
         <Card
           title="Validation report"
           actions={
-            <PressButton onPress={send} isDisabled={sending || !accountId}>
+            <Button onClick={send} disabled={sending || !accountId}>
               {sending ? 'Creating…' : `Create ${input.rows.length} ${input.rows.length === 1 ? 'user' : 'users'}`}
-            </PressButton>
+            </Button>
           }
         >
           <p

@@ -29,7 +29,7 @@ import { Skeleton } from '../../shared/EmptyState.tsx';
 import { Modal } from '../../shared/Modal.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { RowAction } from '../../shared/people.tsx';
-import { PressButton } from '../../shared/PressButton.tsx';
+import { Button } from '../../shared/Button.tsx';
 import { useAsync } from '../../shared/useAsync.ts';
 import { bindField } from './account/bindField.ts';
 import {
@@ -92,7 +92,7 @@ export default function NameMappingPage() {
   return (
     <div className="space-y-4">
       <PageHeader title="Name Mapping">
-        <PressButton onPress={() => setEditing('new')}>Create mapping</PressButton>
+        <Button onClick={() => setEditing('new')}>Create mapping</Button>
       </PageHeader>
       <p className="-mt-4 text-sm text-slate-600">
         Raw names from <strong className="font-semibold text-slate-900">{account?.name}</strong>&rsquo;s imports, and

@@ -19,7 +19,7 @@ import { ChoiceInput, NumberInput, TextInput } from '../../kit/fields.tsx';
 import { ErrorSummary } from '../../kit/ErrorSummary.tsx';
 import { useResourceForm, type Values } from '../../kit/useResourceForm.ts';
 import { FileField } from '../../shared/FileField.tsx';
-import { PressButton } from '../../shared/PressButton.tsx';
+import { Button } from '../../shared/Button.tsx';
 import { createStimFromUrl, uploadStim } from './data.ts';
 
 const LABELS = {
@@ -180,9 +180,9 @@ export function AddAsset({ study, onAdded }: { study: Brief; onAdded: () => void
           <TextInput {...field('format', 'Format')} hint="e.g. Feed 4:5, MPU 300×250" isRequired />
         </div>
         <div className="flex justify-end">
-          <PressButton type="submit" isDisabled={form.saving}>
+          <Button type="submit" disabled={form.saving}>
             {form.saving ? 'Adding…' : mode === 'file' ? 'Upload asset' : 'Add asset'}
-          </PressButton>
+          </Button>
         </div>
       </form>
     </section>

@@ -10,7 +10,7 @@ import { showAlert } from '../../../stores/alerts.ts';
 import { ErrorSummary } from '../../kit/ErrorSummary.tsx';
 import { NumberInput, TextInput } from '../../kit/fields.tsx';
 import { useResourceForm } from '../../kit/useResourceForm.ts';
-import { PressButton } from '../../shared/PressButton.tsx';
+import { Button } from '../../shared/Button.tsx';
 import { AreaEditorLayout, DRAW_HINT_ID } from './AreaEditorLayout.tsx';
 import { editStim } from './data.ts';
 
@@ -170,18 +170,18 @@ export function AreaEditor({ stim, onSaved }: { stim: Stim; onSaved: () => void 
           <ErrorSummary errors={errors} />
           <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Areas of interest">
             {areas.map((a, i) => (
-              <PressButton
+              <Button
                 key={i}
                 variant={i === selected ? 'primary' : 'secondary'}
-                onPress={() => setSelected(i)}
+                onClick={() => setSelected(i)}
                 aria-pressed={i === selected}
               >
                 {a.name || `Area ${i + 1}`}
-              </PressButton>
+              </Button>
             ))}
-            <PressButton variant="ghost" onPress={() => add({ x: 0.1, y: 0.1, w: 0.3, h: 0.2 })}>
+            <Button variant="ghost" onClick={() => add({ x: 0.1, y: 0.1, w: 0.3, h: 0.2 })}>
               + Add area
-            </PressButton>
+            </Button>
           </div>
           {errors.areas ? <p className="text-sm text-red-700">{errors.areas}</p> : null}
           {area && selected !== null ? (
@@ -205,9 +205,9 @@ export function AreaEditor({ stim, onSaved }: { stim: Stim; onSaved: () => void 
                   />
                 ))}
               </div>
-              <PressButton
+              <Button
                 variant="ghost"
-                onPress={() => {
+                onClick={() => {
                   form.set(
                     'areas',
                     areas.filter((_, i) => i !== selected),
@@ -217,15 +217,15 @@ export function AreaEditor({ stim, onSaved }: { stim: Stim; onSaved: () => void 
                 }}
               >
                 Remove area
-              </PressButton>
+              </Button>
             </fieldset>
           ) : (
             <p className="text-sm text-slate-600">No area selected.</p>
           )}
           <div className="flex justify-end">
-            <PressButton onPress={() => form.onSubmit()} isDisabled={form.saving}>
+            <Button onClick={() => form.onSubmit()} disabled={form.saving}>
               {form.saving ? 'Saving…' : 'Save areas'}
-            </PressButton>
+            </Button>
           </div>
         </>
       }

@@ -14,7 +14,7 @@ import type { Column } from '../../kit/DataTable.tsx';
 import { ListView } from '../../kit/ListView.tsx';
 import type { ListModel } from '../../kit/usePagedList.ts';
 import { paths } from '../../routes/index.ts';
-import { PressButton } from '../../shared/PressButton.tsx';
+import { Button } from '../../shared/Button.tsx';
 import { AddAsset } from './AddAsset.tsx';
 import { Thumbnail } from './Creative.tsx';
 import { deleteStim, editStim } from './data.ts';
@@ -88,12 +88,12 @@ export function StudyAssets({
           editable
             ? (asset) => (
                 <>
-                  <PressButton variant="secondary" onPress={() => setEditing(asset)} aria-label={`Edit ${asset.name}`}>
+                  <Button variant="secondary" onClick={() => setEditing(asset)} aria-label={`Edit ${asset.name}`}>
                     Edit
-                  </PressButton>
-                  <PressButton variant="ghost" onPress={() => setRemoving(asset)} aria-label={`Delete ${asset.name}`}>
+                  </Button>
+                  <Button variant="ghost" onClick={() => setRemoving(asset)} aria-label={`Delete ${asset.name}`}>
                     Delete
-                  </PressButton>
+                  </Button>
                 </>
               )
             : undefined

@@ -16,7 +16,7 @@ import { ConfirmDialog } from '../../kit/ConfirmDialog.tsx';
 import { paths, type PageProps } from '../../routes/index.ts';
 import { ErrorPlaceholder } from '../../shared/ErrorPlaceholder.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
-import { PressButton } from '../../shared/PressButton.tsx';
+import { Button } from '../../shared/Button.tsx';
 import { usePagedList } from '../../kit/usePagedList.ts';
 import { deleteBrief, editBrief, getBriefVersioned, useAsync } from './data.ts';
 import { studyAssetListSpec, studyAssetSource } from './listSources.ts';
@@ -78,20 +78,20 @@ function Study({ params }: PageProps) {
         <div className="flex flex-wrap items-center gap-2">
           <StatusBadge status={study.status} />
           {canMove ? (
-            <PressButton
-              onPress={() => {
+            <Button
+              onClick={() => {
                 setMoving(next);
                 setConfirm('move');
               }}
-              isDisabled={busy}
+              disabled={busy}
             >
               {STUDY_MOVE_LABELS[next]}
-            </PressButton>
+            </Button>
           ) : null}
           {canDelete ? (
-            <PressButton variant="danger" onPress={() => setConfirm('delete')} isDisabled={busy}>
+            <Button variant="danger" onClick={() => setConfirm('delete')} disabled={busy}>
               Delete study
-            </PressButton>
+            </Button>
           ) : null}
         </div>
       </PageHeader>

@@ -14,7 +14,7 @@ import type { User } from '../../../shared/schemas/user.ts';
 import { grantActions } from '../../../lib/grants.ts';
 import type { Column } from '../../kit/DataTable.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
-import { PressButton } from '../../shared/PressButton.tsx';
+import { Button } from '../../shared/Button.tsx';
 import { fullName, roleName, roleOptions } from '../../shared/people.tsx';
 import { RevokeAccessDialog, type Revoking } from '../../kit/RevokeAccessDialog.tsx';
 import { useAccountUsers, userColumns, UserListView } from '../../kit/UserList.tsx';
@@ -57,7 +57,7 @@ export default function UsersPage() {
   return (
     <div className="space-y-4">
       <PageHeader title="Users">
-        <PressButton onPress={() => setInviting(true)}>Invite user</PressButton>
+        <Button onClick={() => setInviting(true)}>Invite user</Button>
       </PageHeader>
       <p className="-mt-4 text-sm text-slate-600">
         People who work in <strong className="font-semibold text-slate-900">{account?.name}</strong>.
