@@ -30,10 +30,13 @@ const BUNDLE = '/p/src/lib/schema-bundle.ts';
 const SHELL = '/p/src/app/shell/Shell.tsx';
 const PAGES = '/p/src/app/pages.ts';
 const LOGIN = '/p/src/pages/login.astro?astro&type=script&index=0&lang.ts';
+const DEMO = '/p/src/pages/documentation/demo.astro?astro&type=script&index=0&lang.ts';
+const CONFIG = '/p/src/shared/config.ts';
+const NUMBER_FORMAT = '/p/src/shared/number-format.ts';
 const ZOD = '/p/node_modules/zod/index.js';
 
 const app = graph({
-  [APP]: { entry: true, imports: ['react', SCHEMAS], dynamic: [SHELL, PAGES] },
+  [APP]: { entry: true, imports: ['react', SCHEMAS, CONFIG], dynamic: [SHELL, PAGES] },
   react: {},
   [SCHEMAS]: { dynamic: [BUNDLE] },
   [BUNDLE]: {
@@ -44,10 +47,13 @@ const app = graph({
   '/p/src/shared/schemas/user.ts': { imports: [ZOD, '/p/src/shared/constants.ts'] },
   '/p/src/shared/constants.ts': {},
   '/p/src/shared/messages.ts': {},
-  [SHELL]: { imports: ['react', '/p/src/app/shell/TopNav.tsx'] },
+  [SHELL]: { imports: ['react', '/p/src/app/shell/TopNav.tsx', NUMBER_FORMAT] },
   '/p/src/app/shell/TopNav.tsx': {},
   [PAGES]: {},
-  [LOGIN]: { entry: true, imports: ['/p/src/shared/messages.ts'] },
+  [LOGIN]: { entry: true, imports: ['/p/src/shared/messages.ts', CONFIG] },
+  [DEMO]: { entry: true, imports: [NUMBER_FORMAT, CONFIG] },
+  [CONFIG]: {},
+  [NUMBER_FORMAT]: {},
   // A page's request builder that makes a schema as it loads, outside the schema bundle.
   '/p/src/app/features/spotlight/listSources.ts': { imports: [ZOD] },
 });
@@ -73,6 +79,12 @@ describe('the browser build’s chunk groups', () => {
 
   it('leaves what the login page loads to Rolldown, so the login page never loads the app’s chunks', () => {
     expect(names.get('/p/src/shared/messages.ts')).toBeNull();
+  });
+
+  it('puts what the login and guide scripts share with the app’s first load in one chunk of its own', () => {
+    // One request for the signed-in pages instead of one per set of importers; never the app's chunk.
+    expect(names.get(CONFIG)).toBe('site-shared');
+    expect(names.get(NUMBER_FORMAT)).toBe('site-shared');
   });
 
   it('keeps the app’s start and its shell in chunks of their own', () => {
