@@ -6,7 +6,7 @@
  *
  * - the login and documentation scripts keep Rolldown's own chunks, split by the pages that use
  *   them: those pages load their own few KB and nothing of the app; what they share with the app's
- *   first load is one chunk, `site-shared`.
+ *   first load (the guide's part of it) is one chunk, `site-shared`.
  * - `app`: the island's static closure (React, React DOM, the entry, stores, router), preloaded
  *   with the HTML. One chunk instead of twenty, and no more bytes than before: what is preloaded
  *   competes with the CSS for the first paint.
@@ -42,6 +42,8 @@ const ZOD = /[\\/]node_modules[\\/]zod[\\/]/;
 const PAGE_REGISTRY = /[\\/]src[\\/]app[\\/]pages\.ts$/;
 /** Astro's page scripts (the login form, the documentation's search and tour). */
 const PAGE_SCRIPT = /\?astro&type=script/;
+/** The guide's page scripts (src/pages/documentation/…): their pages load at most 10 KB of JavaScript. */
+const GUIDE_SCRIPT = /[\\/]src[\\/]pages[\\/]documentation[\\/].*\?astro&type=script/;
 
 const baseName = (id: string) => (id.split(/[\\/]/).pop() ?? id).replace(/\..*$/, '');
 
@@ -73,6 +75,7 @@ export function chunkNames(graph: Graph, seed: string): Map<string, string | nul
     [...staticClosure(ids.filter((id) => pattern.test(id)))].filter((id) => makesSchemas.has(id));
   const entries = ids.filter((id) => modules.get(id)?.isEntry);
   const site = staticClosure(entries.filter((id) => PAGE_SCRIPT.test(id)));
+  const guide = staticClosure(entries.filter((id) => GUIDE_SCRIPT.test(id)));
   const start = staticClosure(entries.filter((id) => !PAGE_SCRIPT.test(id)));
   const shell = staticClosure(ids.filter((id) => SHELL.test(id)));
   // What the entry requests beside the shell and the shell imports too (the page registry, the
@@ -88,13 +91,15 @@ export function chunkNames(graph: Graph, seed: string): Map<string, string | nul
   // The first group that claims a module keeps it. What the login or documentation scripts load is
   // left to Rolldown, which splits it by the pages that use it: one chunk of it all would make each
   // of those pages load what only another uses (the demo script's 10 KB budget), and none of them
-  // ever loads the app's chunks. Except what they share with the app's first load (the config, the
-  // spec's messages, the number format): Rolldown made four chunks of it, four requests on every
-  // signed-in page's first load; as one, the login and demo pages load under 4 KB more.
+  // ever loads the app's chunks. Except what a guide script shares with the app's first load (the
+  // config, the number format): Rolldown split it by importers into three chunks, three requests on
+  // every signed-in page's first load. As one chunk, the guide's demo page loads exactly what it
+  // did, and the login page a few hundred bytes more. (The spec's messages, which the login page
+  // shares with the app, stay apart: in that chunk they would take the demo page over its budget.)
   const firstLoad = new Set([...start, ...shell]);
   claim(
     'site-shared',
-    [...site].filter((id) => firstLoad.has(id)),
+    [...guide].filter((id) => firstLoad.has(id)),
   );
   claim(null, site);
   claim('app', start);
