@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import { Button, ComboBox, Input, useFilter } from 'react-aria-components';
-import { SelectChevron } from '../shared/SelectField.tsx';
+import { SelectChevron } from '../shared/Field.tsx';
 import { FieldFrame, OptionList, splitField, type FieldCommon } from './fieldParts.tsx';
 import { inputClass } from './fieldStyles.ts';
 

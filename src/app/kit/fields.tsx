@@ -19,7 +19,7 @@ import { getOne, list as listRows } from '../../lib/api.ts';
 import type { ResourceName } from '../../shared/schemas/index.ts';
 import { listQuery } from '../../shared/list-query-text.ts';
 import type { ListBase } from './listState.ts';
-import { SELECT_BOX_CLASS, SelectChevron } from '../shared/SelectField.tsx';
+import { SELECT_BOX_CLASS, SelectChevron } from '../shared/Field.tsx';
 import { NEW_OPTION_MARKER, SELECT_ALL_ID, type SelectOption } from '../../shared/constants.ts';
 import { FieldFrame, OptionList, splitField, type FieldCommon } from './fieldParts.tsx';
 import { inputClass } from './fieldStyles.ts';

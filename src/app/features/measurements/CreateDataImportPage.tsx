@@ -20,7 +20,7 @@ import { usePageTitle } from '../../shared/usePageTitle.ts';
 import { useAsync } from '../../shared/useAsync.ts';
 import { useMeasurement } from './data.ts';
 import { Card } from '../../shared/Card.tsx';
-import { SelectField } from '../../shared/SelectField.tsx';
+import { SelectField } from '../../shared/Field.tsx';
 
 /** The route table's title ('Create Data Import'), so the page and the tab never disagree with it. */
 const TITLE = routeById('measurement.data-imports.create').title;

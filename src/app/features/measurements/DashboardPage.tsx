@@ -37,7 +37,7 @@ import {
 import { BreakdownTable, DIMENSION_LABELS, KpiTile } from '../../shared/metrics/figures.tsx';
 import { Card } from '../../shared/Card.tsx';
 import { EmptyState, Skeleton } from '../../shared/EmptyState.tsx';
-import { SELECT_BOX_CLASS, SelectChevron, SelectField } from '../../shared/SelectField.tsx';
+import { SELECT_BOX_CLASS, SelectChevron, SelectField } from '../../shared/Field.tsx';
 import { CsvDownloadButton } from '../../shared/metrics/CsvDownloadButton.tsx';
 import { DayField } from '../../shared/metrics/DayField.tsx';
 import { MeasurementStatusBadge } from '../../shared/Badge.tsx';

@@ -17,7 +17,7 @@ import { usePageTitle } from '../../shared/usePageTitle.ts';
 import { useAsync } from '../../shared/useAsync.ts';
 import { useMeasurement, useNamedList } from './data.ts';
 import { Card } from '../../shared/Card.tsx';
-import { SelectField } from '../../shared/SelectField.tsx';
+import { SelectField } from '../../shared/Field.tsx';
 import { Skeleton } from '../../shared/EmptyState.tsx';
 
 export const TAG_DOWNLOAD_PATH = routeOf('tagDownload').path;

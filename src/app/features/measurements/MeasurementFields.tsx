@@ -6,13 +6,12 @@
 import type { ReactNode } from 'react';
 import { accountOwners, list } from '../../../lib/api.ts';
 import { MEASUREMENT_STATUSES, type Measurement } from '../../../shared/schemas/measurement.ts';
-import { TextField } from '../../shared/Field.tsx';
+import { SelectField, TextField } from '../../shared/Field.tsx';
 import { CheckboxGroup } from './CheckboxGroup.tsx';
 import { useAsync, useNamedList, type NamedRow } from './data.ts';
 import { FIELD_LABELS, type Draft } from './measurementDraft.ts';
 import { capitalise } from '../../shared/Badge.tsx';
 import { Card } from '../../shared/Card.tsx';
-import { SelectField } from '../../shared/SelectField.tsx';
 import { listQuery, sortKeys } from '../../../shared/list-query-text.ts';
 
 /** The fields chosen from a list of rows: several (checkboxes) or one (a select with None). */

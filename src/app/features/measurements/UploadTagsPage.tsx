@@ -25,7 +25,7 @@ import { useAsync } from '../../shared/useAsync.ts';
 import { useMeasurement } from './data.ts';
 import { Badge } from '../../shared/Badge.tsx';
 import { Card } from '../../shared/Card.tsx';
-import { SelectField } from '../../shared/SelectField.tsx';
+import { SelectField } from '../../shared/Field.tsx';
 import { saveTextFile } from '../../shared/saveTextFile.ts';
 import { TableHead } from '../../shared/TableHead.tsx';
 import { listQuery } from '../../../shared/list-query-text.ts';

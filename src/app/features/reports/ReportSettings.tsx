@@ -15,7 +15,7 @@ import {
   type ReportDimension,
 } from '../../../shared/reports.ts';
 import { todayUtc } from '../../shared/metrics/dateRange.ts';
-import { SelectField } from '../../shared/SelectField.tsx';
+import { SelectField } from '../../shared/Field.tsx';
 import { useAsync } from '../../shared/useAsync.ts';
 import { fetchLabelOptions, fetchMeasurementOptions } from './api.ts';
 import { MultiPicker } from './MultiPicker.tsx';

@@ -16,8 +16,7 @@ import { SearchChoiceInput } from '../../kit/SearchChoiceInput.tsx';
 import { useResourceForm, type Values } from '../../kit/useResourceForm.ts';
 import { capitalise } from '../../shared/Badge.tsx';
 import { Button } from '../../shared/Button.tsx';
-import { TextField } from '../../shared/Field.tsx';
-import { SelectField } from '../../shared/SelectField.tsx';
+import { SelectField, TextField } from '../../shared/Field.tsx';
 
 interface Draft extends Values {
   frequency: Frequency;

@@ -2,7 +2,7 @@
  * What the picker's stand-in (MultiPicker.tsx) and its popover (MultiPickerPopover.tsx) both draw,
  * so the popover, loaded later, does not import the module that loads it.
  */
-import { SELECT_BOX_CLASS, SelectChevron } from '../../shared/SelectField.tsx';
+import { SELECT_BOX_CLASS, SelectChevron } from '../../shared/Field.tsx';
 
 export const SELECT_ALL = '*';
 
