@@ -33,13 +33,17 @@ export function BulkDeleteButton<T extends Identified>({
   const [running, setRunning] = useState(false);
   const [outcomes, setOutcomes] = useState<Outcome[] | null>(null);
   const selected = list.rows.filter((row) => selectedIds.includes(row.id));
-  const total = selected.length;
+  // The rows the dialog asked about, kept while it is open: the list reloads as they are deleted,
+  // and read from it, the count said "2 of 0" and the title "Delete 0 labels?" once they were gone.
+  const [asked, setAsked] = useState<T[] | null>(null);
+  const rows = asked ?? selected;
+  const total = rows.length;
 
   async function run() {
     setRunning(true);
     const done: Outcome[] = [];
     setOutcomes([]);
-    for (const row of selected) {
+    for (const row of rows) {
       try {
         // Each row only as the list showed it: one changed since asks the conflict dialog first.
         await removeListed(list.spec.resource, row, { onReload: list.reload });
@@ -62,8 +66,15 @@ export function BulkDeleteButton<T extends Identified>({
   const finished = outcomes !== null && !running;
   return (
     <>
-      <Button variant="danger" disabled={total === 0} onClick={() => setOpen(true)}>
-        Delete selected{total ? ` (${total})` : ''}
+      <Button
+        variant="danger"
+        disabled={selected.length === 0}
+        onClick={() => {
+          setAsked(selected);
+          setOpen(true);
+        }}
+      >
+        Delete selected{selected.length ? ` (${selected.length})` : ''}
       </Button>
       <ConfirmDialog
         isOpen={open}
@@ -90,7 +101,7 @@ export function BulkDeleteButton<T extends Identified>({
             <p>These are deleted one by one; a row the server refuses stays, with its reason.</p>
             {consequence ? <p>{consequence}</p> : null}
             <ul className="max-h-40 list-disc overflow-auto pl-5">
-              {selected.map((row) => (
+              {rows.map((row) => (
                 <li key={row.id}>{rowLabel(row)}</li>
               ))}
             </ul>
