@@ -7,6 +7,7 @@ import { precompress } from './scripts/precompress.mjs';
 import { hostFiles } from './scripts/host-files.ts';
 import { routePreload } from './scripts/route-preload.ts';
 import { chunkGroups } from './scripts/chunks.ts';
+import { zodBrowserTrim } from './scripts/zod-browser-trim.ts';
 
 const STATIC_PAGES = new Set([
   '/login',
@@ -57,14 +58,16 @@ export default defineConfig({
   // The host files (_headers hashes the inline scripts): after every step that writes pages.
   integrations: [react(), modulePreload(STARTUP_CHUNKS), routePreload(), hostFiles(), precompress()],
   vite: {
-    // The browser build's chunks, grouped by when a page needs them (scripts/chunks.ts says why).
-    plugins: [tailwindcss(), devAppFallback(), chunkGroups()],
+    // The browser build's chunks, grouped by when a page needs them (scripts/chunks.ts says why);
+    // zod's JSON Schema code stays out of the browser and the parse worker (zod-browser-trim.ts).
+    plugins: [tailwindcss(), devAppFallback(), chunkGroups(), zodBrowserTrim()],
     // The parse worker (src/lib/parse-worker.ts) loads its schemas by area with import(), which
     // only a module worker's build can split. zod's jitless flag (src/lib/zod-browser.ts, the
     // worker's first import) gets a chunk of its own: the chunk zod and the schemas share would
     // otherwise run before it, and make schemas with the flag still unset.
     worker: {
       format: 'es',
+      plugins: () => [zodBrowserTrim()],
       rollupOptions: { output: { advancedChunks: { groups: [{ name: 'zod-browser', test: /zod-browser\.ts$/ }] } } },
     },
     server: {

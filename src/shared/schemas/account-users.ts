@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { ACCOUNT_ROLES, ROLE_ORDER } from '../constants.ts';
 import { objectId, withTextRule } from './common.ts';
+import { documentLater } from './later-documents.ts';
 import { documentTextRule } from './text-pattern.ts';
 import { email, userRow } from './user.ts';
 
@@ -49,7 +50,7 @@ export const bulkUsersBody = z.strictObject({
   rows: z
     // Checked one by one by the handler, so the report names row and field; the document
     // describes each row as the fields an invite takes.
-    .array(z.record(z.string(), z.unknown()).meta(bulkRowDocument()))
+    .array(documentLater(z.record(z.string(), z.unknown()), bulkRowDocument))
     .min(1, 'Add at least one row')
     .max(BULK_USERS_MAX_ROWS, `At most ${BULK_USERS_MAX_ROWS} rows at once`),
 });
