@@ -9,7 +9,7 @@ import { useEffect, useRef } from 'react';
 
 const SQUARE =
   'peer size-4 cursor-pointer appearance-none rounded border border-slate-400 bg-white checked:border-slate-800 checked:bg-slate-800 indeterminate:border-slate-800 indeterminate:bg-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary disabled:cursor-default disabled:opacity-40';
-const MARK = 'pointer-events-none absolute hidden text-[10px] leading-none text-white';
+const MARK = 'pointer-events-none absolute text-[10px] leading-none text-white';
 
 interface BoxProps {
   label: string;
@@ -30,7 +30,7 @@ export function RowBox({ label, isSelected, isDisabled, onChange }: BoxProps) {
         onChange={(event) => onChange(event.target.checked)}
         className={SQUARE}
       />
-      <span aria-hidden="true" className={`${MARK} peer-checked:block`}>
+      <span aria-hidden="true" className={`${MARK} hidden peer-checked:block`}>
         ✓
       </span>
     </span>
@@ -52,7 +52,7 @@ export function HeaderBox({ isIndeterminate, ...props }: BoxProps & { isIndeterm
     <span ref={ref} className="relative flex size-6 items-center justify-center">
       <RowBox {...props} isSelected={props.isSelected && !isIndeterminate} />
       {isIndeterminate ? (
-        <span aria-hidden="true" className={`${MARK} block`}>
+        <span aria-hidden="true" className={MARK}>
           –
         </span>
       ) : null}
