@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { FULL_LIST_PAGE_SIZE } from '../../../src/shared/constants.ts';
 import { documentTextRule } from '../../../src/shared/schemas/text-pattern.ts';
-import { madeDocuments } from '../../../src/shared/schemas/later-documents.ts';
+import { makeLaterDocuments } from '../../../src/shared/schemas/later-documents.ts';
 import type { ResourceDefinition, ResourceName } from '../../../src/shared/schemas/index.ts';
 import {
   listParameterNames,
@@ -41,7 +41,7 @@ function defaultsInWords(value: unknown): unknown {
  */
 export function jsonSchema(schema: unknown, io: 'input' | 'output'): Json {
   if (!(schema instanceof z.ZodType)) return {};
-  madeDocuments();
+  makeLaterDocuments();
   try {
     const override = io === 'input' ? documentTextRule : undefined;
     const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any', override }) as Json;

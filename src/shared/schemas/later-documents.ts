@@ -3,7 +3,7 @@
  * as an invite's fields). zod's JSON Schema code is the server's: the browser build leaves it out
  * (scripts/zod-browser-trim.ts), so such metadata is not made as a shared schema module loads but
  * when a document is: `documentLater` keeps the recipe, and the API document's jsonSchema()
- * (server/routes/service/openapi-parameters.ts) calls `madeDocuments` before it converts anything.
+ * (server/routes/service/openapi-parameters.ts) calls `makeLaterDocuments` before it converts.
  */
 import { z } from 'zod';
 
@@ -15,7 +15,7 @@ export function documentLater<T extends z.ZodType>(schema: T, make: () => Record
   return schema;
 }
 
-/** Makes every pending document's metadata (once each). */
-export function madeDocuments(): void {
+/** Makes the metadata documentLater kept (once each); the API document calls it before it converts. */
+export function makeLaterDocuments(): void {
   for (const [schema, make] of pending.splice(0)) z.globalRegistry.add(schema, make());
 }
