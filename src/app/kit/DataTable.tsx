@@ -19,7 +19,7 @@ import {
   type SetStateAction,
 } from 'react';
 import { CardList } from './CardList.tsx';
-import { HeaderBox, RowBox } from './RowCheckboxes.tsx';
+import { TableBox } from './RowCheckboxes.tsx';
 import { EmptyState, Skeleton } from '../shared/EmptyState.tsx';
 import { ErrorPlaceholder } from '../shared/ErrorPlaceholder.tsx';
 import { ScrollRegion } from '../shared/ScrollRegion.tsx';
@@ -199,7 +199,7 @@ function DataRowImpl<T extends Identified>({
     <tr className={selected ? 'bg-primary-faded-1' : 'hover:bg-slate-50'} data-testid={testId}>
       {selected !== undefined ? (
         <td className="w-10 px-3 py-2">
-          <RowBox
+          <TableBox
             label={`Select ${label}`}
             isSelected={selected}
             isDisabled={!selectable}
@@ -294,7 +294,7 @@ export function DataTable<T extends Identified>({
             <tr>
               {selection ? (
                 <th scope="col" className="w-10 px-3 py-2">
-                  <HeaderBox
+                  <TableBox
                     label="Select all rows on this page"
                     isSelected={selectable.length > 0 && selectedCount === selectable.length}
                     isIndeterminate={selectedCount > 0 && selectedCount < selectable.length}

@@ -5,8 +5,6 @@
  * loads none of React Aria (its press and checkbox code, 20 KB compressed, arrived with every list
  * page and delayed its first data on a phone's connection).
  */
-import { useEffect, useRef } from 'react';
-
 const SQUARE =
   'peer size-4 cursor-pointer appearance-none rounded border border-slate-400 bg-white checked:border-slate-800 checked:bg-slate-800 indeterminate:border-slate-800 indeterminate:bg-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary disabled:cursor-default disabled:opacity-40';
 const MARK = 'pointer-events-none absolute text-[10px] leading-none text-white';
@@ -16,46 +14,38 @@ interface BoxProps {
   isSelected: boolean;
   isDisabled: boolean;
   onChange: (value: boolean) => void;
+  /** The header's mixed state (some rows chosen, not all); a row's box has none. */
+  isIndeterminate?: boolean;
 }
 
-/** A row's checkbox, named after its row ("Select Q3 launch"). */
-export function RowBox({ label, isSelected, isDisabled, onChange }: BoxProps) {
+/**
+ * A table's checkbox: a row's, named after its row ("Select Q3 launch"), or the header's, checked
+ * when every row on the page is and mixed when some are. Mixed is the input's `indeterminate`
+ * property (no attribute sets it), which screen readers announce as "mixed"; a click on a mixed
+ * box checks it, so it selects every row.
+ */
+export function TableBox({ label, isSelected, isDisabled, onChange, isIndeterminate }: BoxProps) {
+  const mixed = isIndeterminate === true;
   return (
     <span className="relative flex size-6 items-center justify-center">
       <input
         type="checkbox"
         aria-label={label}
-        checked={isSelected}
+        checked={isSelected && !mixed}
         disabled={isDisabled}
         onChange={(event) => onChange(event.target.checked)}
+        ref={
+          isIndeterminate === undefined
+            ? undefined
+            : (input) => {
+                if (input) input.indeterminate = mixed;
+              }
+        }
         className={SQUARE}
       />
-      <span aria-hidden="true" className={`${MARK} hidden peer-checked:block`}>
-        ✓
+      <span aria-hidden="true" className={mixed ? MARK : `${MARK} hidden peer-checked:block`}>
+        {mixed ? '–' : '✓'}
       </span>
-    </span>
-  );
-}
-
-/**
- * The header's checkbox: checked when every row on the page is, mixed when some are. Mixed is the
- * input's `indeterminate` property (no attribute sets it), which screen readers announce as
- * "mixed"; a click on a mixed box checks it, so it selects every row.
- */
-export function HeaderBox({ isIndeterminate, ...props }: BoxProps & { isIndeterminate: boolean }) {
-  const ref = useRef<HTMLSpanElement>(null);
-  useEffect(() => {
-    const input = ref.current?.querySelector('input');
-    if (input) input.indeterminate = isIndeterminate;
-  });
-  return (
-    <span ref={ref} className="relative flex size-6 items-center justify-center">
-      <RowBox {...props} isSelected={props.isSelected && !isIndeterminate} />
-      {isIndeterminate ? (
-        <span aria-hidden="true" className={MARK}>
-          –
-        </span>
-      ) : null}
     </span>
   );
 }
