@@ -173,19 +173,22 @@ export function firstReadTemplates(entry: RouteEntry): string[] {
   return [...new Set([...own, ...named])];
 }
 
+/**
+ * The built page registry: its file under _astro and each page's chunk list (pageChunks). The route
+ * script preloads from it, and `npm run size` budgets the measured pages' route chunks with it.
+ */
+export function builtPageChunks(dist: string): { registry: string; chunks: Map<string, string[]> } {
+  const assets = path.join(dist, '_astro');
+  for (const registry of readdirSync(assets).filter((file) => file.endsWith('.js'))) {
+    const chunks = pageChunks(readFileSync(path.join(assets, registry), 'utf8'));
+    if (chunks) return { registry, chunks };
+  }
+  throw new Error('route-preload: no built chunk holds the page modules (src/app/pages.ts)');
+}
+
 /** Adds the script to the built app page; how many routes it knows. */
 export function addRoutePreload(dist: string, table: readonly RouteEntry[] = routes): number {
-  const assets = path.join(dist, '_astro');
-  let chunks: Map<string, string[]> | null = null;
-  let registry = '';
-  for (const name of readdirSync(assets).filter((file) => file.endsWith('.js'))) {
-    chunks = pageChunks(readFileSync(path.join(assets, name), 'utf8'));
-    if (chunks) {
-      registry = name;
-      break;
-    }
-  }
-  if (!chunks) throw new Error('route-preload: no built chunk holds the page modules (src/app/pages.ts)');
+  const { registry, chunks } = builtPageChunks(dist);
   const file = path.join(dist, APP_PAGE);
   const html = readFileSync(file, 'utf8');
   const preloaded = new Set([...html.matchAll(/<link rel="modulepreload"[^>]*\shref="([^"]+)"/g)].map((m) => m[1]!));

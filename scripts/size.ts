@@ -21,7 +21,7 @@ import { pageModuleKey } from '../src/app/routes/page-module.ts';
 import { ROOT, buildFrontEnd, frontEndIsStale } from './lib.ts';
 import { STARTUP_CHUNKS, startupChunkFile, staticClosure } from './modulepreload.mjs';
 import { MEASURED_ROUTES, type MeasuredPage } from './lighthouse-pages.ts';
-import { pageChunks } from './route-preload.ts';
+import { builtPageChunks } from './route-preload.ts';
 
 const DIST = path.join(ROOT, 'dist');
 const KB = 1024;
@@ -98,12 +98,7 @@ for (const [name, { total, files }] of Object.entries(results)) {
 }
 /** Each page's route chunks, found as the route script finds them: the built page registry's lists. */
 function routeLoads(entryFiles: Set<string>) {
-  const assets = path.join(DIST, '_astro');
-  const lists = readdirSync(assets)
-    .filter((file) => file.endsWith('.js'))
-    .map((file) => pageChunks(readFileSync(path.join(assets, file), 'utf8')))
-    .find(Boolean);
-  if (!lists) throw new Error('size: no built chunk holds the page modules');
+  const lists = builtPageChunks(DIST).chunks;
   return Object.entries(ROUTE_BUDGETS).map(([name, budget]) => {
     const urls = lists.get(pageModuleKey(routeById(MEASURED_ROUTES[name as MeasuredPage]).page)) ?? [];
     const files = urls.map((url) => path.join(DIST, url)).filter((file) => !entryFiles.has(file));
