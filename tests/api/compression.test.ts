@@ -1,7 +1,8 @@
 /**
  * API answers in brotli or gzip for the clients that take them (server/plugins/compression.ts):
  * a page of measurements goes to a browser as about an eighth of its JSON, unchanged once decoded;
- * a client that takes neither, a small answer and an answer with an ETag go as they are.
+ * a client that takes neither and a small answer go as they are; a row goes compressed under a tag
+ * of its own coding, which If-Match takes as the row's version.
  */
 import type { FastifyInstance } from 'fastify';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -74,14 +75,33 @@ describe('compressed API answers', () => {
     expect(missing.json<{ message: string }>().message).toBeTruthy();
   });
 
-  it('leaves an answer with an ETag as it is, large or not, so that If-Match names what was sent', async () => {
+  it('sends a row compressed under its tag with the coding added, which If-Match takes as that version', async () => {
     const rows = (await get('/api/v1/measurement?limit=100')).json<{ data: { id: string }[] }>().data;
     const largest = rows.reduce((a, b) => (JSON.stringify(b).length > JSON.stringify(a).length ? b : a));
-    const response = await get(`/api/v1/measurement?id=${largest.id}`, BROWSER);
-    expect(response.statusCode).toBe(200);
-    expect(response.rawPayload.length).toBeGreaterThanOrEqual(COMPRESS_FROM);
-    expect(response.headers.etag).toMatch(/^"[\w-]+"$/);
-    expect(response.headers['content-encoding']).toBeUndefined();
+    const url = `/api/v1/measurement?id=${largest.id}`;
+    const plain = await get(url);
+    const compressed = await get(url, BROWSER);
+    expect(plain.rawPayload.length).toBeGreaterThanOrEqual(COMPRESS_FROM);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(compressed.rawPayload).toString())).toEqual(plain.json());
+    // Two representations, two strong tags (RFC 9110 §8.8.3): the plain one's with the coding added.
+    const tag = plain.headers.etag as string;
+    expect(tag).toMatch(/^"[\w-]+"$/);
+    expect(compressed.headers.etag).toBe(`${tag.slice(0, -1)}-br"`);
+    const gzipped = await get(url, 'gzip');
+    expect(gzipped.headers.etag).toBe(`${tag.slice(0, -1)}-gzip"`);
+
+    const save = (version: string, name: string) =>
+      app.inject({ method: 'PUT', url, headers: { cookie, 'if-match': version }, payload: { name } });
+    expect((await save(compressed.headers.etag as string, 'Saved from a brotli read')).statusCode).toBe(200);
+    // Each of the old version's tags is stale now, whatever its coding.
+    for (const stale of [tag, compressed.headers.etag, gzipped.headers.etag] as string[])
+      expect((await save(stale, 'Overwrites')).statusCode).toBe(412);
+    expect(app.repositories.measurement.byId(largest.id)?.name).toBe('Saved from a brotli read');
+    // A tag with a coding the server never sends names no version.
+    const fresh = (await get(url)).headers.etag as string;
+    expect((await save(`${fresh.slice(0, -1)}-zstd"`, 'Unknown coding')).statusCode).toBe(412);
   });
 
   it('compresses the public API document too', async () => {

@@ -6,13 +6,15 @@
  *   landing figures), gives it a new ETag without anyone having to remember to bump a counter,
  *   and a data file from before this needs no migration.
  * - GET /api/v1/{resource}?id={id} answers the row's ETag; so does a PUT (of the row as stored
- *   when the answer leaves, after any summary the server adds).
+ *   when the answer leaves, after any summary the server adds). A compressed answer carries the
+ *   tag with its coding added (server/plugins/compression.ts), which If-Match takes as well.
  * - PUT and DELETE (Spotlight: edit and delete) honour If-Match: a tag that is not the row's
  *   current one answers 412 with each API's message (/api/v1: the form's "changed by someone
  *   else: reload or overwrite"; Spotlight: its own, with the current tag); `If-Match: *`
  *   (overwrite) and no If-Match at all (older clients) write as before. Spotlight's details and
  *   writes send the same tags, from the same `etagOf`.
  */
+import { codedTag, ENCODINGS } from '../../plugins/compression.ts';
 import { namedPlugin } from '../../plugins/named.ts';
 import { hash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -45,7 +47,10 @@ function ifMatchTags(request: FastifyRequest): string[] | null {
  */
 export function ifMatchHolds(request: FastifyRequest, row: StoredRow): boolean {
   const tags = ifMatchTags(request);
-  return tags === null || tags.includes('*') || tags.includes(etagOf(row));
+  if (tags === null || tags.includes('*')) return true;
+  // The row's tag as sent plain or compressed (each coding's copy has its own: compression.ts).
+  const current = etagOf(row);
+  return tags.some((tag) => tag === current || ENCODINGS.some((encoding) => tag === codedTag(current, encoding)));
 }
 
 /** /api/v1's answer when If-Match does not hold: 412 with the text the form shows. */
@@ -60,7 +65,7 @@ export function assertIfMatch(request: FastifyRequest, row: StoredRow, resource:
  * Adds the ETag of the one row a successful GET ?id= or PUT answers, as the row is stored when
  * the answer leaves. Routes added after this plugin are tagged (an onRoute hook sees only later
  * ones); the hook itself is the app's, not the routes', so that the app's later onSend hooks see
- * the tag (compression leaves a tagged answer as it is: server/plugins/compression.ts).
+ * the tag (compression adds its coding to it: server/plugins/compression.ts).
  */
 export function entityTags(app: FastifyInstance, repositoryOf: (url: string) => Repository | undefined): void {
   /** The repository of each tagged route, by its URL (a GET route answers HEAD too). */
