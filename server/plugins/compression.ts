@@ -29,8 +29,9 @@ import { namedPlugin } from './named.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 
-export type Encoding = 'br' | 'gzip';
-export const ENCODINGS: readonly Encoding[] = ['br', 'gzip'];
+/** The content codings the API answers in. */
+export const ENCODINGS = ['br', 'gzip'] as const;
+export type Encoding = (typeof ENCODINGS)[number];
 
 /** The strong tag of an answer sent in `encoding`: its plain answer's tag with the coding added. */
 export function codedTag(tag: string, encoding: Encoding): string {
