@@ -64,6 +64,15 @@ export function BulkDeleteButton<T extends Identified>({
   }
 
   const finished = outcomes !== null && !running;
+  /** Closed, before the run or after it: the rows asked about go with the dialog. */
+  function close() {
+    setOpen(false);
+    setAsked(null);
+    if (finished) {
+      setOutcomes(null);
+      onDone();
+    }
+  }
   return (
     <>
       <Button
@@ -81,20 +90,8 @@ export function BulkDeleteButton<T extends Identified>({
         title={`Delete ${total} ${list.spec.noun}?`}
         confirmLabel={finished ? 'Close' : 'Delete'}
         busy={running}
-        onCancel={() => {
-          setOpen(false);
-          if (finished) {
-            setOutcomes(null);
-            onDone();
-          }
-        }}
-        onConfirm={() => {
-          if (finished) {
-            setOpen(false);
-            setOutcomes(null);
-            onDone();
-          } else void run();
-        }}
+        onCancel={close}
+        onConfirm={() => (finished ? close() : void run())}
       >
         {outcomes === null ? (
           <>
